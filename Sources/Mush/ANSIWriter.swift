@@ -1,0 +1,39 @@
+extension MushDocument {
+    /// The document as terminal text with SGR escape sequences: bold (1), italic (3), underline (4),
+    /// strikethrough (9), 24-bit foreground (38;2) and background (48;2) colours.
+    ///
+    /// Each run starts from a reset (`ESC[0m`) and sets all of its styles, and every line break is
+    /// preceded by a reset so that a background colour does not bleed to the end of the line. A
+    /// terminal has one font and no letter spacing, so `monospace`, `kern`, `fontFamily` and
+    /// `fontSize` are not shown, and colour alpha is ignored. Plain runs get no sequences at all.
+    public func ansi() -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = ""
+        for run in runs {
+            let codes = Self.sgrCodes(run.attributes)
+            let start = codes.isEmpty ? "" : "\u{1B}[0;\(codes)m"
+            let reset = codes.isEmpty ? "" : "\u{1B}[0m"
+            out += start
+            for scalar in scalars[run.range] {
+                if scalar == "\n" {
+                    out += reset + "\n" + start
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+            out += reset
+        }
+        return out
+    }
+
+    private static func sgrCodes(_ attributes: MushAttributes) -> String {
+        var codes: [String] = []
+        if attributes.bold { codes.append("1") }
+        if attributes.italic { codes.append("3") }
+        if attributes.underline { codes.append("4") }
+        if attributes.strikethrough { codes.append("9") }
+        if let color = attributes.color { codes.append("38;2;\(color.red);\(color.green);\(color.blue)") }
+        if let color = attributes.backgroundColor { codes.append("48;2;\(color.red);\(color.green);\(color.blue)") }
+        return codes.joined(separator: ";")
+    }
+}

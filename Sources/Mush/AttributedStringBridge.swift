@@ -1,0 +1,124 @@
+import Foundation
+
+/// Mush's attributes as Foundation `AttributedString` keys, in their own scope.
+///
+/// ```swift
+/// let string = AttributedString(Mush.parse("**bold** {#f00|red}"))
+/// for run in string.runs where run.mush.bold == true { … }
+/// ```
+public enum MushAttributeKeys {
+    public enum Bold: AttributedStringKey, Sendable {
+        public typealias Value = Bool
+        public static let name = "mush.bold"
+    }
+    public enum Italic: AttributedStringKey, Sendable {
+        public typealias Value = Bool
+        public static let name = "mush.italic"
+    }
+    public enum Underline: AttributedStringKey, Sendable {
+        public typealias Value = Bool
+        public static let name = "mush.underline"
+    }
+    public enum Strikethrough: AttributedStringKey, Sendable {
+        public typealias Value = Bool
+        public static let name = "mush.strikethrough"
+    }
+    public enum Monospace: AttributedStringKey, Sendable {
+        public typealias Value = Bool
+        public static let name = "mush.monospace"
+    }
+    public enum Color: AttributedStringKey, Sendable {
+        public typealias Value = MushColor
+        public static let name = "mush.color"
+    }
+    public enum BackgroundColor: AttributedStringKey, Sendable {
+        public typealias Value = MushColor
+        public static let name = "mush.backgroundColor"
+    }
+    public enum Kern: AttributedStringKey, Sendable {
+        public typealias Value = Double
+        public static let name = "mush.kern"
+    }
+    public enum FontFamily: AttributedStringKey, Sendable {
+        public typealias Value = String
+        public static let name = "mush.fontFamily"
+    }
+    public enum FontSize: AttributedStringKey, Sendable {
+        public typealias Value = Double
+        public static let name = "mush.fontSize"
+    }
+}
+
+extension AttributeScopes {
+    /// The Mush attributes: `string.mush.bold`, `run.mush.color`, …
+    public struct MushAttributes: AttributeScope {
+        public let bold: MushAttributeKeys.Bold
+        public let italic: MushAttributeKeys.Italic
+        public let underline: MushAttributeKeys.Underline
+        public let strikethrough: MushAttributeKeys.Strikethrough
+        public let monospace: MushAttributeKeys.Monospace
+        public let color: MushAttributeKeys.Color
+        public let backgroundColor: MushAttributeKeys.BackgroundColor
+        public let kern: MushAttributeKeys.Kern
+        public let fontFamily: MushAttributeKeys.FontFamily
+        public let fontSize: MushAttributeKeys.FontSize
+    }
+
+    /// The Mush attribute scope.
+    public var mush: MushAttributes.Type { MushAttributes.self }
+}
+
+extension AttributeDynamicLookup {
+    public subscript<T: AttributedStringKey>(
+        dynamicMember keyPath: KeyPath<AttributeScopes.MushAttributes, T>
+    ) -> T {
+        self[T.self]
+    }
+}
+
+extension AttributedString {
+    /// The document's text with its runs' attributes in the Mush scope. Unset attributes are absent
+    /// (a `false` style is not stored).
+    public init(_ document: MushDocument) {
+        var result = AttributedString()
+        for segment in document.segments {
+            var container = AttributeContainer()
+            let attributes = segment.attributes
+            if attributes.bold { container.mush.bold = true }
+            if attributes.italic { container.mush.italic = true }
+            if attributes.underline { container.mush.underline = true }
+            if attributes.strikethrough { container.mush.strikethrough = true }
+            if attributes.monospace { container.mush.monospace = true }
+            container.mush.color = attributes.color
+            container.mush.backgroundColor = attributes.backgroundColor
+            container.mush.kern = attributes.kern
+            container.mush.fontFamily = attributes.fontFamily
+            container.mush.fontSize = attributes.fontSize
+            result.append(AttributedString(segment.text, attributes: container))
+        }
+        self = result
+    }
+}
+
+extension MushDocument {
+    /// The text and Mush-scope attributes of an `AttributedString`. Attributes of other scopes
+    /// (links, UIKit fonts, …) are not part of Mush and are not carried over.
+    public init(_ string: AttributedString) {
+        var pieces: [(text: String, attributes: MushAttributes)] = []
+        for run in string.runs {
+            let attributes = MushAttributes(
+                bold: run.mush.bold ?? false,
+                italic: run.mush.italic ?? false,
+                underline: run.mush.underline ?? false,
+                strikethrough: run.mush.strikethrough ?? false,
+                monospace: run.mush.monospace ?? false,
+                color: run.mush.color,
+                backgroundColor: run.mush.backgroundColor,
+                kern: run.mush.kern,
+                fontFamily: run.mush.fontFamily,
+                fontSize: run.mush.fontSize)
+            pieces.append((String(string[run.range].characters), attributes))
+        }
+        self.init(pieces)
+    }
+}

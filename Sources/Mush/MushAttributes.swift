@@ -1,0 +1,86 @@
+/// The attributes a Mush run can carry.
+///
+/// A value of `nil` (or `false`) means "not set": the layout engine uses its base style there.
+public struct MushAttributes: Hashable, Sendable {
+    /// `**text**`
+    public var bold: Bool
+    /// `//text//`
+    public var italic: Bool
+    /// `__text__`
+    public var underline: Bool
+    /// `~~text~~`
+    public var strikethrough: Bool
+    /// `` `text` ``
+    public var monospace: Bool
+    /// `{#RGB|text}` and the other hex forms.
+    public var color: MushColor?
+    /// `{bg#RGB|text}` and the other hex forms.
+    public var backgroundColor: MushColor?
+    /// `{kN|text}`: extra advance between characters, in points; may be negative or fractional.
+    public var kern: Double?
+    /// `{font:FAMILY,|text}`: a family name, resolved at layout time, not at parse time.
+    public var fontFamily: String?
+    /// `{font:,SIZE|text}`: a size in points, greater than zero.
+    public var fontSize: Double?
+
+    /// Attributes with the given values; everything left out is unset.
+    public init(
+        bold: Bool = false, italic: Bool = false, underline: Bool = false,
+        strikethrough: Bool = false, monospace: Bool = false,
+        color: MushColor? = nil, backgroundColor: MushColor? = nil, kern: Double? = nil,
+        fontFamily: String? = nil, fontSize: Double? = nil
+    ) {
+        self.bold = bold
+        self.italic = italic
+        self.underline = underline
+        self.strikethrough = strikethrough
+        self.monospace = monospace
+        self.color = color
+        self.backgroundColor = backgroundColor
+        self.kern = kern
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+    }
+
+    /// No attribute set.
+    public static let plain = MushAttributes()
+
+    /// True when no attribute is set.
+    public var isPlain: Bool { self == .plain }
+}
+
+extension MushAttributes {
+    /// One of the four double-marker styles, indexed as the parser's delimiter stack indexes them.
+    enum Emphasis: Int, CaseIterable, Sendable {
+        case bold, italic, underline, strikethrough
+
+        /// The marker character: `*`, `/`, `_` or `~`.
+        var marker: Unicode.Scalar {
+            switch self {
+            case .bold: "*"
+            case .italic: "/"
+            case .underline: "_"
+            case .strikethrough: "~"
+            }
+        }
+
+        init?(marker: Unicode.Scalar) {
+            switch marker {
+            case "*": self = .bold
+            case "/": self = .italic
+            case "_": self = .underline
+            case "~": self = .strikethrough
+            default: return nil
+            }
+        }
+
+        var keyPath: WritableKeyPath<MushAttributes, Bool> {
+            switch self {
+            case .bold: \.bold
+            case .italic: \.italic
+            case .underline: \.underline
+            case .strikethrough: \.strikethrough
+            }
+        }
+    }
+}

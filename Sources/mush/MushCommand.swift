@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+
+/// `mush`: Mush markup and text layout from the command line.
+@main
+struct MushCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mush",
+        abstract: "Mush markup and text layout.",
+        subcommands: [ParseCommand.self])
+
+    /// Runs the command. Bad input and usage errors print one line on standard error and exit with
+    /// status 2; help and version requests exit with status 0 as usual.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            let message = message(for: error)
+                .split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+                .joined(separator: " ")
+            Standard.error("mush: error: \(message)")
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Writing to the standard streams.
+enum Standard {
+    static func output(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// All of standard input, as bytes.
+    static func input() -> Data {
+        FileHandle.standardInput.readDataToEndOfFile()
+    }
+}
