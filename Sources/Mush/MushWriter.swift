@@ -225,7 +225,9 @@ struct MushWriter {
     }
 
     /// A literal backtick run is escaped when it touches a code span's fence, or when a later run of
-    /// the same length exists anywhere in the output (the parser would take it as a closer).
+    /// the same length exists anywhere in the output (the parser would take it as a closer). "Later
+    /// runs" are counted as written: a backslash splits a run, so an escaped run of two backticks
+    /// stands as two runs of one.
     private func escapeBacktickRuns(_ atoms: inout [Atom]) {
         var runs: [(start: Int, end: Int, allLiteral: Bool)] = []
         var index = 0
@@ -244,9 +246,16 @@ struct MushWriter {
         }
         var laterLengths = Set<Int>()
         for run in runs.reversed() {
-            let length = run.end - run.start
-            if !run.allLiteral || laterLengths.contains(length) {
+            if !run.allLiteral || laterLengths.contains(run.end - run.start) {
                 for position in run.start..<run.end where atoms[position].kind == .literal { atoms[position].escaped = true }
+            }
+            var length = 0
+            for position in run.start..<run.end {
+                if atoms[position].escaped, length > 0 {
+                    laterLengths.insert(length)
+                    length = 0
+                }
+                length += 1
             }
             laterLengths.insert(length)
         }

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+// Benchmarks for the Mush parser, kept in their own package so that users of the Mush library
+// never resolve ordo-one/benchmark. Run with `./run.sh` or `swift package benchmark` from here.
+import PackageDescription
+
+let package = Package(
+    name: "MushBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Mush", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "ParseThroughput",
+            dependencies: [
+                .product(name: "Mush", package: "Mush"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ParseThroughput",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

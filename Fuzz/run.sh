@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harness (Fuzz/ParserFuzz.swift + Sources/Mush/*.swift) with the fuzzer and
+# address sanitizers and fuzzes for a while.
+#
+#   bash Fuzz/run.sh [SECONDS] [extra libFuzzer flags...]     (default 60 seconds)
+#
+# Works from any directory. Everything it writes goes under .build-fuzz/ at the package root
+# (git-ignored): the binary, a working corpus seeded from Fuzz/corpus/ (the committed seeds are
+# never written to), the log, and crash/property-failure inputs in .build-fuzz/artifacts/.
+# Exits non-zero when the build fails or the fuzzer finds a crash or a failed property.
+#
+# To replay or minimise a failure:
+#   SWIFT_BACKTRACE=enable=no .build-fuzz/mush-fuzz .build-fuzz/artifacts/crash-…
+#   SWIFT_BACKTRACE=enable=no .build-fuzz/mush-fuzz -minimize_crash=1 -runs=100000 \
+#       -exact_artifact_path=.build-fuzz/artifacts/minimized .build-fuzz/artifacts/crash-…
+set -euo pipefail
+
+duration="${1:-60}"
+if [[ $# -gt 0 ]]; then shift; fi
+if ! [[ "$duration" =~ ^[0-9]+$ ]] || [[ "$duration" -lt 1 ]]; then
+    echo "usage: bash Fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2
+    exit 2
+fi
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="$root/.build-fuzz"
+binary="$out/mush-fuzz"
+work_corpus="$out/corpus"
+artifacts="$out/artifacts"
+log="$out/fuzz.log"
+mkdir -p "$out" "$work_corpus" "$artifacts"
+
+if ! command -v swiftc >/dev/null 2>&1 && [[ -x /opt/swift/usr/bin/swiftc ]]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+# lld links the sanitizer runtimes without gold's flood of "Cannot export local symbol" warnings.
+linker=()
+swiftc_dir="$(dirname "$(command -v swiftc)")"
+if [[ -x "$swiftc_dir/ld.lld" ]] || command -v ld.lld >/dev/null 2>&1; then
+    linker=(-use-ld=lld)
+fi
+
+echo "==> building $binary"
+shopt -s nullglob
+sources=("$root"/Sources/Mush/*.swift)
+shopt -u nullglob
+if [[ ${#sources[@]} -eq 0 ]]; then
+    echo "no sources in $root/Sources/Mush" >&2
+    exit 1
+fi
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
+    "${linker[@]}" -module-name MushFuzz \
+    "${sources[@]}" "$root/Fuzz/ParserFuzz.swift" \
+    -o "$binary"
+
+# Seeds join the working corpus (what earlier runs found stays there).
+cp -f "$root"/Fuzz/corpus/* "$work_corpus"/
+
+echo "==> fuzzing for ${duration}s (log: $log, artifacts: $artifacts/)"
+# The Swift runtime's own crash handler gets in the way of libFuzzer's and ASan's.
+export SWIFT_BACKTRACE="enable=no"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=0}"
+set +e
+"$binary" \
+    -max_total_time="$duration" \
+    -max_len=4096 \
+    -dict="$root/Fuzz/mush.dict" \
+    -artifact_prefix="$artifacts/" \
+    -print_final_stats=1 \
+    "$@" \
+    "$work_corpus" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+
+# Executions: libFuzzer's final "Done N runs in S second(s)", else its final stats, else the last
+# status line ("#N ...").
+runs="" seconds=""
+if done_line="$(grep -E '^Done [0-9]+ runs in [0-9]+ second' "$log" | tail -n 1)"; then
+    runs="$(sed -E 's/^Done ([0-9]+) runs in ([0-9]+) second.*/\1/' <<<"$done_line")"
+    seconds="$(sed -E 's/^Done ([0-9]+) runs in ([0-9]+) second.*/\2/' <<<"$done_line")"
+fi
+if [[ -z "$runs" ]]; then
+    runs="$(grep -E '^stat::number_of_executed_units:' "$log" | tail -n 1 | awk '{print $2}' || true)"
+fi
+if [[ -z "$runs" ]]; then
+    runs="$(grep -oE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#' || true)"
+fi
+if [[ -n "$seconds" && -n "$runs" ]]; then
+    rate=$(( seconds > 0 ? runs / seconds : runs ))
+else
+    rate="$(grep -oE 'exec/s: [0-9]+' "$log" | tail -n 1 | awk '{print $2}' || true)"
+    rate="${rate:-?}"
+fi
+corpus_size="$(find "$work_corpus" -type f | wc -l | tr -d ' ')"
+
+if [[ $status -ne 0 ]]; then
+    failure="$(grep -m 1 -E 'Mush fuzz property failed|Fatal error|ERROR: (AddressSanitizer|libFuzzer)' "$log" || true)"
+    artifact="$(grep -oE "Test unit written to [^ ]+" "$log" | tail -n 1 | sed 's/Test unit written to //' || true)"
+    echo "FUZZ FAILED (exit $status): ${runs:-?} executions (~${rate} exec/s); ${failure:-see $log}; input: ${artifact:-none}"
+    exit "$status"
+fi
+echo "FUZZ OK: ${runs:-?} executions in ${seconds:-?}s (~${rate} exec/s), corpus ${corpus_size} files, no failures"
