@@ -57,7 +57,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fail("mush() round trip changed the text: \(escaped(text)) -> \(escaped(written)) -> \(escaped(reparsed.text))", input)
     }
     if reparsed.runs != doc.runs {
-        fail("mush() round trip changed the runs: \(doc.runs) -> \(escaped(written)) -> \(reparsed.runs)", input)
+        fail("mush() round trip changed the runs: \(describe(doc.runs)) -> \(escaped(written)) -> \(describe(reparsed.runs))", input)
     }
 
     // 4. escapeAll: the text back, one plain run (none when empty), no diagnostics. Tried on the
@@ -78,7 +78,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fail("AttributedString round trip changed the text: \(escaped(text)) -> \(escaped(back.text))", input)
     }
     if back.runs != doc.runs {
-        fail("AttributedString round trip changed the runs: \(doc.runs) -> \(back.runs)", input)
+        fail("AttributedString round trip changed the runs: \(describe(doc.runs)) -> \(describe(back.runs))", input)
     }
     return 0
 }
@@ -114,7 +114,7 @@ private func checkEscapeAll(_ plain: String, _ what: String, _ input: String) {
     if count == 0 {
         if !doc.runs.isEmpty { fail("\(what): empty text gave \(doc.runs.count) runs", input) }
     } else if doc.runs.count != 1 || doc.runs[0].range != 0..<count || !doc.runs[0].attributes.isPlain {
-        fail("\(what): expected one plain run 0..<\(count), got \(doc.runs)", input)
+        fail("\(what): expected one plain run 0..<\(count), got \(describe(doc.runs))", input)
     }
     if !doc.diagnostics.isEmpty {
         fail("\(what): escaped text gave diagnostics \(doc.diagnostics.map(\.kind))", input)
@@ -196,6 +196,26 @@ private func checkJSON(_ doc: MushDocument, _ input: String) {
 @inline(__always)
 private func sameScalars(_ a: String, _ b: String) -> Bool {
     a.unicodeScalars.elementsEqual(b.unicodeScalars)
+}
+
+/// Runs for a message: `0..<2 plain, 2..<4 bold+color=#ff0000ff`.
+private func describe(_ runs: [MushRun]) -> String {
+    let shown = runs.prefix(20).map { run -> String in
+        let a = run.attributes
+        var parts: [String] = []
+        if a.bold { parts.append("bold") }
+        if a.italic { parts.append("italic") }
+        if a.underline { parts.append("underline") }
+        if a.strikethrough { parts.append("strike") }
+        if a.monospace { parts.append("mono") }
+        if let c = a.color { parts.append("color=\(c.hexRGBA)") }
+        if let c = a.backgroundColor { parts.append("bg=\(c.hexRGBA)") }
+        if let k = a.kern { parts.append("kern=\(k)") }
+        if let f = a.fontFamily { parts.append("family=\(escaped(f))") }
+        if let z = a.fontSize { parts.append("size=\(z)") }
+        return "\(run.range) " + (parts.isEmpty ? "plain" : parts.joined(separator: "+"))
+    }
+    return "[" + shown.joined(separator: ", ") + (runs.count > 20 ? ", …" : "") + "]"
 }
 
 /// A Swift string literal for a message, shortened to 300 scalars.

@@ -42,16 +42,21 @@ if [[ -x "$swiftc_dir/ld.lld" ]] || command -v ld.lld >/dev/null 2>&1; then
 fi
 
 echo "==> building $binary"
+# Build from a snapshot of the sources, so that an edit made while swiftc runs does not fail it.
+snapshot="$out/src"
+rm -rf "$snapshot"
+mkdir -p "$snapshot"
 shopt -s nullglob
-sources=("$root"/Sources/Mush/*.swift)
+originals=("$root"/Sources/Mush/*.swift)
 shopt -u nullglob
-if [[ ${#sources[@]} -eq 0 ]]; then
+if [[ ${#originals[@]} -eq 0 ]]; then
     echo "no sources in $root/Sources/Mush" >&2
     exit 1
 fi
+cp "${originals[@]}" "$root/Fuzz/ParserFuzz.swift" "$snapshot"/
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
     "${linker[@]}" -module-name MushFuzz \
-    "${sources[@]}" "$root/Fuzz/ParserFuzz.swift" \
+    "$snapshot"/*.swift \
     -o "$binary"
 
 # Seeds join the working corpus (what earlier runs found stays there).
@@ -96,6 +101,7 @@ corpus_size="$(find "$work_corpus" -type f | wc -l | tr -d ' ')"
 
 if [[ $status -ne 0 ]]; then
     failure="$(grep -m 1 -E 'Mush fuzz property failed|Fatal error|ERROR: (AddressSanitizer|libFuzzer)' "$log" || true)"
+    if [[ ${#failure} -gt 240 ]]; then failure="${failure:0:240}…"; fi
     artifact="$(grep -oE "Test unit written to [^ ]+" "$log" | tail -n 1 | sed 's/Test unit written to //' || true)"
     echo "FUZZ FAILED (exit $status): ${runs:-?} executions (~${rate} exec/s); ${failure:-see $log}; input: ${artifact:-none}"
     exit "$status"
