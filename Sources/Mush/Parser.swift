@@ -314,7 +314,10 @@ struct Parser {
     // MARK: - Output
 
     private func emit() -> MushDocument {
-        var text = String.UnicodeScalarView()
+        // UTF-8 bytes, made a String once at the end: appending slices to a String's scalar view
+        // costs time in the size of the whole string, which made the parser quadratic.
+        var text: [UInt8] = []
+        text.reserveCapacity(input.count)
         var length = 0
         var runs: [MushRun] = []
         var depth = [Int](repeating: 0, count: MushAttributes.Emphasis.allCases.count)
@@ -329,7 +332,13 @@ struct Parser {
             attributes.underline = depth[2] > 0
             attributes.strikethrough = depth[3] > 0
             attributes.monospace = monospace
-            text.append(contentsOf: input[start..<end])
+            for scalar in input[start..<end] {
+                if scalar.isASCII {
+                    text.append(UInt8(truncatingIfNeeded: scalar.value))
+                } else {
+                    UTF8.encode(scalar) { text.append($0) }
+                }
+            }
             let newLength = length + (end - start)
             if let last = runs.last, last.attributes == attributes {
                 runs[runs.count - 1].range = last.range.lowerBound..<newLength
@@ -361,6 +370,6 @@ struct Parser {
                 spanAttributes = saved.removeLast()
             }
         }
-        return MushDocument(checkedText: String(text), runs: runs, diagnostics: diagnostics)
+        return MushDocument(checkedText: String(decoding: text, as: UTF8.self), runs: runs, diagnostics: diagnostics)
     }
 }
