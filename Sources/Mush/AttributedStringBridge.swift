@@ -79,24 +79,36 @@ extension AttributeDynamicLookup {
 extension AttributedString {
     /// The document's text with its runs' attributes in the Mush scope. Unset attributes are absent
     /// (a `false` style is not stored).
+    ///
+    /// Runs are applied on Unicode-scalar ranges, so a run that starts inside a grapheme cluster
+    /// (`e\u{301}**\u{301}x**`) keeps its exact extent.
     public init(_ document: MushDocument) {
-        var result = AttributedString()
-        for segment in document.segments {
-            var container = AttributeContainer()
-            let attributes = segment.attributes
-            if attributes.bold { container.mush.bold = true }
-            if attributes.italic { container.mush.italic = true }
-            if attributes.underline { container.mush.underline = true }
-            if attributes.strikethrough { container.mush.strikethrough = true }
-            if attributes.monospace { container.mush.monospace = true }
-            container.mush.color = attributes.color
-            container.mush.backgroundColor = attributes.backgroundColor
-            container.mush.kern = attributes.kern
-            container.mush.fontFamily = attributes.fontFamily
-            container.mush.fontSize = attributes.fontSize
-            result.append(AttributedString(segment.text, attributes: container))
+        var result = AttributedString(document.text)
+        let scalars = result.unicodeScalars
+        var boundaries = [scalars.startIndex]
+        boundaries.reserveCapacity(document.runs.count + 1)
+        for run in document.runs {
+            boundaries.append(scalars.index(boundaries[boundaries.count - 1], offsetBy: run.range.count))
+        }
+        for (offset, run) in document.runs.enumerated() where !run.attributes.isPlain {
+            result[boundaries[offset]..<boundaries[offset + 1]].setAttributes(Self.container(run.attributes))
         }
         self = result
+    }
+
+    private static func container(_ attributes: MushAttributes) -> AttributeContainer {
+        var container = AttributeContainer()
+        if attributes.bold { container.mush.bold = true }
+        if attributes.italic { container.mush.italic = true }
+        if attributes.underline { container.mush.underline = true }
+        if attributes.strikethrough { container.mush.strikethrough = true }
+        if attributes.monospace { container.mush.monospace = true }
+        container.mush.color = attributes.color
+        container.mush.backgroundColor = attributes.backgroundColor
+        container.mush.kern = attributes.kern
+        container.mush.fontFamily = attributes.fontFamily
+        container.mush.fontSize = attributes.fontSize
+        return container
     }
 }
 
@@ -117,7 +129,8 @@ extension MushDocument {
                 kern: run.mush.kern,
                 fontFamily: run.mush.fontFamily,
                 fontSize: run.mush.fontSize)
-            pieces.append((String(string[run.range].characters), attributes))
+            // The scalars, not the characters: a run may start inside a grapheme cluster.
+            pieces.append((String(String.UnicodeScalarView(string[run.range].unicodeScalars)), attributes))
         }
         self.init(pieces)
     }

@@ -170,6 +170,15 @@ struct WriterTests {
         #expect(back.runs == document.runs)
     }
 
+    @Test func attributedStringKeepsRunsInsideGraphemeClusters() {
+        // Found by the fuzzer: the bold run starts at a combining mark of the first cluster.
+        let document = Mush.parse("e\u{301}**\u{301}x**a\u{308}")
+        #expect(document.runs.map(\.range) == [0..<2, 2..<4, 4..<6])
+        let back = MushDocument(AttributedString(document))
+        #expect(back.text == document.text)
+        #expect(back.runs == document.runs)
+    }
+
     @Test func attributedStringToMush() throws {
         var string = AttributedString("Hello world")
         string[string.range(of: "world")!].mush.bold = true
