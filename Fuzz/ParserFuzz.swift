@@ -7,6 +7,11 @@
 
 import Foundation
 
+/// Property groups to leave out while a known failure is being fixed, from the environment:
+/// `MUSH_FUZZ_SKIP=attributed,mush` (names: `mush`, `escape`, `html`, `json`, `attributed`).
+private let skipped: Set<Substring> = Set(
+    (ProcessInfo.processInfo.environment["MUSH_FUZZ_SKIP"] ?? "").split(separator: ","))
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -46,32 +51,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     // 3. Mush round trip: writing never throws for a parsed document; reading back gives the same.
-    let written: String
-    do {
-        written = try doc.mush()
-    } catch {
-        fail("mush() threw for a parsed document: \(error)", input)
-    }
-    let reparsed = Mush.parse(written)
-    if !sameScalars(reparsed.text, text) {
-        fail("mush() round trip changed the text: \(escaped(text)) -> \(escaped(written)) -> \(escaped(reparsed.text))", input)
-    }
-    if reparsed.runs != doc.runs {
-        fail("mush() round trip changed the runs: \(describe(doc.runs)) -> \(escaped(written)) -> \(describe(reparsed.runs))", input)
-    }
+    if !skipped.contains("mush") { checkMushRoundTrip(doc, input) }
 
     // 4. escapeAll: the text back, one plain run (none when empty), no diagnostics. Tried on the
     // parsed text and on the raw input (which still holds the markup characters).
-    checkEscapeAll(text, "escapeAll(doc.text)", input)
-    if !sameScalars(input, text) { checkEscapeAll(input, "escapeAll(input)", input) }
+    if !skipped.contains("escape") {
+        checkEscapeAll(text, "escapeAll(doc.text)", input)
+        if !sameScalars(input, text) { checkEscapeAll(input, "escapeAll(input)", input) }
+    }
 
     // 5. Writers.
     if !sameScalars(doc.plainText, text) { fail("plainText differs from text", input) }
-    checkHTML(doc.html(), text, input)
+    let html = doc.html()
+    if !skipped.contains("html") { checkHTML(html, text, input) }
     _ = doc.ansi()
-    checkJSON(doc, input)
+    if !skipped.contains("json") { checkJSON(doc, input) } else { _ = doc.json() }
 
     // 6. AttributedString round trip.
+    if skipped.contains("attributed") { return 0 }
     let attributed = AttributedString(doc)
     let back = MushDocument(attributed)
     if !sameScalars(back.text, text) {
@@ -102,6 +99,22 @@ private func checkRuns(_ runs: [MushRun], count: Int, _ what: String, _ input: S
         position = run.range.upperBound
     }
     if position != count { fail("\(what): runs end at \(position), text has \(count) scalars", input) }
+}
+
+private func checkMushRoundTrip(_ doc: MushDocument, _ input: String) {
+    let written: String
+    do {
+        written = try doc.mush()
+    } catch {
+        fail("mush() threw for a parsed document: \(error)", input)
+    }
+    let reparsed = Mush.parse(written)
+    if !sameScalars(reparsed.text, doc.text) {
+        fail("mush() round trip changed the text: \(escaped(doc.text)) -> \(escaped(written)) -> \(escaped(reparsed.text))", input)
+    }
+    if reparsed.runs != doc.runs {
+        fail("mush() round trip changed the runs: \(describe(doc.runs)) -> \(escaped(written)) -> \(describe(reparsed.runs))", input)
+    }
 }
 
 private func checkEscapeAll(_ plain: String, _ what: String, _ input: String) {
