@@ -156,14 +156,7 @@ let englishParagraph: String = {
         "Long sentences without any markup at all are the common case, and the parser should fly through them at memory speed if it can.",
         "Snake_case_names and file_names_like_this.txt stay literal, as do lone asterisks * and slashes /.",
     ]
-    var text = ""
-    var i = 0
-    while text.utf8.count < 4_000 {
-        text += sentences[i % sentences.count]
-        text += (i % 5 == 4) ? "\n" : " "
-        i += 1
-    }
-    return text
+    return paragraph(from: sentences, lineEvery: 5)
 }()
 
 /// About 4 KB of prose in several scripts (Latin with diacritics, Greek, Cyrillic, CJK, emoji)
@@ -179,12 +172,18 @@ let internationalParagraph: String = {
         "Emoji are fine too 🎉👍🏽 and so are flags 🇸🇪 inside `code` spans.",
         "Señor Muñoz pagó ~~100 €~~ 80 € por el año completo.",
     ]
+    return paragraph(from: sentences, lineEvery: 4)
+}()
+
+/// About 4 KB of `sentences` in turn, separated by spaces, with a line break after every
+/// `lineEvery` sentences.
+func paragraph(from sentences: [String], lineEvery: Int) -> String {
     var text = ""
     var i = 0
     while text.utf8.count < 4_000 {
         text += sentences[i % sentences.count]
-        text += (i % 4 == 3) ? "\n" : " "
+        text += (i % lineEvery == lineEvery - 1) ? "\n" : " "
         i += 1
     }
     return text
-}()
+}
