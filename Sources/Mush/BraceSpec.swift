@@ -26,6 +26,24 @@ struct BraceSpec: Equatable {
         case unknown
     }
 
+    /// Whether a brace spec may not hold this character: `{`, `}`, `|` (which ends it) or a line
+    /// break.
+    static func isExcluded(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "|" || scalar == "{" || scalar == "}" || CharacterClass.isNewline(scalar)
+    }
+
+    /// The index of the `|` that ends a spec starting after the `{` at `brace`, or nil when a `{`,
+    /// `}` or line break comes first, the text ends, or the spec is empty. Stops at the next brace,
+    /// so scans from successive `{` never overlap: linear in total.
+    static func bar<Scalars: RandomAccessCollection<Unicode.Scalar>>(
+        in scalars: Scalars, after brace: Scalars.Index
+    ) -> Scalars.Index? {
+        var index = scalars.index(after: brace)
+        while index < scalars.endIndex, !isExcluded(scalars[index]) { index = scalars.index(after: index) }
+        guard index < scalars.endIndex, scalars[index] == "|", index > scalars.index(after: brace) else { return nil }
+        return index
+    }
+
     /// Reads the characters between `{` and `|`.
     static func read(_ spec: ArraySlice<Unicode.Scalar>) -> Reading {
         if let value = spec.dropPrefix("bg#") {
@@ -101,5 +119,19 @@ extension ArraySlice<Unicode.Scalar> {
             index += 1
         }
         return self[index...]
+    }
+}
+
+/// Code spans' one rule beyond CommonMark's fences.
+enum CodeSpan {
+    /// One space is stripped from each end of a code span's content when both ends are spaces and
+    /// what is left still starts or ends with a space or a backtick. That is how content starting or
+    /// ending with a backtick is written (`` `` `a` `` ``), while `` ` a ` `` keeps its spaces as in
+    /// MGBoxKit. The writer pads exactly the content that this rule would strip.
+    static func stripsPadding(_ content: some BidirectionalCollection<Unicode.Scalar>) -> Bool {
+        guard content.count >= 3, content.first == " ", content.last == " " else { return false }
+        let first = content[content.index(after: content.startIndex)]
+        let last = content[content.index(content.endIndex, offsetBy: -2)]
+        return first == " " || first == "`" || last == " " || last == "`"
     }
 }

@@ -42,8 +42,7 @@ struct MushWriter {
 
     static func check(_ attributes: MushAttributes) throws(MushWriteError) {
         if let family = attributes.fontFamily {
-            let forbidden = family.unicodeScalars.contains { $0 == "{" || $0 == "}" || $0 == "|" || CharacterClass.isNewline($0) }
-            if family.isEmpty || forbidden { throw .unrepresentableFontFamily(family) }
+            if family.isEmpty || family.unicodeScalars.contains(where: BraceSpec.isExcluded) { throw .unrepresentableFontFamily(family) }
         }
         if let kern = attributes.kern, !kern.isFinite { throw .invalidKern(kern) }
         if let size = attributes.fontSize, !(size.isFinite && size > 0) { throw .invalidFontSize(size) }
@@ -177,13 +176,9 @@ struct MushWriter {
         if run > 0 { lengths.insert(run) }
         var fence = 1
         while lengths.contains(fence) { fence += 1 }
-        // Mirror of the parser's stripping rule: pad when the content starts or ends with a backtick,
-        // or when it would itself be stripped.
-        var pad = content.first == "`" || content.last == "`"
-        if !pad, content.count >= 3, content.first == " ", content.last == " " {
-            let first = content[content.startIndex + 1], last = content[content.endIndex - 2]
-            pad = first == " " || first == "`" || last == " " || last == "`"
-        }
+        // Pad when the content starts or ends with a backtick (it would join the fence), or when the
+        // parser would strip it; padded, the parser strips exactly the padding.
+        let pad = content.first == "`" || content.last == "`" || CodeSpan.stripsPadding(content)
         for _ in 0..<fence { atoms.append(Atom(scalar: "`", kind: .code)) }
         if pad { atoms.append(Atom(scalar: " ", kind: .code)) }
         for scalar in content { atoms.append(Atom(scalar: scalar, kind: .code)) }
@@ -264,16 +259,10 @@ struct MushWriter {
     /// A literal `{` is escaped when what follows would read as a recognised brace spec up to a `|`.
     /// (`}` inside spans was marked while serializing.)
     private func escapeBraces(_ atoms: inout [Atom]) {
+        let scalars = atoms.lazy.map(\.scalar)
         for index in atoms.indices where atoms[index].kind == .literal && atoms[index].scalar == "{" {
-            var bar = index + 1
-            while bar < atoms.count {
-                let scalar = atoms[bar].scalar
-                if scalar == "|" || scalar == "{" || scalar == "}" || CharacterClass.isNewline(scalar) { break }
-                bar += 1
-            }
-            guard bar < atoms.count, atoms[bar].scalar == "|" else { continue }
-            let spec = ArraySlice(atoms[(index + 1)..<bar].map(\.scalar))
-            if BraceSpec.read(spec) != .unknown { atoms[index].escaped = true }
+            guard let bar = BraceSpec.bar(in: scalars, after: index) else { continue }
+            if BraceSpec.read(ArraySlice(scalars[(index + 1)..<bar])) != .unknown { atoms[index].escaped = true }
         }
     }
 

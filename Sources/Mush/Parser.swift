@@ -146,15 +146,9 @@ struct Parser {
         }
         var contentStart = end
         var contentEnd = closer
-        // One space is stripped from each end when both ends are spaces and what is left still starts
-        // or ends with a space or a backtick: that is how content starting or ending with a backtick
-        // is written, while `` ` a ` `` keeps its spaces as in MGBoxKit.
-        if contentEnd - contentStart >= 3, input[contentStart] == " ", input[contentEnd - 1] == " " {
-            let first = input[contentStart + 1], last = input[contentEnd - 2]
-            if first == " " || first == "`" || last == " " || last == "`" {
-                contentStart += 1
-                contentEnd -= 1
-            }
+        if CodeSpan.stripsPadding(input[contentStart..<contentEnd]) {
+            contentStart += 1
+            contentEnd -= 1
         }
         if contentStart < contentEnd { nodes.append(Node(kind: .code, start: contentStart, end: contentEnd)) }
         return closer + length
@@ -185,14 +179,7 @@ struct Parser {
     /// `{`, `}` or line break inside. Returns the index of the `|` and what the spec says when it
     /// does; reports an unknown spec, which stays literal.
     private mutating func braceSpec(at brace: Int) -> (bar: Int, reading: BraceSpec.Reading)? {
-        var bar = brace + 1
-        while bar < input.count {
-            let scalar = input[bar]
-            if scalar == "|" { break }
-            if scalar == "{" || scalar == "}" || CharacterClass.isNewline(scalar) { return nil }
-            bar += 1
-        }
-        guard bar < input.count, bar > brace + 1 else { return nil }
+        guard let bar = BraceSpec.bar(in: input, after: brace) else { return nil }
         let reading = BraceSpec.read(input[(brace + 1)..<bar])
         guard reading != .unknown else {
             diagnostics.append(MushDiagnostic(
