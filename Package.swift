@@ -5,6 +5,7 @@ let package = Package(
     name: "Mush",
     products: [
         .library(name: "Mush", targets: ["Mush"]),
+        .library(name: "MushText", targets: ["MushText"]),
         .executable(name: "mush", targets: ["mush"]),
     ],
     dependencies: [
@@ -15,6 +16,24 @@ let package = Package(
         // Markup → attributed runs, and the writers (Mush, HTML, ANSI, JSON, AttributedString).
         // Pure Swift: no C dependencies.
         .target(name: "Mush"),
+        // FreeType and HarfBuzz from Debian's -dev packages, imported as system modules.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // A small C shim over ICU4C, whose symbol-renaming macros Swift cannot import.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // The shipped fonts, as a resource bundle (the top-level Fonts folder).
+        .target(
+            name: "MushFonts",
+            path: "Fonts",
+            resources: [
+                "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf",
+                "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSansMono-Oblique.ttf",
+                "DejaVuSansMono-BoldOblique.ttf", "NotoSansThai-Regular.ttf", "NotoSansDevanagari-Regular.ttf",
+                "LICENSE-DejaVu.txt", "LICENSE-Noto.txt",
+            ].map { .copy($0) }
+        ),
+        // Fonts, shaping (HarfBuzz), line breaking (ICU), paragraphs.
+        .target(name: "MushText", dependencies: ["Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CICU"]),
         .executableTarget(
             name: "mush",
             dependencies: [
@@ -29,6 +48,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
     ],
     swiftLanguageModes: [.v6]
 )

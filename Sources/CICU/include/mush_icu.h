@@ -1,0 +1,43 @@
+// A small shim over ICU4C. ICU renames every symbol with its version (ubrk_open becomes
+// ubrk_open_72) through macros, which Swift cannot import; these plain functions call through.
+#ifndef MUSH_ICU_H
+#define MUSH_ICU_H
+
+#include <stdint.h>
+
+typedef struct mush_break_iterator mush_break_iterator;
+
+/// Kinds of break iterator.
+typedef enum {
+    MUSH_BREAK_LINE = 0,
+    MUSH_BREAK_CHARACTER = 1,
+    MUSH_BREAK_WORD = 2
+} mush_break_kind;
+
+/// Opens a break iterator of `kind` for `locale` (NULL or "" for the root locale) over `text`
+/// (UTF-16, `length` code units; the text must outlive the iterator). NULL on failure, with the ICU
+/// error code in `*error` (when not NULL).
+mush_break_iterator *mush_break_open(mush_break_kind kind, const char *locale, const uint16_t *text,
+                                     int32_t length, int32_t *error);
+/// The first boundary after `offset`, or -1 when there is none.
+int32_t mush_break_following(mush_break_iterator *iterator, int32_t offset);
+/// The next boundary, or -1 (UBRK_DONE).
+int32_t mush_break_next(mush_break_iterator *iterator);
+/// The rule status of the last boundary (for lines: 0 soft, 100 hard).
+int32_t mush_break_rule_status(mush_break_iterator *iterator);
+void mush_break_close(mush_break_iterator *iterator);
+
+/// Bidi: the resolved embedding level of each UTF-16 unit of `text` with the paragraph direction
+/// `paragraph_level` (0 LTR, 1 RTL, 0xFE "default LTR" from the first strong character). Writes
+/// `length` levels into `levels` and returns the paragraph's level, or -1 on failure.
+int32_t mush_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
+                         uint8_t *levels, int32_t *error);
+
+/// The visual order of runs with the given levels (ubidi_reorderVisual): `visual[i]` is the logical
+/// index of the run shown at position i.
+void mush_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *visual);
+
+/// The Unicode script code (UScriptCode) of a code point: 0 Common, 1 Inherited, then the scripts.
+int32_t mush_script(uint32_t code_point);
+
+#endif

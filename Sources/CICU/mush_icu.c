@@ -1,0 +1,64 @@
+#include "mush_icu.h"
+#include <unicode/ubrk.h>
+#include <unicode/ubidi.h>
+#include <unicode/uscript.h>
+
+struct mush_break_iterator;
+
+mush_break_iterator *mush_break_open(mush_break_kind kind, const char *locale, const uint16_t *text,
+                                     int32_t length, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIteratorType type = kind == MUSH_BREAK_CHARACTER ? UBRK_CHARACTER
+                            : kind == MUSH_BREAK_WORD ? UBRK_WORD : UBRK_LINE;
+    UBreakIterator *iterator = ubrk_open(type, locale ? locale : "", (const UChar *)text, length, &status);
+    if (error) *error = status;
+    if (U_FAILURE(status)) {
+        if (iterator) ubrk_close(iterator);
+        return NULL;
+    }
+    return (mush_break_iterator *)iterator;
+}
+
+int32_t mush_break_following(mush_break_iterator *iterator, int32_t offset) {
+    return ubrk_following((UBreakIterator *)iterator, offset);
+}
+
+int32_t mush_break_next(mush_break_iterator *iterator) {
+    return ubrk_next((UBreakIterator *)iterator);
+}
+
+int32_t mush_break_rule_status(mush_break_iterator *iterator) {
+    return ubrk_getRuleStatus((UBreakIterator *)iterator);
+}
+
+void mush_break_close(mush_break_iterator *iterator) {
+    ubrk_close((UBreakIterator *)iterator);
+}
+
+int32_t mush_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
+                         uint8_t *levels, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_SUCCESS(status)) ubidi_setPara(bidi, (const UChar *)text, length, paragraph_level, NULL, &status);
+    int32_t result = -1;
+    if (U_SUCCESS(status)) {
+        const UBiDiLevel *resolved = ubidi_getLevels(bidi, &status);
+        if (U_SUCCESS(status)) {
+            for (int32_t i = 0; i < length; i++) levels[i] = resolved[i];
+            result = ubidi_getParaLevel(bidi);
+        }
+    }
+    if (bidi) ubidi_close(bidi);
+    if (error) *error = status;
+    return result;
+}
+
+void mush_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *visual) {
+    ubidi_reorderVisual(levels, count, visual);
+}
+
+int32_t mush_script(uint32_t code_point) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript((UChar32)code_point, &status);
+    return U_SUCCESS(status) ? (int32_t)script : (int32_t)USCRIPT_COMMON;
+}
