@@ -1,0 +1,68 @@
+import CICU
+
+/// A place where a line may (soft) or must (hard) end, after the UTF-16 unit at `offset - 1`.
+public struct BreakOpportunity: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A line may end here (UAX #14 "÷").
+        case soft
+        /// A line must end here: after a line feed, carriage return, paragraph separator, …
+        case hard
+    }
+
+    /// Offset in UTF-16 units of the text.
+    public var offset: Int
+    public var kind: Kind
+}
+
+/// ICU could not do what was asked (its data missing, or an invalid argument).
+public struct ICUError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// ICU's `UErrorCode`.
+    public var code: Int32
+    /// What was asked.
+    public var operation: String
+
+    public var description: String { "ICU failed to \(operation) (UErrorCode \(code))" }
+}
+
+/// Text boundaries from ICU's break iterators.
+public enum TextBoundaries {
+    /// Line break opportunities by UAX #14, as ICU tailors them for `locale` (nil: the root
+    /// locale). The end of the text is always an opportunity; the start never is.
+    public static func lineBreaks(in text: [UInt16], locale: String? = nil) throws(ICUError) -> [BreakOpportunity] {
+        var result: [BreakOpportunity] = []
+        try iterate(.line, text, locale) { offset, status in
+            // ICU's rule status: 0–99 soft (UBRK_LINE_SOFT), 100–199 hard (UBRK_LINE_HARD).
+            result.append(BreakOpportunity(offset: offset, kind: status >= 100 ? .hard : .soft))
+        }
+        return result
+    }
+
+    /// Grapheme cluster boundaries (extended grapheme clusters, UAX #29), including the end.
+    public static func graphemeBoundaries(in text: [UInt16]) throws(ICUError) -> [Int] {
+        var result: [Int] = []
+        try iterate(.character, text, nil) { offset, _ in result.append(offset) }
+        return result
+    }
+
+    private enum Kind {
+        case line, character
+    }
+
+    private static func iterate(_ kind: Kind, _ text: [UInt16], _ locale: String?, _ body: (Int, Int32) -> Void) throws(ICUError) {
+        guard !text.isEmpty else { return }
+        // ICU keeps a pointer to the text: open, iterate and close within one access to the storage.
+        let failure: Int32? = text.withUnsafeBufferPointer { units in
+            var error: Int32 = 0
+            guard let iterator = mush_break_open(kind == .line ? MUSH_BREAK_LINE : MUSH_BREAK_CHARACTER, locale,
+                                                 units.baseAddress, Int32(units.count), &error) else { return error }
+            defer { mush_break_close(iterator) }
+            var boundary = mush_break_next(iterator)
+            while boundary >= 0 {
+                body(Int(boundary), mush_break_rule_status(iterator))
+                boundary = mush_break_next(iterator)
+            }
+            return nil
+        }
+        if let failure { throw ICUError(code: failure, operation: "open a break iterator") }
+    }
+}
