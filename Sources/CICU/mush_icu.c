@@ -2,6 +2,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uscript.h>
+#include <string.h>
 
 struct mush_break_iterator;
 
@@ -61,4 +62,13 @@ int32_t mush_script(uint32_t code_point) {
     UErrorCode status = U_ZERO_ERROR;
     UScriptCode script = uscript_getScript((UChar32)code_point, &status);
     return U_SUCCESS(status) ? (int32_t)script : (int32_t)USCRIPT_COMMON;
+}
+
+int32_t mush_script_tag(int32_t code, char *buffer, int32_t capacity) {
+    const char *name = uscript_getShortName((UScriptCode)code);
+    if (!name) return 0;
+    int32_t length = (int32_t)strlen(name);
+    if (length + 1 > capacity) return 0;
+    memcpy(buffer, name, (size_t)length + 1);
+    return length;
 }

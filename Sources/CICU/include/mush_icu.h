@@ -40,4 +40,8 @@ void mush_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *visual);
 /// The Unicode script code (UScriptCode) of a code point: 0 Common, 1 Inherited, then the scripts.
 int32_t mush_script(uint32_t code_point);
 
+/// Writes the ISO 15924 tag of a UScriptCode ("Latn", "Arab") into `buffer` (NUL-terminated) and
+/// returns its length, or 0 when the code has no tag or the buffer is too small.
+int32_t mush_script_tag(int32_t code, char *buffer, int32_t capacity);
+
 #endif

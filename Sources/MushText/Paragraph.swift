@@ -1,0 +1,97 @@
+import CICU
+import Mush
+
+/// Attributed text, itemised and shaped once, ready to be laid out at any width.
+///
+/// Making a paragraph does the expensive work: bidi, scripts, font fallback, HarfBuzz shaping and
+/// ICU's break opportunities. ``layout(width:)`` then fits lines without shaping again, so re-fitting
+/// at another width or line limit is cheap. A paragraph is immutable and can be laid out from many
+/// threads at once.
+public struct Paragraph: Sendable {
+    /// The text, as the document gives it.
+    public let text: String
+    public let style: ParagraphStyle
+    let units: [UInt16]
+    /// The scalar offset of each UTF-16 offset (count + 1 entries).
+    let scalarOffsets: [Int]
+    let items: [TextItem]
+    let glyphs: [[ShapedGlyph]]
+    /// Sum of advances of the glyphs of the cluster starting at each unit, as prefix sums.
+    let advancePrefix: [Double]
+    let breaks: [BreakOpportunity]
+    let graphemes: [Int]
+    /// The face and size of text-free lines (empty text, a trailing line break).
+    let emptyLineFace: FontFace
+    let fonts: FontCollection
+
+    /// Shapes `document` with `style` and `fonts`.
+    public init(_ document: MushDocument, style: ParagraphStyle = ParagraphStyle(), fonts: FontCollection = .standard)
+        throws(ICUError)
+    {
+        self.text = document.text
+        self.style = style
+        self.fonts = fonts
+        let units = Array(document.text.utf16)
+        self.units = units
+        var scalarOffsets: [Int] = []
+        scalarOffsets.reserveCapacity(units.count + 1)
+        var unitRanges: [Range<Int>] = []
+        var unit = 0
+        for (index, scalar) in document.text.unicodeScalars.enumerated() {
+            let width = scalar.value > 0xFFFF ? 2 : 1
+            for _ in 0..<width { scalarOffsets.append(index) }
+            unitRanges.append(unit..<unit + width)
+            unit += width
+        }
+        scalarOffsets.append(unitRanges.count)
+        self.scalarOffsets = scalarOffsets
+        let runs = document.runs.map { run in
+            (range: unitRanges[run.range.lowerBound].lowerBound..<unitRanges[run.range.upperBound - 1].upperBound,
+             attributes: run.attributes)
+        }
+        let graphemes = try TextBoundaries.graphemeBoundaries(in: units)
+        self.graphemes = graphemes
+        self.breaks = try TextBoundaries.lineBreaks(in: units, locale: style.locale)
+        let items = try Itemizer.items(text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes)
+        self.items = items
+        var glyphs: [[ShapedGlyph]] = []
+        var advances = [Double](repeating: 0, count: units.count)
+        for item in items {
+            let shaped = Shaper.shape(units, range: item.range, face: item.face, size: item.size,
+                                      direction: item.direction, script: item.script, language: style.locale,
+                                      letterSpacing: item.letterSpacing)
+            for glyph in shaped where !Self.isHardBreak(units[glyph.cluster]) { advances[glyph.cluster] += glyph.advance }
+            glyphs.append(shaped)
+        }
+        self.glyphs = glyphs
+        var prefix = [Double](repeating: 0, count: units.count + 1)
+        for index in units.indices { prefix[index + 1] = prefix[index] + advances[index] }
+        self.advancePrefix = prefix
+        self.emptyLineFace = fonts.face(family: style.fontFamily, bold: false, italic: false).face
+    }
+
+    /// Parses `mush` and shapes it.
+    public init(mush: String, style: ParagraphStyle = ParagraphStyle(), fonts: FontCollection = .standard) throws(ICUError) {
+        try self.init(Mush.parse(mush), style: style, fonts: fonts)
+    }
+
+    static func isHardBreak(_ unit: UInt16) -> Bool {
+        unit == 0x0A || unit == 0x0D || unit == 0x0B || unit == 0x0C || unit == 0x85 || unit == 0x2028 || unit == 0x2029
+    }
+
+    static func isSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0x09 || unit == 0x3000 || (0x2000...0x200A).contains(unit) || isHardBreak(unit)
+    }
+
+    /// The advance of `start..<end` (UTF-16, at cluster boundaries).
+    func advance(_ start: Int, _ end: Int) -> Double {
+        advancePrefix[end] - advancePrefix[start]
+    }
+
+    /// `end` moved back over trailing spaces and line breaks, which hang past the line's width.
+    func visibleEnd(_ start: Int, _ end: Int) -> Int {
+        var end = end
+        while end > start, Self.isSpace(units[end - 1]) { end -= 1 }
+        return end
+    }
+}

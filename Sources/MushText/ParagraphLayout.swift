@@ -1,0 +1,270 @@
+import CICU
+
+/// A glyph at its place in a line: x from the line's left edge, y from the baseline (up).
+public struct PositionedGlyph: Sendable {
+    public var glyph: UInt32
+    public var face: FontFace
+    public var size: Double
+    public var x: Double
+    public var y: Double
+    /// The Unicode-scalar offset in the paragraph's text of the glyph's cluster.
+    public var cluster: Int
+    /// Styles the face lacks, to be synthesised when drawing.
+    public var syntheticBold: Bool
+    public var syntheticOblique: Bool
+}
+
+/// One line of a laid-out paragraph. Lengths are in points, offsets in Unicode scalars of the text.
+public struct LineLayout: Sendable {
+    /// The text range the line holds (without the line break that ends it).
+    public var range: Range<Int>
+    /// What the line shows, with the ellipsis when it was truncated.
+    public var text: String
+    /// Left edge of the line's ink box within the paragraph (alignment moves it).
+    public var x: Double
+    /// Top of the line box.
+    public var y: Double
+    /// Advance width, without trailing spaces.
+    public var width: Double
+    /// Ascent + descent + line gap of the tallest font on the line.
+    public var height: Double
+    public var ascent: Double
+    public var descent: Double
+    /// y of the baseline: `y + ascent`.
+    public var baseline: Double
+    /// The glyphs in visual order.
+    public var glyphs: [PositionedGlyph]
+    /// The line ends in (or, for start and middle ellipsizing, holds) an ellipsis.
+    public var ellipsized: Bool
+}
+
+/// A paragraph fitted to a width.
+public struct ParagraphLayout: Sendable {
+    public var lines: [LineLayout]
+    /// The widest line.
+    public var width: Double
+    /// From the top of the first line to the bottom of the last.
+    public var height: Double
+    /// Lines were left out by `maxLines` or `maxHeight`.
+    public var truncated: Bool
+}
+
+extension Paragraph {
+    /// Lays the paragraph out at `width` points (nil: no wrapping; lines end only at line breaks).
+    /// Nothing is shaped again.
+    public func layout(width: Double? = nil) -> ParagraphLayout {
+        let limit = width.map { max($0, 0) }
+        var spans = breakLines(limit)
+        // Truncation by line count and height.
+        var visible = spans.count
+        if style.maxLines > 0 { visible = min(visible, style.maxLines) }
+        if style.maxHeight > 0 {
+            var height = 0.0
+            var fitting = 0
+            for (index, span) in spans.prefix(visible).enumerated() {
+                height += metrics(span).height + (index > 0 ? style.lineSpacing : 0)
+                if height > style.maxHeight + 1e-9, fitting > 0 { break }
+                fitting += 1
+            }
+            visible = min(visible, max(fitting, 1))
+        }
+        let truncated = visible < spans.count
+        spans = Array(spans.prefix(visible))
+        var lines: [LineLayout] = []
+        var y = 0.0
+        for (index, span) in spans.enumerated() {
+            var line = truncated && index == spans.count - 1
+                ? truncatedLine(from: span, limit: limit, single: spans.count == 1)
+                : makeLine(span.start, span.end)
+            line.y = y
+            line.baseline = y + line.ascent
+            lines.append(line)
+            y += line.height + style.lineSpacing
+        }
+        let layoutWidth = lines.map(\.width).max() ?? 0
+        align(&lines, in: limit ?? layoutWidth, spans: spans, truncated: truncated)
+        let height = (lines.last.map { $0.y + $0.height }) ?? 0
+        return ParagraphLayout(lines: lines, width: layoutWidth, height: height, truncated: truncated)
+    }
+
+    // MARK: - Breaking
+
+    struct Span {
+        var start: Int
+        var end: Int
+        /// The line ends at a hard break (or the text's end).
+        var hard: Bool
+    }
+
+    /// Greedy: each line takes as much as fits up to a break opportunity; a word wider than the line
+    /// breaks between graphemes (at least one grapheme a line).
+    func breakLines(_ limit: Double?) -> [Span] {
+        guard !units.isEmpty else { return [Span(start: 0, end: 0, hard: true)] }
+        var spans: [Span] = []
+        var start = 0
+        var lastFit: Int?
+        var index = 0
+        let tolerance = 1e-6
+        while index < breaks.count {
+            let opportunity = breaks[index]
+            let end = opportunity.offset
+            let fits = limit.map { advance(start, visibleEnd(start, end)) <= $0 + tolerance } ?? true
+            if fits {
+                if opportunity.kind == .hard || end == units.count {
+                    spans.append(Span(start: start, end: end, hard: true))
+                    start = end
+                    lastFit = nil
+                } else {
+                    lastFit = end
+                }
+                index += 1
+            } else if let fit = lastFit {
+                spans.append(Span(start: start, end: fit, hard: false))
+                start = fit
+                lastFit = nil
+            } else {
+                // The word alone is wider than the line: cut it between graphemes. A last grapheme
+                // wider than the line still ends at the opportunity.
+                let cut = graphemeCut(from: start, before: end, limit: limit!)
+                if cut < end {
+                    spans.append(Span(start: start, end: cut, hard: false))
+                    start = cut
+                } else {
+                    let hard = opportunity.kind == .hard || end == units.count
+                    spans.append(Span(start: start, end: end, hard: hard))
+                    start = end
+                    index += 1
+                }
+            }
+        }
+        // A text that ends with a line break has an empty last line, as in Pango.
+        if let last = breaks.last, last.kind == .hard, last.offset == units.count, Self.isHardBreak(units[units.count - 1]) {
+            spans.append(Span(start: units.count, end: units.count, hard: true))
+        }
+        return spans
+    }
+
+    /// The furthest grapheme boundary after `start` (and before `end`) whose text fits `limit`; at
+    /// least the first grapheme.
+    func graphemeCut(from start: Int, before end: Int, limit: Double) -> Int {
+        var cut = graphemes.first { $0 > start } ?? end
+        for boundary in graphemes where boundary > cut && boundary < end {
+            guard advance(start, boundary) <= limit + 1e-6 else { break }
+            cut = boundary
+        }
+        return min(cut, end)
+    }
+
+    // MARK: - Lines
+
+    struct Metrics {
+        var ascent = 0.0, descent = 0.0, gap = 0.0
+        var height: Double { ascent + descent + gap }
+    }
+
+    /// The tallest font metrics among the items on `span` (the empty-line face for an empty span).
+    func metrics(_ span: Span) -> Metrics {
+        metrics(span.start, span.end)
+    }
+
+    func metrics(_ start: Int, _ end: Int) -> Metrics {
+        var result = Metrics()
+        var any = false
+        for item in items where item.range.overlaps(start..<max(end, start + 1)) || (start == end && item.range.upperBound == start) {
+            let scale = item.size / Double(item.face.unitsPerEm)
+            result.ascent = max(result.ascent, Double(item.face.ascender) * scale)
+            result.descent = max(result.descent, -Double(item.face.descender) * scale)
+            result.gap = max(result.gap, Double(item.face.lineGap) * scale)
+            any = true
+        }
+        if !any {
+            let face = emptyLineFace
+            let scale = style.fontSize / Double(face.unitsPerEm)
+            result = Metrics(ascent: Double(face.ascender) * scale, descent: -Double(face.descender) * scale,
+                             gap: Double(face.lineGap) * scale)
+        }
+        return result
+    }
+
+    /// A line of `start..<end` with its glyphs placed in visual order.
+    func makeLine(_ start: Int, _ end: Int, extra: [PositionedGlyph] = [], extraWidth: Double = 0, ellipsized: Bool = false,
+                  extraFirst: Bool = false) -> LineLayout {
+        let lineMetrics = metrics(start, end)
+        let shownEnd = visibleEnd(start, end)
+        // The items on the line, in visual order by their bidi levels.
+        let pieces = items.indices.filter { items[$0].range.overlaps(start..<end) }
+        var levels = pieces.map { items[$0].level }
+        var order = [Int32](repeating: 0, count: pieces.count)
+        if !pieces.isEmpty { mush_bidi_reorder(&levels, Int32(levels.count), &order) }
+        var placed: [PositionedGlyph] = []
+        var x = 0.0
+        if extraFirst {
+            for var glyph in extra { glyph.x += x; placed.append(glyph) }
+            x += extraWidth
+        }
+        for visual in order {
+            let itemIndex = pieces[Int(visual)]
+            let item = items[itemIndex]
+            for glyph in glyphs[itemIndex] where glyph.cluster >= start && glyph.cluster < end {
+                if Self.isHardBreak(units[glyph.cluster]) { continue }
+                placed.append(PositionedGlyph(
+                    glyph: glyph.glyph, face: item.face, size: item.size, x: x + glyph.xOffset, y: glyph.yOffset,
+                    cluster: scalarOffsets[glyph.cluster], syntheticBold: item.synthetic.bold,
+                    syntheticOblique: item.synthetic.oblique))
+                x += glyph.advance
+            }
+        }
+        if !extraFirst {
+            for var glyph in extra { glyph.x += x; placed.append(glyph) }
+        }
+        var textEnd = end
+        while textEnd > start, Self.isHardBreak(units[textEnd - 1]) { textEnd -= 1 }
+        return LineLayout(
+            range: scalarOffsets[start]..<scalarOffsets[textEnd], text: string(start, textEnd),
+            x: 0, y: 0, width: advance(start, shownEnd) + extraWidth,
+            height: lineMetrics.height, ascent: lineMetrics.ascent, descent: lineMetrics.descent + lineMetrics.gap,
+            baseline: lineMetrics.ascent, glyphs: placed, ellipsized: ellipsized)
+    }
+
+    func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: units[start..<end], as: UTF16.self)
+    }
+
+    // MARK: - Alignment
+
+    func align(_ lines: inout [LineLayout], in width: Double, spans: [Span], truncated: Bool) {
+        for index in lines.indices {
+            let slack = width - lines[index].width
+            switch style.alignment {
+            case .left:
+                break
+            case .center:
+                lines[index].x = slack / 2
+            case .right:
+                lines[index].x = slack
+            case .justify:
+                let lastOfParagraph = spans[index].hard || (index == lines.count - 1 && !truncated)
+                if !lastOfParagraph, slack > 0 { justify(&lines[index], slack: slack) }
+            }
+        }
+    }
+
+    /// Spreads `slack` over the line's inner spaces.
+    func justify(_ line: inout LineLayout, slack: Double) {
+        let scalars = Array(text.unicodeScalars)
+        let visibleCount = line.glyphs.lastIndex { glyph in !scalars[glyph.cluster].properties.isWhitespace } ?? -1
+        let spaces = line.glyphs.indices.filter { $0 < visibleCount && scalars[line.glyphs[$0].cluster] == " " }
+        guard !spaces.isEmpty else { return }
+        let share = slack / Double(spaces.count)
+        var shift = 0.0
+        var next = 0
+        for index in line.glyphs.indices {
+            line.glyphs[index].x += shift
+            if next < spaces.count, spaces[next] == index {
+                shift += share
+                next += 1
+            }
+        }
+        line.width += slack
+    }
+}

@@ -1,0 +1,187 @@
+import Testing
+@testable import MushText
+import Mush
+
+@Suite("Paragraphs")
+struct ParagraphTests {
+    /// DejaVu Sans 16: (1901 + 483 + 0) / 2048 × 16 points.
+    let lineHeight = (1901.0 + 483.0) / 2048.0 * 16
+
+    func paragraph(_ mush: String, _ style: ParagraphStyle = ParagraphStyle()) throws -> Paragraph {
+        try Paragraph(mush: mush, style: style)
+    }
+
+    @Test func singleLineMetrics() throws {
+        // "Title" in DejaVu Sans 16: 34.2890625 wide by hb-shape's advances, 19 tall once rounded up.
+        let layout = try paragraph("Title").layout()
+        #expect(layout.lines.count == 1)
+        #expect(layout.width == 34.2890625)
+        #expect(abs(layout.height - lineHeight) < 1e-9)
+        #expect(layout.height.rounded(.up) == 19)
+        let line = layout.lines[0]
+        #expect(line.text == "Title")
+        #expect(line.range == 0..<5)
+        #expect(abs(line.baseline - 1901.0 / 2048 * 16) < 1e-9)
+        #expect(line.glyphs.count == 5)
+        #expect(line.glyphs.map(\.x) == line.glyphs.map(\.x).sorted())
+    }
+
+    static let rowText = "This row has **bold** text, //italics// text, __underlined__ text, and some `monospaced` text. The text will span more than one line, and the row will automatically adjust its height to fit."
+
+    @Test func wrapsGreedilyAtBreakOpportunities() throws {
+        let paragraph = try paragraph(Self.rowText)
+        let layout = paragraph.layout(width: 304)
+        #expect(layout.lines.count > 2)
+        #expect(layout.lines.allSatisfy { $0.width <= 304 + 1e-9 })
+        // The lines hold the whole text, in order.
+        #expect(layout.lines.map(\.range.lowerBound) == layout.lines.map(\.range.lowerBound).sorted())
+        #expect(layout.lines.last?.range.upperBound == paragraph.text.unicodeScalars.count)
+        // Greedy: the next line's first word would not have fitted.
+        for (line, next) in zip(layout.lines, layout.lines.dropFirst()) {
+            let firstWord = next.text.split(separator: " ").first.map(String.init) ?? ""
+            let wider = try Paragraph(mush: line.text.trimmingTrailingSpaces + " " + firstWord).layout().width
+            #expect(wider > 304)
+        }
+        #expect(abs(layout.height - Double(layout.lines.count) * lineHeight) < 1e-6)
+    }
+
+    @Test func moreWidthNeverMoreLines() throws {
+        let paragraph = try paragraph(Self.rowText)
+        var previous = Int.max
+        for width in stride(from: 40.0, through: 2000, by: 37) {
+            let count = paragraph.layout(width: width).lines.count
+            #expect(count <= previous)
+            previous = count
+        }
+        #expect(paragraph.layout(width: nil).lines.count == 1)
+    }
+
+    @Test func hardBreaks() throws {
+        #expect(try paragraph("a\nb").layout().lines.map(\.text) == ["a", "b"])
+        #expect(try paragraph("a\nb").layout().lines.map(\.range) == [0..<1, 2..<3])
+        #expect(try paragraph("a\n").layout().lines.map(\.text) == ["a", ""])
+        #expect(try paragraph("a\r\nb").layout().lines.map(\.text) == ["a", "b"])
+        let empty = try paragraph("").layout()
+        #expect(empty.lines.count == 1)
+        #expect(abs(empty.height - lineHeight) < 1e-9)
+        #expect(empty.width == 0)
+    }
+
+    @Test func wordsWiderThanTheLineBreakBetweenGraphemes() throws {
+        let layout = try paragraph("Supercalifragilisticexpialidocious").layout(width: 60)
+        #expect(layout.lines.count > 3)
+        #expect(layout.lines.allSatisfy { $0.width <= 60 + 1e-9 })
+        #expect(layout.lines.map(\.text).joined() == "Supercalifragilisticexpialidocious")
+        // Narrower than one grapheme: one grapheme a line.
+        let narrow = try paragraph("abc").layout(width: 1)
+        #expect(narrow.lines.map(\.text) == ["a", "b", "c"])
+    }
+
+    @Test func maxLinesWithEndEllipsis() throws {
+        let style = ParagraphStyle(maxLines: 2)
+        let layout = try paragraph(Self.rowText, style).layout(width: 304)
+        #expect(layout.truncated)
+        #expect(layout.lines.count == 2)
+        #expect(layout.lines[1].text.hasSuffix("…"))
+        #expect(layout.lines[1].ellipsized)
+        #expect(layout.lines[1].width <= 304 + 1e-9)
+        #expect(layout.lines[1].width > 250, "the last line is filled before the ellipsis")
+    }
+
+    @Test func maxHeight() throws {
+        let style = ParagraphStyle(maxHeight: 40)
+        let layout = try paragraph(Self.rowText, style).layout(width: 304)
+        #expect(layout.lines.count == 2)
+        #expect(layout.height <= 40)
+        let tiny = try paragraph(Self.rowText, ParagraphStyle(maxHeight: 1)).layout(width: 304)
+        #expect(tiny.lines.count == 1, "at least one line shows")
+    }
+
+    /// Width 150, "…" 16 wide: 134 for the text. By hb-shape's advances: "Hello wonderful" 125.45 fits
+    /// and "Hello wonderful w" 143.63 does not; "rful world of text" 133.11 fits; in the middle,
+    /// "Hello w" 58.73 fits half (67) and "ld of text" 71.77 fits the 75.27 left.
+    @Test("Ellipsis modes on one line", arguments: [
+        (ParagraphStyle.Ellipsize.end, "Hello wonderful…"),
+        (.start, "…rful world of text"),
+        (.middle, "Hello w…ld of text"),
+    ])
+    func ellipsisModes(mode: ParagraphStyle.Ellipsize, expected: String) throws {
+        let text = "Hello wonderful world of text"
+        let style = ParagraphStyle(maxLines: 1, ellipsize: mode)
+        let layout = try paragraph(text, style).layout(width: 150)
+        #expect(layout.lines.count == 1)
+        #expect(layout.lines[0].text == expected)
+        #expect(layout.lines[0].width <= 150 + 1e-9)
+    }
+
+    @Test func noEllipsis() throws {
+        let layout = try paragraph("one two three four", ParagraphStyle(maxLines: 1, ellipsize: .none)).layout(width: 80)
+        #expect(layout.truncated)
+        #expect(layout.lines.map(\.text) == ["one two "])
+    }
+
+    @Test func alignment() throws {
+        for (alignment, expectedX) in [(ParagraphStyle.Alignment.left, 0.0), (.center, 0.5), (.right, 1.0)] {
+            let layout = try paragraph("Title", ParagraphStyle(alignment: alignment)).layout(width: 200)
+            let line = layout.lines[0]
+            #expect(abs(line.x - (200 - line.width) * expectedX) < 1e-9)
+        }
+    }
+
+    @Test func justify() throws {
+        let layout = try paragraph(Self.rowText, ParagraphStyle(alignment: .justify)).layout(width: 304)
+        for line in layout.lines.dropLast() { #expect(abs(line.width - 304) < 1e-6) }
+        #expect(layout.lines.last!.width < 304)
+    }
+
+    @Test func lineSpacing() throws {
+        let layout = try paragraph("a\nb\nc", ParagraphStyle(lineSpacing: 5)).layout()
+        #expect(layout.lines.map(\.y) == [0, lineHeight + 5, 2 * (lineHeight + 5)])
+        #expect(abs(layout.height - (3 * lineHeight + 10)) < 1e-9)
+    }
+
+    @Test func biggerFontMakesTheLineTaller() throws {
+        let layout = try paragraph("small {font:,32|BIG} small").layout()
+        #expect(abs(layout.height - 2 * lineHeight) < 1e-9)
+    }
+
+    @Test func thaiFallsBackToNotoSansThai() throws {
+        let layout = try paragraph("Thai: สวัสดีครับ").layout()
+        let faces = Set(layout.lines[0].glyphs.map(\.face.family))
+        #expect(faces == ["DejaVu Sans", "Noto Sans Thai"])
+        #expect(layout.lines[0].glyphs.allSatisfy { $0.glyph != 0 })
+        // Thai breaks between words with no spaces.
+        let narrow = try paragraph("สวัสดีครับ").layout(width: 50)
+        #expect(narrow.lines.map(\.text) == ["สวัสดี", "ครับ"])
+    }
+
+    @Test func arabicRunsRightToLeftInsideEnglish() throws {
+        let layout = try paragraph("abc سلام def").layout()
+        let clusters = layout.lines[0].glyphs.map(\.cluster)
+        // Visual order: a b c space, then the Arabic word from its last letter to its first, …
+        #expect(Array(clusters.prefix(4)) == [0, 1, 2, 3])
+        #expect(Array(clusters[4..<7]) == [7, 5, 4])
+        #expect(Array(clusters.suffix(4)) == [8, 9, 10, 11])
+    }
+
+    @Test func syntheticStylesAreReported() throws {
+        let layout = try paragraph("**สวัสดี**").layout()
+        #expect(layout.lines[0].glyphs.allSatisfy { $0.syntheticBold })
+        let dejavu = try paragraph("**bold**").layout()
+        #expect(dejavu.lines[0].glyphs.allSatisfy { !$0.syntheticBold && $0.face.isBold })
+    }
+
+    @Test func kernWidensTheLine() throws {
+        let plain = try paragraph("wide").layout().width
+        let spaced = try paragraph("{k2|wide}").layout().width
+        #expect(abs(spaced - plain - 8) < 1e-9)
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var result = self
+        while result.hasSuffix(" ") { result.removeLast() }
+        return result
+    }
+}
