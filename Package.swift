@@ -38,6 +38,7 @@ let package = Package(
             name: "mush",
             dependencies: [
                 "Mush",
+                "MushText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

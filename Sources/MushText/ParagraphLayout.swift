@@ -146,13 +146,15 @@ extension Paragraph {
 
     /// The furthest grapheme boundary after `start` (and before `end`) whose text fits `limit`; at
     /// least the first grapheme.
+    /// Spaces after the cut hang past the line, as after an ordinary break.
     func graphemeCut(from start: Int, before end: Int, limit: Double) -> Int {
+        let shown = visibleEnd(start, end)
         var cut = graphemes.first { $0 > start } ?? end
-        for boundary in graphemes where boundary > cut && boundary < end {
+        for boundary in graphemes where boundary > cut && boundary < shown {
             guard advance(start, boundary) <= limit + 1e-6 else { break }
             cut = boundary
         }
-        return min(cut, end)
+        return cut >= shown ? end : cut
     }
 
     // MARK: - Lines

@@ -7,7 +7,7 @@ struct MushCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mush",
         abstract: "Mush markup and text layout.",
-        subcommands: [ParseCommand.self])
+        subcommands: [ParseCommand.self, MeasureCommand.self])
 
     /// Runs the command. Bad input and usage errors print one line on standard error and exit with
     /// status 2; help and version requests exit with status 0 as usual.
@@ -15,6 +15,9 @@ struct MushCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            // The command already said what went wrong (a --batch line's {"error": …}).
+            Foundation.exit(code.rawValue)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
             let message = message(for: error)

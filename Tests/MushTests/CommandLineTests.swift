@@ -105,4 +105,67 @@ struct CommandLineTests {
         #expect(result.status == 0)
         #expect(result.output.contains("--format"))
     }
+
+    // MARK: - mush measure
+
+    func object(_ json: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    @Test func measureOneLine() throws {
+        let result = try run(["measure", "Title"])
+        #expect(result.status == 0)
+        let layout = try object(result.output)
+        #expect(layout["lineCount"] as? Int == 1)
+        #expect(layout["truncated"] as? Bool == false)
+        #expect(layout["width"] as? Double == 34.2890625, "DejaVu Sans 16, by hb-shape's advances")
+        #expect(layout["height"] as? Double == 18.625)
+        let line = try #require((layout["lines"] as? [[String: Any]])?.first)
+        #expect(line["text"] as? String == "Title")
+        #expect(line["start"] as? Int == 0)
+        #expect(line["end"] as? Int == 5)
+        #expect(line["baseline"] as? Double == 14.8515625)
+    }
+
+    @Test func measureWrapsAndTruncates() throws {
+        let result = try run(["measure", "--width", "150", "--max-lines", "1", "--mush", "Hello **wonderful** world of text"])
+        let layout = try object(result.output)
+        #expect(layout["truncated"] as? Bool == true)
+        let lines = try #require(layout["lines"] as? [[String: Any]])
+        #expect(lines.count == 1)
+        #expect((lines[0]["text"] as? String)?.hasSuffix("…") == true)
+        #expect((lines[0]["width"] as? Double ?? 999) <= 150)
+    }
+
+    @Test func measureBatch() throws {
+        let input = """
+            {"text": "a\\nb", "fontSize": 20}
+            {"text": "**x**", "mush": true, "width": 100}
+            {"text": "x", "width": "wide"}
+            {"text": "x", "colour": 1}
+            """
+        let result = try run(["measure", "--batch"], input: Data(input.utf8))
+        #expect(result.status == 2)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(try object(lines[0])["lineCount"] as? Int == 2)
+        #expect(try object(lines[0])["height"] as? Double == 2 * 2384.0 / 2048 * 20)
+        #expect(try object(lines[1])["lineCount"] as? Int == 1)
+        #expect(try object(lines[2])["error"] as? String == "line 3: key 'width': expected a number")
+        #expect(try object(lines[3])["error"] as? String == "line 4: unknown key 'colour'")
+    }
+
+    @Test("measure: bad options, one line, status 2", arguments: [
+        ["measure", "--font-size", "0", "x"],
+        ["measure", "--width", "-5", "x"],
+        ["measure", "--ellipsize", "sideways", "x"],
+        ["measure", "--fonts", "/no/such/folder", "x"],
+        ["measure", "--batch", "x"],
+    ])
+    func measureErrors(arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 2)
+        #expect(result.error.hasPrefix("mush: error: "))
+        #expect(result.error.filter { $0 == "\n" }.count == 1, "\(result.error)")
+    }
 }

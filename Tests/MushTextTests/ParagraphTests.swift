@@ -72,6 +72,9 @@ struct ParagraphTests {
         #expect(layout.lines.count > 3)
         #expect(layout.lines.allSatisfy { $0.width <= 60 + 1e-9 })
         #expect(layout.lines.map(\.text).joined() == "Supercalifragilisticexpialidocious")
+        // A single letter wider than the line keeps its space hanging, as an ordinary break does.
+        let words = try paragraph("a b c").layout(width: 10)
+        #expect(words.lines.map(\.text) == ["a ", "b ", "c"])
         // Narrower than one grapheme: one grapheme a line.
         let narrow = try paragraph("abc").layout(width: 1)
         #expect(narrow.lines.map(\.text) == ["a", "b", "c"])
