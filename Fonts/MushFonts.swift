@@ -13,6 +13,11 @@ public enum MushFonts {
 
     /// The full paths of the font files.
     public static var paths: [String] {
+        #if SWIFT_PACKAGE
         files.map { Bundle.module.url(forResource: $0, withExtension: nil)!.path }
+        #else
+        // Built outside SwiftPM (the fuzzers): the folder comes from the environment.
+        files.map { (ProcessInfo.processInfo.environment["MUSH_FONTS_DIR"] ?? "Fonts") + "/" + $0 }
+        #endif
     }
 }

@@ -3,6 +3,7 @@
 # address sanitizers and fuzzes for a while.
 #
 #   bash Fuzz/run.sh [SECONDS] [extra libFuzzer flags...]     (default 60 seconds)
+#   MUSH_FUZZ_TARGET=engine bash Fuzz/run.sh [SECONDS]          the text engine (EngineFuzz.swift)
 #
 # Works from any directory. Everything it writes goes under .build-fuzz/ at the package root
 # (git-ignored): the binary, a working corpus seeded from Fuzz/corpus/ (the committed seeds are
@@ -27,7 +28,12 @@ if ! [[ "$duration" =~ ^[0-9]+$ ]] || [[ "$duration" -lt 1 ]]; then
 fi
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="$root/.build-fuzz"
+target="${MUSH_FUZZ_TARGET:-parser}"
+case "$target" in
+    parser) out="$root/.build-fuzz" ;;
+    engine) out="$root/.build-fuzz/engine" ;;
+    *) echo "MUSH_FUZZ_TARGET is parser or engine, not $target" >&2; exit 2 ;;
+esac
 binary="$out/mush-fuzz"
 work_corpus="$out/corpus"
 artifacts="$out/artifacts"
@@ -57,13 +63,36 @@ if [[ ${#originals[@]} -eq 0 ]]; then
     echo "no sources in $root/Sources/Mush" >&2
     exit 1
 fi
-cp "${originals[@]}" "$root/Fuzz/ParserFuzz.swift" "$snapshot"/
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-    "${linker[@]}" -module-name MushFuzz \
-    "$snapshot"/*.swift \
-    -o "$binary"
+if [[ "$target" == parser ]]; then
+    cp "${originals[@]}" "$root/Fuzz/ParserFuzz.swift" "$snapshot"/
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
+        "${linker[@]}" -module-name MushFuzz \
+        "$snapshot"/*.swift \
+        -o "$binary"
+else
+    # The engine: Mush, MushFonts and MushText as one module (their imports of each other dropped),
+    # the C modules found as SwiftPM finds them, the ICU shim compiled by clang.
+    cp "${originals[@]}" "$root"/Sources/MushText/*.swift "$root/Fonts/MushFonts.swift" \
+        "$root/Fuzz/EngineFuzz.swift" "$snapshot"/
+    sed -i -E '/^import (Mush|MushFonts)$/d' "$snapshot"/*.swift
+    mkdir -p "$snapshot/CICU"
+    cp "$root/Sources/CICU/include/mush_icu.h" "$snapshot/CICU/"
+    printf 'module CICU {\n    header "mush_icu.h"\n    export *\n}\n' > "$snapshot/CICU/module.modulemap"
+    clang -c -O1 -g -fsanitize=address,fuzzer-no-link -I "$root/Sources/CICU/include" \
+        "$root/Sources/CICU/mush_icu.c" -o "$snapshot/mush_icu.o"
+    cflags=()
+    for flag in $(pkg-config --cflags harfbuzz freetype2); do cflags+=(-Xcc "$flag"); done
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
+        "${linker[@]}" -module-name MushEngineFuzz \
+        -I "$root/Sources/CFreeType" -I "$root/Sources/CHarfBuzz" -I "$snapshot/CICU" "${cflags[@]}" \
+        "$snapshot"/*.swift "$snapshot/mush_icu.o" \
+        $(pkg-config --libs harfbuzz freetype2) -licuuc \
+        -o "$binary"
+    export MUSH_FONTS_DIR="$root/Fonts"
+fi
 
-# Seeds join the working corpus (what earlier runs found stays there).
+# Seeds join the working corpus (what earlier runs found stays there). The engine reads the same
+# Mush seeds (its first bytes choose a width).
 cp -f "$root"/Fuzz/corpus/* "$work_corpus"/
 
 echo "==> fuzzing for ${duration}s (log: $log, artifacts: $artifacts/)"

@@ -31,8 +31,9 @@ public enum TextBoundaries {
     public static func lineBreaks(in text: [UInt16], locale: String? = nil) throws(ICUError) -> [BreakOpportunity] {
         var result: [BreakOpportunity] = []
         try iterate(.line, text, locale) { offset, status in
-            // ICU's rule status: 0–99 soft (UBRK_LINE_SOFT), 100–199 hard (UBRK_LINE_HARD).
-            result.append(BreakOpportunity(offset: offset, kind: status >= 100 ? .hard : .soft))
+            // ICU's rule status: 0–99 soft (UBRK_LINE_SOFT), 100–199 hard (UBRK_LINE_HARD); breaks
+            // found by a dictionary (Thai, Lao, Khmer, …) come with 200 and up, and are soft.
+            result.append(BreakOpportunity(offset: offset, kind: (100..<200).contains(status) ? .hard : .soft))
         }
         return result
     }

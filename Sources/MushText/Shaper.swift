@@ -24,7 +24,7 @@ public enum Shaper {
     /// (an ISO 15924 tag such as "Latn", "Arab"; nil: guessed from the text) and `language` (a BCP 47
     /// tag; nil: none). The whole text is given to HarfBuzz as context, so joining and kerning at the
     /// range's edges see their neighbours. `letterSpacing` (Mush's `kern`) is added after every
-    /// cluster. Glyphs come in visual order (right to left runs reversed), as HarfBuzz gives them.
+    /// cluster; a negative spacing reduces a cluster's advance to zero at most. Glyphs come in visual order (right to left runs reversed), as HarfBuzz gives them.
     public static func shape(
         _ text: [UInt16], range: Range<Int>, face: FontFace, size: Double,
         direction: TextDirection = .leftToRight, script: String? = nil, language: String? = nil,
@@ -58,9 +58,14 @@ public enum Shaper {
         }
         if letterSpacing != 0 {
             // After the last glyph of each cluster (in visual order the cluster's last glyph is the
-            // one before the cluster changes).
-            for index in glyphs.indices where index + 1 == glyphs.count || glyphs[index + 1].cluster != glyphs[index].cluster {
-                glyphs[index].advance += letterSpacing
+            // one before the cluster changes). Negative spacing closes a cluster's advance down to
+            // zero, never below: text never runs backwards, so widths only grow along a line.
+            var clusterAdvance = 0.0
+            for index in glyphs.indices {
+                clusterAdvance += glyphs[index].advance
+                guard index + 1 == glyphs.count || glyphs[index + 1].cluster != glyphs[index].cluster else { continue }
+                glyphs[index].advance += max(letterSpacing, -clusterAdvance)
+                clusterAdvance = 0
             }
         }
         return glyphs

@@ -66,6 +66,9 @@ struct ShaperTests {
         #expect(abs(width(spaced) - width(plain) - 6) < 1e-9)
         let negative = shape("abc", letterSpacing: -0.5)
         #expect(abs(width(negative) - width(plain) + 1.5) < 1e-9)
+        // Found by the engine fuzzer: a huge negative spacing closes each advance to zero, no further.
+        let closed = shape("abc", letterSpacing: -1000)
+        #expect(closed.allSatisfy { $0.advance == 0 })
     }
 
     @Test func contextAtTheRangeEdges() {
