@@ -1,0 +1,537 @@
+/*
+ * pango_measure.c — reference text layout with Pango (PangoFT2 backend, no cairo).
+ *
+ * Lays out text with Pango exactly as a reference for the Mush layout engine and
+ * prints one JSON object per input record.
+ *
+ * Build:
+ *   cc -O2 pango_measure.c $(pkg-config --cflags --libs pangoft2 fontconfig) -o pango_measure
+ * (or Benchmarks/Pango/build.sh [OUTPUT], default .build-pango/pango_measure).
+ *
+ * Usage:
+ *   pango_measure [--fonts DIR] [--bench N | --bench-warm N] [--list-fonts] < records
+ *
+ *   --fonts DIR     folder with the font files (default: $MUSH_FONTS_DIR). Only the fonts
+ *                   in this folder are visible; system fonts are never used.
+ *   --bench N       per record: print {"microseconds_per_layout": X}, "cold" layouts
+ *                   (see "Benchmark modes" below).
+ *   --bench-warm N  per record: print {"microseconds_per_layout": X}, "warm" re-wraps.
+ *   --list-fonts    print the fonts of the private fontconfig configuration (one JSON
+ *                   object a line) and the count of system fonts (0) on stderr, and exit.
+ *
+ * Input: one record a line, tab-separated:  WIDTH<TAB>SIZE<TAB>TEXT
+ *   WIDTH  wrap width in pixels (a decimal number), or "-" for no wrapping.
+ *   SIZE   font size in pixels (em size), a decimal number.
+ *   TEXT   the rest of the line; the escapes \n (newline), \t (tab) and \\ (backslash)
+ *          are decoded, any other backslash is kept literally.
+ *   Font family is always "DejaVu Sans" (fallback, e.g. for Thai or Devanagari, is done
+ *   by Pango among the fonts of the fonts folder only). Wrap mode PANGO_WRAP_WORD_CHAR.
+ *   A malformed line produces {"error": "..."} so output stays one line per input line.
+ *
+ * Output (layout mode), one line of JSON per record:
+ *   {"width": W, "height": H,
+ *    "lines": [{"start": S, "end": E, "width": LW, "height": LH, "baseline": B}, ...]}
+ *   W, H     pango_layout_get_extents() logical rectangle, in pixels.
+ *   S, E     offsets in Unicode scalars into the decoded TEXT (converted from Pango's
+ *            UTF-8 byte offsets); E is start + the line's length, which excludes the
+ *            paragraph separator (newline) ending the line. Trailing spaces at a soft
+ *            wrap are part of the line, as in Pango.
+ *   LW, LH   pango_layout_iter_get_line_extents() logical rectangle, in pixels.
+ *   B        pango_layout_iter_get_baseline(), relative to the top of the layout's
+ *            logical rectangle, in pixels.
+ *   All lengths are Pango units / PANGO_SCALE (multiples of 1/1024 px), printed exactly.
+ *
+ * Sizes: "1 point = 1 pixel". The font map resolution is 72 dpi and the font size is set
+ * as an absolute size (pango_font_description_set_absolute_size), so "DejaVu Sans 16"
+ * is a 16 px em whatever the resolution.
+ *
+ * Hinting and rounding — what could be turned off (checked against Pango 1.50):
+ *   - Glyph-position rounding: pango_context_set_round_glyph_positions(ctx, FALSE)
+ *     (Pango >= 1.44). Without it Pango rounds every glyph position to whole pixels.
+ *     (This program needs Pango >= 1.48 for pango_fc_font_map_set_default_substitute.)
+ *   - Hint metrics: there is no hint-metrics switch for PangoFT2 (in pangocairo it is a
+ *     cairo font option; cairo is not used here). The fontconfig-level equivalent is
+ *     FC_HINTING: PangoFcFont.is_hinted comes from it, and older Pango versions
+ *     (pangofc-shape.c, 1.44-era) rounded every advance of a hinted font to whole pixels.
+ *     We set FC_HINTING=false and FC_HINT_STYLE=hintnone on every pattern through
+ *     pango_fc_font_map_set_default_substitute() as a safeguard. Checked with Pango
+ *     1.50.12: forcing FC_HINTING=true/hintfull instead gives identical numbers, so there
+ *     hinting does not affect layout at all; advances are the exact HarfBuzz values
+ *     (font units scaled to size * PANGO_SCALE). Turning round_glyph_positions back on,
+ *     by contrast, changes "Title" at 16 px from 34.2890625 to 33 px.
+ *   - Font metrics (ascent, descent used for line heights) come from HarfBuzz's font
+ *     extents (hhea/OS2), scaled, not rounded.
+ *   - Outline hinting only affects glyph rasterisation (ink), which is not used here.
+ *   Remaining quantisation that cannot be turned off: Pango works in integer Pango units
+ *   (1/1024 px), so every advance and metric is rounded to 1/1024 px by HarfBuzz/Pango.
+ *
+ * Benchmark modes (both use one font map and one PangoContext for the whole run; one
+ * untimed layout of the record is made first so fonts are loaded before timing):
+ *   --bench N       "cold": N times { layout = pango_layout_new(ctx); set font description
+ *                   and wrap mode (untimed); TIMED: pango_layout_set_text +
+ *                   pango_layout_set_width + pango_layout_get_extents; unref (untimed) }.
+ *                   Each iteration itemizes, shapes and breaks the text from scratch with
+ *                   warm font caches. Reports the mean timed microseconds per iteration.
+ *   --bench-warm N  "warm": one layout per record with the text set once (untimed); then
+ *                   N times TIMED { pango_layout_set_width(w_i) + pango_layout_get_extents }
+ *                   where w_i alternates between the record's width and that width + 1 px
+ *                   (for "-": between no wrapping and the natural width + 1 px, which gives
+ *                   the same lines). Alternating is needed because setting the same width
+ *                   again is a no-op. This measures re-layout after a width change: Pango
+ *                   throws away its lines and recomputes them, reusing whatever it keeps
+ *                   internally across width changes. Reports mean microseconds per re-layout.
+ *   Timing uses clock_gettime(CLOCK_MONOTONIC): per iteration around the timed calls
+ *   for --bench, around the whole loop for --bench-warm. With Pango 1.50 a warm re-wrap
+ *   of a one-paragraph text costs about as much as a cold layout (Pango itemizes and
+ *   shapes again after a width change), so the two modes give similar numbers.
+ *
+ * Memory: every layout, iterator, font description and buffer of the main loop is freed;
+ * memory use stays flat however many records or iterations. Valgrind reports about 1 KB
+ * "definitely lost" once per process inside fontconfig (its default configuration, which
+ * something loads at start-up, and the FcConfig kept by the font map at exit), not
+ * growing with the input.
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <fontconfig/fontconfig.h>
+#include <pango/pangofc-fontmap.h>
+#include <pango/pangoft2.h>
+
+#define FAMILY "DejaVu Sans"
+
+/* ------------------------------------------------------------------------------------ */
+/* Helpers                                                                               */
+
+static void
+die (const char *msg, const char *arg)
+{
+  fprintf (stderr, "pango_measure: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
+  exit (2);
+}
+
+/* Prints a length in Pango units as pixels, exactly (units / 1024 has at most 10
+ * decimals), without trailing zeros. */
+static void
+print_px (int units)
+{
+  char buf[64];
+  snprintf (buf, sizeof buf, "%.10f", (double) units / PANGO_SCALE);
+  char *dot = strchr (buf, '.');
+  if (dot)
+    {
+      char *end = buf + strlen (buf) - 1;
+      while (end > dot && *end == '0')
+        *end-- = '\0';
+      if (end == dot)
+        *end = '\0';
+    }
+  if (strcmp (buf, "-0") == 0)
+    strcpy (buf, "0");
+  fputs (buf, stdout);
+}
+
+static void
+print_json_string (const char *s)
+{
+  putchar ('"');
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        printf ("\\%c", *p);
+      else if (*p < 0x20)
+        printf ("\\u%04x", *p);
+      else
+        putchar (*p);
+    }
+  putchar ('"');
+}
+
+static void
+print_error (const char *msg)
+{
+  fputs ("{\"error\": ", stdout);
+  print_json_string (msg);
+  fputs ("}\n", stdout);
+}
+
+/* Decodes \n, \t, \\ in place. */
+static void
+unescape (char *s)
+{
+  char *out = s;
+  for (char *in = s; *in; in++)
+    {
+      if (in[0] == '\\' && (in[1] == 'n' || in[1] == 't' || in[1] == '\\'))
+        {
+          in++;
+          *out++ = *in == 'n' ? '\n' : *in == 't' ? '\t' : '\\';
+        }
+      else
+        *out++ = *in;
+    }
+  *out = '\0';
+}
+
+static int
+parse_double (const char *s, double *out)
+{
+  char *end;
+  errno = 0;
+  double v = strtod (s, &end);
+  if (errno || end == s || *end != '\0')
+    return 0;
+  *out = v;
+  return 1;
+}
+
+static double
+now_us (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+/* Makes every font pattern unhinted before fontconfig's defaults are applied, so
+ * PangoFcFont.is_hinted is FALSE and advances are not rounded to whole pixels. */
+static void
+unhinted_substitute (FcPattern *pattern, gpointer data)
+{
+  (void) data;
+  FcPatternDel (pattern, FC_HINTING);
+  FcPatternAddBool (pattern, FC_HINTING, FcFalse);
+  FcPatternDel (pattern, FC_HINT_STYLE);
+  FcPatternAddInteger (pattern, FC_HINT_STYLE, FC_HINT_NONE);
+  FcPatternDel (pattern, FC_ANTIALIAS);
+  FcPatternAddBool (pattern, FC_ANTIALIAS, FcTrue);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Layout                                                                                */
+
+typedef struct
+{
+  int width;                    /* Pango units, -1 for no wrapping */
+  PangoFontDescription *desc;
+  char *text;                   /* decoded UTF-8 */
+} Record;
+
+static PangoLayout *
+new_layout (PangoContext *ctx, const Record *r)
+{
+  PangoLayout *layout = pango_layout_new (ctx);
+  pango_layout_set_font_description (layout, r->desc);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  return layout;
+}
+
+static void
+print_layout (PangoContext *ctx, const Record *r)
+{
+  PangoLayout *layout = new_layout (ctx, r);
+  pango_layout_set_text (layout, r->text, -1);
+  pango_layout_set_width (layout, r->width);
+
+  PangoRectangle logical;
+  pango_layout_get_extents (layout, NULL, &logical);
+
+  /* Byte offset -> scalar offset: scalar_at[i] is the number of scalars before byte i
+   * (for i = a lead byte or the end of the text). */
+  const char *text = pango_layout_get_text (layout);
+  size_t nbytes = strlen (text);
+  int *scalar_at = g_new (int, nbytes + 1);
+  int count = 0;
+  for (size_t i = 0; i <= nbytes; i++)
+    {
+      scalar_at[i] = count;
+      if (i < nbytes && ((unsigned char) text[i] & 0xC0) != 0x80)
+        count++;
+    }
+
+  fputs ("{\"width\": ", stdout);
+  print_px (logical.width);
+  fputs (", \"height\": ", stdout);
+  print_px (logical.height);
+  fputs (", \"lines\": [", stdout);
+
+  PangoLayoutIter *iter = pango_layout_get_iter (layout);
+  int first = 1;
+  do
+    {
+      PangoLayoutLine *line = pango_layout_iter_get_line_readonly (iter);
+      PangoRectangle line_logical;
+      pango_layout_iter_get_line_extents (iter, NULL, &line_logical);
+      int baseline = pango_layout_iter_get_baseline (iter);
+
+      int start_byte = line->start_index;
+      int end_byte = line->start_index + line->length;
+      if (start_byte < 0)
+        start_byte = 0;
+      if ((size_t) end_byte > nbytes)
+        end_byte = (int) nbytes;
+
+      if (!first)
+        fputs (", ", stdout);
+      first = 0;
+      printf ("{\"start\": %d, \"end\": %d, \"width\": ", scalar_at[start_byte],
+              scalar_at[end_byte]);
+      print_px (line_logical.width);
+      fputs (", \"height\": ", stdout);
+      print_px (line_logical.height);
+      fputs (", \"baseline\": ", stdout);
+      print_px (baseline - logical.y);
+      fputs ("}", stdout);
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+
+  fputs ("]}\n", stdout);
+  g_free (scalar_at);
+  g_object_unref (layout);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Benchmarks                                                                            */
+
+static double
+bench_cold (PangoContext *ctx, const Record *r, long n)
+{
+  PangoRectangle logical;
+  double total = 0;
+
+  /* Untimed warm-up: loads the fonts this text needs. */
+  PangoLayout *layout = new_layout (ctx, r);
+  pango_layout_set_text (layout, r->text, -1);
+  pango_layout_set_width (layout, r->width);
+  pango_layout_get_extents (layout, NULL, &logical);
+  g_object_unref (layout);
+
+  for (long i = 0; i < n; i++)
+    {
+      layout = new_layout (ctx, r);
+      double t0 = now_us ();
+      pango_layout_set_text (layout, r->text, -1);
+      pango_layout_set_width (layout, r->width);
+      pango_layout_get_extents (layout, NULL, &logical);
+      total += now_us () - t0;
+      g_object_unref (layout);
+    }
+  return total / n;
+}
+
+static double
+bench_warm (PangoContext *ctx, const Record *r, long n)
+{
+  PangoRectangle logical;
+  PangoLayout *layout = new_layout (ctx, r);
+  pango_layout_set_text (layout, r->text, -1);
+  pango_layout_set_width (layout, r->width);
+  pango_layout_get_extents (layout, NULL, &logical);
+
+  int w0 = r->width;
+  int w1 = r->width >= 0 ? r->width + PANGO_SCALE : logical.width + PANGO_SCALE;
+
+  double t0 = now_us ();
+  for (long i = 0; i < n; i++)
+    {
+      pango_layout_set_width (layout, (i & 1) ? w0 : w1);
+      pango_layout_get_extents (layout, NULL, &logical);
+    }
+  double total = now_us () - t0;
+
+  g_object_unref (layout);
+  return total / n;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Main                                                                                  */
+
+static void
+usage (void)
+{
+  fputs ("usage: pango_measure [--fonts DIR] [--bench N | --bench-warm N] [--list-fonts]"
+         " < records\n"
+         "  records: WIDTH<TAB>SIZE<TAB>TEXT per line (WIDTH '-' = no wrapping)\n"
+         "  fonts folder also from $MUSH_FONTS_DIR\n",
+         stderr);
+}
+
+static void
+list_fonts (FcConfig *config)
+{
+  FcFontSet *set = FcConfigGetFonts (config, FcSetApplication);
+  for (int i = 0; set && i < set->nfont; i++)
+    {
+      FcChar8 *file = NULL, *family = NULL;
+      FcPatternGetString (set->fonts[i], FC_FILE, 0, &file);
+      FcPatternGetString (set->fonts[i], FC_FAMILY, 0, &family);
+      printf ("{\"file\": ");
+      print_json_string (file ? (const char *) file : "");
+      printf (", \"family\": ");
+      print_json_string (family ? (const char *) family : "");
+      printf ("}\n");
+    }
+  FcFontSet *sys = FcConfigGetFonts (config, FcSetSystem);
+  fprintf (stderr, "system fonts visible: %d\n", sys ? sys->nfont : 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *fonts_dir = getenv ("MUSH_FONTS_DIR");
+  long bench_n = 0;
+  int warm = 0, want_list = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (strcmp (a, "--fonts") == 0 && i + 1 < argc)
+        fonts_dir = argv[++i];
+      else if ((strcmp (a, "--bench") == 0 || strcmp (a, "--bench-warm") == 0) && i + 1 < argc)
+        {
+          warm = strcmp (a, "--bench-warm") == 0;
+          char *end;
+          bench_n = strtol (argv[++i], &end, 10);
+          if (*end != '\0' || bench_n <= 0)
+            die ("iteration count must be a positive integer", argv[i]);
+        }
+      else if (strcmp (a, "--list-fonts") == 0)
+        want_list = 1;
+      else if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
+        {
+          usage ();
+          return 0;
+        }
+      else
+        {
+          usage ();
+          die ("unknown or incomplete argument", a);
+        }
+    }
+  if (!fonts_dir || !*fonts_dir)
+    {
+      usage ();
+      die ("no fonts folder: pass --fonts DIR or set MUSH_FONTS_DIR", NULL);
+    }
+
+  /* A private, empty fontconfig configuration (no system config files, no system font
+   * folders) holding only the application fonts of the fonts folder. */
+  FcConfig *config = FcConfigCreate ();
+  if (!config)
+    die ("FcConfigCreate failed", NULL);
+  /* An empty configuration has no cache directories, so fontconfig scans the folder
+   * (a dozen files, fast) and then prints "Fontconfig error: No writable cache
+   * directories" because it cannot save a cache. That is expected and harmless, so
+   * stderr is muted for this one call; failure is still detected below. */
+  fflush (stderr);
+  int saved_stderr = dup (STDERR_FILENO);
+  int devnull = open ("/dev/null", O_WRONLY);
+  if (saved_stderr >= 0 && devnull >= 0)
+    dup2 (devnull, STDERR_FILENO);
+  FcBool added = FcConfigAppFontAddDir (config, (const FcChar8 *) fonts_dir);
+  fflush (stderr);
+  if (saved_stderr >= 0 && devnull >= 0)
+    dup2 (saved_stderr, STDERR_FILENO);
+  if (devnull >= 0)
+    close (devnull);
+  if (saved_stderr >= 0)
+    close (saved_stderr);
+  if (!added)
+    die ("cannot add fonts folder", fonts_dir);
+  FcFontSet *app = FcConfigGetFonts (config, FcSetApplication);
+  if (!app || app->nfont == 0)
+    die ("no fonts found in", fonts_dir);
+
+  if (want_list)
+    {
+      list_fonts (config);
+      FcConfigDestroy (config);
+      return 0;
+    }
+
+  PangoFontMap *fontmap = pango_ft2_font_map_new ();
+  pango_fc_font_map_set_config (PANGO_FC_FONT_MAP (fontmap), config);
+  FcConfigDestroy (config);     /* the font map holds its own reference */
+  pango_ft2_font_map_set_resolution (PANGO_FT2_FONT_MAP (fontmap), 72, 72);
+  pango_fc_font_map_set_default_substitute (PANGO_FC_FONT_MAP (fontmap),
+                                            unhinted_substitute, NULL, NULL);
+
+  PangoContext *ctx = pango_font_map_create_context (fontmap);
+  pango_context_set_round_glyph_positions (ctx, FALSE);
+  /* Fixed language and direction so results do not depend on $LANG. */
+  pango_context_set_language (ctx, pango_language_from_string ("en"));
+  pango_context_set_base_dir (ctx, PANGO_DIRECTION_LTR);
+
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  while ((len = getline (&line, &cap, stdin)) != -1)
+    {
+      while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        line[--len] = '\0';
+
+      char *tab1 = strchr (line, '\t');
+      char *tab2 = tab1 ? strchr (tab1 + 1, '\t') : NULL;
+      if (!tab2)
+        {
+          print_error ("expected WIDTH<TAB>SIZE<TAB>TEXT");
+          continue;
+        }
+      *tab1 = '\0';
+      *tab2 = '\0';
+      const char *width_s = line, *size_s = tab1 + 1;
+      char *text = tab2 + 1;
+
+      Record r = { -1, NULL, text };
+      double w, size;
+      if (strcmp (width_s, "-") != 0)
+        {
+          if (!parse_double (width_s, &w) || w < 0)
+            {
+              print_error ("bad WIDTH");
+              continue;
+            }
+          r.width = (int) (w * PANGO_SCALE + 0.5);
+        }
+      if (!parse_double (size_s, &size) || size <= 0)
+        {
+          print_error ("bad SIZE");
+          continue;
+        }
+      unescape (text);
+      if (!g_utf8_validate (text, -1, NULL))
+        {
+          print_error ("TEXT is not valid UTF-8");
+          continue;
+        }
+
+      r.desc = pango_font_description_new ();
+      pango_font_description_set_family (r.desc, FAMILY);
+      pango_font_description_set_absolute_size (r.desc, size * PANGO_SCALE);
+
+      if (bench_n > 0)
+        {
+          double us = warm ? bench_warm (ctx, &r, bench_n) : bench_cold (ctx, &r, bench_n);
+          printf ("{\"microseconds_per_layout\": %.3f}\n", us);
+        }
+      else
+        print_layout (ctx, &r);
+      fflush (stdout);
+
+      pango_font_description_free (r.desc);
+    }
+
+  free (line);
+  g_object_unref (ctx);
+  g_object_unref (fontmap);
+  return 0;
+}
