@@ -231,6 +231,12 @@ new_layout (PangoContext *ctx, const Record *r)
   PangoLayout *layout = pango_layout_new (ctx);
   pango_layout_set_font_description (layout, r->desc);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  /* Pango (>= 1.44) inserts a hyphen where it breaks inside a word; the Mush engine breaks
+   * between graphemes with no hyphen, so the reference does the same. */
+  PangoAttrList *attrs = pango_attr_list_new ();
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
   return layout;
 }
 
