@@ -13,13 +13,16 @@ public final class FontCollection: Sendable {
     public let defaultFamily: String
     /// The family used for `monospace` runs.
     public let monospaceFamily: String
+    /// Faces by lowercased family name.
+    private let facesByFamily: [String: [FontFace]]
 
     /// A collection of `faces`. The default family is `defaultFamily` when present, else the first
     /// face's; the monospace family is `monospaceFamily` when present, else the first fixed-width
     /// family, else the default.
     public init(faces: [FontFace], defaultFamily: String = "DejaVu Sans", monospaceFamily: String = "DejaVu Sans Mono") {
         self.faces = faces
-        let families = Set(faces.map { $0.family.lowercased() })
+        self.facesByFamily = Dictionary(grouping: faces) { $0.family.lowercased() }
+        let families = Set(facesByFamily.keys)
         self.defaultFamily = families.contains(defaultFamily.lowercased()) ? defaultFamily : faces.first?.family ?? defaultFamily
         if families.contains(monospaceFamily.lowercased()) {
             self.monospaceFamily = monospaceFamily
@@ -60,8 +63,7 @@ public final class FontCollection: Sendable {
 
     /// The faces of a family (case-insensitive), empty when the collection has none.
     public func faces(ofFamily family: String) -> [FontFace] {
-        let wanted = family.lowercased()
-        return faces.filter { $0.family.lowercased() == wanted }
+        facesByFamily[family.lowercased()] ?? []
     }
 
     /// The face for a style: from `family` (the default family when nil or unknown; the monospace

@@ -33,14 +33,18 @@ enum Itemizer {
         let scripts = scriptTags(text)
         // Segments: grapheme clusters, cut again where a run starts inside one.
         let boundaries = Array(Set(graphemes).union(runs.map(\.range.upperBound)).filter { $0 > 0 }).sorted()
+        // Each run's face, chosen once.
+        let choices = runs.map { run in
+            fonts.face(family: run.attributes.fontFamily ?? base.fontFamily, bold: run.attributes.bold,
+                       italic: run.attributes.italic, monospace: run.attributes.monospace)
+        }
         var items: [TextItem] = []
         var runIndex = 0
         var start = 0
         for end in boundaries {
             while runs[runIndex].range.upperBound <= start { runIndex += 1 }
             let attributes = runs[runIndex].attributes
-            let choice = fonts.face(family: attributes.fontFamily ?? base.fontFamily, bold: attributes.bold,
-                                    italic: attributes.italic, monospace: attributes.monospace)
+            let choice = choices[runIndex]
             let first = scalar(in: text, at: start)
             // Spaces and invisible characters stay with the face before them, so they do not split
             // an item of fallback text; anything else goes to the first face that has it.
