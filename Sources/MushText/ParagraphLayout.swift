@@ -83,6 +83,7 @@ extension Paragraph {
         }
         let layoutWidth = lines.map(\.width).max() ?? 0
         align(&lines, in: limit ?? layoutWidth, spans: spans, truncated: truncated)
+        if style.alignment == .justify, lines.count > 1 { justify(&lines, in: limit ?? layoutWidth, spans: spans, truncated: truncated) }
         let height = (lines.last.map { $0.y + $0.height }) ?? 0
         return ParagraphLayout(lines: lines, width: layoutWidth, height: height, truncated: truncated)
     }
@@ -149,12 +150,56 @@ extension Paragraph {
     /// Spaces after the cut hang past the line, as after an ordinary break.
     func graphemeCut(from start: Int, before end: Int, limit: Double) -> Int {
         let shown = visibleEnd(start, end)
-        var cut = graphemes.first { $0 > start } ?? end
-        for boundary in graphemes where boundary > cut && boundary < shown {
-            guard advance(start, boundary) <= limit + 1e-6 else { break }
-            cut = boundary
+        var index = Self.firstIndex(in: graphemes, after: start)
+        var cut = index < graphemes.count ? graphemes[index] : end
+        index += 1
+        while index < graphemes.count, graphemes[index] < shown, advance(start, graphemes[index]) <= limit + 1e-6 {
+            cut = graphemes[index]
+            index += 1
         }
         return cut >= shown ? end : cut
+    }
+
+    /// The glyphs of item `itemIndex` whose clusters lie in `start..<end`. Clusters are monotonic
+    /// within an item (rising left to right, falling right to left), so binary search finds them.
+    func glyphRange(_ itemIndex: Int, _ start: Int, _ end: Int) -> Range<Int> {
+        let itemGlyphs = glyphs[itemIndex]
+        let rising = items[itemIndex].direction == .leftToRight
+        func firstIndex(where belongs: (Int) -> Bool) -> Int {
+            var low = 0, high = itemGlyphs.count
+            while low < high {
+                let middle = (low + high) / 2
+                if belongs(itemGlyphs[middle].cluster) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let lower = rising ? firstIndex { $0 >= start } : firstIndex { $0 < end }
+        let upper = rising ? firstIndex { $0 >= end } : firstIndex { $0 < start }
+        return lower..<max(lower, upper)
+    }
+
+    /// The index of the first element of `sorted` greater than `value` (binary search).
+    static func firstIndex(in sorted: [Int], after value: Int) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] <= value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The items that overlap `start..<end` (for an empty range, the item that ends at `start`),
+    /// found by binary search: items are sorted and contiguous.
+    func itemIndices(_ start: Int, _ end: Int) -> Range<Int> {
+        var low = 0, high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if items[middle].range.upperBound <= start { low = middle + 1 } else { high = middle }
+        }
+        if start == end { return low > 0 && items[low - 1].range.upperBound == start ? (low - 1)..<low : low..<low }
+        var last = low
+        while last < items.count, items[last].range.lowerBound < end { last += 1 }
+        return low..<last
     }
 
     // MARK: - Lines
@@ -172,7 +217,7 @@ extension Paragraph {
     func metrics(_ start: Int, _ end: Int) -> Metrics {
         var result = Metrics()
         var any = false
-        for item in items where item.range.overlaps(start..<max(end, start + 1)) || (start == end && item.range.upperBound == start) {
+        for item in items[itemIndices(start, end)] {
             let scale = item.size / Double(item.face.unitsPerEm)
             result.ascent = max(result.ascent, Double(item.face.ascender) * scale)
             result.descent = max(result.descent, -Double(item.face.descender) * scale)
@@ -194,7 +239,7 @@ extension Paragraph {
         let lineMetrics = metrics(start, end)
         let shownEnd = visibleEnd(start, end)
         // The items on the line, in visual order by their bidi levels.
-        let pieces = items.indices.filter { items[$0].range.overlaps(start..<end) }
+        let pieces = Array(start < end ? itemIndices(start, end) : 0..<0)
         var levels = pieces.map { items[$0].level }
         var order = [Int32](repeating: 0, count: pieces.count)
         if !pieces.isEmpty { mush_bidi_reorder(&levels, Int32(levels.count), &order) }
@@ -207,7 +252,8 @@ extension Paragraph {
         for visual in order {
             let itemIndex = pieces[Int(visual)]
             let item = items[itemIndex]
-            for glyph in glyphs[itemIndex] where glyph.cluster >= start && glyph.cluster < end {
+            let itemGlyphs = glyphs[itemIndex]
+            for glyph in itemGlyphs[glyphRange(itemIndex, start, end)] {
                 if Self.isHardBreak(units[glyph.cluster]) { continue }
                 placed.append(PositionedGlyph(
                     glyph: glyph.glyph, face: item.face, size: item.size, x: x + glyph.xOffset, y: glyph.yOffset,
@@ -245,15 +291,23 @@ extension Paragraph {
             case .right:
                 lines[index].x = slack
             case .justify:
-                let lastOfParagraph = spans[index].hard || (index == lines.count - 1 && !truncated)
-                if !lastOfParagraph, slack > 0 { justify(&lines[index], slack: slack) }
+                break
             }
         }
     }
 
-    /// Spreads `slack` over the line's inner spaces.
-    func justify(_ line: inout LineLayout, slack: Double) {
+    /// Stretches every line but the last of each hard-broken paragraph to `width`.
+    func justify(_ lines: inout [LineLayout], in width: Double, spans: [Span], truncated: Bool) {
         let scalars = Array(text.unicodeScalars)
+        for index in lines.indices {
+            let lastOfParagraph = spans[index].hard || (index == lines.count - 1 && !truncated)
+            let slack = width - lines[index].width
+            if !lastOfParagraph, slack > 0 { justify(&lines[index], slack: slack, scalars: scalars) }
+        }
+    }
+
+    /// Spreads `slack` over the line's inner spaces.
+    func justify(_ line: inout LineLayout, slack: Double, scalars: [Unicode.Scalar]) {
         let visibleCount = line.glyphs.lastIndex { glyph in !scalars[glyph.cluster].properties.isWhitespace } ?? -1
         let spaces = line.glyphs.indices.filter { $0 < visibleCount && scalars[line.glyphs[$0].cluster] == " " }
         guard !spaces.isEmpty else { return }
