@@ -3,37 +3,71 @@
 #include <unicode/ubidi.h>
 #include <unicode/uscript.h>
 #include <string.h>
+#include <stdlib.h>
 
-struct mush_break_iterator;
+struct mush_break_iterator {
+    UBreakIterator *iterator;
+    mush_break_kind kind;
+    int reusable;   /* opened for the root locale: goes back to this thread's cache when closed */
+};
+
+/* Opening an ICU break iterator costs more than using it (rule data, locale lookup), so each thread
+ * keeps one root-locale iterator of each kind and gives it new text. */
+static _Thread_local mush_break_iterator *cache[3];
 
 mush_break_iterator *mush_break_open(mush_break_kind kind, const char *locale, const uint16_t *text,
                                      int32_t length, int32_t *error) {
     UErrorCode status = U_ZERO_ERROR;
+    int root = !locale || !*locale;
+    if (root && cache[kind]) {
+        mush_break_iterator *reused = cache[kind];
+        cache[kind] = NULL;
+        ubrk_setText(reused->iterator, (const UChar *)text, length, &status);
+        if (error) *error = status;
+        if (U_SUCCESS(status)) return reused;
+        ubrk_close(reused->iterator);
+        free(reused);
+        status = U_ZERO_ERROR;
+    }
     UBreakIteratorType type = kind == MUSH_BREAK_CHARACTER ? UBRK_CHARACTER
                             : kind == MUSH_BREAK_WORD ? UBRK_WORD : UBRK_LINE;
-    UBreakIterator *iterator = ubrk_open(type, locale ? locale : "", (const UChar *)text, length, &status);
+    UBreakIterator *iterator = ubrk_open(type, root ? "" : locale, (const UChar *)text, length, &status);
     if (error) *error = status;
     if (U_FAILURE(status)) {
         if (iterator) ubrk_close(iterator);
         return NULL;
     }
-    return (mush_break_iterator *)iterator;
+    mush_break_iterator *result = malloc(sizeof *result);
+    if (!result) {
+        ubrk_close(iterator);
+        if (error) *error = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    result->iterator = iterator;
+    result->kind = kind;
+    result->reusable = root;
+    return result;
 }
 
 int32_t mush_break_following(mush_break_iterator *iterator, int32_t offset) {
-    return ubrk_following((UBreakIterator *)iterator, offset);
+    return ubrk_following(iterator->iterator, offset);
 }
 
 int32_t mush_break_next(mush_break_iterator *iterator) {
-    return ubrk_next((UBreakIterator *)iterator);
+    return ubrk_next(iterator->iterator);
 }
 
 int32_t mush_break_rule_status(mush_break_iterator *iterator) {
-    return ubrk_getRuleStatus((UBreakIterator *)iterator);
+    return ubrk_getRuleStatus(iterator->iterator);
 }
 
 void mush_break_close(mush_break_iterator *iterator) {
-    ubrk_close((UBreakIterator *)iterator);
+    if (iterator->reusable && !cache[iterator->kind]) {
+        cache[iterator->kind] = iterator;
+        return;
+    }
+    ubrk_close(iterator->iterator);
+    free(iterator);
 }
 
 int32_t mush_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,

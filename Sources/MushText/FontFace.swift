@@ -110,6 +110,11 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
+    /// The horizontal advance of `glyph`, in font units (unshaped: no kerning).
+    public func advance(of glyph: UInt32) -> Int32 {
+        hb_font_get_glyph_h_advance(hbFont, glyph)
+    }
+
     /// Whether the face has a glyph for `scalar`.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
         glyph(for: scalar) != nil

@@ -14,6 +14,10 @@ public struct Paragraph: Sendable {
     let units: [UInt16]
     /// The scalar offset of each UTF-16 offset (count + 1 entries).
     let scalarOffsets: [Int]
+    /// The text's UTF-8 bytes, and the byte offset of each UTF-16 offset (count + 1 entries): line
+    /// texts are slices of these.
+    let utf8: [UInt8]
+    let utf8Offsets: [Int]
     let items: [TextItem]
     let glyphs: [[ShapedGlyph]]
     /// Sum of advances of the glyphs of the cluster starting at each unit, as prefix sums.
@@ -35,16 +39,26 @@ public struct Paragraph: Sendable {
         self.units = units
         var scalarOffsets: [Int] = []
         scalarOffsets.reserveCapacity(units.count + 1)
+        var utf8Offsets: [Int] = []
+        utf8Offsets.reserveCapacity(units.count + 1)
         var unitRanges: [Range<Int>] = []
         var unit = 0
+        var byte = 0
         for (index, scalar) in document.text.unicodeScalars.enumerated() {
             let width = scalar.value > 0xFFFF ? 2 : 1
-            for _ in 0..<width { scalarOffsets.append(index) }
+            for _ in 0..<width {
+                scalarOffsets.append(index)
+                utf8Offsets.append(byte)
+            }
             unitRanges.append(unit..<unit + width)
             unit += width
+            byte += UTF8.width(scalar)
         }
         scalarOffsets.append(unitRanges.count)
+        utf8Offsets.append(byte)
         self.scalarOffsets = scalarOffsets
+        self.utf8Offsets = utf8Offsets
+        self.utf8 = Array(document.text.utf8)
         let runs = document.runs.map { run in
             (range: unitRanges[run.range.lowerBound].lowerBound..<unitRanges[run.range.upperBound - 1].upperBound,
              attributes: run.attributes)

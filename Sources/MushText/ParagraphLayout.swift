@@ -32,10 +32,19 @@ public struct LineLayout: Sendable {
     public var descent: Double
     /// y of the baseline: `y + ascent`.
     public var baseline: Double
-    /// The glyphs in visual order.
-    public var glyphs: [PositionedGlyph]
     /// The line ends in (or, for start and middle ellipsizing, holds) an ellipsis.
     public var ellipsized: Bool
+    /// What the line is made of, left to right: text ranges (UTF-16) and the ellipsis. Its glyphs are
+    /// made from these only when asked for (``Paragraph/glyphs(of:)``): measuring does not need them.
+    var pieces: [LinePiece]
+    /// Extra advance after each inner space, when justified.
+    var spaceStretch: Double = 0
+}
+
+/// A part of a line: text of the paragraph, or the ellipsis shaped like the text at an offset.
+enum LinePiece: Sendable {
+    case text(Range<Int>)
+    case ellipsis(near: Int)
 }
 
 /// A paragraph fitted to a width.
@@ -233,49 +242,49 @@ extension Paragraph {
         return result
     }
 
-    /// A line of `start..<end` with its glyphs placed in visual order.
-    func makeLine(_ start: Int, _ end: Int, extra: [PositionedGlyph] = [], extraWidth: Double = 0, ellipsized: Bool = false,
-                  extraFirst: Bool = false) -> LineLayout {
-        let lineMetrics = metrics(start, end)
-        let shownEnd = visibleEnd(start, end)
-        // The items on the line, in visual order by their bidi levels.
-        let pieces = Array(start < end ? itemIndices(start, end) : 0..<0)
-        var levels = pieces.map { items[$0].level }
-        var order = [Int32](repeating: 0, count: pieces.count)
-        if !pieces.isEmpty { mush_bidi_reorder(&levels, Int32(levels.count), &order) }
-        var placed: [PositionedGlyph] = []
-        var x = 0.0
-        if extraFirst {
-            for var glyph in extra { glyph.x += x; placed.append(glyph) }
-            x += extraWidth
-        }
-        for visual in order {
-            let itemIndex = pieces[Int(visual)]
-            let item = items[itemIndex]
-            let itemGlyphs = glyphs[itemIndex]
-            for glyph in itemGlyphs[glyphRange(itemIndex, start, end)] {
-                if Self.isHardBreak(units[glyph.cluster]) { continue }
-                placed.append(PositionedGlyph(
-                    glyph: glyph.glyph, face: item.face, size: item.size, x: x + glyph.xOffset, y: glyph.yOffset,
-                    cluster: scalarOffsets[glyph.cluster], syntheticBold: item.synthetic.bold,
-                    syntheticOblique: item.synthetic.oblique))
-                x += glyph.advance
-            }
-        }
-        if !extraFirst {
-            for var glyph in extra { glyph.x += x; placed.append(glyph) }
-        }
-        var textEnd = end
-        while textEnd > start, Self.isHardBreak(units[textEnd - 1]) { textEnd -= 1 }
-        return LineLayout(
-            range: scalarOffsets[start]..<scalarOffsets[textEnd], text: string(start, textEnd),
-            x: 0, y: 0, width: advance(start, shownEnd) + extraWidth,
-            height: lineMetrics.height, ascent: lineMetrics.ascent, descent: lineMetrics.descent + lineMetrics.gap,
-            baseline: lineMetrics.ascent, glyphs: placed, ellipsized: ellipsized)
+    /// A line of `start..<end`.
+    func makeLine(_ start: Int, _ end: Int) -> LineLayout {
+        composeLine([.text(start..<end)])
     }
 
+    /// A line of text pieces and an ellipsis, left to right: its metrics, width, text and range.
+    func composeLine(_ pieces: [LinePiece]) -> LineLayout {
+        var lineMetrics = Metrics()
+        var width = 0.0
+        var text = ""
+        var lower: Int?
+        var upper = 0
+        var ellipsized = false
+        for (index, piece) in pieces.enumerated() {
+            switch piece {
+            case .text(let range):
+                let pieceMetrics = metrics(range.lowerBound, range.upperBound)
+                lineMetrics.ascent = max(lineMetrics.ascent, pieceMetrics.ascent)
+                lineMetrics.descent = max(lineMetrics.descent, pieceMetrics.descent)
+                lineMetrics.gap = max(lineMetrics.gap, pieceMetrics.gap)
+                // Spaces hang only at the line's end.
+                let shown = index == pieces.count - 1 ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
+                width += advance(range.lowerBound, shown)
+                var textEnd = range.upperBound
+                while textEnd > range.lowerBound, Self.isHardBreak(units[textEnd - 1]) { textEnd -= 1 }
+                text += string(range.lowerBound, textEnd)
+                lower = lower ?? scalarOffsets[range.lowerBound]
+                upper = scalarOffsets[textEnd]
+            case .ellipsis(let offset):
+                width += ellipsisGlyphs(near: offset).width
+                text += "…"
+                ellipsized = true
+            }
+        }
+        return LineLayout(
+            range: (lower ?? 0)..<max(lower ?? 0, upper), text: text, x: 0, y: 0, width: width,
+            height: lineMetrics.height, ascent: lineMetrics.ascent, descent: lineMetrics.descent + lineMetrics.gap,
+            baseline: lineMetrics.ascent, ellipsized: ellipsized, pieces: pieces)
+    }
+
+    /// The text of UTF-16 range `start..<end`.
     func string(_ start: Int, _ end: Int) -> String {
-        String(decoding: units[start..<end], as: UTF16.self)
+        String(decoding: utf8[utf8Offsets[start]..<utf8Offsets[end]], as: UTF8.self)
     }
 
     // MARK: - Alignment
@@ -296,31 +305,18 @@ extension Paragraph {
         }
     }
 
-    /// Stretches every line but the last of each hard-broken paragraph to `width`.
+    /// Stretches every line but the last of each hard-broken paragraph to `width`, at its inner
+    /// spaces.
     func justify(_ lines: inout [LineLayout], in width: Double, spans: [Span], truncated: Bool) {
-        let scalars = Array(text.unicodeScalars)
         for index in lines.indices {
             let lastOfParagraph = spans[index].hard || (index == lines.count - 1 && !truncated)
             let slack = width - lines[index].width
-            if !lastOfParagraph, slack > 0 { justify(&lines[index], slack: slack, scalars: scalars) }
+            guard !lastOfParagraph, slack > 0, case .text(let range) = lines[index].pieces.first, lines[index].pieces.count == 1
+            else { continue }
+            let spaces = units[range.lowerBound..<visibleEnd(range.lowerBound, range.upperBound)].count { $0 == 0x20 }
+            guard spaces > 0 else { continue }
+            lines[index].spaceStretch = slack / Double(spaces)
+            lines[index].width = width
         }
-    }
-
-    /// Spreads `slack` over the line's inner spaces.
-    func justify(_ line: inout LineLayout, slack: Double, scalars: [Unicode.Scalar]) {
-        let visibleCount = line.glyphs.lastIndex { glyph in !scalars[glyph.cluster].properties.isWhitespace } ?? -1
-        let spaces = line.glyphs.indices.filter { $0 < visibleCount && scalars[line.glyphs[$0].cluster] == " " }
-        guard !spaces.isEmpty else { return }
-        let share = slack / Double(spaces.count)
-        var shift = 0.0
-        var next = 0
-        for index in line.glyphs.indices {
-            line.glyphs[index].x += shift
-            if next < spaces.count, spaces[next] == index {
-                shift += share
-                next += 1
-            }
-        }
-        line.width += slack
     }
 }

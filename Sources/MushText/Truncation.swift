@@ -8,67 +8,47 @@ extension Paragraph {
         guard style.ellipsize != .none else { return makeLine(span.start, span.end) }
         var contentEnd = start
         while contentEnd < units.count, !Self.isHardBreak(units[contentEnd]) { contentEnd += 1 }
-        let (ellipsis, ellipsisWidth) = ellipsisGlyphs(near: max(start, min(span.end, contentEnd) - 1))
+        let near = max(start, min(span.end, contentEnd) - 1)
         guard let limit else {
-            return makeLine(start, visibleEnd(start, span.end), extra: ellipsis, extraWidth: ellipsisWidth,
-                            ellipsized: true).withText(suffix: "…")
+            return composeLine([.text(start..<visibleEnd(start, span.end)), .ellipsis(near: near)])
         }
-        let available = limit - ellipsisWidth
+        let available = limit - ellipsisGlyphs(near: near).width
         let tolerance = 1e-6
         let mode = single ? style.ellipsize : .end
         let boundaries = graphemes.filter { $0 > start && $0 <= contentEnd }
-        switch mode {
-        case .start:
-            // The longest tail that fits.
+        /// The earliest boundary from which the rest of the content fits `room`.
+        func tail(from earliest: Int, room: Double) -> Int {
             var tailStart = contentEnd
-            for boundary in ([start] + boundaries.dropLast()).reversed() {
-                guard advance(boundary, contentEnd) <= available + tolerance else { break }
+            for boundary in ([start] + boundaries.dropLast()).reversed() where boundary >= earliest {
+                guard advance(boundary, visibleEnd(boundary, contentEnd)) <= room + tolerance else { break }
                 tailStart = boundary
             }
-            return makeLine(tailStart, contentEnd, extra: ellipsis, extraWidth: ellipsisWidth, ellipsized: true,
-                            extraFirst: true).withText(prefix: "…")
-        case .middle:
-            // Half the room for the head, the rest for the tail.
-            var headEnd = start
-            for boundary in boundaries {
-                guard advance(start, boundary) <= available / 2 + tolerance else { break }
-                headEnd = boundary
-            }
-            headEnd = visibleEnd(start, headEnd)
-            let room = available - advance(start, headEnd)
-            var tailStart = contentEnd
-            for boundary in ([start] + boundaries.dropLast()).reversed() where boundary >= headEnd {
-                guard advance(boundary, contentEnd) <= room + tolerance else { break }
-                tailStart = boundary
-            }
-            let head = makeLine(start, headEnd, extra: ellipsis, extraWidth: ellipsisWidth, ellipsized: true)
-            let tail = makeLine(tailStart, contentEnd)
-            var line = head
-            line.glyphs += tail.glyphs.map { glyph in
-                var moved = glyph
-                moved.x += head.width
-                return moved
-            }
-            line.width = head.width + tail.width
-            line.text = head.text + "…" + tail.text
-            line.range = head.range.lowerBound..<tail.range.upperBound
-            line.height = max(head.height, tail.height)
-            line.ascent = max(head.ascent, tail.ascent)
-            line.descent = max(head.descent, tail.descent)
-            return line
-        case .end, .none:
+            return tailStart
+        }
+        /// The furthest boundary up to which the content fits `room`, trailing spaces left out.
+        func head(room: Double) -> Int {
             var cut = start
             for boundary in boundaries {
-                guard advance(start, visibleEnd(start, boundary)) <= available + tolerance else { break }
+                guard advance(start, visibleEnd(start, boundary)) <= room + tolerance else { break }
                 cut = boundary
             }
-            cut = visibleEnd(start, cut)
-            return makeLine(start, cut, extra: ellipsis, extraWidth: ellipsisWidth, ellipsized: true).withText(suffix: "…")
+            return visibleEnd(start, cut)
+        }
+        switch mode {
+        case .start:
+            return composeLine([.ellipsis(near: near), .text(tail(from: start, room: available)..<contentEnd)])
+        case .middle:
+            // Half the room for the head, the rest for the tail.
+            let headEnd = head(room: available / 2)
+            let tailStart = tail(from: headEnd, room: available - advance(start, headEnd))
+            return composeLine([.text(start..<headEnd), .ellipsis(near: near), .text(tailStart..<contentEnd)])
+        case .end, .none:
+            return composeLine([.text(start..<head(room: available)), .ellipsis(near: near)])
         }
     }
 
     /// "…" shaped with the face and size of the text at `offset` (or a face that has it).
-    func ellipsisGlyphs(near offset: Int) -> ([PositionedGlyph], Double) {
+    func ellipsisGlyphs(near offset: Int) -> (glyphs: [PositionedGlyph], width: Double) {
         let item = items.last { $0.range.lowerBound <= offset } ?? items.first
         let preferred = item?.face ?? emptyLineFace
         let face = fonts.fallback(for: "\u{2026}", preferring: preferred) ?? preferred
@@ -87,10 +67,3 @@ extension Paragraph {
     }
 }
 
-extension LineLayout {
-    func withText(prefix: String = "", suffix: String = "") -> LineLayout {
-        var line = self
-        line.text = prefix + text + suffix
-        return line
-    }
-}

@@ -13,7 +13,8 @@ struct ParagraphTests {
 
     @Test func singleLineMetrics() throws {
         // "Title" in DejaVu Sans 16: 34.2890625 wide by hb-shape's advances, 19 tall once rounded up.
-        let layout = try paragraph("Title").layout()
+        let title = try paragraph("Title")
+        let layout = title.layout()
         #expect(layout.lines.count == 1)
         #expect(layout.width == 34.2890625)
         #expect(abs(layout.height - lineHeight) < 1e-9)
@@ -22,8 +23,10 @@ struct ParagraphTests {
         #expect(line.text == "Title")
         #expect(line.range == 0..<5)
         #expect(abs(line.baseline - 1901.0 / 2048 * 16) < 1e-9)
-        #expect(line.glyphs.count == 5)
-        #expect(line.glyphs.map(\.x) == line.glyphs.map(\.x).sorted())
+        let glyphs = title.glyphs(of: line)
+        #expect(glyphs.count == 5)
+        #expect(glyphs.map(\.x) == glyphs.map(\.x).sorted())
+        #expect(abs(glyphs.last!.x + 1260.0 / 2048 * 16 - line.width) < 1e-9, "the last glyph, \"e\", ends the line")
     }
 
     static let rowText = "This row has **bold** text, //italics// text, __underlined__ text, and some `monospaced` text. The text will span more than one line, and the row will automatically adjust its height to fit."
@@ -132,8 +135,16 @@ struct ParagraphTests {
     }
 
     @Test func justify() throws {
-        let layout = try paragraph(Self.rowText, ParagraphStyle(alignment: .justify)).layout(width: 304)
-        for line in layout.lines.dropLast() { #expect(abs(line.width - 304) < 1e-6) }
+        let justified = try paragraph(Self.rowText, ParagraphStyle(alignment: .justify))
+        let layout = justified.layout(width: 304)
+        for line in layout.lines.dropLast() {
+            #expect(abs(line.width - 304) < 1e-6)
+            // The glyphs are spread too: the last visible glyph ends at the width.
+            let glyphs = justified.glyphs(of: line)
+            let lastVisible = glyphs.last { justified.text.unicodeScalars[justified.text.unicodeScalars.index(justified.text.unicodeScalars.startIndex, offsetBy: $0.cluster)] != " " }!
+            let end = lastVisible.x + advance(of: lastVisible)
+            #expect(abs(end - 304) < 0.01)
+        }
         #expect(layout.lines.last!.width < 304)
     }
 
@@ -149,18 +160,18 @@ struct ParagraphTests {
     }
 
     @Test func thaiFallsBackToNotoSansThai() throws {
-        let layout = try paragraph("Thai: สวัสดีครับ").layout()
-        let faces = Set(layout.lines[0].glyphs.map(\.face.family))
-        #expect(faces == ["DejaVu Sans", "Noto Sans Thai"])
-        #expect(layout.lines[0].glyphs.allSatisfy { $0.glyph != 0 })
+        let thai = try paragraph("Thai: สวัสดีครับ")
+        let glyphs = thai.glyphs(of: thai.layout().lines[0])
+        #expect(Set(glyphs.map(\.face.family)) == ["DejaVu Sans", "Noto Sans Thai"])
+        #expect(glyphs.allSatisfy { $0.glyph != 0 })
         // Thai breaks between words with no spaces.
         let narrow = try paragraph("สวัสดีครับ").layout(width: 50)
         #expect(narrow.lines.map(\.text) == ["สวัสดี", "ครับ"])
     }
 
     @Test func arabicRunsRightToLeftInsideEnglish() throws {
-        let layout = try paragraph("abc سلام def").layout()
-        let clusters = layout.lines[0].glyphs.map(\.cluster)
+        let mixed = try paragraph("abc سلام def")
+        let clusters = mixed.glyphs(of: mixed.layout().lines[0]).map(\.cluster)
         // Visual order: a b c space, then the Arabic word from its last letter to its first, …
         #expect(Array(clusters.prefix(4)) == [0, 1, 2, 3])
         #expect(Array(clusters[4..<7]) == [7, 5, 4])
@@ -168,10 +179,10 @@ struct ParagraphTests {
     }
 
     @Test func syntheticStylesAreReported() throws {
-        let layout = try paragraph("**สวัสดี**").layout()
-        #expect(layout.lines[0].glyphs.allSatisfy { $0.syntheticBold })
-        let dejavu = try paragraph("**bold**").layout()
-        #expect(dejavu.lines[0].glyphs.allSatisfy { !$0.syntheticBold && $0.face.isBold })
+        let thai = try paragraph("**สวัสดี**")
+        #expect(thai.glyphs(of: thai.layout().lines[0]).allSatisfy { $0.syntheticBold })
+        let dejavu = try paragraph("**bold**")
+        #expect(dejavu.glyphs(of: dejavu.layout().lines[0]).allSatisfy { !$0.syntheticBold && $0.face.isBold })
     }
 
     @Test func kernWidensTheLine() throws {
@@ -179,6 +190,11 @@ struct ParagraphTests {
         let spaced = try paragraph("{k2|wide}").layout().width
         #expect(abs(spaced - plain - 8) < 1e-9)
     }
+}
+
+/// A glyph's own advance at its size (a helper for checking where lines end).
+func advance(of glyph: PositionedGlyph) -> Double {
+    Double(glyph.face.advance(of: glyph.glyph)) * glyph.size / Double(glyph.face.unitsPerEm)
 }
 
 extension String {

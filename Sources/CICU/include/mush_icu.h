@@ -16,7 +16,8 @@ typedef enum {
 
 /// Opens a break iterator of `kind` for `locale` (NULL or "" for the root locale) over `text`
 /// (UTF-16, `length` code units; the text must outlive the iterator). NULL on failure, with the ICU
-/// error code in `*error` (when not NULL).
+/// error code in `*error` (when not NULL). Root-locale iterators are reused within a thread: close
+/// one before opening another of the same kind to benefit.
 mush_break_iterator *mush_break_open(mush_break_kind kind, const char *locale, const uint16_t *text,
                                      int32_t length, int32_t *error);
 /// The first boundary after `offset`, or -1 when there is none.
