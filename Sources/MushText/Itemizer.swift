@@ -31,8 +31,8 @@ enum Itemizer {
         guard !text.isEmpty else { return [] }
         let levels = try bidiLevels(text)
         let scripts = scriptTags(text)
-        // Segments: grapheme clusters, cut again where a run starts inside one.
-        let boundaries = Array(Set(graphemes).union(runs.map(\.range.upperBound)).filter { $0 > 0 }).sorted()
+        // Segments: grapheme clusters, cut again where a run starts inside one (both lists are sorted).
+        let boundaries = mergeSorted(graphemes, runs.map(\.range.upperBound))
         // Each run's face, chosen once.
         let choices = runs.map { run in
             fonts.face(family: run.attributes.fontFamily ?? base.fontFamily, bold: run.attributes.bold,
@@ -48,18 +48,18 @@ enum Itemizer {
             let first = scalar(in: text, at: start)
             // Spaces and invisible characters stay with the face before them, so they do not split
             // an item of fallback text; anything else goes to the first face that has it.
+            let continuing = !items.isEmpty && items[items.count - 1].run == runIndex
             var face = fonts.fallback(for: first, preferring: choice.face) ?? choice.face
-            if isDefaultIgnorableOrSpace(first), let last = items.last, last.run == runIndex { face = last.face }
-            let item = TextItem(
-                range: start..<end, face: face,
-                synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
-                size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? 0,
-                level: levels[start], script: scripts[start], run: runIndex)
-            if let last = items.last, last.run == runIndex, last.face === face, last.level == item.level,
-               last.script == item.script {
-                items[items.count - 1].range = last.range.lowerBound..<end
+            if continuing, isDefaultIgnorableOrSpace(first) { face = items[items.count - 1].face }
+            if continuing, items[items.count - 1].face === face, items[items.count - 1].level == levels[start],
+               items[items.count - 1].script == scripts[start] {
+                items[items.count - 1].range = items[items.count - 1].range.lowerBound..<end
             } else {
-                items.append(item)
+                items.append(TextItem(
+                    range: start..<end, face: face,
+                    synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
+                    size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? 0,
+                    level: levels[start], script: scripts[start], run: runIndex))
             }
             start = end
         }
@@ -75,7 +75,22 @@ enum Itemizer {
     }
 
     private static func isDefaultIgnorableOrSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// The positive values of two sorted lists, merged, without repeats.
+    static func mergeSorted(_ a: [Int], _ b: [Int]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            let next = j == b.count || (i < a.count && a[i] <= b[j]) ? a[i] : b[j]
+            if i < a.count, a[i] == next { i += 1 }
+            if j < b.count, b[j] == next { j += 1 }
+            if next > 0, result.last != next { result.append(next) }
+        }
+        return result
     }
 
     /// ICU's resolved bidi level of every UTF-16 unit, the paragraph direction taken from the first
@@ -98,6 +113,14 @@ enum Itemizer {
         var codes = [Int32](repeating: 0, count: text.count)
         var offset = 0
         while offset < text.count {
+            let unit = text[offset]
+            if unit < 0x80 {
+                // ASCII: letters are Latin (USCRIPT_LATIN, 25), everything else Common (0).
+                let letter = (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
+                codes[offset] = letter ? 25 : 0
+                offset += 1
+                continue
+            }
             let scalar = scalar(in: text, at: offset)
             let code = mush_script(scalar.value)
             let width = scalar.value > 0xFFFF ? 2 : 1
