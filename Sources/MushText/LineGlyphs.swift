@@ -13,11 +13,12 @@ extension Paragraph {
                     ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
                 appendGlyphs(range, stretch: line.spaceStretch, stretchBefore: trailingSpacesFrom, x: &x, to: &placed)
             case .ellipsis(let offset):
-                for var glyph in ellipsisGlyphs(near: offset).glyphs {
+                let ellipsis = ellipsisGlyphs(near: offset)
+                for var glyph in ellipsis.glyphs {
                     glyph.x += x
                     placed.append(glyph)
                 }
-                x += ellipsisGlyphs(near: offset).width
+                x += ellipsis.width
             }
         }
         return placed

@@ -91,8 +91,11 @@ extension Paragraph {
             y += line.height + style.lineSpacing
         }
         let layoutWidth = lines.map(\.width).max() ?? 0
-        align(&lines, in: limit ?? layoutWidth, spans: spans, truncated: truncated)
-        if style.alignment == .justify, lines.count > 1 { justify(&lines, in: limit ?? layoutWidth, spans: spans, truncated: truncated) }
+        if style.alignment == .justify {
+            justify(&lines, in: limit ?? layoutWidth, spans: spans, truncated: truncated)
+        } else {
+            align(&lines, in: limit ?? layoutWidth)
+        }
         let height = (lines.last.map { $0.y + $0.height }) ?? 0
         return ParagraphLayout(lines: lines, width: layoutWidth, height: height, truncated: truncated)
     }
@@ -289,20 +292,14 @@ extension Paragraph {
 
     // MARK: - Alignment
 
-    func align(_ lines: inout [LineLayout], in width: Double, spans: [Span], truncated: Bool) {
-        for index in lines.indices {
-            let slack = width - lines[index].width
-            switch style.alignment {
-            case .left:
-                break
-            case .center:
-                lines[index].x = slack / 2
-            case .right:
-                lines[index].x = slack
-            case .justify:
-                break
-            }
+    /// Places each line in `width` by the left, center or right alignment.
+    func align(_ lines: inout [LineLayout], in width: Double) {
+        let share: Double = switch style.alignment {
+        case .left, .justify: 0
+        case .center: 0.5
+        case .right: 1
         }
+        for index in lines.indices { lines[index].x = (width - lines[index].width) * share }
     }
 
     /// Stretches every line but the last of each hard-broken paragraph to `width`, at its inner
