@@ -78,6 +78,10 @@ struct ParagraphTests {
         // A single letter wider than the line keeps its space hanging, as an ordinary break does.
         let words = try paragraph("a b c").layout(width: 10)
         #expect(words.lines.map(\.text) == ["a ", "b ", "c"])
+        // Found by the engine fuzzer: an emoji ZWJ sequence is one grapheme for ICU 72 (Swift's
+        // Character counts two); it is never cut.
+        let zwj = try paragraph("\u{1FA51}\u{200D}\u{1F467}").layout(width: 3.5)
+        #expect(zwj.lines.count == 1)
         // Narrower than one grapheme: one grapheme a line.
         let narrow = try paragraph("abc").layout(width: 1)
         #expect(narrow.lines.map(\.text) == ["a", "b", "c"])
