@@ -15,12 +15,23 @@ public final class FontCollection: Sendable {
     public let monospaceFamily: String
     /// Faces by lowercased family name.
     private let facesByFamily: [String: [FontFace]]
+    /// The default and monospace families' faces (looked up once: most runs name no family).
+    private let defaultFaces: [FontFace]
+    private let monospaceFaces: [FontFace]
+    /// Shaped words, shared by every paragraph laid out with the collection.
+    let shapeCache: ShapeCache
+    /// About how many shaped words the collection keeps (it holds at most twice as many).
+    public let wordCacheCapacity: Int
 
     /// A collection of `faces`. The default family is `defaultFamily` when present, else the first
     /// face's; the monospace family is `monospaceFamily` when present, else the first fixed-width
-    /// family, else the default.
-    public init(faces: [FontFace], defaultFamily: String = "DejaVu Sans", monospaceFamily: String = "DejaVu Sans Mono") {
+    /// family, else the default. `wordCacheCapacity` bounds the cache of shaped words (about 250
+    /// bytes each for English text); 0 turns it off.
+    public init(faces: [FontFace], defaultFamily: String = "DejaVu Sans", monospaceFamily: String = "DejaVu Sans Mono",
+                wordCacheCapacity: Int = 20_000) {
         self.faces = faces
+        self.wordCacheCapacity = max(0, wordCacheCapacity)
+        self.shapeCache = ShapeCache(capacity: max(0, wordCacheCapacity))
         self.facesByFamily = Dictionary(grouping: faces) { $0.family.lowercased() }
         let families = Set(facesByFamily.keys)
         self.defaultFamily = families.contains(defaultFamily.lowercased()) ? defaultFamily : faces.first?.family ?? defaultFamily
@@ -29,6 +40,8 @@ public final class FontCollection: Sendable {
         } else {
             self.monospaceFamily = faces.first(where: \.isMonospace)?.family ?? self.defaultFamily
         }
+        self.defaultFaces = facesByFamily[self.defaultFamily.lowercased()] ?? []
+        self.monospaceFaces = facesByFamily[self.monospaceFamily.lowercased()] ?? []
     }
 
     /// The fonts shipped with the package (`Fonts/`): DejaVu Sans and DejaVu Sans Mono in four
@@ -52,7 +65,8 @@ public final class FontCollection: Sendable {
         for path in paths {
             added += FileChecks.isFolder(path) ? try Self.loadFaces(in: path) : try Self.loadFile(path)
         }
-        return FontCollection(faces: faces + added, defaultFamily: defaultFamily, monospaceFamily: monospaceFamily)
+        return FontCollection(faces: faces + added, defaultFamily: defaultFamily, monospaceFamily: monospaceFamily,
+                              wordCacheCapacity: wordCacheCapacity)
     }
 
     /// The family names, in order, without repeats.
@@ -71,8 +85,7 @@ public final class FontCollection: Sendable {
     /// the nearest, with the missing styles to be synthesised.
     public func face(family: String?, bold: Bool, italic: Bool, monospace: Bool = false) -> FaceChoice {
         let named = family.map(faces(ofFamily:)) ?? []
-        let candidates = !named.isEmpty ? named
-            : faces(ofFamily: monospace ? monospaceFamily : defaultFamily)
+        let candidates = !named.isEmpty ? named : monospace ? monospaceFaces : defaultFaces
         let pool = candidates.isEmpty ? faces : candidates
         // Prefer the exact style; then one that lacks a style (which can be synthesised) over one
         // that has a style not asked for (which cannot be removed).

@@ -48,6 +48,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let descender: Int32
     /// Extra space between lines, in font units.
     public let lineGap: Int32
+    /// The face neither kerns nor ligates any printable ASCII character with the space U+0020, so
+    /// text can be shaped word by word (and words cached) with the same result as shaping it whole.
+    /// DejaVu's faces are; a face that is not is shaped item by item.
+    public let spaceIsContextFree: Bool
+    /// The face has a glyph for every printable ASCII character (U+0020–U+007E).
+    public let coversPrintableASCII: Bool
 
     let hbFont: OpaquePointer
     private let hbFace: OpaquePointer
@@ -93,6 +99,11 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         self.ascender = extents.ascender
         self.descender = extents.descender
         self.lineGap = extents.line_gap
+        self.spaceIsContextFree = Self.spaceIsContextFree(font)
+        self.coversPrintableASCII = (UInt32(0x20)...0x7E).allSatisfy { unit in
+            var glyph: hb_codepoint_t = 0
+            return hb_font_get_nominal_glyph(font, unit, &glyph) != 0
+        }
         self.blob = blob
         self.hbFace = face
         self.hbFont = font
@@ -102,6 +113,32 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
         hb_blob_destroy(blob)
+    }
+
+    /// Shapes every printable ASCII character next to a space, on both sides, and compares with
+    /// their nominal advances: any kerning, ligature or substitution shows as a difference.
+    private static func spaceIsContextFree(_ font: OpaquePointer) -> Bool {
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
+        let spaceAdvance = hb_font_get_glyph_h_advance(font, space)
+        for unit in UInt16(0x21)...0x7E {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, UInt32(unit), &glyph) != 0 else { continue }
+            let expected = [glyph, space]
+            let advance = hb_font_get_glyph_h_advance(font, glyph)
+            for pair in [[unit, 0x20], [0x20, unit]] {
+                let shaped = pair.withUnsafeBufferPointer { units in
+                    Shaper.shapeRaw(units, range: 0..<2, font: font, direction: .leftToRight, script: HB_SCRIPT_LATIN,
+                                    language: nil)
+                }
+                let glyphs = shaped.map(\.glyph)
+                guard glyphs == (pair[0] == 0x20 ? expected.reversed() : expected),
+                      shaped.allSatisfy({ $0.xOffset == 0 && $0.yOffset == 0 }),
+                      shaped.map(\.advance).reduce(0, +) == advance + spaceAdvance
+                else { return false }
+            }
+        }
+        return true
     }
 
     /// The glyph this face has for `scalar`, or nil when it has none.

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import CICU
 import Mush
 
@@ -11,10 +12,12 @@ struct TextItem {
     var letterSpacing: Double
     /// The bidi embedding level: even left to right, odd right to left.
     var level: UInt8
-    /// ISO 15924 tag, nil for text of no particular script.
-    var script: String?
+    /// HarfBuzz's script (an ISO 15924 tag), invalid for text of no particular script.
+    var script: hb_script_t
     /// The index of the Mush run the item comes from.
     var run: Int
+    /// ICU's script code (UScriptCode) the item was cut by.
+    var scriptCode: Int32 = 0
 
     var direction: TextDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
 }
@@ -30,7 +33,7 @@ enum Itemizer {
     ) throws(ICUError) -> [TextItem] {
         guard !text.isEmpty else { return [] }
         let levels = try bidiLevels(text)
-        let scripts = scriptTags(text)
+        let scripts = scriptCodes(text)
         // Segments: grapheme clusters, cut again where a run starts inside one (both lists are sorted).
         let boundaries = mergeSorted(graphemes, runs.map(\.range.upperBound))
         // Each run's face, chosen once.
@@ -38,32 +41,69 @@ enum Itemizer {
             fonts.face(family: run.attributes.fontFamily ?? base.fontFamily, bold: run.attributes.bold,
                        italic: run.attributes.italic, monospace: run.attributes.monospace)
         }
-        var items: [TextItem] = []
+        // Faces by slot, so the loop compares integers rather than references.
+        var faces: [FontFace] = []
+        func slot(of face: FontFace) -> Int {
+            let identity = ObjectIdentifier(face)
+            if let index = faces.firstIndex(where: { ObjectIdentifier($0) == identity }) { return index }
+            faces.append(face)
+            return faces.count - 1
+        }
+        let runSlots = choices.map { slot(of: $0.face) }
+        let runCoversASCII = choices.map(\.face.coversPrintableASCII)
+
+        // Segments of the same slot, level, script and run make one item.
+        struct Segment {
+            var start: Int, end: Int, slot: Int, run: Int
+        }
+        var segments: [Segment] = []
         var runIndex = 0
         var start = 0
         for end in boundaries {
             while runs[runIndex].range.upperBound <= start { runIndex += 1 }
-            let attributes = runs[runIndex].attributes
-            let choice = choices[runIndex]
-            let first = scalar(in: text, at: start)
+            let unit = text[start]
             // Spaces and invisible characters stay with the face before them, so they do not split
             // an item of fallback text; anything else goes to the first face that has it.
-            let continuing = !items.isEmpty && items[items.count - 1].run == runIndex
-            var face = fonts.fallback(for: first, preferring: choice.face) ?? choice.face
-            if continuing, isDefaultIgnorableOrSpace(first) { face = items[items.count - 1].face }
-            if continuing, items[items.count - 1].face === face, items[items.count - 1].level == levels[start],
-               items[items.count - 1].script == scripts[start] {
-                items[items.count - 1].range = items[items.count - 1].range.lowerBound..<end
+            let continuing = !segments.isEmpty && segments[segments.count - 1].run == runIndex
+            var faceSlot: Int
+            if unit < 0x80 {
+                let spaceLike = unit == 0x20 || (0x09...0x0D).contains(unit)
+                if continuing, spaceLike {
+                    faceSlot = segments[segments.count - 1].slot
+                } else if runCoversASCII[runIndex] {
+                    faceSlot = runSlots[runIndex]
+                } else {
+                    let preferred = faces[runSlots[runIndex]]
+                    faceSlot = slot(of: fonts.fallback(for: Unicode.Scalar(UInt8(unit)), preferring: preferred) ?? preferred)
+                }
             } else {
-                items.append(TextItem(
-                    range: start..<end, face: face,
-                    synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
-                    size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? 0,
-                    level: levels[start], script: scripts[start], run: runIndex))
+                let first = scalar(in: text, at: start)
+                if continuing, isDefaultIgnorableOrSpace(first) {
+                    faceSlot = segments[segments.count - 1].slot
+                } else {
+                    let preferred = faces[runSlots[runIndex]]
+                    faceSlot = slot(of: fonts.fallback(for: first, preferring: preferred) ?? preferred)
+                }
+            }
+            if continuing, segments[segments.count - 1].slot == faceSlot,
+               levels[segments[segments.count - 1].start] == levels[start],
+               scripts[segments[segments.count - 1].start] == scripts[start] {
+                segments[segments.count - 1].end = end
+            } else {
+                segments.append(Segment(start: start, end: end, slot: faceSlot, run: runIndex))
             }
             start = end
         }
-        return items
+        return segments.map { segment in
+            let attributes = runs[segment.run].attributes
+            let face = faces[segment.slot]
+            let script = scripts[segment.start]
+            return TextItem(
+                range: segment.start..<segment.end, face: face,
+                synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
+                size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? 0,
+                level: levels[segment.start], script: hbScript(script), run: segment.run, scriptCode: script)
+        }
     }
 
     static func scalar(in text: [UInt16], at offset: Int) -> Unicode.Scalar {
@@ -94,9 +134,11 @@ enum Itemizer {
     }
 
     /// ICU's resolved bidi level of every UTF-16 unit, the paragraph direction taken from the first
-    /// strong character (left to right when there is none).
+    /// strong character (left to right when there is none). Text with no right-to-left character
+    /// and no bidi control is all level 0, and ICU is not asked.
     static func bidiLevels(_ text: [UInt16]) throws(ICUError) -> [UInt8] {
         var levels = [UInt8](repeating: 0, count: text.count)
+        guard text.contains(where: mayBeRightToLeft) else { return levels }
         var error: Int32 = 0
         let paragraphLevel = text.withUnsafeBufferPointer { units in
             levels.withUnsafeMutableBufferPointer { out in
@@ -107,9 +149,22 @@ enum Itemizer {
         return levels
     }
 
-    /// The ISO 15924 tag of every UTF-16 unit's script, Common and Inherited resolved to the script
-    /// before them (or after them, at the start); nil where the text has no script at all.
-    static func scriptTags(_ text: [UInt16]) -> [String?] {
+    /// Whether a UTF-16 unit may be (part of) a right-to-left character or a bidi control: Hebrew,
+    /// Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms, the
+    /// supplementary right-to-left blocks (U+10800–U+10FFF, U+1E800–U+1EFFF), and the marks,
+    /// embeddings, overrides and isolates.
+    static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
+        guard unit >= 0x0590 else { return false }
+        switch unit {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069,
+             0xD802...0xD803, 0xD83A...0xD83B: return true
+        default: return false
+        }
+    }
+
+    /// ICU's script code (UScriptCode) of every UTF-16 unit, Common and Inherited resolved to the
+    /// script before them (or after them, at the start); 0 where the text has no script at all.
+    static func scriptCodes(_ text: [UInt16]) -> [Int32] {
         var codes = [Int32](repeating: 0, count: text.count)
         var offset = 0
         while offset < text.count {
@@ -136,19 +191,21 @@ enum Itemizer {
         for index in codes.indices.reversed() {
             if codes[index] > 1 { next = codes[index] } else if next > 1 { codes[index] = next }
         }
-        var tags: [Int32: String] = [:]
-        return codes.map { code in
-            guard code > 1 else { return nil }
-            if let tag = tags[code] { return tag }
-            let tag = scriptTag(code)
-            tags[code] = tag
-            return tag
-        }
+        for index in codes.indices where codes[index] == 1 { codes[index] = 0 }
+        return codes
     }
 
-    private static func scriptTag(_ code: Int32) -> String? {
-        var buffer = [CChar](repeating: 0, count: 8)
-        guard mush_script_tag(code, &buffer, Int32(buffer.count)) > 0 else { return nil }
-        return String(cString: buffer)
+    /// HarfBuzz's script for an ICU script code (invalid for Common, Inherited or an unknown code).
+    static func hbScript(_ code: Int32) -> hb_script_t {
+        if code == 25 { return HB_SCRIPT_LATIN }
+        guard code > 1 else { return HB_SCRIPT_INVALID }
+        var tag: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar) = (0, 0, 0, 0, 0, 0, 0, 0)
+        let length = withUnsafeMutableBytes(of: &tag) { bytes in
+            mush_script_tag(code, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+        }
+        guard length > 0 else { return HB_SCRIPT_INVALID }
+        return withUnsafeBytes(of: &tag) { bytes in
+            hb_script_from_string(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), length)
+        }
     }
 }

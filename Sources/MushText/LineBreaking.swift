@@ -41,6 +41,16 @@ public enum TextBoundaries {
     /// Grapheme cluster boundaries (extended grapheme clusters, UAX #29), including the end.
     public static func graphemeBoundaries(in text: [UInt16]) throws(ICUError) -> [Int] {
         var result: [Int] = []
+        // Below U+0300 (Latin-1, Latin Extended, IPA, spacing modifiers) nothing extends a cluster:
+        // every unit is one, but CR LF.
+        guard !text.isEmpty else { return [] }
+        if text.allSatisfy({ $0 < 0x300 }) {
+            result.reserveCapacity(text.count)
+            for offset in 1...text.count where offset == text.count || text[offset - 1] != 0x0D || text[offset] != 0x0A {
+                result.append(offset)
+            }
+            return result
+        }
         try iterate(.character, text, nil) { offset, _ in result.append(offset) }
         return result
     }

@@ -6,17 +6,16 @@ import Mush
 /// Making a paragraph does the expensive work: bidi, scripts, font fallback, HarfBuzz shaping and
 /// ICU's break opportunities. ``layout(width:)`` then fits lines without shaping again, so re-fitting
 /// at another width or line limit is cheap. A paragraph is immutable and can be laid out from many
-/// threads at once.
-public struct Paragraph: Sendable {
+/// threads at once. (A class, so that passing it around copies one reference rather than a dozen
+/// arrays; it has no mutable state.)
+public final class Paragraph: Sendable {
     /// The text, as the document gives it.
     public let text: String
     public let style: ParagraphStyle
     let units: [UInt16]
     /// The scalar offset of each UTF-16 offset (count + 1 entries).
     let scalarOffsets: [Int]
-    /// The text's UTF-8 bytes, and the byte offset of each UTF-16 offset (count + 1 entries): line
-    /// texts are slices of these.
-    let utf8: [UInt8]
+    /// The UTF-8 offset of each UTF-16 offset (count + 1 entries): line texts are slices of `text`.
     let utf8Offsets: [Int]
     let items: [TextItem]
     let glyphs: [[ShapedGlyph]]
@@ -37,31 +36,36 @@ public struct Paragraph: Sendable {
         self.fonts = fonts
         let units = Array(document.text.utf16)
         self.units = units
-        var scalarOffsets: [Int] = []
-        scalarOffsets.reserveCapacity(units.count + 1)
-        var utf8Offsets: [Int] = []
-        utf8Offsets.reserveCapacity(units.count + 1)
-        var unitRanges: [Range<Int>] = []
-        var unit = 0
-        var byte = 0
-        for (index, scalar) in document.text.unicodeScalars.enumerated() {
-            let width = scalar.value > 0xFFFF ? 2 : 1
-            for _ in 0..<width {
-                scalarOffsets.append(index)
-                utf8Offsets.append(byte)
+        // Each run's scalar range as a UTF-16 range.
+        let runs: [(range: Range<Int>, attributes: MushAttributes)]
+        if document.text.utf8.count == units.count {
+            // ASCII: scalars, UTF-16 units and bytes are the same offsets.
+            scalarOffsets = Array(0...units.count)
+            utf8Offsets = scalarOffsets
+            runs = document.runs.map { ($0.range, $0.attributes) }
+        } else {
+            var scalarOffsets: [Int] = []
+            scalarOffsets.reserveCapacity(units.count + 1)
+            var utf8Offsets: [Int] = []
+            utf8Offsets.reserveCapacity(units.count + 1)
+            var unitOffsets: [Int] = []
+            var byte = 0
+            for (index, scalar) in document.text.unicodeScalars.enumerated() {
+                unitOffsets.append(scalarOffsets.count)
+                for _ in 0..<(scalar.value > 0xFFFF ? 2 : 1) {
+                    scalarOffsets.append(index)
+                    utf8Offsets.append(byte)
+                }
+                byte += UTF8.width(scalar)
             }
-            unitRanges.append(unit..<unit + width)
-            unit += width
-            byte += UTF8.width(scalar)
-        }
-        scalarOffsets.append(unitRanges.count)
-        utf8Offsets.append(byte)
-        self.scalarOffsets = scalarOffsets
-        self.utf8Offsets = utf8Offsets
-        self.utf8 = Array(document.text.utf8)
-        let runs = document.runs.map { run in
-            (range: unitRanges[run.range.lowerBound].lowerBound..<unitRanges[run.range.upperBound - 1].upperBound,
-             attributes: run.attributes)
+            unitOffsets.append(scalarOffsets.count)
+            scalarOffsets.append(unitOffsets.count - 1)
+            utf8Offsets.append(byte)
+            self.scalarOffsets = scalarOffsets
+            self.utf8Offsets = utf8Offsets
+            runs = document.runs.map { run in
+                (unitOffsets[run.range.lowerBound]..<unitOffsets[run.range.upperBound], run.attributes)
+            }
         }
         let graphemes = try TextBoundaries.graphemeBoundaries(in: units)
         self.graphemes = graphemes
@@ -69,23 +73,27 @@ public struct Paragraph: Sendable {
         let items = try Itemizer.items(text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes)
         self.items = items
         var glyphs: [[ShapedGlyph]] = []
-        var advances = [Double](repeating: 0, count: units.count)
-        for item in items {
-            let shaped = Shaper.shape(units, range: item.range, face: item.face, size: item.size,
-                                      direction: item.direction, script: item.script, language: style.locale,
-                                      letterSpacing: item.letterSpacing)
-            for glyph in shaped where !Self.isHardBreak(units[glyph.cluster]) { advances[glyph.cluster] += glyph.advance }
-            glyphs.append(shaped)
+        // Each cluster's advance at prefix[cluster + 1], then summed in place.
+        var prefix = [Double](repeating: 0, count: units.count + 1)
+        units.withUnsafeBufferPointer { text in
+            for item in items {
+                let shaped = Shaper.shape(text, range: item.range, face: item.face, size: item.size,
+                                          direction: item.direction, script: item.script, language: style.locale,
+                                          letterSpacing: item.letterSpacing, cache: fonts.shapeCache)
+                for glyph in shaped where !Self.isHardBreak(text[glyph.cluster]) { prefix[glyph.cluster + 1] += glyph.advance }
+                glyphs.append(shaped)
+            }
         }
         self.glyphs = glyphs
-        var prefix = [Double](repeating: 0, count: units.count + 1)
-        for index in units.indices { prefix[index + 1] = prefix[index] + advances[index] }
+        for index in units.indices { prefix[index + 1] += prefix[index] }
         self.advancePrefix = prefix
         self.emptyLineFace = fonts.face(family: style.fontFamily, bold: false, italic: false).face
     }
 
     /// Parses `mush` and shapes it.
-    public init(mush: String, style: ParagraphStyle = ParagraphStyle(), fonts: FontCollection = .standard) throws(ICUError) {
+    public convenience init(mush: String, style: ParagraphStyle = ParagraphStyle(), fonts: FontCollection = .standard)
+        throws(ICUError)
+    {
         try self.init(Mush.parse(mush), style: style, fonts: fonts)
     }
 

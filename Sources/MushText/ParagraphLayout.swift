@@ -287,7 +287,9 @@ extension Paragraph {
 
     /// The text of UTF-16 range `start..<end`.
     func string(_ start: Int, _ end: Int) -> String {
-        String(decoding: utf8[utf8Offsets[start]..<utf8Offsets[end]], as: UTF8.self)
+        // Native strings index their UTF-8 in constant time.
+        let bytes = text.utf8
+        return String(bytes[bytes.index(bytes.startIndex, offsetBy: utf8Offsets[start])..<bytes.index(bytes.startIndex, offsetBy: utf8Offsets[end])])!
     }
 
     // MARK: - Alignment

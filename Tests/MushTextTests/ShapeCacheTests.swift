@@ -1,0 +1,102 @@
+import Testing
+@testable import MushText
+import Mush
+
+/// The word cache: shaping word by word through it gives what shaping whole items gives, it stays
+/// within its bound, and paragraphs laid out on many threads at once agree with one thread.
+@Suite("Shaped-word cache")
+struct ShapeCacheTests {
+    static let texts = [
+        "The quick brown fox jumps over the lazy dog. AVA Type WAVE To Yo",
+        "Kerning: AV AW Ta Te Vo Wa Ye \"quoted\" 'single' L'avion",
+        "**Bold** and //italic// and `mono space`, {kern:1.5|spaced out} {kern:-3|tight}",
+        "مرحبا بالعالم، هذا نص عربي مع English words بينها",
+        "שלום עולם, זה טקסט בעברית",
+        "नमस्ते दुनिया, यह हिन्दी पाठ है",
+        "สวัสดีชาวโลก นี่คือข้อความภาษาไทย",
+        "Grüße, Ελληνικά και Кириллица с пробелами",
+        "  leading and trailing spaces   and   runs   of   them  ",
+        "a\nb c\n\nd  e\tf",
+        "averyveryverylongwordthatgoesbeyondsixteenunits and a supercalifragilisticexpialidociouslylongerwordstill",
+    ]
+
+    /// A line's glyphs as comparable values.
+    static func signature(_ paragraph: Paragraph, _ layout: ParagraphLayout) -> [[String]] {
+        layout.lines.map { line in
+            ["\(line.range) \(line.width) \(line.height)"] + paragraph.glyphs(of: line).map {
+                "\($0.glyph)@\($0.x),\($0.y) c\($0.cluster) \($0.face.description) \($0.size)"
+            }
+        }
+    }
+
+    @Test func dejaVuIsContextFreeAroundSpaces() {
+        let dejaVu = FontCollection.standard.faces.filter { $0.family.hasPrefix("DejaVu") }
+        #expect(dejaVu.count == 8)
+        #expect(dejaVu.allSatisfy { $0.spaceIsContextFree })
+    }
+
+    @Test(arguments: texts)
+    func cachedShapingEqualsWholeShaping(text: String) throws {
+        let uncached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 0)
+        let cached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 1000)
+        for width in [nil, 300.0, 120.0, 40.0] as [Double?] {
+            let plain = try Paragraph(mush: text, fonts: uncached)
+            // Twice with the cache: the first fills it, the second reads it.
+            let first = try Paragraph(mush: text, fonts: cached)
+            let second = try Paragraph(mush: text, fonts: cached)
+            let expected = Self.signature(plain, plain.layout(width: width))
+            #expect(Self.signature(first, first.layout(width: width)) == expected)
+            #expect(Self.signature(second, second.layout(width: width)) == expected)
+        }
+        #expect(cached.shapeCache.statistics.hits > 0)
+        #expect(uncached.shapeCache.statistics.entries == 0)
+    }
+
+    @Test func staysWithinItsBound() throws {
+        let fonts = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 64)
+        // 2,000 distinct words.
+        let words = (0..<2000).map { "w\($0)x" }
+        for chunk in stride(from: 0, to: words.count, by: 50) {
+            _ = try Paragraph(mush: words[chunk..<chunk + 50].joined(separator: " "), fonts: fonts).layout(width: 200)
+        }
+        let statistics = fonts.shapeCache.statistics
+        #expect(statistics.misses == 2000)
+        #expect(statistics.entries <= 2 * 64 + 16, "two generations of at most capacity / 16 per shard")
+        // A word used again is found, even after others pushed it into the old generation.
+        _ = try Paragraph(mush: words.last!, fonts: fonts)
+        #expect(fonts.shapeCache.statistics.hits == 1)
+    }
+
+    @Test func manyThreadsAgreeWithOne() async throws {
+        let fonts = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 200)
+        let jobs = (0..<400).map { index in (Self.texts[index % Self.texts.count], [304.0, 200, 90][index % 3]) }
+        let serial = try jobs.map { text, width in
+            let paragraph = try Paragraph(mush: text, fonts: FontCollection(faces: fonts.faces, wordCacheCapacity: 0))
+            return Self.signature(paragraph, paragraph.layout(width: width))
+        }
+        let concurrent = try await withThrowingTaskGroup(of: (Int, [[String]]).self) { group in
+            for (index, job) in jobs.enumerated() {
+                group.addTask {
+                    let paragraph = try Paragraph(mush: job.0, fonts: fonts)
+                    return (index, Self.signature(paragraph, paragraph.layout(width: job.1)))
+                }
+            }
+            var results = [[[String]]](repeating: [], count: jobs.count)
+            for try await (index, signature) in group { results[index] = signature }
+            return results
+        }
+        #expect(concurrent == serial)
+        // One shared paragraph, re-fitted from many tasks.
+        let shared = try Paragraph(mush: Self.texts[0], fonts: fonts)
+        let widths = (0..<200).map { 40 + Double($0) }
+        let fitted = await withTaskGroup(of: (Int, Int).self) { group in
+            for (index, width) in widths.enumerated() {
+                group.addTask { (index, shared.layout(width: width).lines.count) }
+            }
+            var counts = [Int](repeating: 0, count: widths.count)
+            for await (index, count) in group { counts[index] = count }
+            return counts
+        }
+        #expect(fitted == widths.map { shared.layout(width: $0).lines.count })
+    }
+}
