@@ -272,6 +272,7 @@ extension Paragraph {
     private func appendClusterCells(_ range: Range<Int>, stretch: Double, stretchBefore: Int, x: inout Double,
                                     to cells: inout [CaretCell]) {
         guard !range.isEmpty else { return }
+        let pieceStart = x
         let pieces = Array(itemIndices(range.lowerBound, range.upperBound))
         var levels = pieces.map { items[$0].level }
         var order = [Int32](repeating: 0, count: pieces.count)
@@ -297,6 +298,12 @@ extension Paragraph {
                 let end = clusters.indices.contains(next) ? clusters[next].cluster : segmentEnd
                 if Self.isHardBreak(units[cluster.cluster]) { continue }
                 let left = x
+                if units[cluster.cluster] == 0x09 {
+                    // A tab spans to its stop, as glyphs(of:) places it.
+                    x += tabAdvance(cluster.cluster, pieceStart: range.lowerBound, at: pieceStart)
+                    cells.append(CaretCell(start: cluster.cluster, end: end, left: left, right: x, rightToLeft: rightToLeft))
+                    continue
+                }
                 for glyph in itemGlyphs[cluster.first..<cluster.first + cluster.count] {
                     x += glyph.advance
                     if stretch > 0, units[glyph.cluster] == 0x20, glyph.cluster < stretchBefore { x += stretch }

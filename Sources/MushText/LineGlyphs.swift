@@ -29,6 +29,7 @@ extension Paragraph {
     private func appendGlyphs(_ range: Range<Int>, stretch: Double, stretchBefore: Int, x: inout Double,
                               to placed: inout [PositionedGlyph]) {
         guard !range.isEmpty else { return }
+        let pieceStart = x
         let pieces = Array(itemIndices(range.lowerBound, range.upperBound))
         var levels = pieces.map { items[$0].level }
         var order = [Int32](repeating: 0, count: pieces.count)
@@ -38,6 +39,11 @@ extension Paragraph {
             let item = items[itemIndex]
             for glyph in glyphs[itemIndex][glyphRange(itemIndex, range.lowerBound, range.upperBound)] {
                 if Self.isHardBreak(units[glyph.cluster]) { continue }
+                if units[glyph.cluster] == 0x09 {
+                    // A tab draws nothing and moves the pen to its stop.
+                    x += tabAdvance(glyph.cluster, pieceStart: range.lowerBound, at: pieceStart)
+                    continue
+                }
                 placed.append(PositionedGlyph(
                     glyph: glyph.glyph, face: item.face, size: item.size, x: x + glyph.xOffset, y: glyph.yOffset,
                     cluster: scalarOffsets[glyph.cluster], syntheticBold: item.synthetic.bold,

@@ -23,6 +23,13 @@ public final class Paragraph: Sendable {
     let advancePrefix: [Double]
     let breaks: [BreakOpportunity]
     let graphemes: [Int]
+    /// The UTF-16 offsets of the tab characters, ascending (empty for most text).
+    let tabs: [Int]
+    /// The distance between default tab stops, in points.
+    let tabWidth: Double
+    /// The advance of a space of the paragraph's font: with default stops, a tab moves the pen by
+    /// at least this much (as Pango does).
+    let spaceWidth: Double
     /// The face and size of text-free lines (empty text, a trailing line break).
     let emptyLineFace: FontFace
     let fonts: FontCollection
@@ -80,14 +87,22 @@ public final class Paragraph: Sendable {
                 let shaped = Shaper.shape(text, range: item.range, face: item.face, size: item.size,
                                           direction: item.direction, script: item.script, language: style.locale,
                                           letterSpacing: item.letterSpacing, cache: fonts.shapeCache)
-                for glyph in shaped where !Self.isHardBreak(text[glyph.cluster]) { prefix[glyph.cluster + 1] += glyph.advance }
+                // Line breaks take no room; tabs take what their stop gives them, at layout.
+                for glyph in shaped where !Self.isHardBreak(text[glyph.cluster]) && text[glyph.cluster] != 0x09 {
+                    prefix[glyph.cluster + 1] += glyph.advance
+                }
                 glyphs.append(shaped)
             }
         }
         self.glyphs = glyphs
         for index in units.indices { prefix[index + 1] += prefix[index] }
         self.advancePrefix = prefix
-        self.emptyLineFace = fonts.face(family: style.fontFamily, bold: false, italic: false).face
+        let emptyLineFace = fonts.face(family: style.fontFamily, bold: false, italic: false).face
+        self.emptyLineFace = emptyLineFace
+        self.tabs = units.indices.filter { units[$0] == 0x09 }
+        let space = emptyLineFace.glyph(for: " ").map { Double(emptyLineFace.advance(of: $0)) } ?? Double(emptyLineFace.unitsPerEm) / 4
+        self.spaceWidth = space * style.fontSize / Double(emptyLineFace.unitsPerEm)
+        self.tabWidth = style.tabWidth.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 8 * spaceWidth
     }
 
     /// Parses `mush` and shapes it.
@@ -105,9 +120,38 @@ public final class Paragraph: Sendable {
         unit == 0x20 || unit == 0x09 || unit == 0x3000 || (0x2000...0x200A).contains(unit) || isHardBreak(unit)
     }
 
-    /// The advance of `start..<end` (UTF-16, at cluster boundaries).
-    func advance(_ start: Int, _ end: Int) -> Double {
-        advancePrefix[end] - advancePrefix[start]
+    /// The advance of `start..<end` (UTF-16, at cluster boundaries) when the pen starts at `x` from
+    /// the line's start: tabs move the pen to their stops.
+    func advance(_ start: Int, _ end: Int, at x: Double = 0) -> Double {
+        guard !tabs.isEmpty, end > start else { return advancePrefix[end] - advancePrefix[start] }
+        var index = Self.firstIndex(in: tabs, after: start - 1)
+        guard index < tabs.count, tabs[index] < end else { return advancePrefix[end] - advancePrefix[start] }
+        var pen = x
+        var segment = start
+        while index < tabs.count, tabs[index] < end {
+            pen += advancePrefix[tabs[index]] - advancePrefix[segment]
+            pen = nextTabStop(after: pen)
+            segment = tabs[index] + 1
+            index += 1
+        }
+        return pen + advancePrefix[end] - advancePrefix[segment] - x
+    }
+
+    /// How far the tab at `tab` moves the pen, in a line piece that starts at `start` with the pen
+    /// at `x`.
+    func tabAdvance(_ tab: Int, pieceStart start: Int, at x: Double) -> Double {
+        advance(start, tab + 1, at: x) - advance(start, tab, at: x)
+    }
+
+    /// The first tab stop past `x`: the style's stops, then every `tabWidth` after the last of them.
+    /// Without stops of its own the paragraph uses the default ones, and those keep at least a
+    /// space between the text and the stop, as in Pango.
+    func nextTabStop(after x: Double) -> Double {
+        let tolerance = 1e-6
+        if let stop = style.tabStops.first(where: { $0 > x + tolerance }) { return stop }
+        let origin = style.tabStops.last ?? 0
+        let least = style.tabStops.isEmpty ? x + spaceWidth - tolerance : x + tolerance
+        return origin + ((least - origin) / tabWidth).rounded(.down) * tabWidth + tabWidth
     }
 
     /// `end` moved back over trailing spaces and line breaks, which hang past the line's width.

@@ -267,7 +267,7 @@ extension Paragraph {
                 lineMetrics.gap = max(lineMetrics.gap, pieceMetrics.gap)
                 // Spaces hang only at the line's end.
                 let shown = index == pieces.count - 1 ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
-                width += advance(range.lowerBound, shown)
+                width += advance(range.lowerBound, shown, at: width)
                 var textEnd = range.upperBound
                 while textEnd > range.lowerBound, Self.isHardBreak(units[textEnd - 1]) { textEnd -= 1 }
                 text += string(range.lowerBound, textEnd)

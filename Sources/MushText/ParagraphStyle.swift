@@ -34,10 +34,18 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var ellipsize: Ellipsize
     /// The locale for line breaking (ICU tailors some languages); nil: the root locale.
     public var locale: String?
+    /// Where tab characters move the pen to, in points from the line's start, ascending: a tab
+    /// advances to the first stop past the text before it (left-aligned stops, as Pango's). Past
+    /// the last one, stops repeat every `tabWidth`.
+    public var tabStops: [Double]
+    /// The distance between default tab stops, in points; nil: eight spaces of the paragraph's
+    /// font (Pango's default).
+    public var tabWidth: Double?
 
     public init(
         fontFamily: String? = nil, fontSize: Double = 16, lineSpacing: Double = 0, alignment: Alignment = .left,
-        maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, locale: String? = nil
+        maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, locale: String? = nil,
+        tabStops: [Double] = [], tabWidth: Double? = nil
     ) {
         self.fontFamily = fontFamily
         self.fontSize = fontSize
@@ -47,5 +55,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.maxHeight = maxHeight
         self.ellipsize = ellipsize
         self.locale = locale
+        self.tabStops = tabStops.filter(\.isFinite).sorted()
+        self.tabWidth = tabWidth
     }
 }

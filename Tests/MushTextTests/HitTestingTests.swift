@@ -229,6 +229,19 @@ struct HitTestingTests {
         }
     }
 
+    @Test func caretsAfterTabsSitAtTheStops() throws {
+        let tabbed = try paragraph("Name:\tAlice\tx", ParagraphStyle(tabStops: [80, 150]))
+        let layout = tabbed.layout()
+        // "A" (offset 6) after the first tab, "x" (offset 12) after the second.
+        #expect(tabbed.caret(at: 6, in: layout).x == 80)
+        #expect(tabbed.caret(at: 12, in: layout).x == 150)
+        #expect(tabbed.glyphs(of: layout.lines[0]).filter { [6, 12].contains($0.cluster) }.map(\.x) == [80, 150])
+        // A click in the tab's span goes to the nearer of its two ends.
+        #expect(tabbed.index(atX: 79, y: 5, in: layout).offset == 6)
+        #expect(tabbed.index(atX: 51, y: 5, in: layout).offset == 5)
+        checkRoundTrip(tabbed, width: nil, exact: true)
+    }
+
     @Test func clustersAreNeverSplit() throws {
         // A decomposed é, a family emoji (one ZWJ sequence), a mark in a run of its own.
         for text in ["te\u{301}te\u{301}", "a\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}b", "e**\u{301}**x", "ке\u{308}к"] {

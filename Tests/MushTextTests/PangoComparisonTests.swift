@@ -24,7 +24,8 @@ struct PangoComparisonTests {
     /// Builds the reference tool once and runs it on `records` (width or nil, size, text).
     /// The reference tool, built once per test run (nil when it cannot be built).
     static let tool: String? = {
-        let tool = FileManager.default.temporaryDirectory.appendingPathComponent("mush-pango-measure-\(getpid())").path
+        // Inside the package's build folder, so that test runs leave nothing behind elsewhere.
+        let tool = root.appendingPathComponent(".build/mush-pango-measure").path
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/bin/bash")
         build.arguments = [root.appendingPathComponent("Benchmarks/Pango/build.sh").path, tool]
@@ -68,6 +69,7 @@ struct PangoComparisonTests {
         "Mixed scripts: Grüße, Ελληνικά, Кириллица and emoji-free text.",
         "",
         "Trailing spaces   ",
+        "Tabs:\tName\tValue\n\tindented\tafter two tabs, then a longer tail that wraps\na\t\tb abcdefgh\tb abcdefghi\tb",
     ]
     static let widths: [Double?] = [nil, 60, 120, 200, 304, 500]
 

@@ -189,6 +189,32 @@ struct ParagraphTests {
         #expect(dejavu.glyphs(of: dejavu.layout().lines[0]).allSatisfy { !$0.syntheticBold && $0.face.isBold })
     }
 
+    @Test func tabStops() throws {
+        let space = 651.0 / 2048 * 16
+        // Default stops: every eight spaces of DejaVu Sans 16, from the line's start.
+        let plain = try paragraph("\tx\ty")
+        let glyphs = plain.glyphs(of: plain.layout().lines[0])
+        #expect(glyphs.count == 2, "tabs draw nothing")
+        #expect(abs(glyphs[0].x - 8 * space) < 1e-9)
+        #expect(abs(glyphs[1].x - 16 * space) < 1e-9)
+        // A default stop closer than a space to the text is skipped, as in Pango.
+        let close = try paragraph("abcdefghi\tb")
+        let abcdefghi = try paragraph("abcdefghi").layout().width
+        #expect(16 * space - abcdefghi < space && 16 * space - abcdefghi > 0)
+        #expect(abs(close.glyphs(of: close.layout().lines[0]).last!.x - 24 * space) < 1e-9)
+        // The style's own stops, then every tabWidth after the last of them.
+        let style = ParagraphStyle(tabStops: [100, 30], tabWidth: 25)
+        let custom = try paragraph("a\tb\tc\td", style)
+        let placed = custom.glyphs(of: custom.layout().lines[0]).map(\.x)
+        #expect(placed.count == 4)
+        #expect(placed[1] == 30 && placed[2] == 100 && placed[3] == 125)
+        // Wrapping sees the tab's width: "a\tb" is 100 + b wide.
+        let wide = try paragraph("a\tb", ParagraphStyle(tabStops: [100]))
+        #expect(wide.layout(width: 105).lines.count == 2)
+        #expect(wide.layout(width: 111).lines.count == 1)
+        #expect(abs(wide.layout().width - (100 + 1300.0 / 2048 * 16)) < 1e-9, "b advances 1300 units")
+    }
+
     @Test func kernWidensTheLine() throws {
         let plain = try paragraph("wide").layout().width
         let spaced = try paragraph("{k2|wide}").layout().width
