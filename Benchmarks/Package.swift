@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Benchmarks for the Mush parser, kept in their own package so that users of the Mush library
+// Benchmarks for the Mush parser and the text engine, kept in their own package so that users of the Mush library
 // never resolve ordo-one/benchmark. Run with `./run.sh` or `swift package benchmark` from here.
 import PackageDescription
 
@@ -18,6 +18,18 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ParseThroughput",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
+            name: "LayoutSpeed",
+            dependencies: [
+                .product(name: "Mush", package: "Mush"),
+                .product(name: "MushText", package: "Mush"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LayoutSpeed",
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
