@@ -2,6 +2,12 @@ import CHarfBuzz
 import CICU
 import Mush
 
+/// A run of the document, in UTF-16 offsets of its text.
+struct StyledRange {
+    var range: Range<Int>
+    var attributes: MushAttributes
+}
+
 /// A stretch of text shaped in one call: one face, size, letter spacing, bidi level and script.
 struct TextItem {
     /// UTF-16 range of the paragraph's text.
@@ -27,20 +33,22 @@ struct TextItem {
 /// drawn by the style's face if it has the cluster's first character, else by the collection's
 /// fallback).
 enum Itemizer {
+    /// Each run's face, chosen once: its slot in the list of faces in use, and whether it has every
+    /// printable ASCII character.
+    private struct RunFace {
+        var slot: Int
+        var coversASCII: Bool
+    }
+
     static func items(
-        text: [UInt16], runs: [(range: Range<Int>, attributes: MushAttributes)], base: ParagraphStyle,
-        fonts: FontCollection, graphemes: [Int]
+        text: [UInt16], runs: [StyledRange], base: ParagraphStyle, fonts: FontCollection, graphemes: [Int]
     ) throws(ICUError) -> [TextItem] {
         guard !text.isEmpty else { return [] }
         let levels = try bidiLevels(text)
         let scripts = scriptCodes(text)
-        // Segments: grapheme clusters, cut again where a run starts inside one (both lists are sorted).
-        let boundaries = mergeSorted(graphemes, runs.map(\.range.upperBound))
-        // Each run's face, chosen once.
-        let choices = runs.map { run in
-            fonts.face(family: run.attributes.fontFamily ?? base.fontFamily, bold: run.attributes.bold,
-                       italic: run.attributes.italic, monospace: run.attributes.monospace)
-        }
+        // Segments: grapheme clusters, cut again where a run starts inside one (both lists are
+        // sorted; one run ends at the text's end, a grapheme boundary already).
+        let boundaries = runs.count == 1 ? graphemes : mergeSorted(graphemes, runs.map(\.range.upperBound))
         // Faces by slot, so the loop compares integers rather than references.
         var faces: [FontFace] = []
         func slot(of face: FontFace) -> Int {
@@ -49,8 +57,11 @@ enum Itemizer {
             faces.append(face)
             return faces.count - 1
         }
-        let runSlots = choices.map { slot(of: $0.face) }
-        let runCoversASCII = choices.map(\.face.coversPrintableASCII)
+        let runFaces = runs.map { run in
+            let face = fonts.face(family: run.attributes.fontFamily ?? base.fontFamily, bold: run.attributes.bold,
+                                  italic: run.attributes.italic, monospace: run.attributes.monospace).face
+            return RunFace(slot: slot(of: face), coversASCII: face.coversPrintableASCII)
+        }
 
         // Segments of the same slot, level, script and run make one item.
         struct Segment {
@@ -70,10 +81,10 @@ enum Itemizer {
                 let spaceLike = unit == 0x20 || (0x09...0x0D).contains(unit)
                 if continuing, spaceLike {
                     faceSlot = segments[segments.count - 1].slot
-                } else if runCoversASCII[runIndex] {
-                    faceSlot = runSlots[runIndex]
+                } else if runFaces[runIndex].coversASCII {
+                    faceSlot = runFaces[runIndex].slot
                 } else {
-                    let preferred = faces[runSlots[runIndex]]
+                    let preferred = faces[runFaces[runIndex].slot]
                     faceSlot = slot(of: fonts.fallback(for: Unicode.Scalar(UInt8(unit)), preferring: preferred) ?? preferred)
                 }
             } else {
@@ -81,12 +92,12 @@ enum Itemizer {
                 if continuing, isDefaultIgnorableOrSpace(first) {
                     faceSlot = segments[segments.count - 1].slot
                 } else {
-                    let preferred = faces[runSlots[runIndex]]
+                    let preferred = faces[runFaces[runIndex].slot]
                     faceSlot = slot(of: fonts.fallback(for: first, preferring: preferred) ?? preferred)
                 }
             }
             if continuing, segments[segments.count - 1].slot == faceSlot,
-               levels[segments[segments.count - 1].start] == levels[start],
+               levels.map({ $0[segments[segments.count - 1].start] == $0[start] }) ?? true,
                scripts[segments[segments.count - 1].start] == scripts[start] {
                 segments[segments.count - 1].end = end
             } else {
@@ -102,7 +113,7 @@ enum Itemizer {
                 range: segment.start..<segment.end, face: face,
                 synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
                 size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? 0,
-                level: levels[segment.start], script: hbScript(script), run: segment.run, scriptCode: script)
+                level: levels?[segment.start] ?? 0, script: hbScript(script), run: segment.run, scriptCode: script)
         }
     }
 
@@ -135,10 +146,10 @@ enum Itemizer {
 
     /// ICU's resolved bidi level of every UTF-16 unit, the paragraph direction taken from the first
     /// strong character (left to right when there is none). Text with no right-to-left character
-    /// and no bidi control is all level 0, and ICU is not asked.
-    static func bidiLevels(_ text: [UInt16]) throws(ICUError) -> [UInt8] {
+    /// and no bidi control is all level 0: then ICU is not asked, and the answer is nil.
+    static func bidiLevels(_ text: [UInt16]) throws(ICUError) -> [UInt8]? {
+        guard text.contains(where: mayBeRightToLeft) else { return nil }
         var levels = [UInt8](repeating: 0, count: text.count)
-        guard text.contains(where: mayBeRightToLeft) else { return levels }
         var error: Int32 = 0
         let paragraphLevel = text.withUnsafeBufferPointer { units in
             levels.withUnsafeMutableBufferPointer { out in

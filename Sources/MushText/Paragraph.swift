@@ -44,12 +44,12 @@ public final class Paragraph: Sendable {
         let units = Array(document.text.utf16)
         self.units = units
         // Each run's scalar range as a UTF-16 range.
-        let runs: [(range: Range<Int>, attributes: MushAttributes)]
+        let runs: [StyledRange]
         if document.text.utf8.count == units.count {
             // ASCII: scalars, UTF-16 units and bytes are the same offsets.
             scalarOffsets = Array(0...units.count)
             utf8Offsets = scalarOffsets
-            runs = document.runs.map { ($0.range, $0.attributes) }
+            runs = document.runs.map { StyledRange(range: $0.range, attributes: $0.attributes) }
         } else {
             var scalarOffsets: [Int] = []
             scalarOffsets.reserveCapacity(units.count + 1)
@@ -71,7 +71,7 @@ public final class Paragraph: Sendable {
             self.scalarOffsets = scalarOffsets
             self.utf8Offsets = utf8Offsets
             runs = document.runs.map { run in
-                (unitOffsets[run.range.lowerBound]..<unitOffsets[run.range.upperBound], run.attributes)
+                StyledRange(range: unitOffsets[run.range.lowerBound]..<unitOffsets[run.range.upperBound], attributes: run.attributes)
             }
         }
         let graphemes = try TextBoundaries.graphemeBoundaries(in: units)

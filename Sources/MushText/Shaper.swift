@@ -52,44 +52,46 @@ public enum Shaper {
             let raw = shapeRaw(text, range: range, face: face, direction: direction, script: script, language: language)
             return scaled(raw, offset: 0, size: size, face: face, letterSpacing: letterSpacing)
         }
-        // Words: letters, then the spaces after them.
-        var words: [Range<Int>] = []
-        var start = range.lowerBound
-        var index = range.lowerBound
-        while index < range.upperBound {
-            if text[index] == 0x20 {
-                while index < range.upperBound, text[index] == 0x20 { index += 1 }
-                words.append(start..<index)
-                start = index
-            } else {
-                index += 1
-            }
-        }
-        if start < range.upperBound { words.append(start..<range.upperBound) }
-
         let properties = UInt64(script.rawValue) << 1 | (direction == .rightToLeft ? 1 : 0)
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(range.count)
         let scale = size / Double(face.unitsPerEm)
-        // Right to left: the last word comes first in visual order.
-        for word in direction == .leftToRight ? words : words.reversed() {
-            let raw: [CachedGlyph]
-            if word.count <= ShapeCache.longestWord {
-                let units = UnsafeBufferPointer(rebasing: text[word])
-                let key = WordKey(face: ObjectIdentifier(face), properties: properties, language: language, units: units)
-                raw = cache.glyphs(for: key) {
-                    shapeRaw(units, range: 0..<units.count, face: face, direction: direction, script: script,
-                             language: language)
-                }
-                for glyph in raw {
-                    glyphs.append(ShapedGlyph(
-                        glyph: glyph.glyph, cluster: word.lowerBound + Int(glyph.cluster),
-                        advance: Double(glyph.advance) * scale,
-                        xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale))
-                }
-            } else {
-                raw = shapeRaw(text, range: word, face: face, direction: direction, script: script, language: language)
+        func add(_ word: Range<Int>) {
+            guard word.count <= ShapeCache.longestWord else {
+                let raw = shapeRaw(text, range: word, face: face, direction: direction, script: script, language: language)
                 glyphs += scaled(raw, offset: 0, size: size, face: face, letterSpacing: 0)
+                return
+            }
+            let units = UnsafeBufferPointer(rebasing: text[word])
+            let key = WordKey(face: ObjectIdentifier(face), properties: properties, language: language, units: units)
+            let raw = cache.glyphs(for: key) {
+                shapeRaw(units, range: 0..<units.count, face: face, direction: direction, script: script, language: language)
+            }
+            for glyph in raw {
+                glyphs.append(ShapedGlyph(
+                    glyph: glyph.glyph, cluster: word.lowerBound + Int(glyph.cluster), advance: Double(glyph.advance) * scale,
+                    xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale))
+            }
+        }
+        // Words: letters, then the spaces after them; right to left, the last word comes first in
+        // visual order.
+        if direction == .leftToRight {
+            var start = range.lowerBound
+            while start < range.upperBound {
+                var end = start
+                while end < range.upperBound, text[end] != 0x20 { end += 1 }
+                while end < range.upperBound, text[end] == 0x20 { end += 1 }
+                add(start..<end)
+                start = end
+            }
+        } else {
+            var end = range.upperBound
+            while end > range.lowerBound {
+                var start = end
+                while start > range.lowerBound, text[start - 1] == 0x20 { start -= 1 }
+                while start > range.lowerBound, text[start - 1] != 0x20 { start -= 1 }
+                add(start..<end)
+                end = start
             }
         }
         if letterSpacing != 0 { space(&glyphs, by: letterSpacing) }
