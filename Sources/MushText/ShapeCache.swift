@@ -95,10 +95,9 @@ final class ShapeCache: Sendable {
         isEnabled = capacity > 0
     }
 
-    /// The cached glyphs of `key`, or those `shape` makes (then kept).
-    func glyphs(for key: WordKey, shape: () -> [CachedGlyph]) -> [CachedGlyph] {
-        let shard = shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
-        let found: [CachedGlyph]? = shard.state.withLock { state in
+    /// The cached glyphs of `key`, or nil.
+    func lookup(_ key: WordKey) -> [CachedGlyph]? {
+        shard(of: key).state.withLock { state in
             if let glyphs = state.young[key] {
                 state.hits += 1
                 return glyphs
@@ -108,15 +107,21 @@ final class ShapeCache: Sendable {
                 Self.insert(key, glyphs, into: &state, capacity: shardCapacity)
                 return glyphs
             }
-            state.misses += 1
             return nil
         }
-        if let found { return found }
-        // Shaped outside the lock: another thread may shape the same word at the same time, and
-        // both get the same answer.
-        let glyphs = shape()
-        shard.state.withLock { Self.insert(key, glyphs, into: &$0, capacity: shardCapacity) }
-        return glyphs
+    }
+
+    /// Keeps the glyphs HarfBuzz gave for `key` (shaping happens outside the locks: two threads
+    /// may shape the same word at once, and both get the same answer).
+    func insert(_ key: WordKey, _ glyphs: [CachedGlyph]) {
+        shard(of: key).state.withLock { state in
+            if state.young[key] == nil { state.misses += 1 }
+            Self.insert(key, glyphs, into: &state, capacity: shardCapacity)
+        }
+    }
+
+    private func shard(of key: WordKey) -> Shard {
+        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
     }
 
     private static func insert(_ key: WordKey, _ glyphs: [CachedGlyph], into state: inout Shard.State, capacity: Int) {
@@ -128,7 +133,7 @@ final class ShapeCache: Sendable {
         state.young[key] = glyphs
     }
 
-    /// Entries held, hits and misses so far (for tests and benchmarks).
+    /// Entries held, lookups that found their word, and words shaped and kept (for tests).
     var statistics: (entries: Int, hits: Int, misses: Int) {
         shards.reduce(into: (0, 0, 0)) { total, shard in
             shard.state.withLock { state in

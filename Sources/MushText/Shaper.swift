@@ -39,10 +39,13 @@ public enum Shaper {
     }
 
     /// Shapes `range` of `text` as ``shape(_:range:face:size:direction:script:language:letterSpacing:)``
-    /// does, but word by word through `cache` when the face allows it: a word (its letters and the
-    /// spaces after it) seen before is not shaped again. Words are cut at U+0020 only, where the
-    /// face neither kerns nor ligates (``FontFace/spaceIsContextFree``), so the glyphs are the same
-    /// as shaping the range whole.
+    /// does, through `cache` when the face allows it. Words (letters and the spaces after them) are
+    /// cut at U+0020 only, where the face neither kerns nor ligates
+    /// (``FontFace/spaceIsContextFree``), so a word's glyphs are the same alone or in its text.
+    /// When every word of the range is cached, nothing is shaped. Otherwise the range is shaped whole
+    /// (one HarfBuzz call, with the text around it as context) and its words are cached from the
+    /// result. A word at the range's edge that touches text outside it (a style change inside a
+    /// word) depends on that context, and is never cached.
     static func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, size: Double,
         direction: TextDirection, script: hb_script_t, language: String?, letterSpacing: Double,
@@ -53,49 +56,101 @@ public enum Shaper {
             return scaled(raw, offset: 0, size: size, face: face, letterSpacing: letterSpacing)
         }
         let properties = UInt64(script.rawValue) << 1 | (direction == .rightToLeft ? 1 : 0)
+        let leftOpen = range.lowerBound > 0 && text[range.lowerBound - 1] != 0x20 && text[range.lowerBound] != 0x20
+        let rightOpen = range.upperBound < text.count && text[range.upperBound] != 0x20 && text[range.upperBound - 1] != 0x20
+        func key(_ word: Range<Int>) -> WordKey? {
+            guard word.count <= ShapeCache.longestWord, !(leftOpen && word.lowerBound == range.lowerBound),
+                  !(rightOpen && word.upperBound == range.upperBound) else { return nil }
+            return WordKey(face: ObjectIdentifier(face), properties: properties, language: language,
+                           units: UnsafeBufferPointer(rebasing: text[word]))
+        }
+
+        // Every word from the cache, in visual order, or none.
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(range.count)
         let scale = size / Double(face.unitsPerEm)
-        func add(_ word: Range<Int>) {
-            guard word.count <= ShapeCache.longestWord else {
-                let raw = shapeRaw(text, range: word, face: face, direction: direction, script: script, language: language)
-                glyphs += scaled(raw, offset: 0, size: size, face: face, letterSpacing: 0)
-                return
-            }
-            let units = UnsafeBufferPointer(rebasing: text[word])
-            let key = WordKey(face: ObjectIdentifier(face), properties: properties, language: language, units: units)
-            let raw = cache.glyphs(for: key) {
-                shapeRaw(units, range: 0..<units.count, face: face, direction: direction, script: script, language: language)
-            }
+        let complete = forEachWord(text, range, direction) { word in
+            guard let key = key(word), let raw = cache.lookup(key) else { return false }
             for glyph in raw {
                 glyphs.append(ShapedGlyph(
                     glyph: glyph.glyph, cluster: word.lowerBound + Int(glyph.cluster), advance: Double(glyph.advance) * scale,
                     xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale))
             }
+            return true
         }
-        // Words: letters, then the spaces after them; right to left, the last word comes first in
-        // visual order.
+        if complete {
+            if letterSpacing != 0 { space(&glyphs, by: letterSpacing) }
+            return glyphs
+        }
+
+        // Shaped whole; each word's glyphs are a contiguous slice of the result, in visual order.
+        let raw = shapeRaw(text, range: range, face: face, direction: direction, script: script, language: language)
+        var next = 0
+        _ = forEachWord(text, range, direction) { word in
+            let first = next
+            while next < raw.count, word.contains(Int(raw[next].cluster)) { next += 1 }
+            if let key = key(word), cache.lookup(key) == nil {
+                cache.insert(key, raw[first..<next].map { glyph in
+                    var relative = glyph
+                    relative.cluster -= UInt32(word.lowerBound)
+                    return relative
+                })
+            }
+            return true
+        }
+        return scaled(raw, offset: 0, size: size, face: face, letterSpacing: letterSpacing)
+    }
+
+    /// Calls `body` with each word of `range` (letters, then the spaces after them) in visual
+    /// order (right to left, the last word first) while it returns true; true if it always did.
+    private static func forEachWord(
+        _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ direction: TextDirection,
+        _ body: (Range<Int>) -> Bool
+    ) -> Bool {
+        // A word ends after its spaces unless a mark or joiner follows them: that belongs to the
+        // last space's grapheme.
+        func isCut(_ offset: Int) -> Bool {
+            offset == range.upperBound || text[offset] < 0x300 || !extendsGrapheme(text, at: offset)
+        }
         if direction == .leftToRight {
             var start = range.lowerBound
             while start < range.upperBound {
                 var end = start
-                while end < range.upperBound, text[end] != 0x20 { end += 1 }
-                while end < range.upperBound, text[end] == 0x20 { end += 1 }
-                add(start..<end)
+                repeat {
+                    while end < range.upperBound, text[end] != 0x20 { end += 1 }
+                    while end < range.upperBound, text[end] == 0x20 { end += 1 }
+                } while !isCut(end)
+                guard body(start..<end) else { return false }
                 start = end
             }
         } else {
             var end = range.upperBound
             while end > range.lowerBound {
                 var start = end
-                while start > range.lowerBound, text[start - 1] == 0x20 { start -= 1 }
-                while start > range.lowerBound, text[start - 1] != 0x20 { start -= 1 }
-                add(start..<end)
+                repeat {
+                    while start > range.lowerBound, text[start - 1] == 0x20 { start -= 1 }
+                    while start > range.lowerBound, text[start - 1] != 0x20 { start -= 1 }
+                } while start > range.lowerBound && !isCut(start)
+                guard body(start..<end) else { return false }
                 end = start
             }
         }
-        if letterSpacing != 0 { space(&glyphs, by: letterSpacing) }
-        return glyphs
+        return true
+    }
+
+    /// Whether the character at `offset` joins the grapheme before it: a combining mark, a joiner,
+    /// a variation selector or an emoji modifier (Grapheme_Cluster_Break Extend, ZWJ, SpacingMark).
+    private static func extendsGrapheme(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> Bool {
+        let unit = text[offset]
+        var scalar = Unicode.Scalar(unit)
+        if UTF16.isLeadSurrogate(unit), offset + 1 < text.count, UTF16.isTrailSurrogate(text[offset + 1]) {
+            scalar = UTF16.decode(UTF16.EncodedScalar([unit, text[offset + 1]]))
+        }
+        guard let scalar else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return scalar.properties.isGraphemeExtend || scalar.value == 0x200D || scalar.properties.isEmojiModifier
+        }
     }
 
     /// HarfBuzz's glyphs for `range` of `text` (the rest is context), in font units; clusters are

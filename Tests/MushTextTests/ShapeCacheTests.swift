@@ -17,6 +17,8 @@ struct ShapeCacheTests {
         "Grüße, Ελληνικά και Кириллица с пробелами",
         "  leading and trailing spaces   and   runs   of   them  ",
         "a\nb c\n\nd  e\tf",
+        "Marks after spaces: a \u{301}b c \u{200D}d e \u{FE0F}f, then a \u{301}b again",
+        "Style inside words: سل**ا**م and wo**r**ds, ends//,// **x**.",
         "averyveryverylongwordthatgoesbeyondsixteenunits and a supercalifragilisticexpialidociouslylongerwordstill",
     ]
 
@@ -50,6 +52,21 @@ struct ShapeCacheTests {
         }
         #expect(cached.shapeCache.statistics.hits > 0)
         #expect(uncached.shapeCache.statistics.entries == 0)
+    }
+
+    /// Words cached from one text serve the others: every text laid out after all of them went
+    /// through one cache gives what it gives uncached (a space followed by a mark, for example,
+    /// must not leave "a " cached with the mark's glyph).
+    @Test func oneCacheServesEveryText() throws {
+        let uncached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 0)
+        let cached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 1000)
+        let texts = Self.texts + ["a b c d e f, then a b again", "**Bold** and //italic// and `mono space`"]
+        for text in texts { _ = try Paragraph(mush: text, fonts: cached) }
+        for text in texts.reversed() {
+            let plain = try Paragraph(mush: text, fonts: uncached)
+            let again = try Paragraph(mush: text, fonts: cached)
+            #expect(Self.signature(again, again.layout(width: 150)) == Self.signature(plain, plain.layout(width: 150)), "\(text)")
+        }
     }
 
     @Test func staysWithinItsBound() throws {
