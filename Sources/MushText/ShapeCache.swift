@@ -113,10 +113,12 @@ final class ShapeCache: Sendable {
 
     /// Keeps the glyphs HarfBuzz gave for `key` (shaping happens outside the locks: two threads
     /// may shape the same word at once, and both get the same answer).
-    func insert(_ key: WordKey, _ glyphs: [CachedGlyph]) {
+    /// The word is kept only if it is not there yet; `glyphs` is called only then.
+    func insertIfAbsent(_ key: WordKey, _ glyphs: () -> [CachedGlyph]) {
         shard(of: key).state.withLock { state in
-            if state.young[key] == nil { state.misses += 1 }
-            Self.insert(key, glyphs, into: &state, capacity: shardCapacity)
+            guard state.young[key] == nil, state.old[key] == nil else { return }
+            state.misses += 1
+            Self.insert(key, glyphs(), into: &state, capacity: shardCapacity)
         }
     }
 

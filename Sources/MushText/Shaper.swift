@@ -89,12 +89,14 @@ public enum Shaper {
         _ = forEachWord(text, range, direction) { word in
             let first = next
             while next < raw.count, word.contains(Int(raw[next].cluster)) { next += 1 }
-            if let key = key(word), cache.lookup(key) == nil {
-                cache.insert(key, raw[first..<next].map { glyph in
-                    var relative = glyph
-                    relative.cluster -= UInt32(word.lowerBound)
-                    return relative
-                })
+            if let key = key(word) {
+                cache.insertIfAbsent(key) {
+                    raw[first..<next].map { glyph in
+                        var relative = glyph
+                        relative.cluster -= UInt32(word.lowerBound)
+                        return relative
+                    }
+                }
             }
             return true
         }
