@@ -63,11 +63,23 @@ enum Itemizer {
             return RunFace(slot: slot(of: face), coversASCII: face.coversPrintableASCII)
         }
 
-        // Segments of the same slot, level, script and run make one item.
+        // Segments of the same slot, level, script and run make one item; only the open one is
+        // kept, and it becomes an item when the next one differs.
         struct Segment {
             var start: Int, end: Int, slot: Int, run: Int
         }
-        var segments: [Segment] = []
+        var items: [TextItem] = []
+        func close(_ segment: Segment) {
+            let attributes = runs[segment.run].attributes
+            let face = faces[segment.slot]
+            let script = scripts[segment.start]
+            items.append(TextItem(
+                range: segment.start..<segment.end, face: face,
+                synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
+                size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? 0,
+                level: levels?[segment.start] ?? 0, script: hbScript(script), run: segment.run, scriptCode: script))
+        }
+        var open: Segment?
         var runIndex = 0
         var start = 0
         for end in boundaries {
@@ -75,12 +87,12 @@ enum Itemizer {
             let unit = text[start]
             // Spaces and invisible characters stay with the face before them, so they do not split
             // an item of fallback text; anything else goes to the first face that has it.
-            let continuing = !segments.isEmpty && segments[segments.count - 1].run == runIndex
+            let continuing = open?.run == runIndex
             var faceSlot: Int
             if unit < 0x80 {
                 let spaceLike = unit == 0x20 || (0x09...0x0D).contains(unit)
                 if continuing, spaceLike {
-                    faceSlot = segments[segments.count - 1].slot
+                    faceSlot = open!.slot
                 } else if runFaces[runIndex].coversASCII {
                     faceSlot = runFaces[runIndex].slot
                 } else {
@@ -90,31 +102,23 @@ enum Itemizer {
             } else {
                 let first = scalar(in: text, at: start)
                 if continuing, isDefaultIgnorableOrSpace(first) {
-                    faceSlot = segments[segments.count - 1].slot
+                    faceSlot = open!.slot
                 } else {
                     let preferred = faces[runFaces[runIndex].slot]
                     faceSlot = slot(of: fonts.fallback(for: first, preferring: preferred) ?? preferred)
                 }
             }
-            if continuing, segments[segments.count - 1].slot == faceSlot,
-               levels.map({ $0[segments[segments.count - 1].start] == $0[start] }) ?? true,
-               scripts[segments[segments.count - 1].start] == scripts[start] {
-                segments[segments.count - 1].end = end
+            if continuing, let segment = open, segment.slot == faceSlot,
+               levels.map({ $0[segment.start] == $0[start] }) ?? true, scripts[segment.start] == scripts[start] {
+                open!.end = end
             } else {
-                segments.append(Segment(start: start, end: end, slot: faceSlot, run: runIndex))
+                if let segment = open { close(segment) }
+                open = Segment(start: start, end: end, slot: faceSlot, run: runIndex)
             }
             start = end
         }
-        return segments.map { segment in
-            let attributes = runs[segment.run].attributes
-            let face = faces[segment.slot]
-            let script = scripts[segment.start]
-            return TextItem(
-                range: segment.start..<segment.end, face: face,
-                synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
-                size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? 0,
-                level: levels?[segment.start] ?? 0, script: hbScript(script), run: segment.run, scriptCode: script)
-        }
+        if let segment = open { close(segment) }
+        return items
     }
 
     static func scalar(in text: [UInt16], at offset: Int) -> Unicode.Scalar {
@@ -175,7 +179,19 @@ enum Itemizer {
 
     /// ICU's script code (UScriptCode) of every UTF-16 unit, Common and Inherited resolved to the
     /// script before them (or after them, at the start); 0 where the text has no script at all.
-    static func scriptCodes(_ text: [UInt16]) -> [Int32] {
+    struct ScriptCodes {
+        /// The code of every unit when `codes` is empty (ASCII text: Latin if it has a letter).
+        var uniform: Int32 = 0
+        var codes: [Int32] = []
+
+        subscript(offset: Int) -> Int32 { codes.isEmpty ? uniform : codes[offset] }
+    }
+
+    static func scriptCodes(_ text: [UInt16]) -> ScriptCodes {
+        if text.allSatisfy({ $0 < 0x80 }) {
+            let letter = text.contains { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+            return ScriptCodes(uniform: letter ? 25 : 0)
+        }
         var codes = [Int32](repeating: 0, count: text.count)
         var offset = 0
         while offset < text.count {
@@ -203,7 +219,7 @@ enum Itemizer {
             if codes[index] > 1 { next = codes[index] } else if next > 1 { codes[index] = next }
         }
         for index in codes.indices where codes[index] == 1 { codes[index] = 0 }
-        return codes
+        return ScriptCodes(codes: codes)
     }
 
     /// HarfBuzz's script for an ICU script code (invalid for Common, Inherited or an unknown code).
