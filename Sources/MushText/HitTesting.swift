@@ -1,5 +1,3 @@
-import CICU
-
 /// Which side of a soft line break a text offset belongs to.
 ///
 /// An offset where a line wraps is both the end of one line and the start of the next. By default
@@ -241,76 +239,53 @@ extension Paragraph {
         var trailing: Double { rightToLeft ? left : right }
     }
 
-    /// The line's graphemes and ellipsis, left to right, placed as ``glyphs(of:)`` places their
-    /// glyphs: each cluster from its pen position to the pen plus its glyphs' advances (plus the
-    /// justification stretch after spaces), a cluster of several graphemes divided evenly among them,
+    /// The line's graphemes and ellipsis, left to right, placed by ``place(_:_:)`` as
+    /// ``glyphs(of:)`` draws them: each cluster from its pen position to the pen plus its glyphs'
+    /// advances (stretch and tab stops included), a cluster of several graphemes divided evenly among them,
     /// and the clusters of one grapheme (split by a style change inside it) joined.
     func caretCells(of line: LineLayout) -> [CaretCell] {
         var cells: [CaretCell] = []
-        var x = 0.0
-        for (index, piece) in line.pieces.enumerated() {
-            switch piece {
-            case .text(let range):
-                let stretchBefore = index == line.pieces.count - 1
-                    ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
-                appendClusterCells(range, stretch: line.spaceStretch, stretchBefore: stretchBefore, x: &x, to: &cells)
-            case .ellipsis(let near):
+        // The clusters of the item being walked, in visual order, line breaks included.
+        var itemCells: [CaretCell] = []
+        var current: (item: Int, segmentEnd: Int)?
+        func finishItem() {
+            guard let (item, segmentEnd) = current else { return }
+            // A cluster ends where the logically next one starts: the one to its right in
+            // left-to-right text, to its left in right-to-left text.
+            let rightToLeft = items[item].direction == .rightToLeft
+            for index in itemCells.indices {
+                let next = rightToLeft ? index - 1 : index + 1
+                itemCells[index].end = itemCells.indices.contains(next) ? itemCells[next].start : segmentEnd
+            }
+            cells += itemCells.filter { !Self.isHardBreak(units[$0.start]) }
+            itemCells = []
+            current = nil
+        }
+        place(line) { part in
+            switch part {
+            case .glyph(let item, let piece, let glyph, let pen, let advance):
+                if current?.item != item {
+                    finishItem()
+                    current = (item, min(items[item].range.upperBound, piece.upperBound))
+                }
+                if let last = itemCells.last, last.start == glyph.cluster {
+                    itemCells[itemCells.count - 1].right = pen + advance
+                } else {
+                    itemCells.append(CaretCell(start: glyph.cluster, end: glyph.cluster, left: pen, right: pen + advance,
+                                               rightToLeft: items[item].direction == .rightToLeft))
+                }
+            case .ellipsis(let index, _, let pen, let width):
+                finishItem()
                 var before: Int?, after: Int?
                 if index > 0, case .text(let range) = line.pieces[index - 1] { before = range.upperBound }
                 if index + 1 < line.pieces.count, case .text(let range) = line.pieces[index + 1] { after = range.lowerBound }
-                let left = x
-                x += ellipsisGlyphs(near: near).width
                 cells.append(CaretCell(
-                    start: before ?? after ?? 0, end: after ?? before ?? 0, left: left, right: x, rightToLeft: false,
+                    start: before ?? after ?? 0, end: after ?? before ?? 0, left: pen, right: pen + width, rightToLeft: false,
                     isEllipsis: true, textBefore: before != nil, textAfter: after != nil))
             }
         }
+        finishItem()
         return splitLigatures(joinGraphemes(cells))
-    }
-
-    /// One cell per cluster of `range`, items in visual order, as ``glyphs(of:)`` walks them.
-    private func appendClusterCells(_ range: Range<Int>, stretch: Double, stretchBefore: Int, x: inout Double,
-                                    to cells: inout [CaretCell]) {
-        guard !range.isEmpty else { return }
-        let pieceStart = x
-        let pieces = Array(itemIndices(range.lowerBound, range.upperBound))
-        var levels = pieces.map { items[$0].level }
-        var order = [Int32](repeating: 0, count: pieces.count)
-        if !pieces.isEmpty { mush_bidi_reorder(&levels, Int32(levels.count), &order) }
-        for visual in order {
-            let itemIndex = pieces[Int(visual)]
-            let rightToLeft = items[itemIndex].direction == .rightToLeft
-            let segmentEnd = min(items[itemIndex].range.upperBound, range.upperBound)
-            let itemGlyphs = glyphs[itemIndex][glyphRange(itemIndex, range.lowerBound, range.upperBound)]
-            // The clusters in visual order: first glyph index and glyph count.
-            var clusters: [(cluster: Int, first: Int, count: Int)] = []
-            for index in itemGlyphs.indices {
-                if let last = clusters.last, last.cluster == itemGlyphs[index].cluster {
-                    clusters[clusters.count - 1].count += 1
-                } else {
-                    clusters.append((itemGlyphs[index].cluster, index, 1))
-                }
-            }
-            for (position, cluster) in clusters.enumerated() {
-                // A cluster ends where the logically next one starts: the one to its right in
-                // left-to-right text, to its left in right-to-left text.
-                let next = rightToLeft ? position - 1 : position + 1
-                let end = clusters.indices.contains(next) ? clusters[next].cluster : segmentEnd
-                if Self.isHardBreak(units[cluster.cluster]) { continue }
-                let left = x
-                if units[cluster.cluster] == 0x09 {
-                    // A tab spans to its stop, as glyphs(of:) places it.
-                    x += tabAdvance(cluster.cluster, pieceStart: range.lowerBound, at: pieceStart)
-                    cells.append(CaretCell(start: cluster.cluster, end: end, left: left, right: x, rightToLeft: rightToLeft))
-                    continue
-                }
-                for glyph in itemGlyphs[cluster.first..<cluster.first + cluster.count] {
-                    x += glyph.advance
-                    if stretch > 0, units[glyph.cluster] == 0x20, glyph.cluster < stretchBefore { x += stretch }
-                }
-                cells.append(CaretCell(start: cluster.cluster, end: end, left: left, right: x, rightToLeft: rightToLeft))
-            }
-        }
     }
 
     /// Joins a cluster that starts inside a grapheme to its neighbour holding the grapheme's start.
