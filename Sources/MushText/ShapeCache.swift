@@ -145,14 +145,4 @@ final class ShapeCache: Sendable {
             }
         }
     }
-
-    /// Forgets every word (for benchmarks of first-sight shaping).
-    func removeAll() {
-        for shard in shards {
-            shard.state.withLock { state in
-                state.young = [:]
-                state.old = [:]
-            }
-        }
-    }
 }

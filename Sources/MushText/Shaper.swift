@@ -13,6 +13,15 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var yOffset: Double
 }
 
+extension ShapedGlyph {
+    /// A glyph in points from HarfBuzz's font units (`scale` points a unit), its cluster moved by
+    /// `clusterOffset`.
+    init(_ glyph: CachedGlyph, scale: Double, clusterOffset: Int) {
+        self.init(glyph: glyph.glyph, cluster: clusterOffset + Int(glyph.cluster), advance: Double(glyph.advance) * scale,
+                  xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale)
+    }
+}
+
 /// Text direction of a run.
 public enum TextDirection: Sendable, Hashable {
     case leftToRight, rightToLeft
@@ -35,7 +44,7 @@ public enum Shaper {
         let raw = text.withUnsafeBufferPointer { units in
             shapeRaw(units, range: range, face: face, direction: direction, script: hbScript, language: language)
         }
-        return scaled(raw, offset: 0, size: size, face: face, letterSpacing: letterSpacing)
+        return scaled(raw, size: size, face: face, letterSpacing: letterSpacing)
     }
 
     /// Shapes `range` of `text` as ``shape(_:range:face:size:direction:script:language:letterSpacing:)``
@@ -53,7 +62,7 @@ public enum Shaper {
     ) -> [ShapedGlyph] {
         guard face.spaceIsContextFree, cache.isEnabled, !range.isEmpty else {
             let raw = shapeRaw(text, range: range, face: face, direction: direction, script: script, language: language)
-            return scaled(raw, offset: 0, size: size, face: face, letterSpacing: letterSpacing)
+            return scaled(raw, size: size, face: face, letterSpacing: letterSpacing)
         }
         let properties = UInt64(script.rawValue) << 1 | (direction == .rightToLeft ? 1 : 0)
         let leftOpen = range.lowerBound > 0 && text[range.lowerBound - 1] != 0x20 && text[range.lowerBound] != 0x20
@@ -72,9 +81,7 @@ public enum Shaper {
         let complete = forEachWord(text, range, direction) { word in
             guard let key = key(word), let raw = cache.lookup(key) else { return false }
             for glyph in raw {
-                glyphs.append(ShapedGlyph(
-                    glyph: glyph.glyph, cluster: word.lowerBound + Int(glyph.cluster), advance: Double(glyph.advance) * scale,
-                    xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale))
+                glyphs.append(ShapedGlyph(glyph, scale: scale, clusterOffset: word.lowerBound))
             }
             return true
         }
@@ -100,7 +107,7 @@ public enum Shaper {
             }
             return true
         }
-        return scaled(raw, offset: 0, size: size, face: face, letterSpacing: letterSpacing)
+        return scaled(raw, size: size, face: face, letterSpacing: letterSpacing)
     }
 
     /// Calls `body` with each word of `range` (letters, then the spaces after them) in visual
@@ -189,14 +196,10 @@ public enum Shaper {
         }
     }
 
-    /// Glyphs in points from font units, clusters moved by `offset`.
-    private static func scaled(_ raw: [CachedGlyph], offset: Int, size: Double, face: FontFace,
-                               letterSpacing: Double) -> [ShapedGlyph] {
+    /// Glyphs in points from font units.
+    private static func scaled(_ raw: [CachedGlyph], size: Double, face: FontFace, letterSpacing: Double) -> [ShapedGlyph] {
         let scale = size / Double(face.unitsPerEm)
-        var glyphs = raw.map { glyph in
-            ShapedGlyph(glyph: glyph.glyph, cluster: offset + Int(glyph.cluster), advance: Double(glyph.advance) * scale,
-                        xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale)
-        }
+        var glyphs = raw.map { ShapedGlyph($0, scale: scale, clusterOffset: 0) }
         if letterSpacing != 0 { space(&glyphs, by: letterSpacing) }
         return glyphs
     }
