@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Mush", targets: ["Mush"]),
         .library(name: "MushText", targets: ["MushText"]),
+        .library(name: "MushLine", targets: ["MushLine"]),
         .executable(name: "mush", targets: ["mush"]),
     ],
     dependencies: [
@@ -34,11 +35,14 @@ let package = Package(
         ),
         // Fonts, shaping (HarfBuzz), line breaking (ICU), paragraphs.
         .target(name: "MushText", dependencies: ["Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CICU"]),
+        // The MGLine row engine: left, middle and right items, shortened, dropped and placed.
+        .target(name: "MushLine", dependencies: ["Mush", "MushText"]),
         .executableTarget(
             name: "mush",
             dependencies: [
                 "Mush",
                 "MushText",
+                "MushLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +54,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
+        .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,279 @@
+import MushText
+
+extension MGLine {
+    /// Lays the line out: sizes its sides in precedence order, shortens text and drops images and
+    /// boxes that do not fit, places each side's group in its band and fits the height.
+    public func layout(fonts: FontCollection = .standard) throws(MGLineError) -> MGLineLayout {
+        try validate(fonts: fonts)
+        var engine = try LineEngine(line: self, fonts: fonts)
+        return try engine.run()
+    }
+}
+
+/// One layout of one line. The steps follow the spec's algorithm (`mgline.md`).
+struct LineEngine {
+    /// An item as it is sized: its width and height without margins, and its margins.
+    struct Sized {
+        enum Kind {
+            case text(PreparedText, MGLineLayout.Text?)
+            case image
+            case box(MGLine.Box, MGLineLayout?)
+        }
+
+        var kind: Kind
+        var width = 0.0
+        var height = 0.0
+        var margin = MGLine.Insets()
+        var visible = true
+        var expands: Bool {
+            if case .box(let box, _) = kind { box.expand } else { false }
+        }
+    }
+
+    let line: MGLine
+    let fonts: FontCollection
+    let padding: Double
+    /// The inner width; nil with `widenAsNeeded`.
+    let inner: Double?
+    var items: [MGLine.Side: [Sized]] = [:]
+    /// What each side's visible items take, with their padding and margins.
+    var used: [MGLine.Side: Double] = [.left: 0, .middle: 0, .right: 0]
+
+    init(line: MGLine, fonts: FontCollection) throws(MGLineError) {
+        self.line = line
+        self.fonts = fonts
+        padding = line.itemPadding
+        inner = line.widenAsNeeded ? nil : max(0, line.width - line.padding.left - line.padding.right)
+        // Multiline text shows what fits the maximum height, inside the padding (at least a line).
+        let textHeight = line.maxHeight > 0 ? max(line.maxHeight - line.padding.top - line.padding.bottom, 1e-3) : 0
+        for side in MGLine.Side.allCases {
+            var sized: [Sized] = []
+            for item in line.items(on: side) {
+                switch item {
+                case .text, .attributed:
+                    let (document, multiline) = PreparedText.document(of: item)!
+                    do {
+                        let text = try PreparedText(document: document, multiline: multiline, side: side, of: line,
+                                                    maxHeight: textHeight, fonts: fonts)
+                        sized.append(Sized(kind: .text(text, nil)))
+                    } catch {
+                        throw .text(error)
+                    }
+                case .image(let image):
+                    sized.append(Sized(kind: .image, width: Rounding.up(image.width), height: Rounding.up(image.height)))
+                case .box(let box):
+                    sized.append(Sized(kind: .box(box, nil), width: Rounding.up(box.width), height: Rounding.up(box.height),
+                                       margin: box.margin))
+                }
+            }
+            items[side] = sized
+        }
+    }
+
+    mutating func run() throws(MGLineError) -> MGLineLayout {
+        // 1–3: size the sides in precedence order.
+        switch line.sidePrecedence {
+        case .left:
+            try size(.left, limit: limit(.left, room: inner))
+            try size(.right, limit: limit(.right, room: inner.map { $0 - band(.left) }))
+            try size(.middle, limit: limit(.middle, room: inner.map { $0 - band(.left) - band(.right) }))
+        case .right:
+            try size(.right, limit: limit(.right, room: inner))
+            try size(.left, limit: limit(.left, room: inner.map { $0 - band(.right) }))
+            try size(.middle, limit: limit(.middle, room: inner.map { $0 - band(.left) - band(.right) }))
+        case .middle:
+            // Left and right each get half of what the middle leaves, so neither reaches the
+            // centred middle group.
+            try size(.middle, limit: limit(.middle, room: inner))
+            try size(.left, limit: limit(.left, room: inner.map { ($0 - band(.middle)) / 2 }))
+            try size(.right, limit: limit(.right, room: inner.map { ($0 - band(.middle)) / 2 }))
+        }
+        try expand()
+        // 7: a line that widens is as wide as its padding and its bands.
+        let width: Double
+        if let inner {
+            width = inner + line.padding.left + line.padding.right
+        } else if line.sidePrecedence == .middle {
+            width = Rounding.up(line.padding.left + band(.middle) + 2 * max(band(.left), band(.right)) + line.padding.right)
+        } else {
+            width = Rounding.up(line.padding.left + band(.left) + band(.middle) + band(.right) + line.padding.right)
+        }
+        let height = fittedHeight()
+        return MGLineLayout(width: line.widenAsNeeded ? width : line.width, height: height,
+                            items: place(width: width, height: height))
+    }
+
+    // MARK: - Sizing
+
+    /// A side's limit: its fixed width if set, else the room the sides before it left (nil: none).
+    func limit(_ side: MGLine.Side, room: Double?) -> Double? {
+        guard let room else { return nil }
+        let fixed = line.fixedWidth(for: side)
+        return fixed > 0 ? fixed : max(0, room)
+    }
+
+    /// The width a side takes in the row: its fixed width if set (with `widenAsNeeded`, at least
+    /// its items), else its items with their padding and margins.
+    func band(_ side: MGLine.Side) -> Double {
+        let fixed = line.fixedWidth(for: side)
+        guard fixed > 0 else { return used[side]! }
+        return inner == nil ? max(fixed, used[side]!) : fixed
+    }
+
+    /// Sizes a side's items within `limit`. Text is shortened to the room left; an image or box that
+    /// does not fit is dropped with every image and box nearer the centre than it. The right side
+    /// is sized from its last (outermost) item inwards.
+    mutating func size(_ side: MGLine.Side, limit: Double?) throws(MGLineError) {
+        var sized = items[side]!
+        let order = side == .right ? Array(sized.indices.reversed()) : Array(sized.indices)
+        var total = 0.0
+        var dropping = false
+        for index in order {
+            var item = sized[index]
+            switch item.kind {
+            case .text(let text, _):
+                let (fitted, width) = text.fit(room: limit.map { $0 - total - 2 * padding })
+                item.kind = .text(text, fitted)
+                item.width = width
+                item.height = Rounding.up(fitted.layout.height)
+            case .image:
+                break
+            case .box(let box, _):
+                // A box holding a line, with no width of its own, is as wide as the line.
+                if let nested = box.line, box.width == 0 {
+                    let layout = try nested.layout(fonts: fonts)
+                    item.width = Rounding.up(layout.width)
+                    item.kind = .box(box, layout)
+                    if box.height == 0 { item.height = Rounding.up(layout.height) }
+                }
+            }
+            let cost = 2 * padding + item.margin.left + item.width + item.margin.right
+            if case .text = item.kind {
+                total += cost
+            } else if dropping || (limit.map { total + cost > $0 + Rounding.tolerance } ?? false) {
+                dropping = true
+                item.visible = false
+            } else {
+                total += cost
+            }
+            sized[index] = item
+        }
+        items[side] = sized
+        used[side] = total
+    }
+
+    /// Expandable boxes share their side's leftover width equally, in whole points (the remainder
+    /// to the last one); sides take their leftover in precedence order. Boxes holding lines are
+    /// then laid out at their final widths.
+    mutating func expand() throws(MGLineError) {
+        let order: [MGLine.Side] = switch line.sidePrecedence {
+        case .left: [.left, .right, .middle]
+        case .right: [.right, .left, .middle]
+        case .middle: [.middle, .left, .right]
+        }
+        for side in order {
+            guard let inner else { break }
+            let expanding = items[side]!.indices.filter { items[side]![$0].visible && items[side]![$0].expands }
+            guard !expanding.isEmpty else { continue }
+            let available: Double
+            if line.fixedWidth(for: side) > 0 {
+                available = line.fixedWidth(for: side)
+            } else if line.sidePrecedence == .middle {
+                available = side == .middle ? inner - 2 * max(band(.left), band(.right)) : (inner - band(.middle)) / 2
+            } else {
+                available = inner - MGLine.Side.allCases.filter { $0 != side }.map(band).reduce(0, +)
+            }
+            let leftover = Rounding.down(max(0, available - used[side]!))
+            let share = (leftover / Double(expanding.count)).rounded(.down)
+            for (number, index) in expanding.enumerated() {
+                items[side]![index].width += number == expanding.count - 1 ? leftover - share * Double(expanding.count - 1) : share
+            }
+            used[side]! += leftover
+        }
+        for side in MGLine.Side.allCases {
+            for index in items[side]!.indices where items[side]![index].visible {
+                guard case .box(let box, let layout) = items[side]![index].kind, var nested = box.line else { continue }
+                let width = items[side]![index].width
+                if let layout, layout.width == width { continue }
+                nested.width = width
+                let fitted = try nested.layout(fonts: fonts)
+                items[side]![index].kind = .box(box, fitted)
+                if box.height == 0 { items[side]![index].height = Rounding.up(fitted.height) }
+            }
+        }
+    }
+
+    // MARK: - Height and placing
+
+    /// With `minHeight` and `maxHeight` both 0, the height as set; otherwise the tallest visible item
+    /// and the padding, within the limits, rounded up.
+    func fittedHeight() -> Double {
+        guard line.minHeight > 0 || line.maxHeight > 0 else { return line.height }
+        var tallest = 0.0
+        for side in MGLine.Side.allCases {
+            for item in items[side]! where item.visible {
+                tallest = max(tallest, item.margin.top + item.height + item.margin.bottom)
+            }
+        }
+        var height = max(line.minHeight, tallest + line.padding.top + line.padding.bottom)
+        if line.maxHeight > 0 { height = min(height, line.maxHeight) }
+        return Rounding.up(height)
+    }
+
+    /// Each side's group in its band, by its alignment; each item at its vertical place.
+    func place(width: Double, height: Double) -> [MGLineLayout.Item] {
+        let left = line.padding.left, right = width - line.padding.right
+        let bands: [MGLine.Side: (start: Double, end: Double)]
+        if line.sidePrecedence == .middle {
+            let middleStart = inner == nil ? left + max(band(.left), band(.right)) : left
+            let middleEnd = inner == nil ? middleStart + band(.middle) : right
+            bands = [.left: (left, left + band(.left)), .middle: (middleStart, middleEnd),
+                     .right: (right - band(.right), right)]
+        } else {
+            bands = [.left: (left, left + band(.left)), .middle: (left + band(.left), right - band(.right)),
+                     .right: (right - band(.right), right)]
+        }
+        var placed: [MGLineLayout.Item] = []
+        for side in MGLine.Side.allCases {
+            let (start, end) = bands[side]!
+            let group = used[side]!
+            var x: Double = switch line.alignment(for: side) {
+            case .left, .justify: start
+            case .center: start + (end - start - group) / 2
+            case .right: end - group
+            }
+            for (index, item) in items[side]!.enumerated() {
+                let content: MGLineLayout.Content = switch item.kind {
+                case .text(_, let text): .text(text!)
+                case .image: .image
+                case .box(_, let nested): .box(nested)
+                }
+                guard item.visible else {
+                    placed.append(MGLineLayout.Item(side: side, index: index, frame: nil, content: content))
+                    continue
+                }
+                x += padding + item.margin.left
+                let frame = MGLineLayout.Frame(
+                    x: Rounding.nearest(x), y: Rounding.nearest(top(of: item, in: height)),
+                    width: item.width, height: item.height)
+                x += item.width + item.margin.right + padding
+                placed.append(MGLineLayout.Item(side: side, index: index, frame: frame, content: content))
+            }
+        }
+        return placed
+    }
+
+    /// The top of an item: at the top padding, centred between the paddings, or at the bottom
+    /// padding, its margins kept.
+    func top(of item: Sized, in height: Double) -> Double {
+        switch line.verticalAlignment {
+        case .top:
+            line.padding.top + item.margin.top
+        case .center:
+            line.padding.top + (height - line.padding.top - line.padding.bottom
+                - item.margin.top - item.height - item.margin.bottom) / 2 + item.margin.top
+        case .bottom:
+            height - line.padding.bottom - item.margin.bottom - item.height
+        }
+    }
+}

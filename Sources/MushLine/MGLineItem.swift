@@ -1,0 +1,68 @@
+import Mush
+
+extension MGLine {
+    /// Something a line shows: text, an image or a box.
+    public enum Item: Hashable, Sendable, ExpressibleByStringLiteral {
+        /// A string. With `multiline` nil it is multiline when it holds a line break. A multiline
+        /// string is trimmed of leading and trailing whitespace and line breaks; then a string that
+        /// ends with `|mush` loses those five characters and the rest is parsed as Mush, on the
+        /// side's font and colour.
+        case text(String, multiline: Bool? = nil)
+        /// Attributed text, as is (no trimming and no `|mush` rule).
+        case attributed(MushDocument, multiline: Bool)
+        /// An image of a size; `file` is for renderers.
+        case image(Image)
+        /// A box: a size and margins, or a box that expands to fill its side; it may hold a line.
+        case box(Box)
+
+        public init(stringLiteral value: String) {
+            self = .text(value)
+        }
+    }
+
+    /// An image: its size, and where a renderer finds its pixels.
+    public struct Image: Hashable, Sendable {
+        public var width: Double
+        public var height: Double
+        public var file: String?
+        public init(width: Double, height: Double, file: String? = nil) {
+            self.width = width
+            self.height = height
+            self.file = file
+        }
+    }
+
+    /// A box, like an `MGBox` placed in a line.
+    public struct Box: Hashable, Sendable {
+        public var width: Double
+        public var height: Double
+        /// Space around the box, kept clear of other items (added to the line's item padding).
+        public var margin: Insets
+        /// The box takes an equal share of its side's leftover width (MGBoxKit's
+        /// `ExpandWidthToFill`); `width` is then its least width.
+        public var expand: Bool
+        /// A fill colour, for renderers.
+        public var color: MushColor?
+        // An array, to give the recursive value a home on the heap.
+        private var content: [MGLine]
+
+        /// A line laid out inside the box at the box's width. A box whose width is 0 is as wide as
+        /// the line; a box whose height is 0 is as tall as the laid-out line.
+        public var line: MGLine? {
+            get { content.first }
+            set { content = newValue.map { [$0] } ?? [] }
+        }
+
+        public init(
+            width: Double = 0, height: Double = 0, margin: Insets = Insets(), expand: Bool = false,
+            color: MushColor? = nil, line: MGLine? = nil
+        ) {
+            self.width = width
+            self.height = height
+            self.margin = margin
+            self.expand = expand
+            self.color = color
+            self.content = line.map { [$0] } ?? []
+        }
+    }
+}

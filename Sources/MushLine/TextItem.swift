@@ -1,0 +1,86 @@
+import Mush
+import MushText
+
+/// A text item made ready to measure: its document, shaped once with its side's style.
+struct PreparedText {
+    let paragraph: Paragraph
+    let multiline: Bool
+    let alignment: MGLine.Alignment
+
+    /// Applies the string rules of an item: multiline when it holds a line break (unless told),
+    /// trimmed when multiline, and parsed as Mush when it ends with `|mush`.
+    static func document(of item: MGLine.Item) -> (document: MushDocument, multiline: Bool)? {
+        switch item {
+        case .text(var string, let multiline):
+            let isMultiline = multiline ?? string.contains(where: \.isNewline)
+            if isMultiline { string = trimmed(string) }
+            if string.hasSuffix("|mush") {
+                return (Mush.parse(String(string.dropLast(5))), isMultiline)
+            }
+            return (MushDocument([(text: string, attributes: .plain)]), isMultiline)
+        case .attributed(let document, let multiline):
+            return (document, multiline)
+        case .image, .box:
+            return nil
+        }
+    }
+
+    /// `string` without leading and trailing whitespace and line breaks.
+    static func trimmed(_ string: String) -> String {
+        guard let first = string.firstIndex(where: { !$0.isWhitespace }) else { return "" }
+        let last = string.lastIndex(where: { !$0.isWhitespace })!
+        return String(string[first...last])
+    }
+
+    /// Shapes the item's text with the side's font, line spacing and alignment. A single-line text
+    /// shows one line; a multiline text shows at most `maxHeight` points of lines (0: all).
+    init(document: MushDocument, multiline: Bool, side: MGLine.Side, of line: MGLine, maxHeight: Double,
+         fonts: FontCollection) throws(ICUError) {
+        let font = line.font(for: side)
+        alignment = line.alignment(for: side)
+        let style = ParagraphStyle(
+            fontFamily: font.family, fontSize: font.size, lineSpacing: line.lineSpacing(for: side),
+            alignment: ParagraphStyle.Alignment(rawValue: alignment.rawValue) ?? .left,
+            maxLines: multiline ? 0 : 1, maxHeight: multiline ? maxHeight : 0, ellipsize: .end)
+        paragraph = try Paragraph(document, style: style, fonts: fonts)
+        self.multiline = multiline
+    }
+
+    /// The text fitted to `room` points (nil: no limit), and the width of its frame.
+    ///
+    /// A single-line text keeps its natural width when that fits; otherwise it is cut at a grapheme
+    /// boundary and ends in "…", and its frame is the whole room. A multiline text is wrapped at the
+    /// room and its frame is as wide as its widest line. Widths are whole points: the room is
+    /// rounded down and the text's width up.
+    func fit(room: Double?) -> (text: MGLineLayout.Text, width: Double) {
+        let room = room.map { Rounding.down(max($0, 0)) }
+        var layout: ParagraphLayout
+        var width: Double
+        if !multiline {
+            layout = paragraph.layout(width: nil)
+            width = Rounding.up(layout.width)
+            if let room, width > room {
+                layout = paragraph.layout(width: room)
+                width = room
+            }
+        } else {
+            layout = paragraph.layout(width: room)
+            width = Rounding.up(layout.width)
+            // Aligned within the frame rather than the room (the breaks stay the same: every line
+            // fits the narrower width, and nothing more did).
+            if let room, alignment != .left, width < room {
+                layout = paragraph.layout(width: width)
+            }
+        }
+        let truncated = layout.truncated || layout.lines.contains(where: \.ellipsized)
+        return (MGLineLayout.Text(paragraph: paragraph, layout: layout, isMultiline: multiline, isTruncated: truncated), width)
+    }
+}
+
+/// Whole points: text sizes round up, positions to the nearest point.
+enum Rounding {
+    static let tolerance = 1e-6
+    static func up(_ value: Double) -> Double { (value - tolerance).rounded(.up) }
+    static func down(_ value: Double) -> Double { (value + tolerance).rounded(.down) }
+    static func nearest(_ value: Double) -> Double { value.rounded(.toNearestOrAwayFromZero) + 0 }
+}
