@@ -93,10 +93,13 @@ public struct MGLine: Hashable, Sendable {
     }
 
     /// MGBoxKit's `lineWithMultilineLeft:right:width:minHeight:`: wrapped text on the left, an
-    /// optional item on the right, and a height that grows to fit from `minHeight`.
+    /// optional item on the right, and a height that grows to fit from `minHeight`. The right side
+    /// takes precedence (as in MGBoxKit), so the text wraps in the room the right item leaves
+    /// rather than pushing it out.
     public static func multilineLeft(_ text: String, right: Item? = nil, width: Double, minHeight: Double) -> MGLine {
         var line = MGLine(left: .text(text, multiline: true), right: right, width: width, height: minHeight)
         line.minHeight = minHeight
+        line.sidePrecedence = .right
         return line
     }
 
