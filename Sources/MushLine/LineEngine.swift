@@ -35,9 +35,10 @@ struct LineEngine {
     let padding: Double
     /// The inner width; nil with `widenAsNeeded`.
     let inner: Double?
-    var items: [MGLine.Side: [Sized]] = [:]
+    /// Each side's items, by `Side.slot`.
+    var items: [[Sized]] = [[], [], []]
     /// What each side's visible items take, with their padding and margins.
-    var used: [MGLine.Side: Double] = [.left: 0, .middle: 0, .right: 0]
+    var used: [Double] = [0, 0, 0]
 
     init(line: MGLine, fonts: FontCollection) throws(MGLineError) {
         self.line = line
@@ -66,7 +67,7 @@ struct LineEngine {
                                        margin: box.margin))
                 }
             }
-            items[side] = sized
+            items[side.slot] = sized
         }
     }
 
@@ -116,15 +117,15 @@ struct LineEngine {
     /// its items), else its items with their padding and margins.
     func band(_ side: MGLine.Side) -> Double {
         let fixed = line.fixedWidth(for: side)
-        guard fixed > 0 else { return used[side]! }
-        return inner == nil ? max(fixed, used[side]!) : fixed
+        guard fixed > 0 else { return used[side.slot] }
+        return inner == nil ? max(fixed, used[side.slot]) : fixed
     }
 
     /// Sizes a side's items within `limit`. Text is shortened to the room left; an image or box that
     /// does not fit is dropped with every image and box nearer the centre than it. The right side
     /// is sized from its last (outermost) item inwards.
     mutating func size(_ side: MGLine.Side, limit: Double?) throws(MGLineError) {
-        var sized = items[side]!
+        var sized = items[side.slot]
         let order = side == .right ? Array(sized.indices.reversed()) : Array(sized.indices)
         var total = 0.0
         var dropping = false
@@ -158,8 +159,8 @@ struct LineEngine {
             }
             sized[index] = item
         }
-        items[side] = sized
-        used[side] = total
+        items[side.slot] = sized
+        used[side.slot] = total
     }
 
     /// Expandable boxes share their side's leftover width equally, in whole points (the remainder
@@ -173,7 +174,7 @@ struct LineEngine {
         }
         for side in order {
             guard let inner else { break }
-            let expanding = items[side]!.indices.filter { items[side]![$0].visible && items[side]![$0].expands }
+            let expanding = items[side.slot].indices.filter { items[side.slot][$0].visible && items[side.slot][$0].expands }
             guard !expanding.isEmpty else { continue }
             let available: Double
             if line.fixedWidth(for: side) > 0 {
@@ -183,22 +184,22 @@ struct LineEngine {
             } else {
                 available = inner - MGLine.Side.allCases.filter { $0 != side }.map(band).reduce(0, +)
             }
-            let leftover = Rounding.down(max(0, available - used[side]!))
+            let leftover = Rounding.down(max(0, available - used[side.slot]))
             let share = (leftover / Double(expanding.count)).rounded(.down)
             for (number, index) in expanding.enumerated() {
-                items[side]![index].width += number == expanding.count - 1 ? leftover - share * Double(expanding.count - 1) : share
+                items[side.slot][index].width += number == expanding.count - 1 ? leftover - share * Double(expanding.count - 1) : share
             }
-            used[side]! += leftover
+            used[side.slot] += leftover
         }
         for side in MGLine.Side.allCases {
-            for index in items[side]!.indices where items[side]![index].visible {
-                guard case .box(let box, let layout) = items[side]![index].kind, var nested = box.line else { continue }
-                let width = items[side]![index].width
+            for index in items[side.slot].indices where items[side.slot][index].visible {
+                guard case .box(let box, let layout) = items[side.slot][index].kind, var nested = box.line else { continue }
+                let width = items[side.slot][index].width
                 if let layout, layout.width == width { continue }
                 nested.width = width
                 let fitted = try nested.layout(fonts: fonts)
-                items[side]![index].kind = .box(box, fitted)
-                if box.height == 0 { items[side]![index].height = Rounding.up(fitted.height) }
+                items[side.slot][index].kind = .box(box, fitted)
+                if box.height == 0 { items[side.slot][index].height = Rounding.up(fitted.height) }
             }
         }
     }
@@ -211,7 +212,7 @@ struct LineEngine {
         guard line.minHeight > 0 || line.maxHeight > 0 else { return line.height }
         var tallest = 0.0
         for side in MGLine.Side.allCases {
-            for item in items[side]! where item.visible {
+            for item in items[side.slot] where item.visible {
                 tallest = max(tallest, item.margin.top + item.height + item.margin.bottom)
             }
         }
@@ -223,26 +224,24 @@ struct LineEngine {
     /// Each side's group in its band, by its alignment; each item at its vertical place.
     func place(width: Double, height: Double) -> [MGLineLayout.Item] {
         let left = line.padding.left, right = width - line.padding.right
-        let bands: [MGLine.Side: (start: Double, end: Double)]
+        let bands: [(start: Double, end: Double)]
         if line.sidePrecedence == .middle {
             let middleStart = inner == nil ? left + max(band(.left), band(.right)) : left
             let middleEnd = inner == nil ? middleStart + band(.middle) : right
-            bands = [.left: (left, left + band(.left)), .middle: (middleStart, middleEnd),
-                     .right: (right - band(.right), right)]
+            bands = [(left, left + band(.left)), (middleStart, middleEnd), (right - band(.right), right)]
         } else {
-            bands = [.left: (left, left + band(.left)), .middle: (left + band(.left), right - band(.right)),
-                     .right: (right - band(.right), right)]
+            bands = [(left, left + band(.left)), (left + band(.left), right - band(.right)), (right - band(.right), right)]
         }
         var placed: [MGLineLayout.Item] = []
         for side in MGLine.Side.allCases {
-            let (start, end) = bands[side]!
-            let group = used[side]!
+            let (start, end) = bands[side.slot]
+            let group = used[side.slot]
             var x: Double = switch line.alignment(for: side) {
             case .left, .justify: start
             case .center: start + (end - start - group) / 2
             case .right: end - group
             }
-            for (index, item) in items[side]!.enumerated() {
+            for (index, item) in items[side.slot].enumerated() {
                 let content: MGLineLayout.Content = switch item.kind {
                 case .text(_, let text): .text(text!)
                 case .image: .image
@@ -274,6 +273,17 @@ struct LineEngine {
                 - item.margin.top - item.height - item.margin.bottom) / 2 + item.margin.top
         case .bottom:
             height - line.padding.bottom - item.margin.bottom - item.height
+        }
+    }
+}
+
+extension MGLine.Side {
+    /// The side's place in the engine's arrays: left 0, middle 1, right 2.
+    var slot: Int {
+        switch self {
+        case .left: 0
+        case .middle: 1
+        case .right: 2
         }
     }
 }
