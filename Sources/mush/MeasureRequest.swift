@@ -104,7 +104,7 @@ struct MeasureRequest: Decodable {
 extension ParagraphStyle.Ellipsize: Decodable {}
 extension ParagraphStyle.Alignment: Decodable {}
 
-/// A bad `--batch` line, in one sentence.
+/// Bad input (a `--batch` line of `mush measure`, the JSON of `mush line`), in one sentence.
 struct RequestError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }

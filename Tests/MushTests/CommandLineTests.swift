@@ -4,40 +4,8 @@ import Testing
 /// The `mush` executable, run as a user would: arguments, standard input, output and exit status.
 @Suite("mush parse")
 struct CommandLineTests {
-    struct Result {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    /// `swift test` builds the executable next to the test bundle.
-    static let executable: URL = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if directory.lastPathComponent.hasSuffix(".xctest") { directory.deleteLastPathComponent() }
-        return directory.appendingPathComponent("mush")
-    }()
-
-    func run(_ arguments: [String], input: Data? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe(), standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = standardInput
-        try process.run()
-        if let input { standardInput.fileHandleForWriting.write(input) }
-        try standardInput.fileHandleForWriting.close()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      output: String(decoding: outputData, as: UTF8.self),
-                      error: String(decoding: errorData, as: UTF8.self))
-    }
-
     @Test func jsonOfTheSpecExample() throws {
-        let result = try run(["parse", "--format", "json", "Plain **bold** and //italic// text"])
+        let result = try runMush(["parse", "--format", "json", "Plain **bold** and //italic// text"])
         #expect(result.status == 0)
         #expect(result.output == """
             {"diagnostics":[],"runs":[{"text":"Plain "},{"bold":true,"text":"bold"},{"text":" and "},\
@@ -47,7 +15,7 @@ struct CommandLineTests {
     }
 
     @Test func jsonIsTheDefaultAndCarriesDiagnostics() throws {
-        let result = try run(["parse", "{#red|x} **y"])
+        let result = try runMush(["parse", "{#red|x} **y"])
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let diagnostics = object?["diagnostics"] as? [[String: Any]]
@@ -56,13 +24,13 @@ struct CommandLineTests {
     }
 
     @Test func readsStandardInput() throws {
-        let result = try run(["parse", "--format", "plain"], input: Data("**a**\n//b//\n".utf8))
+        let result = try runMush(["parse", "--format", "plain"], input: Data("**a**\n//b//\n".utf8))
         #expect(result.status == 0)
         #expect(result.output == "a\nb\n")
     }
 
     @Test func invalidUTF8OnStandardInput() throws {
-        let result = try run(["parse", "--format", "plain"], input: Data([0x61, 0xFF, 0x62]))
+        let result = try runMush(["parse", "--format", "plain"], input: Data([0x61, 0xFF, 0x62]))
         #expect(result.status == 0)
         #expect(result.output == "a\u{FFFD}b\n")
         #expect(result.error.contains("invalid UTF-8"))
@@ -75,13 +43,13 @@ struct CommandLineTests {
         ("mush", "**a** `<b>`\n"),
     ])
     func formats(format: String, expected: String) throws {
-        let result = try run(["parse", "--format", format, "**a** `<b>`"])
+        let result = try runMush(["parse", "--format", format, "**a** `<b>`"])
         #expect(result.status == 0)
         #expect(result.output == expected)
     }
 
     @Test func warningsGoToStandardErrorForTextFormats() throws {
-        let result = try run(["parse", "--format", "plain", "**a"])
+        let result = try runMush(["parse", "--format", "plain", "**a"])
         #expect(result.output == "**a\n")
         #expect(result.error == "mush: warning: unmatched '**' (kept as text) at 0..<2\n")
     }
@@ -93,7 +61,7 @@ struct CommandLineTests {
         ["nope"],
     ])
     func usageErrors(arguments: [String]) throws {
-        let result = try run(arguments)
+        let result = try runMush(arguments)
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
         #expect(result.error.hasPrefix("mush: error: "))
@@ -101,7 +69,7 @@ struct CommandLineTests {
     }
 
     @Test func helpExitsZero() throws {
-        let result = try run(["parse", "--help"])
+        let result = try runMush(["parse", "--help"])
         #expect(result.status == 0)
         #expect(result.output.contains("--format"))
     }
@@ -113,7 +81,7 @@ struct CommandLineTests {
     }
 
     @Test func measureOneLine() throws {
-        let result = try run(["measure", "Title"])
+        let result = try runMush(["measure", "Title"])
         #expect(result.status == 0)
         let layout = try object(result.output)
         #expect(layout["lineCount"] as? Int == 1)
@@ -128,7 +96,7 @@ struct CommandLineTests {
     }
 
     @Test func measureWrapsAndTruncates() throws {
-        let result = try run(["measure", "--width", "150", "--max-lines", "1", "--mush", "Hello **wonderful** world of text"])
+        let result = try runMush(["measure", "--width", "150", "--max-lines", "1", "--mush", "Hello **wonderful** world of text"])
         let layout = try object(result.output)
         #expect(layout["truncated"] as? Bool == true)
         let lines = try #require(layout["lines"] as? [[String: Any]])
@@ -144,7 +112,7 @@ struct CommandLineTests {
             {"text": "x", "width": "wide"}
             {"text": "x", "colour": 1}
             """
-        let result = try run(["measure", "--batch"], input: Data(input.utf8))
+        let result = try runMush(["measure", "--batch"], input: Data(input.utf8))
         #expect(result.status == 2)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
@@ -163,7 +131,7 @@ struct CommandLineTests {
         ["measure", "--batch", "x"],
     ])
     func measureErrors(arguments: [String]) throws {
-        let result = try run(arguments)
+        let result = try runMush(arguments)
         #expect(result.status == 2)
         #expect(result.error.hasPrefix("mush: error: "))
         #expect(result.error.filter { $0 == "\n" }.count == 1, "\(result.error)")

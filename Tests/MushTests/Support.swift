@@ -1,4 +1,47 @@
+import Dispatch
+import Foundation
 @testable import Mush
+
+/// What a run of the `mush` executable gave.
+struct CommandResult {
+    var status: Int32
+    var output: String
+    var error: String
+}
+
+/// The `mush` executable: `swift test` builds it next to the test bundle.
+let mushExecutable: URL = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    if directory.lastPathComponent.hasSuffix(".xctest") { directory.deleteLastPathComponent() }
+    return directory.appendingPathComponent("mush")
+}()
+
+/// Runs `mush` as a user would: arguments, standard input, output, error and exit status. The
+/// input is written and the error read on other threads, so that no pipe fills up and blocks.
+func runMush(_ arguments: [String], input: Data? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = mushExecutable
+    process.arguments = arguments
+    let output = Pipe(), error = Pipe(), standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = standardInput
+    try process.run()
+    let writer = standardInput.fileHandleForWriting, errorReader = error.fileHandleForReading
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+        if let input { writer.write(input) }
+        try? writer.close()
+    }
+    nonisolated(unsafe) var errorData = Data()
+    DispatchQueue.global().async(group: group) { errorData = errorReader.readDataToEndOfFile() }
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus,
+                         output: String(decoding: outputData, as: UTF8.self),
+                         error: String(decoding: errorData, as: UTF8.self))
+}
 
 /// A document's runs in a compact notation: plain runs as their text, attributed runs as
 /// `[codes:text]`, with codes `b` bold, `i` italic, `u` underline, `s` strikethrough, `m` monospace,

@@ -1,0 +1,212 @@
+import Foundation
+import Mush
+import MushLine
+import MushText
+
+/// Reads a line from its JSON (`mgline.md`, "The command-line contract"), checking every value
+/// itself so that each problem names its JSON path: `right[0].box.margin.left: must be 0 or more`.
+struct LineRequest {
+    /// The fonts that font families must name.
+    let fonts: FontCollection
+
+    /// The keys of a line object.
+    static let lineKeys = [
+        "width", "height", "padding", "font", "middleFont", "rightFont", "textColor", "middleTextColor",
+        "rightTextColor", "itemPadding", "sidePrecedence", "leftWidth", "middleWidth", "rightWidth", "minHeight",
+        "maxHeight", "verticalAlignment", "leftAlignment", "middleAlignment", "rightAlignment", "leftLineSpacing",
+        "middleLineSpacing", "rightLineSpacing", "widenAsNeeded", "left", "middle", "right",
+    ]
+
+    /// Reads one line object (the top level of the input, where `width` is required).
+    func line(from data: Data) throws(RequestError) -> MGLine {
+        let value = try JSONValue.parse(data)
+        guard case .object = value else { throw RequestError("not a JSON object") }
+        return try line(value, at: "", widthRequired: true)
+    }
+
+    /// A line object at `path`; a nested line (in a box) may leave out its width.
+    func line(_ value: JSONValue, at path: String, widthRequired: Bool) throws(RequestError) -> MGLine {
+        let object = try Object(value, at: path, keys: Self.lineKeys)
+        var line = MGLine()
+        if widthRequired, object["width"] == nil { throw object.missing("width") }
+        line.width = try object.size("width") ?? 0
+        line.height = try object.size("height") ?? 0
+        line.padding = try insets(object, "padding") ?? MGLine.Insets()
+        line.font = try font(object, "font") ?? MGLine.Font()
+        line.middleFont = try font(object, "middleFont")
+        line.rightFont = try font(object, "rightFont")
+        line.textColor = try object.color("textColor") ?? line.textColor
+        line.middleTextColor = try object.color("middleTextColor")
+        line.rightTextColor = try object.color("rightTextColor")
+        line.itemPadding = try object.size("itemPadding") ?? 0
+        line.sidePrecedence = try object.choice("sidePrecedence") ?? .left
+        line.leftWidth = try object.size("leftWidth") ?? 0
+        line.middleWidth = try object.size("middleWidth") ?? 0
+        line.rightWidth = try object.size("rightWidth") ?? 0
+        line.minHeight = try object.size("minHeight") ?? 0
+        line.maxHeight = try object.size("maxHeight") ?? 0
+        line.verticalAlignment = try object.choice("verticalAlignment") ?? .center
+        line.leftAlignment = try object.choice("leftAlignment") ?? .left
+        line.middleAlignment = try object.choice("middleAlignment") ?? .center
+        line.rightAlignment = try object.choice("rightAlignment") ?? .right
+        line.leftLineSpacing = try object.number("leftLineSpacing") ?? 0
+        line.middleLineSpacing = try object.number("middleLineSpacing") ?? 0
+        line.rightLineSpacing = try object.number("rightLineSpacing") ?? 0
+        line.widenAsNeeded = try object.bool("widenAsNeeded") ?? false
+        line.leftItems = try items(object, "left")
+        line.middleItems = try items(object, "middle")
+        line.rightItems = try items(object, "right")
+        return line
+    }
+
+    // MARK: - Parts
+
+    func insets(_ object: Object, _ key: String) throws(RequestError) -> MGLine.Insets? {
+        guard let value = object[key] else { return nil }
+        let insets = try Object(value, at: object.path(key), keys: ["top", "left", "bottom", "right"])
+        return MGLine.Insets(top: try insets.size("top") ?? 0, left: try insets.size("left") ?? 0,
+                             bottom: try insets.size("bottom") ?? 0, right: try insets.size("right") ?? 0)
+    }
+
+    /// A font: `family` (the fonts' default when left out) and `size` (16).
+    func font(_ object: Object, _ key: String) throws(RequestError) -> MGLine.Font? {
+        guard let value = object[key] else { return nil }
+        let font = try Object(value, at: object.path(key), keys: ["family", "size"])
+        let family = try font.string("family")
+        if let family, fonts.faces(ofFamily: family).isEmpty {
+            throw RequestError("\(font.path("family")): no font family '\(family)' (the fonts have \(fonts.families.joined(separator: ", ")))")
+        }
+        let size = try font.number("size") ?? 16
+        guard size > 0 else { throw RequestError("\(font.path("size")): must be greater than 0") }
+        return MGLine.Font(family: family, size: size)
+    }
+
+    func items(_ object: Object, _ key: String) throws(RequestError) -> [MGLine.Item] {
+        guard let value = object[key] else { return [] }
+        guard case .array(let values) = value else { throw object.wrongType(key, expected: "an array") }
+        var items: [MGLine.Item] = []
+        for (index, value) in values.enumerated() {
+            items.append(try item(value, at: "\(object.path(key))[\(index)]"))
+        }
+        return items
+    }
+
+    /// A string (text), or an object with one of the keys text, image and box.
+    func item(_ value: JSONValue, at path: String) throws(RequestError) -> MGLine.Item {
+        switch value {
+        case .string(let string):
+            return .text(string)
+        case .object(let members):
+            let kinds = ["text", "image", "box"].filter { members[$0] != nil }
+            guard kinds.count == 1 else {
+                throw RequestError(kinds.isEmpty
+                    ? "\(path): an item object needs one of the keys text, image and box"
+                    : "\(path): an item object has only one of the keys text, image and box (it has \(kinds.joined(separator: " and ")))")
+            }
+            switch kinds[0] {
+            case "text":
+                let object = try Object(value, at: path, keys: ["text", "multiline"])
+                return .text(try object.string("text")!, multiline: try object.bool("multiline"))
+            case "image":
+                let outer = try Object(value, at: path, keys: ["image"])
+                let image = try Object(outer["image"]!, at: outer.path("image"), keys: ["width", "height", "file"])
+                guard let width = try image.size("width") else { throw image.missing("width") }
+                guard let height = try image.size("height") else { throw image.missing("height") }
+                return .image(MGLine.Image(width: width, height: height, file: try image.string("file")))
+            default:
+                let outer = try Object(value, at: path, keys: ["box"])
+                let box = try Object(outer["box"]!, at: outer.path("box"),
+                                     keys: ["width", "height", "margin", "expand", "color", "line"])
+                return .box(MGLine.Box(
+                    width: try box.size("width") ?? 0, height: try box.size("height") ?? 0,
+                    margin: try insets(box, "margin") ?? MGLine.Insets(), expand: try box.bool("expand") ?? false,
+                    color: try box.color("color"),
+                    line: try box["line"].map { value throws(RequestError) in
+                        try line(value, at: box.path("line"), widthRequired: false)
+                    }))
+            }
+        default:
+            throw RequestError("\(path): expected a string or an object, not \(value.kindName)")
+        }
+    }
+
+    // MARK: - Objects
+
+    /// A JSON object at a path, with only known keys, and typed access to its members.
+    struct Object {
+        let members: [String: JSONValue]
+        /// Where the object is; empty at the top level.
+        let path: String
+
+        init(_ value: JSONValue, at path: String, keys: [String]) throws(RequestError) {
+            guard case .object(let members) = value else {
+                throw RequestError("\(path): expected an object, not \(value.kindName)")
+            }
+            if let unknown = members.keys.sorted().first(where: { !keys.contains($0) }) {
+                throw RequestError(path.isEmpty ? "unknown key '\(unknown)'" : "unknown key '\(unknown)' in \(path)")
+            }
+            self.members = members
+            self.path = path
+        }
+
+        subscript(key: String) -> JSONValue? { members[key] }
+
+        /// The path of a member.
+        func path(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+        func missing(_ key: String) -> RequestError {
+            RequestError(path.isEmpty ? "missing key '\(key)'" : "missing key '\(key)' in \(path)")
+        }
+
+        func wrongType(_ key: String, expected: String) -> RequestError {
+            RequestError("\(path(key)): expected \(expected), not \(members[key]!.kindName)")
+        }
+
+        /// A number (JSON numbers are always finite once read).
+        func number(_ key: String) throws(RequestError) -> Double? {
+            guard let value = members[key] else { return nil }
+            guard case .number(let number) = value, number.isFinite else { throw wrongType(key, expected: "a number") }
+            return number
+        }
+
+        /// A length in points: a number, 0 or more.
+        func size(_ key: String) throws(RequestError) -> Double? {
+            guard let number = try number(key) else { return nil }
+            guard number >= 0 else { throw RequestError("\(path(key)): must be 0 or more") }
+            return number
+        }
+
+        func bool(_ key: String) throws(RequestError) -> Bool? {
+            guard let value = members[key] else { return nil }
+            guard case .bool(let bool) = value else { throw wrongType(key, expected: "true or false") }
+            return bool
+        }
+
+        func string(_ key: String) throws(RequestError) -> String? {
+            guard let value = members[key] else { return nil }
+            guard case .string(let string) = value else { throw wrongType(key, expected: "a string") }
+            return string
+        }
+
+        /// A Mush hex colour: `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`.
+        func color(_ key: String) throws(RequestError) -> MushColor? {
+            guard let string = try string(key) else { return nil }
+            guard let color = MushColor(hex: string) else {
+                throw RequestError("\(path(key)): '\(string)' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)")
+            }
+            return color
+        }
+
+        /// One of an enumeration's names.
+        func choice<Choice: RawRepresentable & CaseIterable>(_ key: String) throws(RequestError) -> Choice?
+        where Choice.RawValue == String {
+            guard let string = try string(key) else { return nil }
+            guard let choice = Choice(rawValue: string) else {
+                let names = Choice.allCases.map(\.rawValue)
+                let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+                throw RequestError("\(path(key)): must be \(list) (it is '\(string)')")
+            }
+            return choice
+        }
+    }
+}
