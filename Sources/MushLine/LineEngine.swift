@@ -142,7 +142,7 @@ struct LineEngine {
             case .box(let box, _):
                 // A box holding a line, with no width of its own, is as wide as the line.
                 if let nested = box.line, box.width == 0 {
-                    let layout = try nested.layout(fonts: fonts)
+                    let layout = try Self.fitted(nested, in: box, width: nil).layout(fonts: fonts)
                     item.width = Rounding.up(layout.width)
                     item.kind = .box(box, layout)
                     if box.height == 0 { item.height = Rounding.up(layout.height) }
@@ -193,15 +193,23 @@ struct LineEngine {
         }
         for side in MGLine.Side.allCases {
             for index in items[side.slot].indices where items[side.slot][index].visible {
-                guard case .box(let box, let layout) = items[side.slot][index].kind, var nested = box.line else { continue }
+                guard case .box(let box, let layout) = items[side.slot][index].kind, let nested = box.line else { continue }
                 let width = items[side.slot][index].width
                 if let layout, layout.width == width { continue }
-                nested.width = width
-                let fitted = try nested.layout(fonts: fonts)
+                let fitted = try Self.fitted(nested, in: box, width: width).layout(fonts: fonts)
                 items[side.slot][index].kind = .box(box, fitted)
                 if box.height == 0 { items[side.slot][index].height = Rounding.up(fitted.height) }
             }
         }
+    }
+
+    /// The line a box holds, at the box's width (nil: the line's own) and, when the box has a
+    /// height, at the box's height.
+    static func fitted(_ nested: MGLine, in box: MGLine.Box, width: Double?) -> MGLine {
+        var nested = nested
+        if let width { nested.width = width }
+        if box.height > 0 { nested.height = box.height }
+        return nested
     }
 
     // MARK: - Height and placing

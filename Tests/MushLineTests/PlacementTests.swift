@@ -99,6 +99,14 @@ import Testing
         #expect(nested.frame(.left, 0)?.x == 0)
     }
 
+    @Test func aBoxWithAHeightGivesItToItsLine() throws {
+        let inner = MGLine(width: 0, height: 0, left: ["In"])
+        let layout = try row(left: [.box(MGLine.Box(width: 100, height: 30, line: inner))]).layout()
+        guard case .box(let nested?) = layout.item(.left, 0).content else { Issue.record("no nested layout"); return }
+        #expect(nested.height == 30)
+        #expect(nested.frame(.left, 0)?.y == ((30 - (try Measure.lineHeight())) / 2).rounded(.toNearestOrAwayFromZero))
+    }
+
     @Test func aBoxWithNoWidthIsAsWideAsItsLine() throws {
         var inner = MGLine(width: 120, height: 20, left: [image(10, 10)])
         inner.padding = MGLine.Insets(left: 4)
