@@ -55,7 +55,13 @@ public struct MGLineLayout: Sendable {
         public var isMultiline: Bool
         /// The text was shortened: it ends in "…", or lines were left out.
         public var isTruncated: Bool
-        /// What each line shows.
-        public var lines: [String] { layout.lines.map(\.text) }
+        /// What each line shows, without the spaces that hang past its end.
+        public var lines: [String] {
+            layout.lines.map { line in
+                var text = Substring(line.text)
+                while let last = text.last, last.isWhitespace { text.removeLast() }
+                return String(text)
+            }
+        }
     }
 }

@@ -15,7 +15,9 @@ struct PreparedText {
             let isMultiline = multiline ?? string.contains(where: \.isNewline)
             if isMultiline { string = trimmed(string) }
             if string.hasSuffix("|mush") {
-                return (Mush.parse(String(string.dropLast(5))), isMultiline)
+                // "…text\n|mush" should not end in an empty line either.
+                let markup = String(string.dropLast(5))
+                return (Mush.parse(isMultiline ? trimmed(markup) : markup), isMultiline)
             }
             return (MushDocument([(text: string, attributes: .plain)]), isMultiline)
         case .attributed(let document, let multiline):

@@ -46,6 +46,19 @@ import Testing
         #expect(text.isMultiline && text.paragraph.text == "Some code here")
     }
 
+    @Test func aMultilineMushStringIsTrimmedAfterTheSuffixToo() throws {
+        let text = try #require(try row(left: ["**Two**\nlines\n|mush"]).layout().item(.left, 0).text)
+        #expect(text.paragraph.text == "Two\nlines" && text.lines == ["Two", "lines"])
+    }
+
+    @Test func linesLeaveOutTheSpacesThatHangPastTheirEnd() throws {
+        var line = row(left: ["one two three four five six seven eight nine ten eleven twelve\n"])
+        line.width = 120
+        let text = try #require(try line.layout().item(.left, 0).text)
+        #expect(text.lines.count > 2 && text.lines.allSatisfy { !$0.hasSuffix(" ") })
+        #expect(text.layout.lines[0].text.hasSuffix(" "))
+    }
+
     @Test func onlyATrailingSuffixCounts() throws {
         let text = try #require(try row(left: ["**not|mush** parsed"]).layout().item(.left, 0).text)
         #expect(text.paragraph.text == "**not|mush** parsed")
