@@ -92,16 +92,15 @@ struct LineEngine {
         try expand()
         // 7: a line that widens is as wide as its padding and its bands.
         let width: Double
-        if let inner {
-            width = inner + line.padding.left + line.padding.right
+        if inner != nil {
+            width = line.width
         } else if line.sidePrecedence == .middle {
             width = Rounding.up(line.padding.left + band(.middle) + 2 * max(band(.left), band(.right)) + line.padding.right)
         } else {
             width = Rounding.up(line.padding.left + band(.left) + band(.middle) + band(.right) + line.padding.right)
         }
         let height = fittedHeight()
-        return MGLineLayout(width: line.widenAsNeeded ? width : line.width, height: height,
-                            items: place(width: width, height: height))
+        return MGLineLayout(width: width, height: height, items: place(width: width, height: height))
     }
 
     // MARK: - Sizing
