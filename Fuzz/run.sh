@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harness (Fuzz/ParserFuzz.swift + Sources/Mush/*.swift) with the fuzzer and
-# address sanitizers and fuzzes for a while.
+# Builds a libFuzzer harness with the fuzzer and address sanitizers and fuzzes for a while.
 #
 #   bash Fuzz/run.sh [SECONDS] [extra libFuzzer flags...]     (default 60 seconds)
+#                                                    the parser (ParserFuzz.swift + Sources/Mush)
 #   MUSH_FUZZ_TARGET=engine bash Fuzz/run.sh [SECONDS]          the text engine (EngineFuzz.swift)
+#   MUSH_FUZZ_TARGET=line bash Fuzz/run.sh [SECONDS]            the row engine (LineFuzz.swift)
 #
 # Works from any directory. Everything it writes goes under .build-fuzz/ at the package root
-# (git-ignored): the binary, a working corpus seeded from Fuzz/corpus/ (the committed seeds are
-# never written to), the log, and crash/property-failure inputs in .build-fuzz/artifacts/.
+# (git-ignored; the engine and line targets under .build-fuzz/engine/ and .build-fuzz/line/): the
+# binary, a working corpus seeded from Fuzz/corpus/ (the committed seeds are never written to), the
+# log, and crash/property-failure inputs in artifacts/.
 # Exits non-zero when the build fails or the fuzzer finds a crash or a failed property.
 #
 # MUSH_FUZZ_SKIP=attributed,json (any of mush, escape, html, json, attributed) leaves property
@@ -23,7 +25,7 @@ set -euo pipefail
 duration="${1:-60}"
 if [[ $# -gt 0 ]]; then shift; fi
 if ! [[ "$duration" =~ ^[0-9]+$ ]] || [[ "$duration" -lt 1 ]]; then
-    echo "usage: bash Fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2
+    echo "usage: [MUSH_FUZZ_TARGET=parser|engine|line] bash Fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2
     exit 2
 fi
 
@@ -32,7 +34,8 @@ target="${MUSH_FUZZ_TARGET:-parser}"
 case "$target" in
     parser) out="$root/.build-fuzz" ;;
     engine) out="$root/.build-fuzz/engine" ;;
-    *) echo "MUSH_FUZZ_TARGET is parser or engine, not $target" >&2; exit 2 ;;
+    line) out="$root/.build-fuzz/line" ;;
+    *) echo "MUSH_FUZZ_TARGET is parser, engine or line, not $target" >&2; exit 2 ;;
 esac
 binary="$out/mush-fuzz"
 work_corpus="$out/corpus"
@@ -71,10 +74,18 @@ if [[ "$target" == parser ]]; then
         -o "$binary"
 else
     # The engine: Mush, MushFonts and MushText as one module (their imports of each other dropped),
-    # the C modules found as SwiftPM finds them, the ICU shim compiled by clang.
-    cp "${originals[@]}" "$root"/Sources/MushText/*.swift "$root/Fonts/MushFonts.swift" \
-        "$root/Fuzz/EngineFuzz.swift" "$snapshot"/
-    sed -i -E '/^import (Mush|MushFonts)$/d' "$snapshot"/*.swift
+    # the C modules found as SwiftPM finds them, the ICU shim compiled by clang. The line target
+    # adds MushLine and takes LineFuzz.swift instead of EngineFuzz.swift (both define
+    # LLVMFuzzerTestOneInput).
+    cp "${originals[@]}" "$root"/Sources/MushText/*.swift "$root/Fonts/MushFonts.swift" "$snapshot"/
+    if [[ "$target" == line ]]; then
+        cp "$root"/Sources/MushLine/*.swift "$root/Fuzz/LineFuzz.swift" "$snapshot"/
+        module=MushLineFuzz
+    else
+        cp "$root/Fuzz/EngineFuzz.swift" "$snapshot"/
+        module=MushEngineFuzz
+    fi
+    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine)$/d' "$snapshot"/*.swift
     mkdir -p "$snapshot/CICU"
     cp "$root/Sources/CICU/include/mush_icu.h" "$snapshot/CICU/"
     printf 'module CICU {\n    header "mush_icu.h"\n    export *\n}\n' > "$snapshot/CICU/module.modulemap"
@@ -83,7 +94,7 @@ else
     cflags=()
     for flag in $(pkg-config --cflags harfbuzz freetype2); do cflags+=(-Xcc "$flag"); done
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-        "${linker[@]}" -module-name MushEngineFuzz \
+        "${linker[@]}" -module-name "$module" \
         -I "$root/Sources/CFreeType" -I "$root/Sources/CHarfBuzz" -I "$snapshot/CICU" "${cflags[@]}" \
         "$snapshot"/*.swift "$snapshot/mush_icu.o" \
         $(pkg-config --libs harfbuzz freetype2) -licuuc \
@@ -91,8 +102,9 @@ else
     export MUSH_FONTS_DIR="$root/Fonts"
 fi
 
-# Seeds join the working corpus (what earlier runs found stays there). The engine reads the same
-# Mush seeds (its first bytes choose a width).
+# Seeds join the working corpus (what earlier runs found stays there). The engine and line targets
+# read the same Mush seeds (the engine's first bytes choose a width; the line's describe the row, and
+# the rest are its texts).
 cp -f "$root"/Fuzz/corpus/* "$work_corpus"/
 
 echo "==> fuzzing for ${duration}s (log: $log, artifacts: $artifacts/)"
