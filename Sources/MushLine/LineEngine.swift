@@ -233,8 +233,14 @@ struct LineEngine {
         let left = line.padding.left, right = width - line.padding.right
         let bands: [(start: Double, end: Double)]
         if line.sidePrecedence == .middle {
-            let middleStart = inner == nil ? left + max(band(.left), band(.right)) : left
-            let middleEnd = inner == nil ? middleStart + band(.middle) : right
+            // Centred on the row, and clear of the wider side on both sides, so that a middle
+            // aligned left or right does not run into the sides either.
+            // The middle has precedence: sides whose text could not be shortened enough (it keeps
+            // its padding and at least "…" or a grapheme a line) never push it off its place.
+            var clearance = max(band(.left), band(.right))
+            if let inner { clearance = max(0, min(clearance, (inner - band(.middle)) / 2)) }
+            let middleStart = left + clearance
+            let middleEnd = inner == nil ? middleStart + band(.middle) : right - clearance
             bands = [(left, left + band(.left)), (middleStart, middleEnd), (right - band(.right), right)]
         } else {
             bands = [(left, left + band(.left)), (left + band(.left), right - band(.right)), (right - band(.right), right)]

@@ -3,7 +3,7 @@ import MushText
 /// Why a line could not be laid out.
 public enum MGLineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A property holds a value it cannot have (a negative size, a size that is not finite).
-    /// `property` names it as Swift code would: `rightItems[0].box.margin.left`.
+    /// `property` names it as Swift code would: `rightItems[0].margin.left`.
     case invalidValue(property: String, problem: String)
     /// A font names a family the font collection does not have.
     case unknownFontFamily(property: String, family: String, known: [String])

@@ -82,7 +82,7 @@ struct PreparedText {
 /// Whole points: text sizes round up, positions to the nearest point.
 enum Rounding {
     static let tolerance = 1e-6
-    static func up(_ value: Double) -> Double { (value - tolerance).rounded(.up) }
+    static func up(_ value: Double) -> Double { (value - tolerance).rounded(.up) + 0 }
     static func down(_ value: Double) -> Double { (value + tolerance).rounded(.down) }
     static func nearest(_ value: Double) -> Double { value.rounded(.toNearestOrAwayFromZero) + 0 }
 }

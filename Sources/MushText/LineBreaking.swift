@@ -30,10 +30,12 @@ public enum TextBoundaries {
     /// locale). The end of the text is always an opportunity; the start never is.
     public static func lineBreaks(in text: [UInt16], locale: String? = nil) throws(ICUError) -> [BreakOpportunity] {
         var result: [BreakOpportunity] = []
-        try iterate(.line, text, locale) { offset, status in
-            // ICU's rule status: 0–99 soft (UBRK_LINE_SOFT), 100–199 hard (UBRK_LINE_HARD); breaks
-            // found by a dictionary (Thai, Lao, Khmer, …) come with 200 and up, and are soft.
-            result.append(BreakOpportunity(offset: offset, kind: (100..<200).contains(status) ? .hard : .soft))
+        try iterate(.line, text, locale) { offset, _ in
+            // A break is mandatory exactly when it follows a line break character (UAX #14's BK, CR,
+            // LF and NL). ICU's rule status cannot tell: breaks its dictionaries find (Thai, Lao,
+            // Khmer, Myanmar) take the status of the boundary that ends their run, which is "hard"
+            // when a line break ends it.
+            result.append(BreakOpportunity(offset: offset, kind: Paragraph.isHardBreak(text[offset - 1]) ? .hard : .soft))
         }
         return result
     }

@@ -49,6 +49,17 @@ import Testing
         #expect(try line.layout().frame(.middle, 0)?.x == 185) // centred in 96…294
     }
 
+    @Test func underMiddlePrecedenceAnAlignedMiddleStaysClearOfTheSides() throws {
+        // Found by the line fuzzer: the band is the inner width less the wider side on each side,
+        // 96…224, so a middle aligned right ends where the 80-point left side's mirror begins.
+        var line = row(left: [image(80, 20)], middle: [image(20, 20)], right: [image(10, 20)])
+        line.sidePrecedence = .middle
+        line.middleAlignment = .right
+        #expect(try line.layout().frame(.middle, 0)?.x == 204)
+        line.middleAlignment = .left
+        #expect(try line.layout().frame(.middle, 0)?.x == 96)
+    }
+
     @Test func expandableBoxesShareTheLeftoverInWholePoints() throws {
         // Left: 20 + two expanding boxes; right: 50. Leftover 288 − 20 − 50 = 218 → 109 + 109.
         var line = row(left: [image(20, 20), box(0, 10, expand: true), box(0, 10, expand: true)], right: [image(50, 20)])

@@ -28,6 +28,15 @@ struct LineBreakingTests {
         #expect(breaks.map(\.kind) == [.soft, .soft])
     }
 
+    @Test func dictionaryBreaksBeforeALineBreakAreSoft() throws {
+        // Found by the line fuzzer: ICU gives the dictionary breaks of a run the status of the
+        // boundary that ends it, here the line break's.
+        let breaks = try TextBoundaries.lineBreaks(in: utf16("วัสดี\nok"))
+        #expect(breaks.filter { $0.kind == .hard }.map(\.offset) == [6])
+        #expect(breaks.contains(BreakOpportunity(offset: 3, kind: .soft)))
+        #expect(try Paragraph(mush: "วัสดี\n").layout(width: nil).lines.map(\.text) == ["วัสดี", ""])
+    }
+
     @Test func graphemes() throws {
         #expect(try TextBoundaries.graphemeBoundaries(in: utf16("e\u{301}👍🏽a")) == [2, 6, 7])
     }
