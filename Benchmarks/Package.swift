@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
-// Benchmarks for the Mush parser and the text engine, kept in their own package so that users of the Mush library
-// never resolve ordo-one/benchmark. Run with `./run.sh` or `swift package benchmark` from here.
+// Benchmarks for the Mush parser, the text engine and the MGLine row engine, kept in their own package so that users
+// of the Mush library never resolve ordo-one/benchmark. Run with `./run.sh` or `swift package benchmark` from here.
 import PackageDescription
 
 let package = Package(
@@ -30,6 +30,19 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/LayoutSpeed",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
+            name: "RowLayout",
+            dependencies: [
+                .product(name: "Mush", package: "Mush"),
+                .product(name: "MushText", package: "Mush"),
+                .product(name: "MushLine", package: "Mush"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RowLayout",
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
