@@ -25,19 +25,19 @@ public enum MGLineError: Error, Hashable, Sendable, CustomStringConvertible {
 extension MGLine {
     /// Checks every value the layout uses, naming the first bad one.
     public func validate(fonts: FontCollection = .standard) throws(MGLineError) {
-        func size(_ value: Double, _ property: String) throws(MGLineError) {
+        func size(_ value: Double, _ property: @autoclosure () -> String) throws(MGLineError) {
             guard value.isFinite, value >= 0 else {
-                throw .invalidValue(property: property, problem: "must be a finite number of points, 0 or more (it is \(value))")
+                throw .invalidValue(property: property(), problem: "must be a finite number of points, 0 or more (it is \(value))")
             }
         }
-        func finite(_ value: Double, _ property: String) throws(MGLineError) {
-            guard value.isFinite else { throw .invalidValue(property: property, problem: "must be a finite number (it is \(value))") }
+        func finite(_ value: Double, _ property: @autoclosure () -> String) throws(MGLineError) {
+            guard value.isFinite else { throw .invalidValue(property: property(), problem: "must be a finite number (it is \(value))") }
         }
-        func insets(_ insets: Insets, _ property: String) throws(MGLineError) {
-            try size(insets.top, property + ".top")
-            try size(insets.left, property + ".left")
-            try size(insets.bottom, property + ".bottom")
-            try size(insets.right, property + ".right")
+        func insets(_ insets: Insets, _ property: @autoclosure () -> String) throws(MGLineError) {
+            try size(insets.top, property() + ".top")
+            try size(insets.left, property() + ".left")
+            try size(insets.bottom, property() + ".bottom")
+            try size(insets.right, property() + ".right")
         }
         func checkFont(_ font: Font?, _ property: String) throws(MGLineError) {
             guard let font else { return }
@@ -65,23 +65,24 @@ extension MGLine {
         try size(maxHeight, "maxHeight")
         for side in Side.allCases {
             for (index, item) in items(on: side).enumerated() {
-                let property = "\(side.rawValue)Items[\(index)]"
+                // Named only when something is wrong: validation runs on every layout.
+                func property() -> String { "\(side.rawValue)Items[\(index)]" }
                 switch item {
                 case .text, .attributed:
                     break
                 case .image(let image):
-                    try size(image.width, property + ".width")
-                    try size(image.height, property + ".height")
+                    try size(image.width, property() + ".width")
+                    try size(image.height, property() + ".height")
                 case .box(let box):
-                    try size(box.width, property + ".width")
-                    try size(box.height, property + ".height")
-                    try insets(box.margin, property + ".margin")
+                    try size(box.width, property() + ".width")
+                    try size(box.height, property() + ".height")
+                    try insets(box.margin, property() + ".margin")
                     do {
                         try box.line?.validate(fonts: fonts)
                     } catch .invalidValue(let inner, let problem) {
-                        throw .invalidValue(property: property + ".line." + inner, problem: problem)
+                        throw .invalidValue(property: property() + ".line." + inner, problem: problem)
                     } catch .unknownFontFamily(let inner, let family, let known) {
-                        throw .unknownFontFamily(property: property + ".line." + inner, family: family, known: known)
+                        throw .unknownFontFamily(property: property() + ".line." + inner, family: family, known: known)
                     } catch {
                         throw error
                     }
