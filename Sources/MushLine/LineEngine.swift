@@ -72,22 +72,17 @@ struct LineEngine {
     }
 
     mutating func run() throws(MGLineError) -> MGLineLayout {
-        // 1–3: size the sides in precedence order.
-        switch line.sidePrecedence {
-        case .left:
-            try size(.left, limit: limit(.left, room: inner))
-            try size(.right, limit: limit(.right, room: inner.map { $0 - band(.left) }))
-            try size(.middle, limit: limit(.middle, room: inner.map { $0 - band(.left) - band(.right) }))
-        case .right:
-            try size(.right, limit: limit(.right, room: inner))
-            try size(.left, limit: limit(.left, room: inner.map { $0 - band(.right) }))
-            try size(.middle, limit: limit(.middle, room: inner.map { $0 - band(.left) - band(.right) }))
-        case .middle:
-            // Left and right each get half of what the middle leaves, so neither reaches the
-            // centred middle group.
-            try size(.middle, limit: limit(.middle, room: inner))
-            try size(.left, limit: limit(.left, room: inner.map { ($0 - band(.middle)) / 2 }))
-            try size(.right, limit: limit(.right, room: inner.map { ($0 - band(.middle)) / 2 }))
+        // 1–3: size the sides in precedence order. Each side's room is what the sides sized
+        // before it left; under middle precedence the left and right each get half of what the
+        // middle leaves, so neither reaches the centred middle group.
+        let order = sizingOrder
+        for (position, side) in order.enumerated() {
+            let room = inner.map { inner in
+                line.sidePrecedence == .middle && side != .middle
+                    ? (inner - band(.middle)) / 2
+                    : inner - order.prefix(position).map(band).reduce(0, +)
+            }
+            try size(side, limit: limit(side, room: room))
         }
         try expand()
         // 7: a line that widens is as wide as its padding and its bands.
@@ -104,6 +99,16 @@ struct LineEngine {
     }
 
     // MARK: - Sizing
+
+    /// The sides in the order they are sized (and expanded): the precedence side first; then, after
+    /// left or right, the other of the two and the middle; after the middle, left and right.
+    var sizingOrder: [MGLine.Side] {
+        switch line.sidePrecedence {
+        case .left: [.left, .right, .middle]
+        case .right: [.right, .left, .middle]
+        case .middle: [.middle, .left, .right]
+        }
+    }
 
     /// A side's limit: its fixed width if set, else the room the sides before it left (nil: none).
     func limit(_ side: MGLine.Side, room: Double?) -> Double? {
@@ -166,12 +171,7 @@ struct LineEngine {
     /// to the last one); sides take their leftover in precedence order. Boxes holding lines are
     /// then laid out at their final widths.
     mutating func expand() throws(MGLineError) {
-        let order: [MGLine.Side] = switch line.sidePrecedence {
-        case .left: [.left, .right, .middle]
-        case .right: [.right, .left, .middle]
-        case .middle: [.middle, .left, .right]
-        }
-        for side in order {
+        for side in sizingOrder {
             guard let inner else { break }
             let expanding = items[side.slot].indices.filter { items[side.slot][$0].visible && items[side.slot][$0].expands }
             guard !expanding.isEmpty else { continue }
