@@ -129,6 +129,11 @@ enum JSONValue: Decodable, Sendable, Equatable {
         output += "\""
     }
 
+    /// The result line of a `--batch` input line that failed: `{"error": message}` and a line break.
+    static func errorLine(_ message: String) -> String {
+        JSONValue.object(["error": .string(message)]).json + "\n"
+    }
+
     /// What the value is, for "expected a number, not a string".
     var kindName: String {
         switch self {

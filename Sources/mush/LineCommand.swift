@@ -98,7 +98,7 @@ struct LineCommand: ParsableCommand {
                     output += "\n"
                 case .failure(let error):
                     failed = true
-                    output += JSONValue.object(["error": .string("line \(number): \(error)")]).json + "\n"
+                    output += JSONValue.errorLine("line \(number): \(error)")
                 }
             }
             Standard.output(output)

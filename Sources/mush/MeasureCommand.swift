@@ -77,7 +77,7 @@ struct MeasureCommand: ParsableCommand {
                 output += try request.measure(fonts: fonts).json() + "\n"
             } catch {
                 failed = true
-                output += MeasureResult.errorJSON("line \(number): \(error)") + "\n"
+                output += JSONValue.errorLine("line \(number): \(error)")
             }
             if output.utf8.count > 1 << 16 {
                 Standard.output(output)

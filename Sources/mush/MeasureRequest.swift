@@ -139,10 +139,4 @@ struct MeasureResult: Encodable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try! encoder.encode(self), as: UTF8.self)
     }
-
-    static func errorJSON(_ message: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try! encoder.encode(["error": message]), as: UTF8.self)
-    }
 }
