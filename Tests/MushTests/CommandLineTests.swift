@@ -62,10 +62,8 @@ struct CommandLineTests {
     ])
     func usageErrors(arguments: [String]) throws {
         let result = try runMush(arguments)
-        #expect(result.status == 2)
+        expectOneLineError(result)
         #expect(result.output.isEmpty)
-        #expect(result.error.hasPrefix("mush: error: "))
-        #expect(result.error.filter { $0 == "\n" }.count == 1, "\(result.error)")
     }
 
     @Test func helpExitsZero() throws {
@@ -132,8 +130,6 @@ struct CommandLineTests {
     ])
     func measureErrors(arguments: [String]) throws {
         let result = try runMush(arguments)
-        #expect(result.status == 2)
-        #expect(result.error.hasPrefix("mush: error: "))
-        #expect(result.error.filter { $0 == "\n" }.count == 1, "\(result.error)")
+        expectOneLineError(result)
     }
 }

@@ -268,10 +268,8 @@ struct LineCommandTests {
     ])
     func usageErrors(arguments: [String]) throws {
         let result = try runMush(arguments, input: Data())
-        #expect(result.status == 2)
+        expectOneLineError(result)
         #expect(result.output.isEmpty)
-        #expect(result.error.hasPrefix("mush: error: "))
-        #expect(result.error.filter { $0 == "\n" }.count == 1, "\(result.error)")
     }
 
     @Test func help() throws {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Testing
 @testable import Mush
 
 /// What a run of the `mush` executable gave.
@@ -7,6 +8,14 @@ struct CommandResult {
     var status: Int32
     var output: String
     var error: String
+}
+
+/// Checks that a run failed as bad input or usage should: status 2 and one line on standard
+/// error starting "mush: error: ".
+func expectOneLineError(_ result: CommandResult, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(result.status == 2, sourceLocation: sourceLocation)
+    #expect(result.error.hasPrefix("mush: error: "), sourceLocation: sourceLocation)
+    #expect(result.error.filter { $0 == "\n" }.count == 1, "\(result.error)", sourceLocation: sourceLocation)
 }
 
 /// The `mush` executable: `swift test` builds it next to the test bundle.
