@@ -11,6 +11,8 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The corpus files, read by the layout benchmarks.
+        .target(name: "BenchmarkCorpus", path: "Benchmarks/BenchmarkCorpus"),
         .executableTarget(
             name: "ParseThroughput",
             dependencies: [
@@ -25,6 +27,7 @@ let package = Package(
         .executableTarget(
             name: "LayoutSpeed",
             dependencies: [
+                "BenchmarkCorpus",
                 .product(name: "Mush", package: "Mush"),
                 .product(name: "MushText", package: "Mush"),
                 .product(name: "Benchmark", package: "benchmark"),
@@ -37,6 +40,7 @@ let package = Package(
         .executableTarget(
             name: "RowLayout",
             dependencies: [
+                "BenchmarkCorpus",
                 .product(name: "Mush", package: "Mush"),
                 .product(name: "MushText", package: "Mush"),
                 .product(name: "MushLine", package: "Mush"),

@@ -16,19 +16,12 @@
 //   on these two libraries pays.
 
 import Benchmark
+import BenchmarkCorpus
 import Foundation
 import Mush
 import MushText
 
 let nanosecondsPerRow = BenchmarkMetric.custom("Time per row (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-
-/// The corpus file `name`, one row a line.
-func corpus(_ name: String) -> [String] {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Corpus")
-    let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").map(String.init)
-}
 
 /// Times `body` once per iteration and records the time divided by `rows`.
 func measure(_ benchmark: Benchmark, rows: Int, before: () -> Void = {}, _ body: () throws -> Void) rethrows {

@@ -53,6 +53,7 @@
 // labels, dropped items, Mush row heights) to standard error.
 
 import Benchmark
+import BenchmarkCorpus
 import Foundation
 import Mush
 import MushLine
@@ -60,14 +61,6 @@ import MushText
 
 let rowsPerSecond = BenchmarkMetric.custom("Rows per second", polarity: .prefersLarger, useScalingFactor: false)
 let dropNanoseconds = BenchmarkMetric.custom("Dropping the results (ns per row)", useScalingFactor: false)
-
-/// The corpus file `name`, one text a line.
-func corpus(_ name: String) -> [String] {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Corpus")
-    let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").map(String.init)
-}
 
 /// One row of the benchmark, as data: made into an `MGLine`, or into the text work alone.
 enum Row {
