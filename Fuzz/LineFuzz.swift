@@ -607,13 +607,6 @@ private func difference(_ a: MGLineLayout, _ b: MGLineLayout) -> String? {
     return nil
 }
 
-/// Grapheme clusters of a line's text, trailing spaces left out, as ICU (and the engine) counts them.
-private func visibleGraphemes(_ text: String) -> Int {
-    var visible = Substring(text)
-    while let last = visible.last, last.isWhitespace { visible = visible.dropLast() }
-    return (try? TextBoundaries.graphemeBoundaries(in: Array(visible.utf16)).count) ?? visible.count
-}
-
 // MARK: - Reporting
 
 private func lineFail(_ message: String, _ line: MGLine, depth: Int = 0, layout: MGLineLayout? = nil) -> Never {

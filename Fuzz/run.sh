@@ -77,7 +77,8 @@ else
     # the C modules found as SwiftPM finds them, the ICU shim compiled by clang. The line target
     # adds MushLine and takes LineFuzz.swift instead of EngineFuzz.swift (both define
     # LLVMFuzzerTestOneInput).
-    cp "${originals[@]}" "$root"/Sources/MushText/*.swift "$root/Fonts/MushFonts.swift" "$snapshot"/
+    cp "${originals[@]}" "$root"/Sources/MushText/*.swift "$root/Fonts/MushFonts.swift" \
+        "$root/Fuzz/EngineFuzzSupport.swift" "$snapshot"/
     if [[ "$target" == line ]]; then
         cp "$root"/Sources/MushLine/*.swift "$root/Fuzz/LineFuzz.swift" "$snapshot"/
         module=MushLineFuzz
