@@ -146,7 +146,7 @@ struct LineEngine {
             case .box(let box, _):
                 // A box holding a line, with no width of its own, is as wide as the line.
                 if let nested = box.line, box.width == 0 {
-                    let layout = try Self.fitted(nested, in: box, width: nil).layout(fonts: fonts)
+                    let layout = try layOut(Self.fitted(nested, in: box, width: nil))
                     item.width = Rounding.up(layout.width)
                     item.kind = .box(box, layout)
                     if box.height == 0 { item.height = Rounding.up(layout.height) }
@@ -195,11 +195,17 @@ struct LineEngine {
                 guard case .box(let box, let layout) = items[side.slot][index].kind, let nested = box.line else { continue }
                 let width = items[side.slot][index].width
                 if let layout, layout.width == width { continue }
-                let fitted = try Self.fitted(nested, in: box, width: width).layout(fonts: fonts)
+                let fitted = try layOut(Self.fitted(nested, in: box, width: width))
                 items[side.slot][index].kind = .box(box, fitted)
                 if box.height == 0 { items[side.slot][index].height = Rounding.up(fitted.height) }
             }
         }
+    }
+
+    /// Lays out a box's line. It was validated with the line that holds it, so not again.
+    func layOut(_ nested: MGLine) throws(MGLineError) -> MGLineLayout {
+        var engine = try LineEngine(line: nested, fonts: fonts)
+        return try engine.run()
     }
 
     /// The line a box holds, at the box's width (nil: the line's own) and, when the box has a
