@@ -18,6 +18,14 @@ public struct MGLine: Hashable, Sendable {
     public var height: Double
     /// Space inside the line's edges that no item enters.
     public var padding: Insets
+    /// Space outside the line's edges (MGBox's margins), kept clear by an ``MGStack`` that holds
+    /// the line; the line's own layout ignores it. Margins of neighbouring lines add up.
+    public var margin: Insets
+
+    /// The fill of the line's whole rectangle, under its borders and items; nil: none.
+    public var backgroundColor: MushColor?
+    /// MGBox-style borders, each drawn inside the line's rectangle along its edge; none by default.
+    public var borders: Borders
 
     /// The font of strings on the left (and elsewhere when `middleFont` or `rightFont` is unset).
     public var font: Font
@@ -27,6 +35,16 @@ public struct MGLine: Hashable, Sendable {
     public var textColor: MushColor
     public var middleTextColor: MushColor?
     public var rightTextColor: MushColor?
+    /// The colour of the shadow under strings on the left (and elsewhere when unset); nil: no
+    /// shadow (MGBoxKit's `textShadowColor`, `middleTextShadowColor`, `rightTextShadowColor`).
+    public var textShadowColor: MushColor?
+    public var middleTextShadowColor: MushColor?
+    public var rightTextShadowColor: MushColor?
+    /// How far each side's text shadow is drawn from the text, in points (y grows downwards);
+    /// `Offset(x: 0, y: 1)` by default, as in MGBoxKit. Drawn only where the side has a shadow colour.
+    public var leftTextShadowOffset: Offset
+    public var middleTextShadowOffset: Offset
+    public var rightTextShadowOffset: Offset
 
     /// Where each side's group sits in its band, and how its multiline text is aligned.
     public var leftAlignment: Alignment
@@ -65,8 +83,13 @@ public struct MGLine: Hashable, Sendable {
         self.width = width
         self.height = height
         padding = Insets()
+        margin = Insets()
+        borders = Borders()
         font = Font()
         textColor = MushColor(red: 0, green: 0, blue: 0)
+        leftTextShadowOffset = Offset(x: 0, y: 1)
+        middleTextShadowOffset = Offset(x: 0, y: 1)
+        rightTextShadowOffset = Offset(x: 0, y: 1)
         leftAlignment = .left
         middleAlignment = .center
         rightAlignment = .right
@@ -124,6 +147,24 @@ public struct MGLine: Hashable, Sendable {
         case .left: textColor
         case .middle: middleTextColor ?? textColor
         case .right: rightTextColor ?? textColor
+        }
+    }
+
+    /// Each side's text shadow colour: `middleTextShadowColor` and `rightTextShadowColor` fall back
+    /// to `textShadowColor`; nil: no shadow.
+    public func textShadowColor(for side: Side) -> MushColor? {
+        switch side {
+        case .left: textShadowColor
+        case .middle: middleTextShadowColor ?? textShadowColor
+        case .right: rightTextShadowColor ?? textShadowColor
+        }
+    }
+
+    public func textShadowOffset(for side: Side) -> Offset {
+        switch side {
+        case .left: leftTextShadowOffset
+        case .middle: middleTextShadowOffset
+        case .right: rightTextShadowOffset
         }
     }
 
@@ -194,6 +235,40 @@ extension MGLine {
             self.left = left
             self.bottom = bottom
             self.right = right
+        }
+    }
+
+    /// A distance in points, such as a text shadow's from its text (y grows downwards).
+    public struct Offset: Hashable, Sendable {
+        public var x, y: Double
+        public init(x: Double = 0, y: Double = 0) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    /// MGBox-style borders: a colour for each edge (nil: no border on that edge), each drawn inside
+    /// the rectangle along its edge, `width` points thick. Borders take no room in a layout: items
+    /// and padding are laid out as if there were none, so a renderer draws them over the fill.
+    public struct Borders: Hashable, Sendable {
+        public var top, left, bottom, right: MushColor?
+        /// The thickness of every edge's border, in points.
+        public var width: Double
+
+        public init(
+            top: MushColor? = nil, left: MushColor? = nil, bottom: MushColor? = nil, right: MushColor? = nil,
+            width: Double = 1
+        ) {
+            self.top = top
+            self.left = left
+            self.bottom = bottom
+            self.right = right
+            self.width = width
+        }
+
+        /// The same colour (or none) on all four edges, like MGBox's `borderColors = color`.
+        public init(all color: MushColor?, width: Double = 1) {
+            self.init(top: color, left: color, bottom: color, right: color, width: width)
         }
     }
 }

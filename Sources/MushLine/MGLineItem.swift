@@ -43,6 +43,9 @@ extension MGLine {
         public var expand: Bool
         /// A fill colour, for renderers.
         public var color: MushColor?
+        /// MGBox-style borders, drawn inside the box's frame over its fill; none by default. They
+        /// take no room: the margins, and the line the box holds, are laid out as without them.
+        public var borders: Borders
         // An array, to give the recursive value a home on the heap.
         private var content: [MGLine]
 
@@ -55,13 +58,14 @@ extension MGLine {
 
         public init(
             width: Double = 0, height: Double = 0, margin: Insets = Insets(), expand: Bool = false,
-            color: MushColor? = nil, line: MGLine? = nil
+            color: MushColor? = nil, borders: Borders = Borders(), line: MGLine? = nil
         ) {
             self.width = width
             self.height = height
             self.margin = margin
             self.expand = expand
             self.color = color
+            self.borders = borders
             self.content = line.map { [$0] } ?? []
         }
     }
