@@ -54,6 +54,10 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let spaceIsContextFree: Bool
     /// The face has a glyph for every printable ASCII character (U+0020–U+007E).
     public let coversPrintableASCII: Bool
+    /// Where an underline goes, from the font (its `post` table; HarfBuzz's fallback when absent).
+    public let underline: Decoration
+    /// Where a line through the text goes, from the font (its `OS/2` table, or HarfBuzz's fallback).
+    public let strikethrough: Decoration
 
     let hbFont: OpaquePointer
     private let hbFace: OpaquePointer
@@ -104,6 +108,10 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             var glyph: hb_codepoint_t = 0
             return hb_font_get_nominal_glyph(font, unit, &glyph) != 0
         }
+        self.underline = Decoration(font, offset: HB_OT_METRICS_TAG_UNDERLINE_OFFSET,
+                                    size: HB_OT_METRICS_TAG_UNDERLINE_SIZE)
+        self.strikethrough = Decoration(font, offset: HB_OT_METRICS_TAG_STRIKEOUT_OFFSET,
+                                        size: HB_OT_METRICS_TAG_STRIKEOUT_SIZE)
         self.blob = blob
         self.hbFace = face
         self.hbFont = font
@@ -158,6 +166,26 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(family) \(style)" }
+}
+
+extension FontFace {
+    /// A line drawn along the text (underline or strikethrough), in font units.
+    public struct Decoration: Hashable, Sendable {
+        /// The top edge of the line, up from the baseline (negative: below it), as OpenType gives
+        /// it.
+        public var position: Int32
+        /// The line's thickness (at least 1 unit).
+        public var thickness: Int32
+
+        init(_ font: OpaquePointer, offset: hb_ot_metrics_tag_t, size: hb_ot_metrics_tag_t) {
+            var position: hb_position_t = 0
+            var thickness: hb_position_t = 0
+            hb_ot_metrics_get_position_with_fallback(font, offset, &position)
+            hb_ot_metrics_get_position_with_fallback(font, size, &thickness)
+            self.position = position
+            self.thickness = max(thickness, 1)
+        }
+    }
 }
 
 /// Reading a face with FreeType: a library per call, so nothing is shared between threads.

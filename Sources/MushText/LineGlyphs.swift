@@ -1,4 +1,5 @@
 import CICU
+import Mush
 
 /// One step of placing a line's parts from left to right (``Paragraph/place(_:_:)``).
 enum PlacedPart {
@@ -10,30 +11,96 @@ enum PlacedPart {
     case ellipsis(index: Int, glyphs: [PositionedGlyph], pen: Double, width: Double)
 }
 
+/// A stretch of a line drawn with one face, size and set of Mush attributes: what a renderer
+/// draws in one call, with its background and its underline or strikethrough.
+public struct GlyphRun: Sendable {
+    /// The glyphs, left to right, x from the line's left edge, y from the baseline (up).
+    public var glyphs: [PositionedGlyph]
+    public var face: FontFace
+    public var size: Double
+    /// Styles the face lacks, to be synthesised when drawing.
+    public var syntheticBold: Bool
+    public var syntheticOblique: Bool
+    /// The attributes of the Mush run the text comes from: colour, background colour, underline,
+    /// strikethrough (unset colours are the renderer's to choose).
+    public var attributes: MushAttributes
+    /// The pen's left and right positions around the run's glyphs, from the line's left edge: a
+    /// background or an underline spans `minX..<maxX`.
+    public var minX: Double
+    public var maxX: Double
+    /// The text the run shows, as Unicode-scalar offsets in the paragraph's text; empty for an
+    /// ellipsis (which shows "…" in place of the text at the offset).
+    public var range: Range<Int>
+    /// The run's text reads right to left (its glyphs are in visual order, so their clusters fall).
+    public var isRightToLeft: Bool
+    /// The run is the ellipsis of a shortened line.
+    public var isEllipsis: Bool
+}
+
 extension Paragraph {
     /// The glyphs of a laid-out line, in visual order, x from the line's left edge (before the
     /// line's own `x`), y from the baseline. Made on request: measuring does not need them.
     public func glyphs(of line: LineLayout) -> [PositionedGlyph] {
-        var placed: [PositionedGlyph] = []
+        runs(of: line).flatMap(\.glyphs)
+    }
+
+    /// The runs of a laid-out line, left to right: one for each stretch of one item (one face, size,
+    /// bidi level and Mush run) and one for the ellipsis. Tabs and line breaks draw no glyph, but a
+    /// tab's advance belongs to its run. Spaces that hang past the line's end are left out and take
+    /// no room, wherever bidi puts them (at the left of a right-to-left line): the runs span exactly
+    /// the line's `width`.
+    public func runs(of line: LineLayout) -> [GlyphRun] {
+        var runs: [GlyphRun] = []
+        // Hanging spaces are those past the visible end of the line's last piece.
+        var hangStart = Int.max
+        if case .text(let range) = line.pieces.last { hangStart = visibleEnd(range.lowerBound, range.upperBound) }
+        // Room taken by hanging spaces drawn so far: what follows moves left by it.
+        var hung = 0.0
+        var current: (item: Int, piece: Range<Int>)?
         place(line) { part in
             switch part {
-            case .glyph(let itemIndex, _, let glyph, let pen, _):
-                // Tabs and line breaks draw nothing.
+            case .glyph(let itemIndex, let piece, let glyph, let pen, let advance):
                 let unit = units[glyph.cluster]
-                guard !Self.isHardBreak(unit), unit != 0x09 else { return }
+                if glyph.cluster >= hangStart, Self.isSpace(unit) {
+                    hung += advance
+                    current = nil
+                    return
+                }
+                let x = pen - hung
                 let item = items[itemIndex]
-                placed.append(PositionedGlyph(
-                    glyph: glyph.glyph, face: item.face, size: item.size, x: pen + glyph.xOffset, y: glyph.yOffset,
+                if current?.item != itemIndex || current?.piece != piece {
+                    current = (itemIndex, piece)
+                    let start = max(item.range.lowerBound, piece.lowerBound)
+                    let end = min(item.range.upperBound, piece.upperBound, hangStart)
+                    runs.append(GlyphRun(
+                        glyphs: [], face: item.face, size: item.size, syntheticBold: item.synthetic.bold,
+                        syntheticOblique: item.synthetic.oblique,
+                        attributes: runAttributes.indices.contains(item.run) ? runAttributes[item.run] : .plain,
+                        minX: x, maxX: x, range: scalarOffsets[start]..<scalarOffsets[max(start, end)],
+                        isRightToLeft: item.direction == .rightToLeft, isEllipsis: false))
+                }
+                runs[runs.count - 1].maxX = x + advance
+                // Tabs and line breaks draw nothing.
+                guard !Self.isHardBreak(unit), unit != 0x09 else { return }
+                runs[runs.count - 1].glyphs.append(PositionedGlyph(
+                    glyph: glyph.glyph, face: item.face, size: item.size, x: x + glyph.xOffset, y: glyph.yOffset,
                     cluster: scalarOffsets[glyph.cluster], syntheticBold: item.synthetic.bold,
                     syntheticOblique: item.synthetic.oblique))
-            case .ellipsis(_, let glyphs, let pen, _):
-                for var glyph in glyphs {
-                    glyph.x += pen
-                    placed.append(glyph)
-                }
+            case .ellipsis(_, let glyphs, let pen, let width):
+                current = nil
+                let x = pen - hung
+                let near = glyphs.first?.cluster ?? 0
+                let item = items.last { scalarOffsets[$0.range.lowerBound] <= near } ?? items.first
+                let first = glyphs.first
+                runs.append(GlyphRun(
+                    glyphs: glyphs.map { var glyph = $0; glyph.x += x; return glyph },
+                    face: first?.face ?? emptyLineFace, size: first?.size ?? style.fontSize,
+                    syntheticBold: first?.syntheticBold ?? false, syntheticOblique: first?.syntheticOblique ?? false,
+                    attributes: item.map { runAttributes.indices.contains($0.run) ? runAttributes[$0.run] : .plain } ?? .plain,
+                    minX: x, maxX: x + width, range: near..<near, isRightToLeft: false, isEllipsis: true))
             }
         }
-        return placed
+        return runs
     }
 
     /// Walks `line` as it is drawn, left to right: each text piece's items in visual order by their

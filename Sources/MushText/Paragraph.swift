@@ -18,6 +18,8 @@ public final class Paragraph: Sendable {
     /// The UTF-8 offset of each UTF-16 offset (count + 1 entries): line texts are slices of `text`.
     let utf8Offsets: [Int]
     let items: [TextItem]
+    /// The attributes of each Mush run, by the run index items keep (``TextItem/run``).
+    let runAttributes: [MushAttributes]
     let glyphs: [[ShapedGlyph]]
     /// Sum of advances of the glyphs of the cluster starting at each unit, as prefix sums.
     let advancePrefix: [Double]
@@ -74,6 +76,7 @@ public final class Paragraph: Sendable {
                 StyledRange(range: unitOffsets[run.range.lowerBound]..<unitOffsets[run.range.upperBound], attributes: run.attributes)
             }
         }
+        self.runAttributes = document.runs.map(\.attributes)
         let graphemes = try TextBoundaries.graphemeBoundaries(in: units)
         self.graphemes = graphemes
         self.breaks = try TextBoundaries.lineBreaks(in: units, locale: style.locale)

@@ -1,0 +1,84 @@
+import Testing
+@testable import MushText
+import Mush
+
+@Suite("Glyph runs")
+struct GlyphRunTests {
+    /// The advance of `text` alone, in DejaVu Sans 16.
+    func width(_ text: String) throws -> Double {
+        try Paragraph(mush: text).layout().width
+    }
+
+    @Test func runsCarryTheirAttributesAndTileTheLine() throws {
+        let paragraph = try Paragraph(mush: "plain **bold** {#e33|red} __under__")
+        let line = paragraph.layout().lines[0]
+        let runs = paragraph.runs(of: line)
+        let texts = runs.map { run in
+            String(paragraph.text.unicodeScalars.dropFirst(run.range.lowerBound).prefix(run.range.count))
+        }
+        #expect(texts == ["plain ", "bold", " ", "red", " ", "under"])
+        #expect(runs[1].attributes.bold && runs[1].face.isBold)
+        #expect(runs[3].attributes.color == MushColor(hex: "#e33"))
+        #expect(runs[5].attributes.underline && !runs[4].attributes.underline)
+        // Side by side, no gap, from 0 to the line's width.
+        #expect(runs.first!.minX == 0)
+        for (left, right) in zip(runs, runs.dropFirst()) { #expect(abs(left.maxX - right.minX) < 1e-9) }
+        #expect(abs(runs.last!.maxX - line.width) < 1e-9)
+        let plainWidth = try width("plain")
+        #expect(runs[0].maxX > plainWidth + 1, "the first run ends after its space")
+        // Each glyph is in its run's span.
+        for run in runs {
+            for glyph in run.glyphs { #expect(glyph.x >= run.minX - 1e-9 && glyph.x < run.maxX) }
+        }
+        #expect(paragraph.glyphs(of: line).count == runs.map(\.glyphs.count).reduce(0, +))
+    }
+
+    /// A wrapped right-to-left line's trailing space hangs at its left end: it takes no room, so the
+    /// drawn glyphs span exactly the line's width, right-aligned with the line.
+    @Test(arguments: ["שלום עולם שלום עולם", "مرحبا بالعالم مرحبا بالعالم"])
+    func hangingSpacesOfRightToLeftLinesTakeNoRoom(text: String) throws {
+        let paragraph = try Paragraph(mush: text)
+        let wide = paragraph.layout().width
+        let layout = paragraph.layout(width: wide * 0.75)
+        #expect(layout.lines.count == 2)
+        let first = layout.lines[0]
+        #expect(first.text.hasSuffix(" "), "the wrapped line holds its trailing space")
+        let runs = paragraph.runs(of: first)
+        #expect(runs.allSatisfy { $0.isRightToLeft })
+        #expect(abs(runs.first!.minX) < 1e-9)
+        #expect(abs(runs.last!.maxX - first.width) < 1e-9)
+        let spaces = runs.flatMap(\.glyphs).filter { glyph in
+            paragraph.text.unicodeScalars[paragraph.text.unicodeScalars.index(
+                paragraph.text.unicodeScalars.startIndex, offsetBy: glyph.cluster)] == " "
+        }
+        let innerSpaces = first.text.dropLast().filter { $0 == " " }.count
+        #expect(innerSpaces > 0)
+        #expect(spaces.count == innerSpaces, "the inner spaces are drawn, the hanging one is not")
+        // The glyphs' clusters fall from left to right.
+        let clusters = runs.flatMap(\.glyphs).map(\.cluster)
+        #expect(clusters == clusters.sorted(by: >))
+    }
+
+    @Test func ellipsisIsARunOfItsOwn() throws {
+        var style = ParagraphStyle()
+        style.maxLines = 1
+        let paragraph = try Paragraph(mush: "{#00f|A long blue text that cannot fit}", style: style)
+        let line = paragraph.layout(width: 100).lines[0]
+        #expect(line.ellipsized)
+        let runs = paragraph.runs(of: line)
+        let ellipsis = try #require(runs.last)
+        #expect(ellipsis.isEllipsis && ellipsis.range.isEmpty && ellipsis.glyphs.count == 1)
+        #expect(ellipsis.attributes.color == MushColor(hex: "#00f"), "the ellipsis is coloured like its text")
+        #expect(abs(ellipsis.maxX - line.width) < 1e-9)
+    }
+
+    @Test func decorationsComeFromTheFont() throws {
+        let face = FontCollection.standard.face(family: "DejaVu Sans", bold: false, italic: false).face
+        // DejaVu Sans: post underlinePosition -130, underlineThickness 90; OS/2 yStrikeoutPosition
+        // 530, yStrikeoutSize 102 (units of 2048).
+        #expect(face.underline.position < 0 && face.underline.position > face.descender)
+        #expect(face.underline.thickness > 0 && face.underline.thickness < face.unitsPerEm / 10)
+        #expect(face.strikethrough.position > 0 && face.strikethrough.position < face.ascender / 2)
+        #expect(face.strikethrough.thickness > 0)
+    }
+}
