@@ -5,6 +5,12 @@ extension MGLine {
     /// boxes that do not fit, places each side's group in its band and fits the height.
     public func layout(fonts: FontCollection = .standard) throws(MGLineError) -> MGLineLayout {
         try validate(fonts: fonts)
+        return try layoutValidated(fonts: fonts)
+    }
+
+    /// Lays out a line whose values were checked already (by ``validate(fonts:)`` on it or on what
+    /// holds it).
+    func layoutValidated(fonts: FontCollection) throws(MGLineError) -> MGLineLayout {
         var engine = try LineEngine(line: self, fonts: fonts)
         return try engine.run()
     }
@@ -204,8 +210,7 @@ struct LineEngine {
 
     /// Lays out a box's line. It was validated with the line that holds it, so not again.
     func layOut(_ nested: MGLine) throws(MGLineError) -> MGLineLayout {
-        var engine = try LineEngine(line: nested, fonts: fonts)
-        return try engine.run()
+        try nested.layoutValidated(fonts: fonts)
     }
 
     /// The line a box holds, at the box's width (nil: the line's own) and, when the box has a
