@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Mush", targets: ["Mush"]),
         .library(name: "MushText", targets: ["MushText"]),
         .library(name: "MushLine", targets: ["MushLine"]),
+        .library(name: "MushRender", targets: ["MushRender"]),
         .executable(name: "mush", targets: ["mush"]),
     ],
     dependencies: [
@@ -37,12 +38,17 @@ let package = Package(
         .target(name: "MushText", dependencies: ["Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CICU"]),
         // The MGLine row engine: left, middle and right items, shortened, dropped and placed.
         .target(name: "MushLine", dependencies: ["Mush", "MushText"]),
+        // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        // Drawing laid-out lines and stacks with Cairo: PNG, SVG, PDF.
+        .target(name: "MushRender", dependencies: ["Mush", "MushText", "MushLine", "CCairo"]),
         .executableTarget(
             name: "mush",
             dependencies: [
                 "Mush",
                 "MushText",
                 "MushLine",
+                "MushRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,6 +61,7 @@ let package = Package(
         ),
         .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
         .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
+        .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,74 @@
+import CCairo
+import Foundation
+import Mush
+import MushLine
+
+extension Painter {
+    /// Draws a PNG image scaled to its frame, or a placeholder (grey, crossed) with a warning when
+    /// the item names no file or the file cannot be read as a PNG.
+    func drawImage(_ image: MGLine.Image, _ frame: Rect, name: String) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        guard let file = image.file else {
+            warn("\(name): the image names no file; drew a placeholder")
+            drawPlaceholder(frame)
+            return
+        }
+        guard let surface = readImage(file, name: name) else {
+            drawPlaceholder(frame)
+            return
+        }
+        let width = Double(cairo_image_surface_get_width(surface))
+        let height = Double(cairo_image_surface_get_height(surface))
+        cairo_save(context)
+        cairo_rectangle(context, frame.x, frame.y, frame.width, frame.height)
+        cairo_clip(context)
+        cairo_translate(context, frame.x, frame.y)
+        cairo_scale(context, frame.width / width, frame.height / height)
+        cairo_set_source_surface(context, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// The image at `file` (relative paths from the options' image folder), read once per
+    /// rendering; nil, with a warning, when it cannot be read.
+    private func readImage(_ file: String, name: String) -> OpaquePointer? {
+        let path = file.hasPrefix("/") || options.imageFolder == nil
+            ? file : URL(fileURLWithPath: options.imageFolder!).appendingPathComponent(file).path
+        if let known = images[path] { return known }
+        var surface: OpaquePointer? = cairo_image_surface_create_from_png(path)
+        let status = cairo_surface_status(surface)
+        if status != CAIRO_STATUS_SUCCESS {
+            cairo_surface_destroy(surface)
+            surface = nil
+            let problem = switch status {
+            case CAIRO_STATUS_FILE_NOT_FOUND: "image not found"
+            case CAIRO_STATUS_READ_ERROR, CAIRO_STATUS_PNG_ERROR: "not a readable PNG image"
+            default: "image not read (\(String(cString: cairo_status_to_string(status))))"
+            }
+            warn("\(name): \(problem): \(path); drew a placeholder")
+        } else if cairo_image_surface_get_width(surface) == 0 || cairo_image_surface_get_height(surface) == 0 {
+            cairo_surface_destroy(surface)
+            surface = nil
+            warn("\(name): the image is empty: \(path); drew a placeholder")
+        }
+        images[path] = surface
+        return surface
+    }
+
+    /// A light grey box with a darker outline and a cross: plainly not the picture.
+    private func drawPlaceholder(_ frame: Rect) {
+        fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+             color: MushColor(red: 0xE4, green: 0xE4, blue: 0xE4))
+        cairo_save(context)
+        setColor(MushColor(red: 0x99, green: 0x99, blue: 0x99))
+        cairo_set_line_width(context, 1)
+        cairo_rectangle(context, frame.x + 0.5, frame.y + 0.5, max(frame.width - 1, 0), max(frame.height - 1, 0))
+        cairo_move_to(context, frame.x, frame.y)
+        cairo_line_to(context, frame.x + frame.width, frame.y + frame.height)
+        cairo_move_to(context, frame.x + frame.width, frame.y)
+        cairo_line_to(context, frame.x, frame.y + frame.height)
+        cairo_stroke(context)
+        cairo_restore(context)
+    }
+}

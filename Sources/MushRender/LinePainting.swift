@@ -1,0 +1,59 @@
+import CCairo
+import Mush
+import MushLine
+
+extension Painter {
+    /// Draws a laid-out line with its top-left corner at (`x`, `y`): its background, its items
+    /// (dropped ones are not drawn), then its borders. `path` names the line in warnings
+    /// (`lines[2].`, `rightItems[0].box.line.`).
+    func drawLine(_ line: MGLine, _ layout: MGLineLayout, x: Double, y: Double, path: String = "") {
+        fill(x: x, y: y, width: layout.width, height: layout.height, color: line.backgroundColor)
+        for item in layout.items {
+            guard let frame = item.frame else { continue }
+            let items = line.items(on: item.side)
+            guard items.indices.contains(item.index) else { continue }
+            let name = "\(path)\(item.side.rawValue)Items[\(item.index)]"
+            let left = x + frame.x, top = y + frame.y
+            switch (item.content, items[item.index]) {
+            case (.text(let text), _):
+                // A text given no room keeps its "…" but has nothing to show it in.
+                guard frame.width > 0 else { continue }
+                let shadow = line.textShadowColor(for: item.side).map {
+                    Shadow(color: $0, offset: line.textShadowOffset(for: item.side))
+                }
+                drawText(text, x: left, y: top, color: line.textColor(for: item.side), shadow: shadow)
+            case (.image, .image(let image)):
+                drawImage(image, Rect(x: left, y: top, width: frame.width, height: frame.height), name: name)
+            case (.box(let inner), .box(let box)):
+                fill(x: left, y: top, width: frame.width, height: frame.height, color: box.color)
+                if let inner, let nested = box.line {
+                    drawLine(nested, inner, x: left, y: top, path: name + ".line.")
+                }
+                drawBorders(box.borders, Rect(x: left, y: top, width: frame.width, height: frame.height))
+            default:
+                continue
+            }
+        }
+        drawBorders(line.borders, Rect(x: x, y: y, width: layout.width, height: layout.height))
+    }
+
+    /// Draws a laid-out stack at the picture's origin: its background, its lines, its borders.
+    func drawStack(_ stack: MGStack, _ layout: MGStackLayout) {
+        fill(x: 0, y: 0, width: layout.width, height: layout.height, color: stack.backgroundColor)
+        for (index, placed) in layout.lines.enumerated() {
+            drawLine(placed.line, placed.layout, x: placed.x, y: placed.y, path: "lines[\(index)].")
+        }
+        drawBorders(stack.borders, Rect(x: 0, y: 0, width: layout.width, height: layout.height))
+    }
+
+    /// MGBox-style borders: each edge's colour drawn inside the rectangle, `width` thick; the left
+    /// and right edges first, then the top and bottom over their ends.
+    func drawBorders(_ borders: MGLine.Borders, _ rect: Rect) {
+        let thickness = min(borders.width, rect.width, rect.height)
+        guard thickness > 0 else { return }
+        fill(x: rect.x, y: rect.y, width: thickness, height: rect.height, color: borders.left)
+        fill(x: rect.x + rect.width - thickness, y: rect.y, width: thickness, height: rect.height, color: borders.right)
+        fill(x: rect.x, y: rect.y, width: rect.width, height: thickness, color: borders.top)
+        fill(x: rect.x, y: rect.y + rect.height - thickness, width: rect.width, height: thickness, color: borders.bottom)
+    }
+}

@@ -1,0 +1,48 @@
+import CCairo
+import Mush
+
+/// Draws on one canvas: lines, their items and text, in points from the picture's top-left corner.
+/// Keeps what the drawing found (warnings) and, for SVG, the text it drew (``SVGTextLayer``).
+final class Painter {
+    let canvas: Canvas
+    let options: RenderOptions
+    var context: OpaquePointer { canvas.context }
+    private(set) var warnings: [String] = []
+    /// The lines of text drawn, for the SVG's text layer.
+    var textLines: [SVGTextLayer.Line] = []
+    /// Images read so far, by path (nil: unreadable, already warned about).
+    var images: [String: OpaquePointer?] = [:]
+
+    init(canvas: Canvas, options: RenderOptions) {
+        self.canvas = canvas
+        self.options = options
+    }
+
+    deinit {
+        for case let surface? in images.values { cairo_surface_destroy(surface) }
+    }
+
+    func warn(_ message: String) {
+        warnings.append(message)
+    }
+
+    func setColor(_ color: MushColor) {
+        cairo_set_source_rgba(context, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255,
+                              Double(color.alpha) / 255)
+    }
+
+    /// Fills the rectangle with `color` (nothing when nil).
+    func fill(x: Double, y: Double, width: Double, height: Double, color: MushColor?) {
+        guard let color, width > 0, height > 0 else { return }
+        setColor(color)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_fill(context)
+    }
+
+    /// Paints the whole picture.
+    func paintBackground(_ color: MushColor?) {
+        guard let color else { return }
+        setColor(color)
+        cairo_paint(context)
+    }
+}

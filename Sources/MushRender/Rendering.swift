@@ -1,0 +1,12 @@
+/// A finished rendering: the file's bytes and what could not be drawn as asked.
+public struct Rendering: Sendable {
+    public var format: RenderFormat
+    /// The PNG, SVG or PDF file.
+    public var data: [UInt8]
+    /// The picture's size: pixels in a PNG, points in an SVG or PDF.
+    public var width: Int
+    public var height: Int
+    /// Things drawn otherwise than asked, such as an image file that could not be read (drawn as a
+    /// placeholder). Each names the item: `rightItems[0]: image not found: icons/star.png`.
+    public var warnings: [String]
+}

@@ -1,0 +1,59 @@
+/// Cairo draws an SVG's glyphs as outlines, which no one can search or select. The text layer adds
+/// each drawn line of text again as an invisible `<text>` element (fill-opacity 0) over its
+/// glyphs, stretched to the line's width, the way scanned PDFs carry an invisible text layer.
+enum SVGTextLayer {
+    /// A line of text as drawn, in points.
+    struct Line {
+        var text: String
+        var x: Double
+        var baseline: Double
+        var width: Double
+        var fontFamily: String
+        var fontSize: Double
+    }
+
+    /// `svg` with the lines added just before its closing tag, at `scale`.
+    static func add(_ lines: [Line], to svg: [UInt8], scale: Double) -> [UInt8] {
+        guard !lines.isEmpty, let close = lastRange(of: Array("</svg>".utf8), in: svg) else { return svg }
+        var layer = "<g id=\"text\" fill-opacity=\"0\" stroke=\"none\">\n"
+        for line in lines {
+            layer += "<text x=\"\(number(line.x * scale))\" y=\"\(number(line.baseline * scale))\""
+            layer += " font-family=\"\(escape(line.fontFamily))\" font-size=\"\(number(line.fontSize * scale))\""
+            layer += " textLength=\"\(number(line.width * scale))\" lengthAdjust=\"spacingAndGlyphs\""
+            layer += " xml:space=\"preserve\">\(escape(line.text))</text>\n"
+        }
+        layer += "</g>\n"
+        return Array(svg[..<close.lowerBound]) + Array(layer.utf8) + Array(svg[close.lowerBound...])
+    }
+
+    private static func lastRange(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard bytes.count >= needle.count else { return nil }
+        for start in stride(from: bytes.count - needle.count, through: 0, by: -1)
+        where bytes[start..<start + needle.count].elementsEqual(needle) {
+            return start..<start + needle.count
+        }
+        return nil
+    }
+
+    private static func number(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// XML-escaped text, without the characters XML 1.0 forbids (C0 controls but tab and newline).
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "\t", "\n": escaped.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): continue
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,128 @@
+import CCairo
+import Mush
+import MushLine
+import MushText
+
+extension Painter {
+    /// A text shadow: the text drawn again, in one colour, moved by an offset, under the text.
+    struct Shadow {
+        var color: MushColor
+        var offset: MGLine.Offset
+    }
+
+    /// A rectangle to fill, in points.
+    struct Rect {
+        var x, y, width, height: Double
+    }
+
+    /// Draws laid-out text whose frame's top-left corner is at (`x`, `y`): run backgrounds, then the
+    /// shadow, then the glyphs with their underlines and strikethroughs. Text that sets no colour is
+    /// drawn in `color`.
+    func drawText(_ text: MGLineLayout.Text, x: Double, y: Double, color: MushColor, shadow: Shadow?) {
+        let paragraph = text.paragraph
+        let source = TextSource(paragraph.text)
+        let lines = text.layout.lines.map { line in (line: line, runs: paragraph.runs(of: line)) }
+        // A background spans its run's advance, from the line's ascent to its descent.
+        var backgrounds = ColorGroups()
+        for (line, runs) in lines {
+            for run in runs {
+                guard let background = run.attributes.backgroundColor else { continue }
+                backgrounds.add(Rect(x: x + line.x + run.minX, y: y + line.baseline - line.ascent,
+                                     width: run.maxX - run.minX, height: line.ascent + line.descent), background)
+            }
+        }
+        fill(backgrounds)
+        if let shadow {
+            cairo_save(context)
+            cairo_translate(context, shadow.offset.x, shadow.offset.y)
+            drawInk(lines, x: x, y: y, source: source, color: color, override: shadow.color)
+            cairo_restore(context)
+        }
+        drawInk(lines, x: x, y: y, source: source, color: color, override: nil)
+        if canvas.format == .svg {
+            for (line, runs) in lines {
+                guard let first = runs.first(where: { !$0.glyphs.isEmpty }) else { continue }
+                var shown = Substring(line.text)
+                while let last = shown.last, last.isWhitespace { shown.removeLast() }
+                guard !shown.isEmpty else { continue }
+                textLines.append(SVGTextLayer.Line(
+                    text: String(shown), x: x + line.x, baseline: y + line.baseline, width: line.width,
+                    fontFamily: first.face.family, fontSize: first.size))
+            }
+        }
+    }
+
+    /// The glyphs and decorations of every run, in each run's colour or all in `override`.
+    private func drawInk(
+        _ lines: [(line: LineLayout, runs: [GlyphRun])], x: Double, y: Double, source: TextSource, color: MushColor,
+        override: MushColor?
+    ) {
+        var decorations = ColorGroups()
+        for (line, runs) in lines {
+            let baseline = y + line.baseline
+            for run in runs {
+                let runColor = override ?? run.attributes.color ?? color
+                let scale = run.size / Double(run.face.unitsPerEm)
+                for (on, decoration) in [(run.attributes.underline, run.face.underline),
+                                         (run.attributes.strikethrough, run.face.strikethrough)] where on {
+                    decorations.add(Rect(x: x + line.x + run.minX, y: baseline - Double(decoration.position) * scale,
+                                         width: run.maxX - run.minX, height: Double(decoration.thickness) * scale),
+                                    runColor)
+                }
+                drawGlyphs(run, x: x + line.x, baseline: baseline, source: source, color: runColor)
+            }
+        }
+        fill(decorations)
+    }
+
+    /// One run's glyphs, with the text they show where the clusters allow (PDF keeps it).
+    private func drawGlyphs(_ run: GlyphRun, x: Double, baseline: Double, source: TextSource, color: MushColor) {
+        guard !run.glyphs.isEmpty,
+              let face = CairoFonts.face(run.face, syntheticBold: run.syntheticBold,
+                                         syntheticOblique: run.syntheticOblique)
+        else { return }
+        setColor(color)
+        cairo_set_font_face(context, face)
+        cairo_set_font_size(context, run.size)
+        let glyphs = run.glyphs.map { glyph in
+            cairo_glyph_t(index: UInt(glyph.glyph), x: x + glyph.x, y: baseline - glyph.y)
+        }
+        guard let mapping = source.clusters(of: run) else {
+            cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
+            return
+        }
+        mapping.utf8.withUnsafeBufferPointer { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { text in
+                cairo_show_text_glyphs(context, text.baseAddress, Int32(text.count), glyphs, Int32(glyphs.count),
+                                       mapping.clusters, Int32(mapping.clusters.count),
+                                       run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
+            }
+        }
+    }
+
+    /// Fills each colour's rectangles as one path, so rectangles that touch show no seam.
+    private func fill(_ groups: ColorGroups) {
+        for (color, rects) in groups.groups {
+            setColor(color)
+            for rect in rects where rect.width > 0 && rect.height > 0 {
+                cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+            }
+            cairo_fill(context)
+        }
+    }
+}
+
+/// Rectangles by colour, colours in the order first seen.
+struct ColorGroups {
+    private(set) var groups: [(MushColor, [Painter.Rect])] = []
+    private var index: [MushColor: Int] = [:]
+
+    mutating func add(_ rect: Painter.Rect, _ color: MushColor) {
+        if let known = index[color] {
+            groups[known].1.append(rect)
+        } else {
+            index[color] = groups.count
+            groups.append((color, [rect]))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import CCairo
+import MushText
+
+/// A paragraph's text as UTF-8, indexed by Unicode scalar, to tell Cairo which text each glyph
+/// shows (its text clusters): a PDF then carries the text, searchable and copyable.
+struct TextSource {
+    private let utf8: [UInt8]
+    /// The UTF-8 offset of each scalar offset (count + 1 entries).
+    private let offsets: [Int]
+
+    init(_ text: String) {
+        utf8 = Array(text.utf8)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(utf8.count + 1)
+        var byte = 0
+        for scalar in text.unicodeScalars {
+            offsets.append(byte)
+            byte += UTF8.width(scalar)
+        }
+        offsets.append(byte)
+        self.offsets = offsets
+    }
+
+    /// The run's text and its clusters: each a stretch of text and the glyphs that show it, in the
+    /// text's order (for right-to-left runs, from the last glyph back, Cairo's "backward"). Nil when
+    /// the glyphs' clusters do not rise through the run's text, which Cairo could not take.
+    func clusters(of run: GlyphRun) -> (utf8: [UInt8], clusters: [cairo_text_cluster_t])? {
+        let glyphs = run.glyphs
+        if run.isEllipsis {
+            return (Array("\u{2026}".utf8), [cairo_text_cluster_t(num_bytes: 3, num_glyphs: Int32(glyphs.count))])
+        }
+        guard !glyphs.isEmpty, !run.range.isEmpty, run.range.upperBound < offsets.count else { return nil }
+        let order = run.isRightToLeft ? Array(glyphs.indices.reversed()) : Array(glyphs.indices)
+        var clusters: [cairo_text_cluster_t] = []
+        var start = run.range.lowerBound
+        var first = 0
+        while first < order.count {
+            let cluster = glyphs[order[first]].cluster
+            guard first == 0 || cluster == start else { return nil }
+            var last = first
+            while last < order.count, glyphs[order[last]].cluster == cluster { last += 1 }
+            let next = last < order.count ? glyphs[order[last]].cluster : run.range.upperBound
+            guard next > cluster, next <= run.range.upperBound, cluster >= start else { return nil }
+            clusters.append(cairo_text_cluster_t(num_bytes: Int32(offsets[next] - offsets[start]),
+                                                 num_glyphs: Int32(last - first)))
+            start = next
+            first = last
+        }
+        return (Array(utf8[offsets[run.range.lowerBound]..<offsets[run.range.upperBound]]), clusters)
+    }
+}
