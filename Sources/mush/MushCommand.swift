@@ -7,7 +7,7 @@ struct MushCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mush",
         abstract: "Mush markup and text layout.",
-        subcommands: [ParseCommand.self, MeasureCommand.self, LineCommand.self])
+        subcommands: [ParseCommand.self, MeasureCommand.self, LineCommand.self, RenderCommand.self])
 
     /// Runs the command. Bad input and usage errors print one line on standard error and exit with
     /// status 2; help and version requests exit with status 0 as usual.

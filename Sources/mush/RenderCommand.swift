@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import Mush
+import MushLine
+import MushRender
+import MushText
+
+/// `mush render`: draw a line or a stack of lines as PNG, SVG or PDF.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a row (an MGLine) or a stack of rows as PNG, SVG or PDF.",
+        discussion: """
+            FILE (- for standard input) holds one line object, as `mush line` takes (see `mush line \
+            --help`), or a stack: {"width": …, "padding", "backgroundColor", "borders", "lines": [line \
+            objects]}, where a line may leave out its width to fill the stack and has a margin. The \
+            format follows the output's extension: .png, .svg or .pdf. Image items are read as PNG \
+            files, relative to FILE's folder; a missing one is drawn as a crossed grey placeholder and \
+            named in a warning on standard error. Prints the picture's size.
+            """)
+
+    @Option(name: .customLong("fonts"), help: "A font file or folder to add (repeatable).")
+    var fontPaths: [String] = []
+    @Option(name: [.short, .customLong("output")], help: "The file to write: OUT.png, OUT.svg or OUT.pdf.")
+    var output: String
+    @Option(help: "Pixels a point in a PNG (2 for a retina picture); SVG and PDF pages grow by it too.")
+    var scale: Double = 1
+    @Option(help: "The colour under everything (#rgb, #rgba, #rrggbb, #rrggbbaa), or none for transparent.")
+    var background: String = "#fff"
+    @Argument(help: "A JSON file holding a line or a stack; - for standard input.")
+    var file: String
+
+    func validate() throws {
+        guard RenderFormat(fileName: output) != nil else {
+            throw ValidationError("the output file must end in .png, .svg or .pdf (it is '\(output)')")
+        }
+        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number greater than 0") }
+        guard background == "none" || MushColor(hex: background) != nil else {
+            throw ValidationError("--background '\(background)' is not a colour (#rgb, #rgba, #rrggbb, #rrggbbaa or none)")
+        }
+    }
+
+    func run() throws {
+        let fonts = try FontCollection.standard.adding(fontPaths)
+        let document = try LineRequest(fonts: fonts).document(from: try LineCommand.read(file))
+        let folder = file == "-" ? nil : URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let options = RenderOptions(scale: scale, background: MushColor(hex: background), imageFolder: folder)
+        let format = RenderFormat(fileName: output)!
+        let rendering: Rendering
+        do {
+            switch document {
+            case .line(let line):
+                rendering = try Renderer.render(line, layout: try line.layout(fonts: fonts), as: format, options: options)
+            case .stack(let stack):
+                rendering = try Renderer.render(stack, layout: try stack.layout(fonts: fonts), as: format, options: options)
+            }
+        } catch let error as MGLineError {
+            throw RequestError(error.description)
+        } catch let error as RenderError {
+            throw RequestError(error.description)
+        }
+        do {
+            try Data(rendering.data).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw RequestError("cannot write \(output): \((error as NSError).localizedDescription)")
+        }
+        for warning in rendering.warnings { Standard.error("mush: warning: \(warning)") }
+        let unit = format == .png ? "pixels" : "points"
+        Standard.output("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
+    }
+}
