@@ -16,11 +16,16 @@ struct LineCommand: ParsableCommand {
             sidePrecedence (left, right or middle), leftWidth, middleWidth, rightWidth, minHeight, \
             maxHeight, verticalAlignment (top, center or bottom), leftAlignment, middleAlignment and \
             rightAlignment (left, center, right or justify), leftLineSpacing, middleLineSpacing, \
-            rightLineSpacing, widenAsNeeded, and the item arrays left, middle and right. An item is a \
-            string (text: multiline when it holds a line break; Mush markup when it ends in |mush), \
-            {"text": …, "multiline": true or false}, {"image": {width, height, file}} or {"box": {width, \
-            height, margin, expand, color, line}}, where line is a line object whose width may be left \
-            out. Lengths are in points. Prints {"width", "height", "items"}, one item for each input \
+            rightLineSpacing, widenAsNeeded, and the item arrays left, middle and right. For drawing \
+            (they move nothing): textShadowColor, middleTextShadowColor and rightTextShadowColor \
+            (colours; none by default), leftTextShadowOffset, middleTextShadowOffset and \
+            rightTextShadowOffset {x, y} (default {"x": 0, "y": 1}), backgroundColor, borders (a colour \
+            for all four edges, or {top, left, bottom, right, width}: colours, and a width of 1 by \
+            default), and margin {top, left, bottom, right} (space outside the line, for a stack). An \
+            item is a string (text: multiline when it holds a line break; Mush markup when it ends in \
+            |mush), {"text": …, "multiline": true or false}, {"image": {width, height, file}} or \
+            {"box": {width, height, margin, expand, color, borders, line}}, where line is a line object \
+            whose width may be left out. Lengths are in points. Prints {"width", "height", "items"}, one item for each input \
             item: side, index, kind, visible and, when visible, frame; text adds truncated and lines, a \
             visible box holding a line adds that line's layout as line. A bad value is named by its \
             JSON path (right[0].box.margin.left) and the exit status is 2. With --batch, reads JSON \

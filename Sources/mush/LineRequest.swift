@@ -3,8 +3,15 @@ import Mush
 import MushLine
 import MushText
 
-/// Reads a line from its JSON (`mgline.md`, "The command-line contract"), checking every value
-/// itself so that each problem names its JSON path: `right[0].box.margin.left: must be 0 or more`.
+/// What a JSON document holds: one line, or a stack of lines.
+enum LineDocument: Hashable, Sendable {
+    case line(MGLine)
+    case stack(MGStack)
+}
+
+/// Reads a line from its JSON (`mgline.md`, "The command-line contract"), or a stack of lines,
+/// checking every value itself so that each problem names its JSON path:
+/// `right[0].box.margin.left: must be 0 or more`, `lines[1].right[0].box.margin.left: …`.
 struct LineRequest {
     /// The fonts that font families must name.
     let fonts: FontCollection
@@ -15,13 +22,51 @@ struct LineRequest {
         "rightTextColor", "itemPadding", "sidePrecedence", "leftWidth", "middleWidth", "rightWidth", "minHeight",
         "maxHeight", "verticalAlignment", "leftAlignment", "middleAlignment", "rightAlignment", "leftLineSpacing",
         "middleLineSpacing", "rightLineSpacing", "widenAsNeeded", "left", "middle", "right",
+        "textShadowColor", "middleTextShadowColor", "rightTextShadowColor", "leftTextShadowOffset",
+        "middleTextShadowOffset", "rightTextShadowOffset", "backgroundColor", "borders", "margin",
     ]
+
+    /// The keys of a stack object.
+    static let stackKeys = ["width", "padding", "backgroundColor", "borders", "lines"]
 
     /// Reads one line object (the top level of the input, where `width` is required).
     func line(from data: Data) throws(RequestError) -> MGLine {
+        try line(try Self.topLevelObject(data), at: "", widthRequired: true)
+    }
+
+    /// Reads one stack object: `width` (required), `padding`, `backgroundColor`, `borders` and
+    /// `lines` (required), an array of line objects whose width may be left out (0: the line fills
+    /// the stack).
+    func stack(from data: Data) throws(RequestError) -> MGStack {
+        try stack(try Self.topLevelObject(data))
+    }
+
+    /// Reads a line or a stack: an object with the key `lines` is a stack, any other a line.
+    func document(from data: Data) throws(RequestError) -> LineDocument {
+        let value = try Self.topLevelObject(data)
+        if case .object(let members) = value, members["lines"] != nil { return .stack(try stack(value)) }
+        return .line(try line(value, at: "", widthRequired: true))
+    }
+
+    /// The input's JSON value, which must be an object.
+    static func topLevelObject(_ data: Data) throws(RequestError) -> JSONValue {
         let value = try JSONValue.parse(data)
         guard case .object = value else { throw RequestError("not a JSON object") }
-        return try line(value, at: "", widthRequired: true)
+        return value
+    }
+
+    func stack(_ value: JSONValue) throws(RequestError) -> MGStack {
+        let object = try Object(value, at: "", keys: Self.stackKeys)
+        guard let width = try object.size("width") else { throw object.missing("width") }
+        var stack = MGStack(width: width)
+        stack.padding = try insets(object, "padding") ?? MGLine.Insets()
+        stack.backgroundColor = try object.color("backgroundColor")
+        stack.borders = try borders(object, "borders") ?? MGLine.Borders()
+        guard object["lines"] != nil else { throw object.missing("lines") }
+        stack.lines = try array(object, "lines") { value, path throws(RequestError) in
+            try line(value, at: path, widthRequired: false)
+        }
+        return stack
     }
 
     /// A line object at `path`; a nested line (in a box) may leave out its width.
@@ -32,12 +77,21 @@ struct LineRequest {
         line.width = try object.size("width") ?? 0
         line.height = try object.size("height") ?? 0
         line.padding = try insets(object, "padding") ?? MGLine.Insets()
+        line.margin = try insets(object, "margin") ?? MGLine.Insets()
+        line.backgroundColor = try object.color("backgroundColor")
+        line.borders = try borders(object, "borders") ?? MGLine.Borders()
         line.font = try font(object, "font") ?? MGLine.Font()
         line.middleFont = try font(object, "middleFont")
         line.rightFont = try font(object, "rightFont")
         line.textColor = try object.color("textColor") ?? line.textColor
         line.middleTextColor = try object.color("middleTextColor")
         line.rightTextColor = try object.color("rightTextColor")
+        line.textShadowColor = try object.color("textShadowColor")
+        line.middleTextShadowColor = try object.color("middleTextShadowColor")
+        line.rightTextShadowColor = try object.color("rightTextShadowColor")
+        line.leftTextShadowOffset = try offset(object, "leftTextShadowOffset") ?? line.leftTextShadowOffset
+        line.middleTextShadowOffset = try offset(object, "middleTextShadowOffset") ?? line.middleTextShadowOffset
+        line.rightTextShadowOffset = try offset(object, "rightTextShadowOffset") ?? line.rightTextShadowOffset
         line.itemPadding = try object.size("itemPadding") ?? 0
         line.sidePrecedence = try object.choice("sidePrecedence") ?? .left
         line.leftWidth = try object.size("leftWidth") ?? 0
@@ -68,6 +122,31 @@ struct LineRequest {
                              bottom: try insets.size("bottom") ?? 0, right: try insets.size("right") ?? 0)
     }
 
+    /// An offset: `x` and `y`, any finite numbers (0 when left out).
+    func offset(_ object: Object, _ key: String) throws(RequestError) -> MGLine.Offset? {
+        guard let value = object[key] else { return nil }
+        let offset = try Object(value, at: object.path(key), keys: ["x", "y"])
+        return MGLine.Offset(x: try offset.number("x") ?? 0, y: try offset.number("y") ?? 0)
+    }
+
+    /// Borders: a colour for all four edges, or an object of `top`, `left`, `bottom` and `right`
+    /// colours (none when left out) and a `width` (1).
+    func borders(_ object: Object, _ key: String) throws(RequestError) -> MGLine.Borders? {
+        switch object[key] {
+        case nil:
+            return nil
+        case .string:
+            return MGLine.Borders(all: try object.color(key))
+        case .object(let members):
+            let borders = try Object(.object(members), at: object.path(key), keys: ["top", "left", "bottom", "right", "width"])
+            return MGLine.Borders(
+                top: try borders.color("top"), left: try borders.color("left"), bottom: try borders.color("bottom"),
+                right: try borders.color("right"), width: try borders.size("width") ?? 1)
+        default:
+            throw object.wrongType(key, expected: "a colour or an object")
+        }
+    }
+
     /// A font: `family` (the fonts' default when left out) and `size` (16).
     func font(_ object: Object, _ key: String) throws(RequestError) -> MGLine.Font? {
         guard let value = object[key] else { return nil }
@@ -82,13 +161,21 @@ struct LineRequest {
     }
 
     func items(_ object: Object, _ key: String) throws(RequestError) -> [MGLine.Item] {
+        try array(object, key) { value, path throws(RequestError) in try item(value, at: path) }
+    }
+
+    /// An array member (empty when left out), each element read at its path: `left[2]`.
+    func array<Element>(
+        _ object: Object, _ key: String, _ element: (JSONValue, String) throws(RequestError) -> Element
+    ) throws(RequestError) -> [Element] {
         guard let value = object[key] else { return [] }
         guard case .array(let values) = value else { throw object.wrongType(key, expected: "an array") }
-        var items: [MGLine.Item] = []
+        var elements: [Element] = []
+        elements.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
-            items.append(try item(value, at: "\(object.path(key))[\(index)]"))
+            elements.append(try element(value, "\(object.path(key))[\(index)]"))
         }
-        return items
+        return elements
     }
 
     /// A string (text), or an object with one of the keys text, image and box.
@@ -116,11 +203,11 @@ struct LineRequest {
             default:
                 let outer = try Object(value, at: path, keys: ["box"])
                 let box = try Object(outer["box"]!, at: outer.path("box"),
-                                     keys: ["width", "height", "margin", "expand", "color", "line"])
+                                     keys: ["width", "height", "margin", "expand", "color", "borders", "line"])
                 return .box(MGLine.Box(
                     width: try box.size("width") ?? 0, height: try box.size("height") ?? 0,
                     margin: try insets(box, "margin") ?? MGLine.Insets(), expand: try box.bool("expand") ?? false,
-                    color: try box.color("color"),
+                    color: try box.color("color"), borders: try borders(box, "borders") ?? MGLine.Borders(),
                     line: try box["line"].map { value throws(RequestError) in
                         try line(value, at: box.path("line"), widthRequired: false)
                     }))

@@ -168,6 +168,70 @@ struct LineCommandTests {
         #expect(narrow[1]["line"] == nil)
     }
 
+    // MARK: - Drawing properties
+
+    /// Text shadows, a background, borders and margins are read (and checked) but move nothing.
+    @Test func drawingKeysAreReadAndMoveNothing() throws {
+        let start = ##"{"width": 320, "height": 44, "padding": {"left": 16, "right": 16}, "##
+        func items(box: String = "") -> String {
+            ##""left": ["Title"], "middle": ["Mid"], "right": ["Detail", {"box": {"width": 51, "height": 31, "color": "#e33"\##(box)}}]}"##
+        }
+        let expected = try layout(start + items())
+        #expect(try itemsOf(expected).count == 4)
+        let drawn = start + ##"""
+            "textShadowColor": "#0008", "middleTextShadowColor": "#fff", "rightTextShadowColor": "#ffffff80",
+            "leftTextShadowOffset": {"x": -1.5, "y": -2}, "middleTextShadowOffset": {"y": 3}, "rightTextShadowOffset": {},
+            "backgroundColor": "#f7f7f7", "borders": {"top": "#ccc", "bottom": "#999", "width": 0.5},
+            "margin": {"top": 4, "left": 8, "bottom": 4, "right": 8},
+            """## + items(box: ##", "borders": "#000""##)
+        #expect(try layout(drawn) == expected)
+        // Borders as one colour, or as an object with some edges; a width of 0; nested lines too.
+        for borders in [##""#abc""##, ##"{"left": "#abc"}"##, ##"{"width": 0}"##, "{}"] {
+            let line = start + #""borders": \#(borders), "#
+                + items(box: #", "borders": \#(borders), "line": {"borders": \#(borders), "margin": {"left": 1}}"#)
+            let output = try layout(line)
+            #expect(try itemsOf(output)[3]["line"] != nil, "\(borders)")
+            #expect(try itemsOf(output).map(frame) == (try itemsOf(expected).map(frame)), "\(borders)")
+        }
+    }
+
+    @Test("Bad drawing values name their key", arguments: [
+        (##"{"width": 9, "textShadowColor": "grey"}"##, "textShadowColor: 'grey' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"),
+        (##"{"width": 9, "middleTextShadowColor": 3}"##, "middleTextShadowColor: expected a string, not a number"),
+        (##"{"width": 9, "rightTextShadowColor": "#12345"}"##, "rightTextShadowColor: '#12345' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"),
+        (##"{"width": 9, "leftTextShadowOffset": {"x": "1"}}"##, "leftTextShadowOffset.x: expected a number, not a string"),
+        (##"{"width": 9, "middleTextShadowOffset": [0, 1]}"##, "middleTextShadowOffset: expected an object, not an array"),
+        (##"{"width": 9, "rightTextShadowOffset": {"x": 1, "z": 1}}"##, "unknown key 'z' in rightTextShadowOffset"),
+        (##"{"width": 9, "rightTextShadowOffset": {"y": 1e999}}"##, "rightTextShadowOffset.y: must be a finite number"),
+        (##"{"width": 9, "backgroundColor": null}"##, "backgroundColor: expected a string, not null"),
+        (##"{"width": 9, "borders": 1}"##, "borders: expected a colour or an object, not a number"),
+        (##"{"width": 9, "borders": "red"}"##, "borders: 'red' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"),
+        (##"{"width": 9, "borders": {"width": -1}}"##, "borders.width: must be 0 or more"),
+        (##"{"width": 9, "borders": {"width": "thin"}}"##, "borders.width: expected a number, not a string"),
+        (##"{"width": 9, "borders": {"top": "#000", "middle": "#fff"}}"##, "unknown key 'middle' in borders"),
+        (##"{"width": 9, "borders": {"left": "nope"}}"##, "borders.left: 'nope' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"),
+        (##"{"width": 9, "margin": {"top": -1}}"##, "margin.top: must be 0 or more"),
+        (##"{"width": 9, "margin": 4}"##, "margin: expected an object, not a number"),
+        (##"{"width": 9, "right": [{"box": {"borders": {"width": -2}}}]}"##, "right[0].box.borders.width: must be 0 or more"),
+        (##"{"width": 9, "right": [{"box": {"line": {"borders": "#ggg"}}}]}"##,
+         "right[0].box.line.borders: '#ggg' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"),
+        (##"{"width": 9, "left": [{"box": {"line": {"leftTextShadowOffset": {"x": true}}}}]}"##,
+         "left[0].box.line.leftTextShadowOffset.x: expected a number, not true"),
+    ])
+    func badDrawingInput(input: String, message: String) throws {
+        let result = try runMush(["line", "-"], input: Data(input.utf8))
+        expectOneLineError(result)
+        #expect(result.output.isEmpty)
+        #expect(result.error == "mush: error: \(message)\n")
+    }
+
+    /// `mush line` lays out single lines only: a stack (an object with `lines`) is not one.
+    @Test func aStackIsNotALine() throws {
+        let result = try runMush(["line", "-"], input: Data(##"{"width": 100, "lines": [{"left": ["a"]}]}"##.utf8))
+        expectOneLineError(result)
+        #expect(result.error == "mush: error: unknown key 'lines'\n")
+    }
+
     // MARK: - Batch
 
     @Test func batch() throws {
@@ -277,6 +341,9 @@ struct LineCommandTests {
         #expect(result.status == 0)
         #expect(result.output.contains("--batch"))
         #expect(result.output.contains("sidePrecedence"))
+        for key in ["textShadowColor", "rightTextShadowOffset", "backgroundColor", "borders", "margin"] {
+            #expect(result.output.contains(key), "\(key)")
+        }
         let top = try runMush(["--help"])
         #expect(top.output.contains("line"))
     }
