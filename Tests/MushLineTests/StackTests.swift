@@ -46,6 +46,27 @@ import Testing
         #expect(layout.lines[1].layout.items[0].text?.lines == (try filled.layout()).items[0].text?.lines)
     }
 
+    /// The examples of `MGStack`'s documentation and of MushLine.md.
+    @Test func theDocumentationExamples() throws {
+        var title = MGLine(width: 0, height: 44, left: ["Settings"])
+        title.margin = MGLine.Insets(bottom: 8)
+        let rows = ["Wi-Fi", "Bluetooth"].map { MGLine(height: 44, left: [.text($0)]) }
+        let stack = MGStack(width: 320, padding: MGLine.Insets(top: 10, left: 10, bottom: 10, right: 10),
+                            lines: [title] + rows)
+        let layout = try stack.layout()
+        #expect(layout.lines.map(\.y) == [10, 62, 106])
+        #expect(layout.height == 160)
+
+        var header = MGLine(height: 30, left: ["**Network**|mush"])
+        header.margin = MGLine.Insets(bottom: 6)
+        header.borders = MGLine.Borders(bottom: MushColor(hex: "#ccc"))
+        let section = MGStack(width: 320, padding: MGLine.Insets(top: 8, left: 8, bottom: 8, right: 8),
+                              lines: [header, MGLine(height: 44, left: ["Wi-Fi"], right: ["HomeNet"])])
+        let stacked = try section.layout()
+        #expect(stacked.lines.map(\.frame) == [Frame(x: 8, y: 8, width: 304, height: 30), Frame(x: 8, y: 44, width: 304, height: 44)])
+        #expect(stacked.height == 96)
+    }
+
     @Test func marginsAddUp() throws {
         var upper = MGLine(width: 100, height: 20)
         upper.margin.bottom = 10
