@@ -25,9 +25,9 @@ struct LineCommand: ParsableCommand {
             item is a string (text: multiline when it holds a line break; Mush markup when it ends in \
             |mush), {"text": …, "multiline": true or false}, {"image": {width, height, file}} or \
             {"box": {width, height, margin, expand, color, borders, line}}, where line is a line object \
-            whose width may be left out. Lengths are in points. Prints {"width", "height", "items"}, one item for each input \
-            item: side, index, kind, visible and, when visible, frame; text adds truncated and lines, a \
-            visible box holding a line adds that line's layout as line. A bad value is named by its \
+            whose width may be left out. Lengths are in points. Prints {"width", "height", "items"}, \
+            one item for each input item: side, index, kind, visible and, when visible, frame; text adds \
+            truncated and lines, a visible box holding a line adds that line's layout as line. A bad value is named by its \
             JSON path (right[0].box.margin.left) and the exit status is 2. With --batch, reads JSON \
             Lines on standard input, one line object per input line, and prints one layout per line (a \
             line that cannot be read gives {"error": …}, and the exit status is then 2).
