@@ -46,14 +46,17 @@ extension Painter {
         drawBorders(stack.borders, Rect(x: 0, y: 0, width: layout.width, height: layout.height))
     }
 
-    /// MGBox-style borders: each edge's colour drawn inside the rectangle, `width` thick; the left
-    /// and right edges first, then the top and bottom over their ends.
+    /// MGBox-style borders: each edge's colour drawn inside the rectangle, `width` thick. The top
+    /// and bottom edges span the whole width; the left and right ones fill between them, so no
+    /// corner is painted twice (which would show with translucent colours).
     func drawBorders(_ borders: MGLine.Borders, _ rect: Rect) {
         let thickness = min(borders.width, rect.width, rect.height)
         guard thickness > 0 else { return }
-        fill(x: rect.x, y: rect.y, width: thickness, height: rect.height, color: borders.left)
-        fill(x: rect.x + rect.width - thickness, y: rect.y, width: thickness, height: rect.height, color: borders.right)
         fill(x: rect.x, y: rect.y, width: rect.width, height: thickness, color: borders.top)
         fill(x: rect.x, y: rect.y + rect.height - thickness, width: rect.width, height: thickness, color: borders.bottom)
+        let top = borders.top == nil ? 0 : thickness
+        let height = rect.height - top - (borders.bottom == nil ? 0 : thickness)
+        fill(x: rect.x, y: rect.y + top, width: thickness, height: height, color: borders.left)
+        fill(x: rect.x + rect.width - thickness, y: rect.y + top, width: thickness, height: height, color: borders.right)
     }
 }
