@@ -26,6 +26,7 @@ extension Painter {
         cairo_scale(context, frame.width / width, frame.height / height)
         cairo_set_source_surface(context, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
         cairo_paint(context)
         cairo_restore(context)
     }
