@@ -1,0 +1,125 @@
+import Foundation
+import FoundationXML
+import Mush
+import MushLine
+import MushRender
+import Testing
+
+/// SVG and PDF: well-formed files, of the picture's size, carrying the text.
+@Suite struct VectorTests {
+    /// Reads an SVG with Foundation's XML parser: the root element, and each `<text>` element's
+    /// attributes and text.
+    final class SVGReader: NSObject, XMLParserDelegate {
+        var root: (name: String, attributes: [String: String])?
+        var texts: [(attributes: [String: String], text: String)] = []
+        private var open: (attributes: [String: String], text: String)?
+
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            if root == nil { root = (element, attributes) }
+            if element == "text" { open = (attributes, "") }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            open?.text += string
+        }
+
+        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+            if element == "text", let open {
+                texts.append(open)
+                self.open = nil
+            }
+        }
+    }
+
+    /// Parses `data`, expecting no error.
+    func readSVG(_ data: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> SVGReader {
+        let parser = XMLParser(data: Data(data))
+        let reader = SVGReader()
+        parser.delegate = reader
+        let parsed = parser.parse()
+        #expect(parsed, "\(String(describing: parser.parserError))", sourceLocation: sourceLocation)
+        #expect(parser.parserError == nil, sourceLocation: sourceLocation)
+        return reader
+    }
+
+    /// A number at the start of an attribute ("600px" → 600).
+    func number(_ value: String?) -> Double? {
+        value.flatMap { Double($0.prefix { $0.isNumber || $0 == "." || $0 == "-" }) }
+    }
+
+    @Test func svgIsWellFormedOfThePictureSizeAndCarriesEachLinesText() throws {
+        let special = #"Fish & <chips> "to go""#
+        var line = MGLine(width: 320.5, height: 0, left: [.text("First line\nSecond line")], right: [.text(special)])
+        line.minHeight = 1
+        line.padding = MGLine.Insets(top: 4, left: 8, bottom: 4, right: 8)
+        let layout = try line.layout()
+        let scale = 2.0
+        let rendering = try Renderer.render(line, layout: layout, as: .svg,
+                                            options: RenderOptions(scale: scale, background: MushColor(hex: "#fff")))
+        #expect(rendering.format == .svg)
+        let reader = try readSVG(rendering.data)
+        let root = try #require(reader.root)
+        #expect(root.name == "svg")
+        #expect(number(root.attributes["width"]) == (320.5 * scale).rounded(.up))
+        #expect(number(root.attributes["height"]) == (layout.height * scale).rounded(.up))
+        #expect(rendering.width == 641 && Double(rendering.height) == (layout.height * scale).rounded(.up))
+
+        // One text element a drawn line, at the line's place, holding its text (escaped in the
+        // file, the original once parsed).
+        var expected: [(text: String, x: Double, y: Double)] = []
+        for side in [MGLine.Side.left, .right] {
+            let item = try #require(layout.items.first { $0.side == side })
+            let frame = try #require(item.frame), text = try #require(item.text)
+            for (shown, placed) in zip(text.lines, text.layout.lines) {
+                expected.append((shown, (frame.x + placed.x) * scale, (frame.y + placed.baseline) * scale))
+            }
+        }
+        #expect(expected.map(\.text) == ["First line", "Second line", special])
+        #expect(reader.texts.map(\.text) == expected.map(\.text))
+        for (element, wanted) in zip(reader.texts, expected) {
+            #expect(abs((number(element.attributes["x"]) ?? .nan) - wanted.x) < 0.01, "\(wanted.text)")
+            #expect(abs((number(element.attributes["y"]) ?? .nan) - wanted.y) < 0.01, "\(wanted.text)")
+        }
+        let file = String(decoding: rendering.data, as: UTF8.self)
+        #expect(file.contains("Fish &amp; &lt;chips&gt; &quot;to go&quot;"))
+    }
+
+    @Test func svgWithoutTextHasNoTextLayer() throws {
+        var line = MGLine(width: 40, height: 20)
+        line.backgroundColor = MushColor(hex: "#f00")
+        let reader = try readSVG(try Renderer.render(line, layout: try line.layout(), as: .svg).data)
+        #expect(reader.root?.name == "svg")
+        #expect(reader.texts.isEmpty)
+    }
+
+    @Test func pdfHasThePageSizeAndItsTextCanBeExtracted() throws {
+        var line = MGLine(width: 250.5, height: 0, left: [.text("Hello PDF world\nשלום עולם")])
+        line.minHeight = 1
+        let layout = try line.layout()
+        let scale = 1.5
+        let rendering = try Renderer.render(line, layout: layout, as: .pdf, options: RenderOptions(scale: scale))
+        #expect(rendering.data.starts(with: Array("%PDF-".utf8)))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("line.pdf").path
+        try Data(rendering.data).write(to: URL(fileURLWithPath: path))
+
+        let info = try runTool("/usr/bin/pdfinfo", [path])
+        #expect(info.status == 0, "pdfinfo rejects the file")
+        let pageSize = info.output.split(separator: "\n").first { $0.hasPrefix("Page size:") }
+        let numbers = (pageSize ?? "").split(separator: " ").compactMap { Double($0) }
+        #expect(numbers == [(250.5 * scale).rounded(.up), (layout.height * scale).rounded(.up)], "\(info.output)")
+        #expect(info.output.contains("Pages:           1"))
+
+        let text = try runTool("/usr/bin/pdftotext", [path, "-"])
+        #expect(text.status == 0)
+        #expect(text.output.contains("Hello PDF world"), "\(text.output)")
+        // pdftotext puts right-to-left text back in reading order, in bidi marks, and may space
+        // Hebrew letters by their gaps: compare the letters.
+        let hebrew = text.output.unicodeScalars.filter { (0x05D0...0x05EA).contains($0.value) }
+        #expect(String(String.UnicodeScalarView(hebrew)) == "שלוםעולם", "\(text.output)")
+    }
+}
