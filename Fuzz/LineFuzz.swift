@@ -8,6 +8,10 @@
 // throw; now and then one value is made negative, NaN or infinite instead, and the layout must throw
 // `MGLineError.invalidValue` naming it. Every property that fails stops the fuzzer with fatalError.
 //
+// Once a valid line's layout has passed the checks, `afterLayout` gets the line, the layout and two
+// input bytes the line does not use: Fuzz/LineFuzzAfterLayout.swift's does nothing (the line target),
+// Fuzz/RenderFuzz.swift's draws the row (the render target).
+//
 // Properties (numbered as in the task that added this target; the spec is shared/spec/mgline.md):
 //  1. every item once in `layout.items`, left, middle, right, each side in order, of its own kind;
 //  2. frames finite, in whole points, width and height >= 0; the line's own width as set (or whole);
@@ -60,6 +64,9 @@ public func fuzzLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         lineFail("the second layout threw \(error)", line)
     }
     if let difference = difference(layout, again) { lineFail("two layouts differ: \(difference)", line) }
+
+    // The bytes that choose a bad value are free for a valid line.
+    afterLayout(line, layout, choices: UInt16(poisonTarget) << 8 | UInt16(poisonValue))
     return 0
 }
 
@@ -609,8 +616,9 @@ private func difference(_ a: MGLineLayout, _ b: MGLineLayout) -> String? {
 
 // MARK: - Reporting
 
-private func lineFail(_ message: String, _ line: MGLine, depth: Int = 0, layout: MGLineLayout? = nil) -> Never {
-    var report = "Mush line fuzz property failed\(depth > 0 ? " (in a box's line)" : ""): \(message)\n  line: \(describe(line))"
+/// Stops the fuzzer with `message`, the line and its layout; `target` names the fuzz target.
+func lineFail(_ message: String, _ line: MGLine, depth: Int = 0, layout: MGLineLayout? = nil, target: String = "line") -> Never {
+    var report = "Mush \(target) fuzz property failed\(depth > 0 ? " (in a box's line)" : ""): \(message)\n  line: \(describe(line))"
     if let layout {
         report += "\n  layout: \(layout.width) × \(layout.height)"
         for item in layout.items {

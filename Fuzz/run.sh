@@ -5,9 +5,11 @@
 #                                                    the parser (ParserFuzz.swift + Sources/Mush)
 #   MUSH_FUZZ_TARGET=engine bash Fuzz/run.sh [SECONDS]          the text engine (EngineFuzz.swift)
 #   MUSH_FUZZ_TARGET=line bash Fuzz/run.sh [SECONDS]            the row engine (LineFuzz.swift)
+#   MUSH_FUZZ_TARGET=render bash Fuzz/run.sh [SECONDS]          the renderer (LineFuzz.swift's rows
+#                                                    drawn by RenderFuzz.swift as PNG, SVG and PDF)
 #
 # Works from any directory. Everything it writes goes under .build-fuzz/ at the package root
-# (git-ignored; the engine and line targets under .build-fuzz/engine/ and .build-fuzz/line/): the
+# (git-ignored; the other targets under .build-fuzz/engine/, .build-fuzz/line/, .build-fuzz/render/): the
 # binary, a working corpus seeded from Fuzz/corpus/ (the committed seeds are never written to), the
 # log, and crash/property-failure inputs in artifacts/.
 # Exits non-zero when the build fails or the fuzzer finds a crash or a failed property.
@@ -25,7 +27,7 @@ set -euo pipefail
 duration="${1:-60}"
 if [[ $# -gt 0 ]]; then shift; fi
 if ! [[ "$duration" =~ ^[0-9]+$ ]] || [[ "$duration" -lt 1 ]]; then
-    echo "usage: [MUSH_FUZZ_TARGET=parser|engine|line] bash Fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2
+    echo "usage: [MUSH_FUZZ_TARGET=parser|engine|line|render] bash Fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2
     exit 2
 fi
 
@@ -35,7 +37,8 @@ case "$target" in
     parser) out="$root/.build-fuzz" ;;
     engine) out="$root/.build-fuzz/engine" ;;
     line) out="$root/.build-fuzz/line" ;;
-    *) echo "MUSH_FUZZ_TARGET is parser, engine or line, not $target" >&2; exit 2 ;;
+    render) out="$root/.build-fuzz/render" ;;
+    *) echo "MUSH_FUZZ_TARGET is parser, engine, line or render, not $target" >&2; exit 2 ;;
 esac
 binary="$out/mush-fuzz"
 work_corpus="$out/corpus"
@@ -76,36 +79,51 @@ else
     # The engine: Mush, MushFonts and MushText as one module (their imports of each other dropped),
     # the C modules found as SwiftPM finds them, the ICU shim compiled by clang. The line target
     # adds MushLine and takes LineFuzz.swift instead of EngineFuzz.swift (both define
-    # LLVMFuzzerTestOneInput).
+    # LLVMFuzzerTestOneInput), with LineFuzzAfterLayout.swift's afterLayout (nothing); the render
+    # target adds MushRender and Cairo too, with RenderFuzz.swift's afterLayout (draws the row).
     cp "${originals[@]}" "$root"/Sources/MushText/*.swift "$root/Fonts/MushFonts.swift" \
         "$root/Fuzz/EngineFuzzSupport.swift" "$snapshot"/
-    if [[ "$target" == line ]]; then
-        cp "$root"/Sources/MushLine/*.swift "$root/Fuzz/LineFuzz.swift" "$snapshot"/
-        module=MushLineFuzz
-    else
-        cp "$root/Fuzz/EngineFuzz.swift" "$snapshot"/
-        module=MushEngineFuzz
-    fi
-    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine)$/d' "$snapshot"/*.swift
+    cairo=()
+    case "$target" in
+        line)
+            cp "$root"/Sources/MushLine/*.swift "$root/Fuzz/LineFuzz.swift" "$root/Fuzz/LineFuzzAfterLayout.swift" \
+                "$snapshot"/
+            module=MushLineFuzz
+            ;;
+        render)
+            cp "$root"/Sources/MushLine/*.swift "$root"/Sources/MushRender/*.swift "$root/Fuzz/LineFuzz.swift" \
+                "$root/Fuzz/RenderFuzz.swift" "$snapshot"/
+            module=MushRenderFuzz
+            cairo=(cairo-ft)
+            ;;
+        *)
+            cp "$root/Fuzz/EngineFuzz.swift" "$snapshot"/
+            module=MushEngineFuzz
+            ;;
+    esac
+    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine|MushRender)$/d' "$snapshot"/*.swift
     mkdir -p "$snapshot/CICU"
     cp "$root/Sources/CICU/include/mush_icu.h" "$snapshot/CICU/"
     printf 'module CICU {\n    header "mush_icu.h"\n    export *\n}\n' > "$snapshot/CICU/module.modulemap"
     clang -c -O1 -g -fsanitize=address,fuzzer-no-link -I "$root/Sources/CICU/include" \
         "$root/Sources/CICU/mush_icu.c" -o "$snapshot/mush_icu.o"
     cflags=()
-    for flag in $(pkg-config --cflags harfbuzz freetype2); do cflags+=(-Xcc "$flag"); done
+    for flag in $(pkg-config --cflags harfbuzz freetype2 "${cairo[@]}"); do cflags+=(-Xcc "$flag"); done
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
         "${linker[@]}" -module-name "$module" \
-        -I "$root/Sources/CFreeType" -I "$root/Sources/CHarfBuzz" -I "$snapshot/CICU" "${cflags[@]}" \
+        -I "$root/Sources/CFreeType" -I "$root/Sources/CHarfBuzz" -I "$root/Sources/CCairo" -I "$snapshot/CICU" \
+        "${cflags[@]}" \
         "$snapshot"/*.swift "$snapshot/mush_icu.o" \
-        $(pkg-config --libs harfbuzz freetype2) -licuuc \
+        $(pkg-config --libs harfbuzz freetype2 "${cairo[@]}") -licuuc \
         -o "$binary"
     export MUSH_FONTS_DIR="$root/Fonts"
+    # The render target's real images (its rows also name missing ones).
+    export MUSH_FUZZ_IMAGES="$root/Examples/icons"
 fi
 
-# Seeds join the working corpus (what earlier runs found stays there). The engine and line targets
-# read the same Mush seeds (the engine's first bytes choose a width; the line's describe the row, and
-# the rest are its texts).
+# Seeds join the working corpus (what earlier runs found stays there). The engine, line and render
+# targets read the same Mush seeds (the engine's first bytes choose a width; the line's describe the
+# row, and the rest are its texts).
 cp -f "$root"/Fuzz/corpus/* "$work_corpus"/
 
 echo "==> fuzzing for ${duration}s (log: $log, artifacts: $artifacts/)"

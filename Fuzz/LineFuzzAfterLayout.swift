@@ -1,0 +1,7 @@
+// The line target's `afterLayout` (Fuzz/run.sh compiles it with LineFuzz.swift when
+// MUSH_FUZZ_TARGET=line): the layout's checks are all there is. The render target takes
+// Fuzz/RenderFuzz.swift's instead, which draws the row.
+
+import MushLine
+
+func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {}
