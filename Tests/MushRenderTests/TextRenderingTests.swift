@@ -10,14 +10,22 @@ import Testing
 @Suite struct TextRenderingTests {
     static let black = Pixel(r: 0, g: 0, b: 0)
 
+    /// Left and right text, and a centred two-line middle item (its shorter line moved right by
+    /// the centring): every glyph's box has ink, and nothing outside the frames does.
     @Test(arguments: [1.0, 2.0])
     func inkWhereTheLayoutPutGlyphsAndNoneElsewhere(scale: Double) throws {
-        let picture = try renderPNG(textLine("Left words", right: "Right"), scale: scale)
+        var line = MGLine(width: 400, height: 50, left: ["Left words"], middle: [.text("Mid\nA middle line", multiline: true)],
+                          right: ["Right"])
+        line.padding = MGLine.Insets(left: 10, right: 10)
+        let picture = try renderPNG(line, scale: scale)
         let layout = picture.layout, bitmap = picture.bitmap
-        let left = try #require(layout.frame(.left, 0)), right = try #require(layout.frame(.right, 0))
+        let left = try #require(layout.frame(.left, 0)), middle = try #require(layout.frame(.middle, 0))
+        let right = try #require(layout.frame(.right, 0))
+        let middleLines = try #require(layout.items.first { $0.side == .middle }?.text?.layout.lines)
+        #expect(middleLines.count == 2 && middleLines[0].x > 5, "the short line is centred")
 
         var glyphs = 0
-        for placed in layout.runs(.left, 0) + layout.runs(.right, 0) {
+        for placed in layout.runs(.left, 0) + layout.runs(.middle, 0) + layout.runs(.right, 0) {
             let scalars = Array(placed.text.unicodeScalars)
             for (index, glyph) in placed.run.glyphs.enumerated() where !scalars[glyph.cluster].properties.isWhitespace {
                 let end = index + 1 < placed.run.glyphs.count ? placed.run.glyphs[index + 1].x : placed.run.maxX
@@ -28,14 +36,16 @@ import Testing
                 glyphs += 1
             }
         }
-        #expect(glyphs == "LeftwordsRight".count)
+        #expect(glyphs == "LeftwordsMidAmiddlelineRight".count)
 
-        // The gap between the frames, and everything outside them, is the background alone.
-        let gap = picture.rect(x: left.x + left.width, y: 0, width: right.x - left.x - left.width,
-                               height: layout.height, inward: true)
-        #expect(gap.width >= Int(100 * scale), "the two texts leave a gap")
-        #expect(bitmap.count(in: gap) { $0 != .white } == 0)
-        let stray = bitmap.strayPixels(outside: [picture.rect(left), picture.rect(right)], background: .white)
+        // The gaps between the frames, and everything outside them, are the background alone.
+        for (before, after) in [(left, middle), (middle, right)] {
+            let gap = picture.rect(x: before.x + before.width, y: 0, width: after.x - before.x - before.width,
+                                   height: layout.height, inward: true)
+            #expect(gap.width >= Int(20 * scale), "the texts leave a gap")
+            #expect(bitmap.count(in: gap) { $0 != .white } == 0)
+        }
+        let stray = bitmap.strayPixels(outside: [left, middle, right].map { picture.rect($0) }, background: .white)
         #expect(stray.isEmpty, "ink outside the frames: \(stray.prefix(5).map { "(\($0.x), \($0.y)) \($0.pixel)" })")
     }
 
@@ -148,10 +158,15 @@ import Testing
         #expect(solid.allSatisfy { shadowed.bitmap.pixel(x: $0.x, y: $0.y) == Self.black })
     }
 
+    /// The marked run is on the shorter, centred, second line of a middle item (moved right by the
+    /// centring).
     @Test func aRunBackgroundFillsItsSpanBetweenAscentAndDescent() throws {
-        let picture = try renderPNG(textLine(.text("{bg#ff0|marked} plain|mush")), scale: 2)
-        let placed = try #require(picture.layout.runs(.left, 0).first { $0.run.attributes.backgroundColor != nil })
+        let text = MGLine.Item.text("A much broader first line\n{bg#ff0|marked} plain|mush", multiline: true)
+        let picture = try renderPNG(MGLine(width: 300, height: 50, middle: [text]), scale: 2)
+        let runs = picture.layout.runs(.middle, 0)
+        let placed = try #require(runs.first { $0.run.attributes.backgroundColor != nil })
         #expect(placed.shown == "marked")
+        #expect(placed.line.x > 5 && placed.line.y > 5, "on the second line, centred")
         let span = placed.span
         let inside = picture.rect(x: span.x, y: span.y, width: span.width, height: span.height, inward: true)
         let yellow = Pixel("#ff0")
@@ -165,7 +180,7 @@ import Testing
         #expect(ring.count == 2 * (outside.width + outside.height) - 4)
         #expect(ring.allSatisfy { $0.pixel == .white }, "\(ring.filter { $0.pixel != .white }.prefix(5).map(\.pixel))")
         // And the plain run has no background.
-        let plain = try #require(picture.layout.runs(.left, 0).first { $0.shown == " plain" })
+        let plain = try #require(runs.first { $0.shown == " plain" })
         let plainSpan = plain.span
         let plainRect = picture.rect(x: plainSpan.x, y: plainSpan.y, width: plainSpan.width, height: plainSpan.height, inward: true)
         #expect(picture.bitmap.count(in: plainRect) { $0 == yellow } == 0)
