@@ -194,6 +194,26 @@ import Testing
         #expect(picture.bitmap.count(in: frame) { $0 == .white } == 0, "the placeholder covers the frame")
     }
 
+    /// An image in a box's line, in a stack, is named in its warning as validation names it.
+    @Test func warningsNameNestedItemsAsValidationDoes() throws {
+        func stack(imageWidth: Double) -> MGStack {
+            let inner = MGLine(width: 0, height: 20, left: [.image(MGLine.Image(width: imageWidth, height: 10, file: "/no/such.png"))])
+            let line = MGLine(width: 0, height: 40, right: [.box(MGLine.Box(width: 100, height: 30, line: inner))])
+            return MGStack(width: 200, lines: [MGLine(width: 0, height: 10), line])
+        }
+        let error = #expect(throws: MGLineError.self) { try stack(imageWidth: -1).layout() }
+        guard case .invalidValue(let property, _)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(property.hasSuffix(".width"))
+        let name = String(property.dropLast(".width".count))
+        let good = stack(imageWidth: 10)
+        let rendering = try Renderer.render(good, layout: try good.layout(), as: .svg)
+        #expect(rendering.warnings == ["\(name): image not found: /no/such.png; drew a placeholder"])
+        #expect(name == "lines[1].rightItems[0].line.leftItems[0]")
+    }
+
     @Test func aPlaceholderStaysInsideItsFrame() throws {
         let line = MGLine(left: nil, right: .image(MGLine.Image(width: 30, height: 30)), width: 60, height: 40)
         let picture = try renderPNG(line, scale: 2)

@@ -70,6 +70,25 @@ struct RenderCommandTests {
         }
     }
 
+    /// `--fonts` adds a font file, which the line may then name and which is drawn.
+    @Test func addedFontsCanBeDrawn() throws {
+        let serif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+        try #require(FileManager.default.fileExists(atPath: serif), "fonts-dejavu-core is installed by .ci/install")
+        try inFolder { folder in
+            let line = #"{"width": 120, "height": 30, "font": {"family": "DejaVu Serif"}, "left": ["Serif"]}"#
+            let output = folder.appendingPathComponent("serif.pdf")
+            let without = try render(line, to: output)
+            expectOneLineError(without)
+            #expect(without.error.hasPrefix("mush: error: font.family: no font family 'DejaVu Serif'"))
+            let with = try render(line, to: output, ["--fonts", serif])
+            #expect(with.status == 0, "\(with.error)")
+            #expect(with.output == "\(output.path): 120 × 30 points\n")
+            // The PDF embeds the face it was drawn with.
+            let pdf = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+            #expect(pdf.contains("DejaVuSerif"))
+        }
+    }
+
     // MARK: - Usage errors
 
     @Test("Bad options: one line, status 2, nothing written", arguments: [
