@@ -79,7 +79,7 @@ import Testing
         expectBordered(picture.bitmap, rect, thickness: Int(2 * scale), top: Self.edges.top, left: Self.edges.left,
                        bottom: Self.edges.bottom, right: Self.edges.right, fill: Pixel("#0c0"))
         // Around the box, the line's background.
-        let ring = picture.bitmap.pixels(in: rect.outset(1)).filter { !rect.contains(x: $0.x, y: $0.y) }
+        let ring = picture.bitmap.ring(around: rect)
         #expect(!ring.isEmpty && ring.allSatisfy { $0.pixel == Pixel("#eee") })
     }
 
@@ -106,8 +106,7 @@ import Testing
         let textRect = picture.rect(MGLineLayout.Frame(x: frame.x + text.x, y: frame.y + text.y, width: text.width,
                                                       height: text.height))
         let found = try #require(ink)
-        #expect(found.minX >= textRect.minX && found.maxX <= textRect.maxX && found.minY >= textRect.minY
-                && found.maxY <= textRect.maxY, "\(found) outside \(textRect)")
+        #expect(textRect.contains(found), "\(found) outside \(textRect)")
     }
 
     // MARK: - Scale
@@ -270,8 +269,7 @@ import Testing
             let ink = try #require(bitmap.bounds(in: PixelRect(placed.frame, scale: scale)) { $0 != Pixel(colour) })
             // (A pixel of slack: the T of "Two" overhangs its advance to the left.)
             let room = textRect.outset(1)
-            #expect(ink.minX >= room.minX && ink.maxX <= room.maxX && ink.minY >= room.minY && ink.maxY <= room.maxY,
-                    "\(ink) outside \(room)")
+            #expect(room.contains(ink), "\(ink) outside \(room)")
         }
         // No background: padding and margins are transparent.
         let stray = bitmap.strayPixels(outside: frames, background: .transparent)

@@ -89,6 +89,10 @@ struct PixelRect: Hashable, CustomStringConvertible {
         (minX..<maxX).contains(x) && (minY..<maxY).contains(y)
     }
 
+    func contains(_ other: PixelRect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
     var description: String { "[\(minX)..<\(maxX)] × [\(minY)..<\(maxY)]" }
 }
 
@@ -152,6 +156,11 @@ struct Bitmap {
             }
         }
         return found
+    }
+
+    /// The pixels just outside `rect`: the one-pixel ring around it.
+    func ring(around rect: PixelRect) -> [(x: Int, y: Int, pixel: Pixel)] {
+        pixels(in: rect.outset(1)).filter { !rect.contains(x: $0.x, y: $0.y) }
     }
 
     /// How many pixels of `rect` pass `test`.
@@ -261,8 +270,9 @@ struct PlacedRun {
     var baseline: Double { top + line.baseline }
 
     /// The run's span: its advance, from the line's ascent to its descent.
-    var span: (x: Double, y: Double, width: Double, height: Double) {
-        (originX + run.minX, baseline - line.ascent, run.maxX - run.minX, line.ascent + line.descent)
+    var span: MGLineLayout.Frame {
+        MGLineLayout.Frame(x: originX + run.minX, y: baseline - line.ascent, width: run.maxX - run.minX,
+                           height: line.ascent + line.descent)
     }
 
     /// The text the run shows.

@@ -117,8 +117,7 @@ import Testing
         let runs = picture.layout.runs(.left, 0)
         for (word, hex) in [("red", "#e33"), ("blue", "#00f"), ("plain", "#0a0")] {
             let placed = try #require(runs.first { $0.shown.trimmingCharacters(in: .whitespaces) == word })
-            let span = placed.span
-            let rect = picture.rect(x: span.x, y: span.y, width: span.width, height: span.height, inward: true)
+            let rect = picture.rect(placed.span, inward: true)
             let colour = Pixel(hex)
             let strongest = try #require(picture.bitmap.strongest(in: rect))
             #expect(strongest.isNear(colour, within: 8), "\(word): the most inked pixel is \(strongest), not \(colour)")
@@ -167,22 +166,19 @@ import Testing
         let placed = try #require(runs.first { $0.run.attributes.backgroundColor != nil })
         #expect(placed.shown == "marked")
         #expect(placed.line.x > 5 && placed.line.y > 5, "on the second line, centred")
-        let span = placed.span
-        let inside = picture.rect(x: span.x, y: span.y, width: span.width, height: span.height, inward: true)
+        let inside = picture.rect(placed.span, inward: true)
         let yellow = Pixel("#ff0")
         let pixels = picture.bitmap.pixels(in: inside)
         // Yellow, or glyph ink over yellow: never the picture's background.
         #expect(pixels.allSatisfy { $0.pixel != .white && $0.pixel.b < 200 })
         #expect(pixels.count { $0.pixel == yellow } > pixels.count / 2)
         // Just outside the span, on each side, no yellow.
-        let outside = picture.rect(x: span.x, y: span.y, width: span.width, height: span.height).outset(1)
-        let ring = picture.bitmap.pixels(in: outside).filter { !picture.rect(x: span.x, y: span.y, width: span.width, height: span.height).contains(x: $0.x, y: $0.y) }
-        #expect(ring.count == 2 * (outside.width + outside.height) - 4)
+        let touched = picture.rect(placed.span)
+        let ring = picture.bitmap.ring(around: touched)
+        #expect(ring.count == 2 * (touched.width + touched.height) + 4)
         #expect(ring.allSatisfy { $0.pixel == .white }, "\(ring.filter { $0.pixel != .white }.prefix(5).map(\.pixel))")
         // And the plain run has no background.
         let plain = try #require(runs.first { $0.shown == " plain" })
-        let plainSpan = plain.span
-        let plainRect = picture.rect(x: plainSpan.x, y: plainSpan.y, width: plainSpan.width, height: plainSpan.height, inward: true)
-        #expect(picture.bitmap.count(in: plainRect) { $0 == yellow } == 0)
+        #expect(picture.bitmap.count(in: picture.rect(plain.span, inward: true)) { $0 == yellow } == 0)
     }
 }
