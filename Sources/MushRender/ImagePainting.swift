@@ -62,6 +62,9 @@ extension Painter {
         fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height,
              color: MushColor(red: 0xE4, green: 0xE4, blue: 0xE4))
         cairo_save(context)
+        // The cross's line ends would stick out at the corners.
+        cairo_rectangle(context, frame.x, frame.y, frame.width, frame.height)
+        cairo_clip(context)
         setColor(MushColor(red: 0x99, green: 0x99, blue: 0x99))
         cairo_set_line_width(context, 1)
         cairo_rectangle(context, frame.x + 0.5, frame.y + 0.5, max(frame.width - 1, 0), max(frame.height - 1, 0))

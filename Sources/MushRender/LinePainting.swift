@@ -5,7 +5,7 @@ import MushLine
 extension Painter {
     /// Draws a laid-out line with its top-left corner at (`x`, `y`): its background, its items
     /// (dropped ones are not drawn), then its borders. `path` names the line in warnings
-    /// (`lines[2].`, `rightItems[0].box.line.`).
+    /// (`lines[2].`, `rightItems[0].line.`, as validation names them).
     func drawLine(_ line: MGLine, _ layout: MGLineLayout, x: Double, y: Double, path: String = "") {
         fill(x: x, y: y, width: layout.width, height: layout.height, color: line.backgroundColor)
         for item in layout.items {

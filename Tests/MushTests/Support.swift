@@ -28,6 +28,9 @@ let mushExecutable: URL = {
 /// Runs `mush` as a user would: arguments, standard input, output, error and exit status. The
 /// input is written and the error read on other threads, so that no pipe fills up and blocks.
 func runMush(_ arguments: [String], input: Data? = nil) throws -> CommandResult {
+    // A command that exits before reading its input (a usage error) must not kill the tests with
+    // SIGPIPE: the write fails instead, and is ignored.
+    signal(SIGPIPE, SIG_IGN)
     let process = Process()
     process.executableURL = mushExecutable
     process.arguments = arguments
@@ -39,7 +42,7 @@ func runMush(_ arguments: [String], input: Data? = nil) throws -> CommandResult 
     let writer = standardInput.fileHandleForWriting, errorReader = error.fileHandleForReading
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
-        if let input { writer.write(input) }
+        if let input { try? writer.write(contentsOf: input) }
         try? writer.close()
     }
     nonisolated(unsafe) var errorData = Data()
