@@ -121,7 +121,8 @@ extension Paragraph {
     /// stays with the character at `offset` (Core Text's primary caret). Where the line has no such
     /// character (the text's end, before a line break, the end of a wrapped line with upstream
     /// affinity) the caret is at the line's end in the paragraph's direction: the right end of a
-    /// left-to-right paragraph's line (hanging spaces included), the left end of a right-to-left one.
+    /// left-to-right paragraph's line, the left end of a right-to-left one (spaces that hang past a
+    /// wrapped line's end take no room, so their carets are at that end too).
     /// A caret inside a ligature divides it evenly among its graphemes. An offset hidden by an
     /// ellipsis puts the caret at the ellipsis: before it when the ellipsis ends or splits the line,
     /// after it when it starts the line.

@@ -46,27 +46,24 @@ extension Paragraph {
 
     /// The runs of a laid-out line, left to right: one for each stretch of one item (one face, size,
     /// bidi level and Mush run) and one for the ellipsis. Tabs and line breaks draw no glyph, but a
-    /// tab's advance belongs to its run. Spaces that hang past the line's end are left out and take
-    /// no room, wherever bidi puts them (at the left of a right-to-left line): the runs span exactly
-    /// the line's `width`.
+    /// tab's advance belongs to its run. Spaces that hang past the line's end are left out; they take
+    /// no room wherever bidi puts them (at the left of a right-to-left line), so the runs span exactly
+    /// the line's `width`, and carets agree (both place the line the same way).
     public func runs(of line: LineLayout) -> [GlyphRun] {
         var runs: [GlyphRun] = []
         // Hanging spaces are those past the visible end of the line's last piece.
         var hangStart = Int.max
         if case .text(let range) = line.pieces.last { hangStart = visibleEnd(range.lowerBound, range.upperBound) }
-        // Room taken by hanging spaces drawn so far: what follows moves left by it.
-        var hung = 0.0
         var current: (item: Int, piece: Range<Int>)?
         place(line) { part in
             switch part {
             case .glyph(let itemIndex, let piece, let glyph, let pen, let advance):
                 let unit = units[glyph.cluster]
-                if glyph.cluster >= hangStart, Self.isSpace(unit) {
-                    hung += advance
+                if glyph.cluster >= hangStart {
                     current = nil
                     return
                 }
-                let x = pen - hung
+                let x = pen
                 let item = items[itemIndex]
                 if current?.item != itemIndex || current?.piece != piece {
                     current = (itemIndex, piece)
@@ -88,7 +85,7 @@ extension Paragraph {
                     syntheticOblique: item.synthetic.oblique))
             case .ellipsis(_, let glyphs, let pen, let width):
                 current = nil
-                let x = pen - hung
+                let x = pen
                 let near = glyphs.first?.cluster ?? 0
                 let item = items.last { scalarOffsets[$0.range.lowerBound] <= near } ?? items.first
                 let first = glyphs.first
@@ -112,8 +109,9 @@ extension Paragraph {
             switch piece {
             case .text(let range):
                 guard !range.isEmpty else { continue }
-                // Justification stretches inner spaces only: trailing spaces of the line hang.
-                let stretchBefore = index == line.pieces.count - 1
+                // Trailing spaces of the line hang: they take no room (wherever bidi puts them, at
+                // the left of a right-to-left line too), and justification stretches inner spaces only.
+                let hangFrom = index == line.pieces.count - 1
                     ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
                 let pieceStart = x
                 let pieces = Array(itemIndices(range.lowerBound, range.upperBound))
@@ -125,11 +123,11 @@ extension Paragraph {
                     for glyph in glyphs[itemIndex][glyphRange(itemIndex, range.lowerBound, range.upperBound)] {
                         let unit = units[glyph.cluster]
                         var advance = glyph.advance
-                        if Self.isHardBreak(unit) {
+                        if Self.isHardBreak(unit) || glyph.cluster >= hangFrom {
                             advance = 0
                         } else if unit == 0x09 {
                             advance = tabAdvance(glyph.cluster, pieceStart: range.lowerBound, at: pieceStart)
-                        } else if line.spaceStretch > 0, unit == 0x20, glyph.cluster < stretchBefore {
+                        } else if line.spaceStretch > 0, unit == 0x20 {
                             advance += line.spaceStretch
                         }
                         visit(.glyph(item: itemIndex, piece: range, glyph: glyph, pen: x, advance: advance))

@@ -59,6 +59,27 @@ struct GlyphRunTests {
         #expect(clusters == clusters.sorted(by: >))
     }
 
+    /// Carets and drawing place a wrapped line the same way: every caret inside the line's visible
+    /// text stands on an edge of the drawn runs' glyph cells, within the line's width.
+    @Test(arguments: ["שלום עולם שלום עולם", "abc אבג דהו abc def"])
+    func caretsAgreeWithTheDrawnRuns(text: String) throws {
+        let paragraph = try Paragraph(mush: text)
+        let layout = paragraph.layout(width: paragraph.layout().width * 0.6)
+        #expect(layout.lines.count >= 2)
+        let line = layout.lines[0]
+        let runs = paragraph.runs(of: line)
+        // The pen positions where drawn glyphs start and where runs end.
+        var edges = Set(runs.flatMap { run in run.glyphs.map { ($0.x * 1e6).rounded() } + [(run.maxX * 1e6).rounded()] })
+        edges.formUnion(runs.map { ($0.minX * 1e6).rounded() })
+        let visible = line.text.unicodeScalars.reversed().drop { $0 == " " }.count
+        for offset in line.range.lowerBound..<(line.range.lowerBound + visible) {
+            let caret = paragraph.caret(at: offset, in: layout)
+            #expect(caret.line == 0)
+            #expect(caret.x >= -1e-9 && caret.x <= line.width + 1e-9, "offset \(offset) at \(caret.x)")
+            #expect(edges.contains((caret.x * 1e6).rounded()), "offset \(offset) at \(caret.x), not a drawn edge")
+        }
+    }
+
     @Test func ellipsisIsARunOfItsOwn() throws {
         var style = ParagraphStyle()
         style.maxLines = 1
