@@ -30,21 +30,23 @@ enum CairoFonts {
     private static let state = Mutex(State())
 
     /// The Cairo face drawing `face` with the given synthetic styles; nil when FreeType cannot open
-    /// the file (it could when the face was loaded, so only if the file went away since).
+    /// the file (it could when the face was loaded, so only if the file went away since; it is
+    /// tried again next time). A face Cairo has put in an error state is replaced.
     static func face(_ face: FontFace, syntheticBold: Bool, syntheticOblique: Bool) -> OpaquePointer? {
         let key = Key(path: face.path, index: face.index, syntheticBold: syntheticBold, syntheticOblique: syntheticOblique)
         return state.withLock { state in
-            if let known = state.faces[key] { return known.pointer }
+            if let known = state.faces[key]?.pointer {
+                if cairo_font_face_status(known) == CAIRO_STATUS_SUCCESS { return known }
+                cairo_font_face_destroy(known)
+                state.faces[key] = nil
+            }
             if state.library == nil {
                 var library: FT_Library?
                 guard FT_Init_FreeType(&library) == 0 else { return nil }
                 state.library = library
             }
             var ftFace: FT_Face?
-            guard FT_New_Face(state.library, face.path, face.index, &ftFace) == 0, let ftFace else {
-                state.faces[key] = Face(pointer: nil)
-                return nil
-            }
+            guard FT_New_Face(state.library, face.path, face.index, &ftFace) == 0, let ftFace else { return nil }
             let cairoFace = cairo_ft_font_face_create_for_ft_face(ftFace, 0)
             var synthesize: UInt32 = 0
             if syntheticBold { synthesize |= CAIRO_FT_SYNTHESIZE_BOLD.rawValue }

@@ -3,8 +3,13 @@ import CCairo
 /// A Cairo surface of one format and the context drawing on it, in points (the scale applied), and
 /// the file's bytes once finished.
 final class Canvas {
-    /// The largest bitmap side Cairo makes.
+    /// The largest side Cairo makes, in pixels (PNG) or points (SVG, PDF).
     static let maximumPixels = 32767
+    /// The most pixels a PNG may have: 2^27, half a gigabyte of RGBA.
+    static let maximumArea = 1 << 27
+    /// The largest font size in pixels an em that FreeType draws through Cairo; beyond about 65,536
+    /// the face fails for good.
+    static let maximumPixelsPerEm = 16384.0
 
     let format: RenderFormat
     let context: OpaquePointer
@@ -15,17 +20,20 @@ final class Canvas {
 
     /// A canvas for a picture of `width` × `height` points at `scale`.
     init(format: RenderFormat, width: Double, height: Double, scale: Double) throws(RenderError) {
-        guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+        guard scale.isFinite, scale >= RenderOptions.minimumScale else { throw .invalidScale(scale) }
         guard width.isFinite, height.isFinite, width > 0, height > 0 else { throw .empty(width: width, height: height) }
         let scaledWidth = (width * scale).rounded(.up)
         let scaledHeight = (height * scale).rounded(.up)
-        guard scaledWidth <= Double(Self.maximumPixels), scaledHeight <= Double(Self.maximumPixels) else {
+        guard scaledWidth <= Double(Self.maximumPixels), scaledHeight <= Double(Self.maximumPixels),
+              format != .png || scaledWidth * scaledHeight <= Double(Self.maximumArea)
+        else {
             throw .tooLarge(pixelWidth: scaledWidth, pixelHeight: scaledHeight)
         }
         self.format = format
         pixelWidth = Int(scaledWidth)
         pixelHeight = Int(scaledHeight)
         let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let surface: OpaquePointer
         switch format {
         case .png:
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
@@ -36,13 +44,16 @@ final class Canvas {
             surface = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, scaledWidth, scaledHeight)
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "mush")
         }
-        context = cairo_create(surface)
+        let context = cairo_create(surface)!
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
+            // Released here: a canvas that fails to start never reaches its deinit's releases.
             cairo_destroy(context)
             cairo_surface_destroy(surface)
             throw .cairo(String(cString: cairo_status_to_string(status)))
         }
+        self.surface = surface
+        self.context = context
         cairo_scale(context, scale, scale)
         // Glyphs are placed where HarfBuzz put them; hinting may only sharpen their outlines.
         let options = cairo_font_options_create()

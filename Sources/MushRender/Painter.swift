@@ -8,6 +8,10 @@ final class Painter {
     let options: RenderOptions
     var context: OpaquePointer { canvas.context }
     private(set) var warnings: [String] = []
+    /// What stopped the drawing, thrown once it is done (drawing itself does not throw).
+    var failure: RenderError?
+    /// Font files FreeType could not open, each warned about once.
+    var unopenedFonts: Set<String> = []
     /// The lines of text drawn, for the SVG's text layer.
     var textLines: [SVGTextLayer.Line] = []
     /// Images read so far, by path (nil: unreadable, already warned about).

@@ -40,6 +40,7 @@ public enum Renderer {
         let painter = Painter(canvas: canvas, options: options)
         painter.paintBackground(options.background)
         body(painter)
+        if let failure = painter.failure { throw failure }
         var data = try canvas.finish()
         if format == .svg { data = SVGTextLayer.add(painter.textLines, to: data, scale: options.scale) }
         return Rendering(format: format, data: data, width: canvas.pixelWidth, height: canvas.pixelHeight,

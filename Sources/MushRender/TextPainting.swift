@@ -20,7 +20,8 @@ extension Painter {
     /// drawn in `color`.
     func drawText(_ text: MGLineLayout.Text, x: Double, y: Double, color: MushColor, shadow: Shadow?) {
         let paragraph = text.paragraph
-        let source = TextSource(paragraph.text)
+        // Only a PDF keeps which text each glyph shows.
+        let source = canvas.format == .pdf ? TextSource(paragraph.text) : nil
         let lines = text.layout.lines.map { line in (line: line, runs: paragraph.runs(of: line)) }
         // A background spans its run's advance, from the line's ascent to its descent.
         var backgrounds = ColorGroups()
@@ -54,7 +55,7 @@ extension Painter {
 
     /// The glyphs and decorations of every run, in each run's colour or all in `override`.
     private func drawInk(
-        _ lines: [(line: LineLayout, runs: [GlyphRun])], x: Double, y: Double, source: TextSource, color: MushColor,
+        _ lines: [(line: LineLayout, runs: [GlyphRun])], x: Double, y: Double, source: TextSource?, color: MushColor,
         override: MushColor?
     ) {
         var decorations = ColorGroups()
@@ -76,18 +77,27 @@ extension Painter {
     }
 
     /// One run's glyphs, with the text they show where the clusters allow (PDF keeps it).
-    private func drawGlyphs(_ run: GlyphRun, x: Double, baseline: Double, source: TextSource, color: MushColor) {
-        guard !run.glyphs.isEmpty,
-              let face = CairoFonts.face(run.face, syntheticBold: run.syntheticBold,
+    private func drawGlyphs(_ run: GlyphRun, x: Double, baseline: Double, source: TextSource?, color: MushColor) {
+        guard !run.glyphs.isEmpty, failure == nil else { return }
+        guard run.size * options.scale <= Canvas.maximumPixelsPerEm else {
+            failure = .fontTooLarge(size: run.size, scale: options.scale)
+            return
+        }
+        guard let face = CairoFonts.face(run.face, syntheticBold: run.syntheticBold,
                                          syntheticOblique: run.syntheticOblique)
-        else { return }
+        else {
+            if unopenedFonts.insert(run.face.path).inserted {
+                warn("FreeType cannot open the font \(run.face.path) (index \(run.face.index)); its text is not drawn")
+            }
+            return
+        }
         setColor(color)
         cairo_set_font_face(context, face)
         cairo_set_font_size(context, run.size)
         let glyphs = run.glyphs.map { glyph in
             cairo_glyph_t(index: UInt(glyph.glyph), x: x + glyph.x, y: baseline - glyph.y)
         }
-        guard let mapping = source.clusters(of: run) else {
+        guard let mapping = source?.clusters(of: run) else {
             cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
             return
         }

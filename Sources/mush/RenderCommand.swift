@@ -34,7 +34,9 @@ struct RenderCommand: ParsableCommand {
         guard RenderFormat(fileName: output) != nil else {
             throw ValidationError("the output file must end in .png, .svg or .pdf (it is '\(output)')")
         }
-        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number greater than 0") }
+        guard scale.isFinite, scale >= RenderOptions.minimumScale else {
+            throw ValidationError("--scale must be a number, at least \(RenderOptions.minimumScale) (it is \(scale))")
+        }
         guard background == "none" || MushColor(hex: background) != nil else {
             throw ValidationError("--background '\(background)' is not a colour (#rgb, #rgba, #rrggbb, #rrggbbaa or none)")
         }

@@ -94,10 +94,11 @@ struct RenderCommandTests {
     @Test("Bad options: one line, status 2, nothing written", arguments: [
         (["-o", "OUT.gif"], "the output file must end in .png, .svg or .pdf (it is 'OUT.gif')"),
         (["-o", "OUT"], "the output file must end in .png, .svg or .pdf (it is 'OUT')"),
-        (["-o", "OUT.png", "--scale", "0"], "--scale must be a number greater than 0"),
-        (["-o", "OUT.png", "--scale=-2"], "--scale must be a number greater than 0"),
-        (["-o", "OUT.png", "--scale", "nan"], "--scale must be a number greater than 0"),
-        (["-o", "OUT.png", "--scale", "inf"], "--scale must be a number greater than 0"),
+        (["-o", "OUT.png", "--scale", "0"], "--scale must be a number, at least 0.01 (it is 0.0)"),
+        (["-o", "OUT.png", "--scale=-2"], "--scale must be a number, at least 0.01 (it is -2.0)"),
+        (["-o", "OUT.png", "--scale", "0.001"], "--scale must be a number, at least 0.01 (it is 0.001)"),
+        (["-o", "OUT.png", "--scale", "nan"], "--scale must be a number, at least 0.01 (it is nan)"),
+        (["-o", "OUT.png", "--scale", "inf"], "--scale must be a number, at least 0.01 (it is inf)"),
         (["-o", "OUT.png", "--background", "red"], "--background 'red' is not a colour (#rgb, #rgba, #rrggbb, #rrggbbaa or none)"),
         (["-o", "OUT.png", "--background", "#12"], "--background '#12' is not a colour (#rgb, #rgba, #rrggbb, #rrggbbaa or none)"),
     ])
@@ -123,6 +124,9 @@ struct RenderCommandTests {
         (#"{"width": 50, "height": 0}"#,
          "nothing to draw: the picture is 50 × 0 points (give the line a height, or a minHeight so that it fits its content)"),
         (#"{"width": 20000, "height": 10}"#, "the picture would be 40000 × 20 pixels; at most 32767 a side"),
+        (#"{"width": 6000, "height": 6000}"#, "the picture would be 12000 × 12000 pixels; a PNG has at most 134217728 pixels"),
+        (#"{"width": 100, "height": 40, "font": {"size": 9000}, "left": ["Hi"]}"#,
+         "text of size 9000 at scale 2 would be 18000 pixels an em; at most 16384"),
     ])
     func badInput(input: String, message: String) throws {
         try inFolder { folder in
