@@ -160,6 +160,7 @@ public struct MGLine: Hashable, Sendable {
         }
     }
 
+    /// Each side's text shadow offset (y grows downwards).
     public func textShadowOffset(for side: Side) -> Offset {
         switch side {
         case .left: leftTextShadowOffset

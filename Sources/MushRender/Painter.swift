@@ -4,6 +4,11 @@ import Mush
 /// Draws on one canvas: lines, their items and text, in points from the picture's top-left corner.
 /// Keeps what the drawing found (warnings) and, for SVG, the text it drew (``SVGTextLayer``).
 final class Painter {
+    /// A rectangle to fill, in points.
+    struct Rect {
+        var x, y, width, height: Double
+    }
+
     let canvas: Canvas
     let options: RenderOptions
     var context: OpaquePointer { canvas.context }
@@ -48,5 +53,31 @@ final class Painter {
         guard let color else { return }
         setColor(color)
         cairo_paint(context)
+    }
+
+    /// Fills each colour's rectangles as one path, so rectangles that touch show no seam.
+    func fill(_ groups: ColorGroups) {
+        for (color, rects) in groups.groups {
+            setColor(color)
+            for rect in rects where rect.width > 0 && rect.height > 0 {
+                cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+            }
+            cairo_fill(context)
+        }
+    }
+}
+
+/// Rectangles by colour, colours in the order first seen.
+struct ColorGroups {
+    private(set) var groups: [(MushColor, [Painter.Rect])] = []
+    private var index: [MushColor: Int] = [:]
+
+    mutating func add(_ rect: Painter.Rect, _ color: MushColor) {
+        if let known = index[color] {
+            groups[known].1.append(rect)
+        } else {
+            index[color] = groups.count
+            groups.append((color, [rect]))
+        }
     }
 }

@@ -3,7 +3,8 @@ public struct Rendering: Sendable {
     public var format: RenderFormat
     /// The PNG, SVG or PDF file.
     public var data: [UInt8]
-    /// The picture's size: pixels in a PNG, points in an SVG or PDF.
+    /// The picture's size: the layout's size times the scale, rounded up; pixels in a PNG, points
+    /// in an SVG or PDF.
     public var width: Int
     public var height: Int
     /// Things drawn otherwise than asked, such as an image file that could not be read (drawn as a

@@ -10,11 +10,6 @@ extension Painter {
         var offset: MGLine.Offset
     }
 
-    /// A rectangle to fill, in points.
-    struct Rect {
-        var x, y, width, height: Double
-    }
-
     /// Draws laid-out text whose frame's top-left corner is at (`x`, `y`): run backgrounds, then the
     /// shadow, then the glyphs with their underlines and strikethroughs. Text that sets no colour is
     /// drawn in `color`.
@@ -107,32 +102,6 @@ extension Painter {
                                        mapping.clusters, Int32(mapping.clusters.count),
                                        run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
             }
-        }
-    }
-
-    /// Fills each colour's rectangles as one path, so rectangles that touch show no seam.
-    private func fill(_ groups: ColorGroups) {
-        for (color, rects) in groups.groups {
-            setColor(color)
-            for rect in rects where rect.width > 0 && rect.height > 0 {
-                cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
-            }
-            cairo_fill(context)
-        }
-    }
-}
-
-/// Rectangles by colour, colours in the order first seen.
-struct ColorGroups {
-    private(set) var groups: [(MushColor, [Painter.Rect])] = []
-    private var index: [MushColor: Int] = [:]
-
-    mutating func add(_ rect: Painter.Rect, _ color: MushColor) {
-        if let known = index[color] {
-            groups[known].1.append(rect)
-        } else {
-            index[color] = groups.count
-            groups.append((color, [rect]))
         }
     }
 }

@@ -16,7 +16,9 @@ enum PlacedPart {
 public struct GlyphRun: Sendable {
     /// The glyphs, left to right, x from the line's left edge, y from the baseline (up).
     public var glyphs: [PositionedGlyph]
+    /// The face the glyphs are from (the same for every glyph of the run).
     public var face: FontFace
+    /// The font size, in points.
     public var size: Double
     /// Styles the face lacks, to be synthesised when drawing.
     public var syntheticBold: Bool
