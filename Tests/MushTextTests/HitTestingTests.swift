@@ -3,13 +3,6 @@ import Testing
 
 @Suite("Hit testing and carets")
 struct HitTestingTests {
-    /// DejaVu Sans 16: (1901 + 483 + 0) / 2048 × 16 points.
-    let lineHeight = (1901.0 + 483.0) / 2048.0 * 16
-
-    func paragraph(_ mush: String, _ style: ParagraphStyle = ParagraphStyle()) throws -> Paragraph {
-        try Paragraph(mush: mush, style: style)
-    }
-
     /// Every grapheme boundary of the text as ICU finds it (the engine's own clusters), in scalars.
     func boundaries(_ paragraph: Paragraph) -> [Int] {
         [0] + paragraph.graphemes.map { paragraph.scalarOffsets[$0] }

@@ -4,13 +4,6 @@ import Mush
 
 @Suite("Paragraphs")
 struct ParagraphTests {
-    /// DejaVu Sans 16: (1901 + 483 + 0) / 2048 × 16 points.
-    let lineHeight = (1901.0 + 483.0) / 2048.0 * 16
-
-    func paragraph(_ mush: String, _ style: ParagraphStyle = ParagraphStyle()) throws -> Paragraph {
-        try Paragraph(mush: mush, style: style)
-    }
-
     @Test func singleLineMetrics() throws {
         // "Title" in DejaVu Sans 16: 34.2890625 wide by hb-shape's advances, 19 tall once rounded up.
         let title = try paragraph("Title")
