@@ -16,7 +16,7 @@ extension Painter {
     func drawText(_ text: MGLineLayout.Text, x: Double, y: Double, color: MushColor, shadow: Shadow?) {
         let paragraph = text.paragraph
         // Only a PDF keeps which text each glyph shows.
-        let source = canvas.format == .pdf ? TextSource(paragraph.text) : nil
+        let source = canvas.format == .pdf ? paragraph : nil
         let lines = text.layout.lines.map { line in (line: line, runs: paragraph.runs(of: line)) }
         // A background spans its run's advance, from the line's ascent to its descent.
         var backgrounds = ColorGroups()
@@ -50,7 +50,7 @@ extension Painter {
 
     /// The glyphs and decorations of every run, in each run's colour or all in `override`.
     private func drawInk(
-        _ lines: [(line: LineLayout, runs: [GlyphRun])], x: Double, y: Double, source: TextSource?, color: MushColor,
+        _ lines: [(line: LineLayout, runs: [GlyphRun])], x: Double, y: Double, source: Paragraph?, color: MushColor,
         override: MushColor?
     ) {
         var decorations = ColorGroups()
@@ -72,7 +72,7 @@ extension Painter {
     }
 
     /// One run's glyphs, with the text they show where the clusters allow (PDF keeps it).
-    private func drawGlyphs(_ run: GlyphRun, x: Double, baseline: Double, source: TextSource?, color: MushColor) {
+    private func drawGlyphs(_ run: GlyphRun, x: Double, baseline: Double, source: Paragraph?, color: MushColor) {
         guard !run.glyphs.isEmpty, failure == nil else { return }
         guard run.size * options.scale <= Canvas.maximumPixelsPerEm else {
             failure = .fontTooLarge(size: run.size, scale: options.scale)
@@ -92,7 +92,7 @@ extension Painter {
         let glyphs = run.glyphs.map { glyph in
             cairo_glyph_t(index: UInt(glyph.glyph), x: x + glyph.x, y: baseline - glyph.y)
         }
-        guard let mapping = source?.clusters(of: run) else {
+        guard let source, let mapping = TextSource.clusters(of: run, in: source) else {
             cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
             return
         }

@@ -197,6 +197,12 @@ extension Paragraph {
     // MARK: - Offsets
 
     /// The UTF-16 offset where Unicode scalar `scalar` starts (`scalar` in 0...scalar count).
+    /// The UTF-8 offset in ``text`` of Unicode-scalar offset `scalar` (clamped to the text): where a
+    /// glyph's ``PositionedGlyph/cluster`` or a run's range starts in the text's bytes.
+    public func utf8Offset(ofScalar scalar: Int) -> Int {
+        utf8Offsets[unitOffset(ofScalar: min(max(scalar, 0), scalarOffsets[units.count]))]
+    }
+
     func unitOffset(ofScalar scalar: Int) -> Int {
         var low = 0, high = units.count
         while low < high {

@@ -80,6 +80,19 @@ struct GlyphRunTests {
         }
     }
 
+    /// Scalar offsets (of clusters and run ranges) map to the text's UTF-8 bytes.
+    @Test func utf8OffsetsOfScalars() throws {
+        let text = "aé 𝔘 שלום ก"
+        let paragraph = try paragraph(text)
+        let scalars = Array(text.unicodeScalars)
+        for offset in 0...scalars.count {
+            let expected = String(String.UnicodeScalarView(scalars[..<offset])).utf8.count
+            #expect(paragraph.utf8Offset(ofScalar: offset) == expected, "scalar \(offset)")
+        }
+        #expect(paragraph.utf8Offset(ofScalar: -3) == 0)
+        #expect(paragraph.utf8Offset(ofScalar: scalars.count + 5) == text.utf8.count)
+    }
+
     @Test func ellipsisIsARunOfItsOwn() throws {
         var style = ParagraphStyle()
         style.maxLines = 1
