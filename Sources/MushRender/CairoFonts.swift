@@ -17,14 +17,11 @@ enum CairoFonts {
         var syntheticOblique: Bool
     }
 
-    /// A Cairo face pointer, shared between threads as Cairo allows.
-    private struct Face: @unchecked Sendable {
-        let pointer: OpaquePointer?
-    }
-
+    /// The FreeType library and the Cairo faces made so far (pointers shared between threads as
+    /// Cairo allows; the lock guards the dictionary).
     private struct State: @unchecked Sendable {
         var library: FT_Library?
-        var faces: [Key: Face] = [:]
+        var faces: [Key: OpaquePointer] = [:]
     }
 
     private static let state = Mutex(State())
@@ -35,7 +32,7 @@ enum CairoFonts {
     static func face(_ face: FontFace, syntheticBold: Bool, syntheticOblique: Bool) -> OpaquePointer? {
         let key = Key(path: face.path, index: face.index, syntheticBold: syntheticBold, syntheticOblique: syntheticOblique)
         return state.withLock { state in
-            if let known = state.faces[key]?.pointer {
+            if let known = state.faces[key] {
                 if cairo_font_face_status(known) == CAIRO_STATUS_SUCCESS { return known }
                 cairo_font_face_destroy(known)
                 state.faces[key] = nil
@@ -52,7 +49,7 @@ enum CairoFonts {
             if syntheticBold { synthesize |= CAIRO_FT_SYNTHESIZE_BOLD.rawValue }
             if syntheticOblique { synthesize |= CAIRO_FT_SYNTHESIZE_OBLIQUE.rawValue }
             if synthesize != 0 { cairo_ft_font_face_set_synthesize(cairoFace, synthesize) }
-            state.faces[key] = Face(pointer: cairoFace)
+            state.faces[key] = cairoFace
             return cairoFace
         }
     }
