@@ -281,7 +281,7 @@ extension Paragraph {
                     itemCells.append(CaretCell(start: glyph.cluster, end: glyph.cluster, left: pen, right: pen + advance,
                                                rightToLeft: items[item].direction == .rightToLeft))
                 }
-            case .ellipsis(let index, _, let pen, let width):
+            case .ellipsis(let index, _, _, let pen, let width):
                 finishItem()
                 var before: Int?, after: Int?
                 if index > 0, case .text(let range) = line.pieces[index - 1] { before = range.upperBound }

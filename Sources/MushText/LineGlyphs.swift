@@ -7,8 +7,9 @@ enum PlacedPart {
     /// by `advance`: the glyph's own advance, plus the justification stretch after a space; a tab's
     /// reaches its stop; a line break takes none.
     case glyph(item: Int, piece: Range<Int>, glyph: ShapedGlyph, pen: Double, advance: Double)
-    /// The ellipsis, the line's piece number `index`, from `pen`.
-    case ellipsis(index: Int, glyphs: [PositionedGlyph], pen: Double, width: Double)
+    /// The ellipsis, the line's piece number `index`, from `pen`, styled like the text at UTF-16
+    /// offset `near`.
+    case ellipsis(index: Int, near: Int, glyphs: [PositionedGlyph], pen: Double, width: Double)
 }
 
 /// A stretch of a line drawn with one face, size and set of Mush attributes: what a renderer
@@ -65,7 +66,6 @@ extension Paragraph {
                     current = nil
                     return
                 }
-                let x = pen
                 let item = items[itemIndex]
                 if current?.item != itemIndex || current?.piece != piece {
                     current = (itemIndex, piece)
@@ -74,32 +74,34 @@ extension Paragraph {
                     runs.append(GlyphRun(
                         glyphs: [], face: item.face, size: item.size, syntheticBold: item.synthetic.bold,
                         syntheticOblique: item.synthetic.oblique,
-                        attributes: runAttributes.indices.contains(item.run) ? runAttributes[item.run] : .plain,
-                        minX: x, maxX: x, range: scalarOffsets[start]..<scalarOffsets[max(start, end)],
+                        attributes: attributes(of: item), minX: pen, maxX: pen, range: scalarOffsets[start]..<scalarOffsets[max(start, end)],
                         isRightToLeft: item.direction == .rightToLeft, isEllipsis: false))
                 }
-                runs[runs.count - 1].maxX = x + advance
+                runs[runs.count - 1].maxX = pen + advance
                 // Tabs and line breaks draw nothing.
                 guard !Self.isHardBreak(unit), unit != 0x09 else { return }
                 runs[runs.count - 1].glyphs.append(PositionedGlyph(
-                    glyph: glyph.glyph, face: item.face, size: item.size, x: x + glyph.xOffset, y: glyph.yOffset,
+                    glyph: glyph.glyph, face: item.face, size: item.size, x: pen + glyph.xOffset, y: glyph.yOffset,
                     cluster: scalarOffsets[glyph.cluster], syntheticBold: item.synthetic.bold,
                     syntheticOblique: item.synthetic.oblique))
-            case .ellipsis(_, let glyphs, let pen, let width):
+            case .ellipsis(_, let near, let glyphs, let pen, let width):
                 current = nil
-                let x = pen
-                let near = glyphs.first?.cluster ?? 0
-                let item = items.last { scalarOffsets[$0.range.lowerBound] <= near } ?? items.first
                 let first = glyphs.first
+                let cluster = scalarOffsets[min(near, units.count)]
                 runs.append(GlyphRun(
-                    glyphs: glyphs.map { var glyph = $0; glyph.x += x; return glyph },
+                    glyphs: glyphs.map { var glyph = $0; glyph.x += pen; return glyph },
                     face: first?.face ?? emptyLineFace, size: first?.size ?? style.fontSize,
                     syntheticBold: first?.syntheticBold ?? false, syntheticOblique: first?.syntheticOblique ?? false,
-                    attributes: item.map { runAttributes.indices.contains($0.run) ? runAttributes[$0.run] : .plain } ?? .plain,
-                    minX: x, maxX: x + width, range: near..<near, isRightToLeft: false, isEllipsis: true))
+                    attributes: ellipsisItem(near: near).map(attributes(of:)) ?? .plain,
+                    minX: pen, maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: true))
             }
         }
         return runs
+    }
+
+    /// The attributes of the Mush run an item comes from.
+    private func attributes(of item: TextItem) -> MushAttributes {
+        runAttributes.indices.contains(item.run) ? runAttributes[item.run] : .plain
     }
 
     /// Walks `line` as it is drawn, left to right: each text piece's items in visual order by their
@@ -138,7 +140,7 @@ extension Paragraph {
                 }
             case .ellipsis(let near):
                 let ellipsis = ellipsisGlyphs(near: near)
-                visit(.ellipsis(index: index, glyphs: ellipsis.glyphs, pen: x, width: ellipsis.width))
+                visit(.ellipsis(index: index, near: near, glyphs: ellipsis.glyphs, pen: x, width: ellipsis.width))
                 x += ellipsis.width
             }
         }

@@ -47,9 +47,14 @@ extension Paragraph {
         }
     }
 
+    /// The item whose face, size and style the ellipsis standing for the text at `offset` takes.
+    func ellipsisItem(near offset: Int) -> TextItem? {
+        items.last { $0.range.lowerBound <= offset } ?? items.first
+    }
+
     /// "…" shaped with the face and size of the text at `offset` (or a face that has it).
     func ellipsisGlyphs(near offset: Int) -> (glyphs: [PositionedGlyph], width: Double) {
-        let item = items.last { $0.range.lowerBound <= offset } ?? items.first
+        let item = ellipsisItem(near: offset)
         let preferred = item?.face ?? emptyLineFace
         let face = fonts.fallback(for: "\u{2026}", preferring: preferred) ?? preferred
         let size = item?.size ?? style.fontSize
