@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MushText", targets: ["MushText"]),
         .library(name: "MushLine", targets: ["MushLine"]),
         .library(name: "MushRender", targets: ["MushRender"]),
+        .library(name: "MushJSON", targets: ["MushJSON"]),
         .executable(name: "mush", targets: ["mush"]),
     ],
     dependencies: [
@@ -42,6 +43,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         // Drawing laid-out lines and stacks with Cairo: PNG, SVG, PDF.
         .target(name: "MushRender", dependencies: ["Mush", "MushText", "MushLine", "CCairo"]),
+        // The commands' JSON contract: requests read with the JSON path of every problem, results
+        // written, JSON Lines read line by line. No Foundation.
+        .target(name: "MushJSON", dependencies: ["Mush", "MushText", "MushLine"]),
         .executableTarget(
             name: "mush",
             dependencies: [
@@ -49,6 +53,7 @@ let package = Package(
                 "MushText",
                 "MushLine",
                 "MushRender",
+                "MushJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -69,6 +69,9 @@ struct BraceSpec: Equatable {
                 guard let points = decimal(size, signed: false), points > 0 else {
                     return .invalid(.invalidFont, "invalid font size '\(quoted(size))' (expected a number greater than zero)")
                 }
+                guard MushLimits.fontSize.contains(points) else {
+                    return .invalid(.invalidFont, "font size '\(quoted(size))' out of range (expected \(MushLimits.describe(MushLimits.fontSize, unit: "points")))")
+                }
                 result.fontSize = points
             }
             return .valid(result)
@@ -76,6 +79,9 @@ struct BraceSpec: Equatable {
         if let value = spec.dropPrefix("k") {
             guard let kern = decimal(value, signed: true) else {
                 return .invalid(.invalidKern, "invalid kerning '\(quoted(value))' (expected a decimal number such as 2, -0.5 or 1.25)")
+            }
+            guard MushLimits.kern.contains(kern) else {
+                return .invalid(.invalidKern, "kerning '\(quoted(value))' out of range (expected \(MushLimits.describe(MushLimits.kern, unit: "points")))")
             }
             return .valid(BraceSpec(kern: kern))
         }

@@ -3,17 +3,20 @@
 public enum MushWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A font family that is empty or holds `{`, `}`, `|` or a line break, which a brace spec cannot.
     case unrepresentableFontFamily(String)
-    /// A kerning that is not finite.
+    /// A kerning outside ``MushLimits/kern`` (or not finite), which the parser would not read back.
     case invalidKern(Double)
-    /// A font size that is not finite and greater than zero.
+    /// A font size outside ``MushLimits/fontSize`` (or not finite), which the parser would not read
+    /// back.
     case invalidFontSize(Double)
 
     public var description: String {
         switch self {
         case .unrepresentableFontFamily(let family):
             "font family '\(family)' cannot be written in Mush (it is empty or holds '{', '}', '|' or a line break)"
-        case .invalidKern(let kern): "kerning \(kern) cannot be written in Mush (it is not finite)"
-        case .invalidFontSize(let size): "font size \(size) cannot be written in Mush (it must be finite and greater than zero)"
+        case .invalidKern(let kern):
+            "kerning \(kern) cannot be written in Mush (it must be \(MushLimits.describe(MushLimits.kern)))"
+        case .invalidFontSize(let size):
+            "font size \(size) cannot be written in Mush (it must be \(MushLimits.describe(MushLimits.fontSize)))"
         }
     }
 }
@@ -44,8 +47,8 @@ struct MushWriter {
         if let family = attributes.fontFamily {
             if family.isEmpty || family.unicodeScalars.contains(where: BraceSpec.isExcluded) { throw .unrepresentableFontFamily(family) }
         }
-        if let kern = attributes.kern, !kern.isFinite { throw .invalidKern(kern) }
-        if let size = attributes.fontSize, !(size.isFinite && size > 0) { throw .invalidFontSize(size) }
+        if let kern = attributes.kern, !MushLimits.kern.contains(kern) { throw .invalidKern(kern) }
+        if let size = attributes.fontSize, !MushLimits.fontSize.contains(size) { throw .invalidFontSize(size) }
     }
 
     private struct Atom {

@@ -147,6 +147,12 @@ struct LineEngine {
                 item.kind = .text(text, fitted)
                 item.width = width
                 item.height = Rounding.up(fitted.layout.height)
+                // Text is shortened, not dropped, unless not even its item padding fits.
+                if let limit, total + 2 * padding > limit + Rounding.tolerance {
+                    item.visible = false
+                    sized[index] = item
+                    continue
+                }
             case .image:
                 break
             case .box(let box, _):
@@ -224,10 +230,11 @@ struct LineEngine {
 
     // MARK: - Height and placing
 
-    /// With `minHeight` and `maxHeight` both 0, the height as set; otherwise the tallest visible item
-    /// and the padding, within the limits, rounded up.
+    /// With a height and `minHeight` and `maxHeight` both 0, the height as set; otherwise (a height
+    /// of 0 or left out included) the tallest visible item and the padding, within the limits,
+    /// rounded up.
     func fittedHeight() -> Double {
-        guard line.minHeight > 0 || line.maxHeight > 0 else { return line.height }
+        guard line.minHeight > 0 || line.maxHeight > 0 || line.height == 0 else { return line.height }
         var tallest = 0.0
         for side in MGLine.Side.allCases {
             for item in items[side.slot] where item.visible {

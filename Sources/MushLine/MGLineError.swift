@@ -1,3 +1,4 @@
+import Mush
 import MushText
 
 /// Why a line could not be laid out.
@@ -7,8 +8,8 @@ public enum MGLineError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidValue(property: String, problem: String)
     /// A font names a family the font collection does not have.
     case unknownFontFamily(property: String, family: String, known: [String])
-    /// ICU could not break the text.
-    case text(ICUError)
+    /// The text engine could not make a paragraph (ICU failed; values are checked before).
+    case text(TextError)
 
     public var description: String {
         switch self {
@@ -23,12 +24,23 @@ public enum MGLineError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension MGLine {
-    /// Checks every value the layout uses, naming the first bad one.
+    /// How many lines may nest in boxes inside a line (a box's line holding a box with a line is
+    /// two).
+    public static let maximumNesting = 16
+
+    /// Checks every value the layout uses, naming the first bad one: lengths are 0 to
+    /// ``MushLimits/length``, font sizes in ``MushLimits/fontSize``, offsets in
+    /// ``MushLimits/offset``, kerning and sizes of attributed text's runs as ``MushLimits`` says,
+    /// and boxes nest at most ``maximumNesting`` lines deep.
     public func validate(fonts: FontCollection = .standard) throws(MGLineError) {
+        try validate(fonts: fonts, depth: 0)
+    }
+
+    func validate(fonts: FontCollection, depth: Int) throws(MGLineError) {
         func checkFont(_ font: Font?, _ property: String) throws(MGLineError) {
             guard let font else { return }
-            guard font.size.isFinite, font.size > 0 else {
-                throw .invalidValue(property: property + ".size", problem: "must be greater than 0 (it is \(font.size))")
+            if let problem = MushLimits.problem(font.size, in: MushLimits.fontSize) {
+                throw .invalidValue(property: property + ".size", problem: problem)
             }
             if let family = font.family, fonts.faces(ofFamily: family).isEmpty {
                 throw .unknownFontFamily(property: property + ".family", family: family, known: fonts.families)
@@ -48,9 +60,9 @@ extension MGLine {
         try Check.size(leftWidth, "leftWidth")
         try Check.size(middleWidth, "middleWidth")
         try Check.size(rightWidth, "rightWidth")
-        try Check.finite(leftLineSpacing, "leftLineSpacing")
-        try Check.finite(middleLineSpacing, "middleLineSpacing")
-        try Check.finite(rightLineSpacing, "rightLineSpacing")
+        try Check.size(leftLineSpacing, "leftLineSpacing")
+        try Check.size(middleLineSpacing, "middleLineSpacing")
+        try Check.size(rightLineSpacing, "rightLineSpacing")
         try Check.size(itemPadding, "itemPadding")
         try Check.size(minHeight, "minHeight")
         try Check.size(maxHeight, "maxHeight")
@@ -59,8 +71,16 @@ extension MGLine {
                 // Named only when something is wrong: validation runs on every layout.
                 func property() -> String { "\(side.rawValue)Items[\(index)]" }
                 switch item {
-                case .text, .attributed:
+                case .text:
                     break
+                case .attributed(let document, _):
+                    do {
+                        try document.validateForLayout()
+                    } catch {
+                        if case .invalidValue(let name, let problem) = error {
+                            throw .invalidValue(property: property() + "." + name, problem: problem)
+                        }
+                    }
                 case .image(let image):
                     try Check.size(image.width, property() + ".width")
                     try Check.size(image.height, property() + ".height")
@@ -69,8 +89,13 @@ extension MGLine {
                     try Check.size(box.height, property() + ".height")
                     try Check.insets(box.margin, property() + ".margin")
                     try Check.size(box.borders.width, property() + ".borders.width")
+                    guard let nested = box.line else { break }
+                    guard depth < MGLine.maximumNesting else {
+                        throw .invalidValue(property: property() + ".line",
+                                            problem: "is nested too deep (at most \(MGLine.maximumNesting) lines in boxes inside a line)")
+                    }
                     do {
-                        try box.line?.validate(fonts: fonts)
+                        try nested.validate(fonts: fonts, depth: depth + 1)
                     } catch {
                         throw error.prefixed(property() + ".line.")
                     }
@@ -98,14 +123,18 @@ extension MGLineError {
 /// The checks of validation, shared by lines and stacks. Property names are autoclosures, built
 /// only when a value is bad: validation runs on every layout.
 enum Check {
+    /// A length: 0 to ``MushLimits/length`` points.
     static func size(_ value: Double, _ property: @autoclosure () -> String) throws(MGLineError) {
-        guard value.isFinite, value >= 0 else {
-            throw .invalidValue(property: property(), problem: "must be a finite number of points, 0 or more (it is \(value))")
+        if let problem = MushLimits.problem(value, in: MushLimits.length, unit: "points") {
+            throw .invalidValue(property: property(), problem: problem)
         }
     }
 
+    /// An offset: within ``MushLimits/offset``.
     static func finite(_ value: Double, _ property: @autoclosure () -> String) throws(MGLineError) {
-        guard value.isFinite else { throw .invalidValue(property: property(), problem: "must be a finite number (it is \(value))") }
+        if let problem = MushLimits.problem(value, in: MushLimits.offset, unit: "points") {
+            throw .invalidValue(property: property(), problem: problem)
+        }
     }
 
     static func insets(_ insets: MGLine.Insets, _ property: @autoclosure () -> String) throws(MGLineError) {

@@ -37,13 +37,14 @@ struct PreparedText {
     /// Shapes the item's text with the side's font, line spacing and alignment. A single-line text
     /// shows one line; a multiline text shows at most `maxHeight` points of lines (0: all).
     init(document: MushDocument, multiline: Bool, side: MGLine.Side, of line: MGLine, maxHeight: Double,
-         fonts: FontCollection) throws(ICUError) {
+         fonts: FontCollection) throws(TextError) {
         let font = line.font(for: side)
         alignment = line.alignment(for: side)
         let style = ParagraphStyle(
             fontFamily: font.family, fontSize: font.size, lineSpacing: line.lineSpacing(for: side),
             alignment: ParagraphStyle.Alignment(rawValue: alignment.rawValue) ?? .left,
-            maxLines: multiline ? 0 : 1, maxHeight: multiline ? maxHeight : 0, ellipsize: .end)
+            maxLines: multiline ? 0 : 1, maxHeight: multiline ? maxHeight : 0, ellipsize: .end,
+            textOverflow: .ellipsis)
         paragraph = try Paragraph(document, style: style, fonts: fonts)
         self.multiline = multiline
     }
@@ -67,7 +68,9 @@ struct PreparedText {
             }
         } else {
             layout = paragraph.layout(width: room)
-            width = Rounding.up(layout.width)
+            // Never wider than the room: a line that would be is cut (text-overflow: ellipsis), and
+            // when not even "…" fits, the frame is the room.
+            width = min(Rounding.up(layout.width), room ?? .infinity)
             // Aligned within the frame rather than the room (the breaks stay the same: every line
             // fits the narrower width, and nothing more did).
             if let room, alignment != .left, width < room {

@@ -35,11 +35,18 @@ public final class Paragraph: Sendable {
     /// The face and size of text-free lines (empty text, a trailing line break).
     let emptyLineFace: FontFace
     let fonts: FontCollection
+    /// What was done otherwise than asked: a font family the fonts do not have, and what stood in.
+    public let warnings: [TextWarning]
 
     /// Shapes `document` with `style` and `fonts`.
+    /// Throws ``TextError/invalidValue(property:problem:)`` for a style value or a run's size or
+    /// kerning outside ``MushLimits``, and ``TextError/icu(_:)`` when ICU fails.
     public init(_ document: MushDocument, style: ParagraphStyle = ParagraphStyle(), fonts: FontCollection = .standard)
-        throws(ICUError)
+        throws(TextError)
     {
+        try style.validate()
+        try document.validateForLayout()
+        self.warnings = TextWarning.of(document, style: style, fonts: fonts)
         self.text = document.text
         self.style = style
         self.fonts = fonts
@@ -77,10 +84,16 @@ public final class Paragraph: Sendable {
             }
         }
         self.runAttributes = document.runs.map(\.attributes)
-        let graphemes = try TextBoundaries.graphemeBoundaries(in: units)
+        let graphemes: [Int]
+        let items: [TextItem]
+        do throws(ICUError) {
+            graphemes = try TextBoundaries.graphemeBoundaries(in: units)
+            self.breaks = try TextBoundaries.lineBreaks(in: units, locale: style.locale)
+            items = try Itemizer.items(text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes)
+        } catch {
+            throw .icu(error)
+        }
         self.graphemes = graphemes
-        self.breaks = try TextBoundaries.lineBreaks(in: units, locale: style.locale)
-        let items = try Itemizer.items(text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes)
         self.items = items
         var glyphs: [[ShapedGlyph]] = []
         // Each cluster's advance at prefix[cluster + 1], then summed in place.
@@ -105,12 +118,12 @@ public final class Paragraph: Sendable {
         self.tabs = units.indices.filter { units[$0] == 0x09 }
         let space = emptyLineFace.glyph(for: " ").map { Double(emptyLineFace.advance(of: $0)) } ?? Double(emptyLineFace.unitsPerEm) / 4
         self.spaceWidth = space * style.fontSize / Double(emptyLineFace.unitsPerEm)
-        self.tabWidth = style.tabWidth.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 8 * spaceWidth
+        self.tabWidth = style.tabWidth ?? 8 * spaceWidth
     }
 
     /// Parses `mush` and shapes it.
     public convenience init(mush: String, style: ParagraphStyle = ParagraphStyle(), fonts: FontCollection = .standard)
-        throws(ICUError)
+        throws(TextError)
     {
         try self.init(Mush.parse(mush), style: style, fonts: fonts)
     }

@@ -54,7 +54,8 @@ public struct ParagraphLayout: Sendable {
     public var width: Double
     /// From the top of the first line to the bottom of the last.
     public var height: Double
-    /// Lines were left out by `maxLines` or `maxHeight`.
+    /// Text was left out: lines by `maxLines` or `maxHeight`, or the end of a line too wide for
+    /// the width (``ParagraphStyle/TextOverflow/ellipsis``).
     public var truncated: Bool
 }
 
@@ -77,13 +78,21 @@ extension Paragraph {
             }
             visible = min(visible, max(fitting, 1))
         }
-        let truncated = visible < spans.count
+        let linesLeftOut = visible < spans.count
+        var truncated = linesLeftOut
         spans = Array(spans.prefix(visible))
         var lines: [LineLayout] = []
         var y = 0.0
         for (index, span) in spans.enumerated() {
-            var line = truncated && index == spans.count - 1
-                ? truncatedLine(from: span, limit: limit, single: spans.count == 1)
+            // With text-overflow: ellipsis, a line wider than the width (a grapheme wider than it)
+            // is cut like the last line of a truncated paragraph.
+            let overflows = style.textOverflow == .ellipsis && limit.map { limit in
+                advance(span.start, visibleEnd(span.start, span.end)) > limit + 1e-6
+            } ?? false
+            if overflows { truncated = true }
+            let cutsLast = linesLeftOut && index == spans.count - 1
+            var line = cutsLast || overflows
+                ? truncatedLine(from: span, limit: limit, single: spans.count == 1, overflowing: overflows && !cutsLast)
                 : makeLine(span.start, span.end)
             line.y = y
             line.baseline = y + line.ascent
@@ -92,7 +101,7 @@ extension Paragraph {
         }
         let layoutWidth = lines.map(\.width).max() ?? 0
         if style.alignment == .justify {
-            justify(&lines, in: limit ?? layoutWidth, spans: spans, truncated: truncated)
+            justify(&lines, in: limit ?? layoutWidth, spans: spans, truncated: linesLeftOut)
         } else {
             align(&lines, in: limit ?? layoutWidth)
         }

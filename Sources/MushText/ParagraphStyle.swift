@@ -1,4 +1,6 @@
 /// How a paragraph is set: the base font, line spacing, alignment, and the limits that truncate it.
+///
+/// Values outside ``MushLimits`` are errors when a paragraph is made (``validate()``).
 public struct ParagraphStyle: Hashable, Sendable {
     /// Horizontal placement of each line in the paragraph's width.
     public enum Alignment: String, Hashable, Sendable, CaseIterable {
@@ -20,33 +22,49 @@ public struct ParagraphStyle: Hashable, Sendable {
         case end
     }
 
+    /// What a line wider than the paragraph's width shows (only a grapheme wider than the width
+    /// makes one: words wider than it are broken between graphemes).
+    public enum TextOverflow: String, Hashable, Sendable, CaseIterable {
+        /// The line runs past the width (Pango's and CSS's default).
+        case visible
+        /// The line is cut to the width and ends in "…", as CSS's `text-overflow: ellipsis`; the
+        /// layout is then truncated. When not even "…" fits, the line is "…" alone.
+        case ellipsis
+    }
+
     /// The family of runs that name none; nil: the collection's default (DejaVu Sans).
     public var fontFamily: String?
-    /// The size of runs that set none, in points.
+    /// The size of runs that set none, in points (``MushLimits/fontSize``).
     public var fontSize: Double
-    /// Extra space between lines, in points.
+    /// Extra space between lines, in points: 0 or more, as `NSParagraphStyle.lineSpacing`
+    /// (``MushLimits/length``).
     public var lineSpacing: Double
     public var alignment: Alignment
     /// At most this many lines; 0: no limit.
     public var maxLines: Int
-    /// At most this tall, in points (at least one line is always shown); 0: no limit.
+    /// At most this tall, in points (at least one line is always shown); 0: no limit
+    /// (``MushLimits/length``).
     public var maxHeight: Double
     public var ellipsize: Ellipsize
+    /// What a line wider than the width shows: ``TextOverflow/visible`` by default.
+    public var textOverflow: TextOverflow
     /// The locale for line breaking (ICU tailors some languages); nil: the root locale.
     public var locale: String?
     /// Where tab characters move the pen to, in points from the line's start, ascending: a tab
     /// advances to the first stop past the text before it (left-aligned stops, as Pango's). Past
-    /// the last one, stops repeat every `tabWidth`.
+    /// the last one, stops repeat every `tabWidth`. Each is a length (``MushLimits/length``); they
+    /// are kept sorted.
     public var tabStops: [Double]
     /// The distance between default tab stops, in points; nil: eight spaces of the paragraph's
-    /// font (Pango's default).
+    /// font (Pango's default). Greater than 0 (``MushLimits/length``).
     public var tabWidth: Double?
 
     public init(
         fontFamily: String? = nil, fontSize: Double = 16, lineSpacing: Double = 0, alignment: Alignment = .left,
-        maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, locale: String? = nil,
-        tabStops: [Double] = [], tabWidth: Double? = nil
+        maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, textOverflow: TextOverflow = .visible,
+        locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil
     ) {
+        self.textOverflow = textOverflow
         self.fontFamily = fontFamily
         self.fontSize = fontSize
         self.lineSpacing = lineSpacing
@@ -55,7 +73,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.maxHeight = maxHeight
         self.ellipsize = ellipsize
         self.locale = locale
-        self.tabStops = tabStops.filter(\.isFinite).sorted()
+        self.tabStops = tabStops.sorted()
         self.tabWidth = tabWidth
     }
 }

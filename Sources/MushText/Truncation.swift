@@ -3,11 +3,13 @@ extension Paragraph {
     /// next line break, cut at a grapheme boundary so that the content and the ellipsis fit `limit`
     /// (with no limit: the line as broken, then the ellipsis). `single`: the paragraph shows one
     /// line, so the start and middle modes apply; otherwise the ellipsis ends the line.
-    func truncatedLine(from span: Span, limit: Double?, single: Bool) -> LineLayout {
+    func truncatedLine(from span: Span, limit: Double?, single: Bool, overflowing: Bool = false) -> LineLayout {
         let start = span.start
-        guard style.ellipsize != .none else { return makeLine(span.start, span.end) }
+        guard style.ellipsize != .none || overflowing else { return makeLine(span.start, span.end) }
         var contentEnd = start
         while contentEnd < units.count, !Self.isHardBreak(units[contentEnd]) { contentEnd += 1 }
+        // A line cut because it overflows stands for its own text only: the next lines follow.
+        if overflowing { contentEnd = min(contentEnd, span.end) }
         let near = max(start, min(span.end, contentEnd) - 1)
         guard let limit else {
             return composeLine([.text(start..<visibleEnd(start, span.end)), .ellipsis(near: near)])

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import MushJSON
 import MushLine
 import MushText
 
@@ -10,7 +11,8 @@ struct LineCommand: ParsableCommand {
         commandName: "line",
         abstract: "Lay out a row of left, middle and right items (an MGLine) and print its layout as JSON.",
         discussion: """
-            FILE (- for standard input) holds one JSON object: width (required), height, padding \
+            FILE (- for standard input) holds one JSON object: width (required), height (left out or 0: \
+            the row fits its content), padding \
             {top, left, bottom, right}, font, middleFont and rightFont {family, size}, textColor, \
             middleTextColor and rightTextColor (hex colours such as "#e33"), itemPadding, \
             sidePrecedence (left, right or middle), leftWidth, middleWidth, rightWidth, minHeight, \
@@ -25,12 +27,15 @@ struct LineCommand: ParsableCommand {
             item is a string (text: multiline when it holds a line break; Mush markup when it ends in \
             |mush), {"text": …, "multiline": true or false}, {"image": {width, height, file}} or \
             {"box": {width, height, margin, expand, color, borders, line}}, where line is a line object \
-            whose width may be left out. Lengths are in points. Prints {"width", "height", "items"}, \
+            whose width may be left out. Lengths are in points, from 0 to 1000000 (offsets ±1000000); \
+            font sizes from 0.01 to 10000; JSON nests at most 64 levels. Prints {"width", "height", "items"}, \
             one item for each input item: side, index, kind, visible and, when visible, frame; text adds \
             truncated and lines, a visible box holding a line adds that line's layout as line. A bad value is named by its \
-            JSON path (right[0].box.margin.left) and the exit status is 2. With --batch, reads JSON \
-            Lines on standard input, one line object per input line, and prints one layout per line (a \
-            line that cannot be read gives {"error": …}, and the exit status is then 2).
+            JSON path (right[0].box.margin.left) and the exit status is 2. Fonts the collection lacks \
+            (named in markup) are warnings on standard error. With --batch, reads JSON \
+            Lines on standard input (LF or CRLF), one line object per input line, and prints one \
+            layout per input line, blank ones included (a line that cannot be read gives \
+            {"error": …}, and the exit status is then 2).
             """)
 
     @Option(name: .customLong("fonts"), help: "A font file or folder to add (repeatable).")
@@ -62,20 +67,21 @@ struct LineCommand: ParsableCommand {
         } catch {
             throw RequestError(error.description)
         }
-        Standard.output(layout.jsonValue.json + "\n")
+        let json = try layout.jsonValue.checkedJSON()
+        for warning in layout.warnings { Standard.error("mush: warning: \(warning)") }
+        Standard.output(json + "\n")
     }
 
     /// A file's bytes, or standard input's for `-`.
-    static func read(_ path: String) throws(RequestError) -> Data {
+    static func read(_ path: String) throws(RequestError) -> [UInt8] {
         if path == "-" { return Standard.input() }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw RequestError("no such file: \(path)")
         }
-        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw RequestError("cannot read \(path)")
-        }
-        return data
+        guard !isFolder.boolValue else { throw RequestError("\(path) is a folder, not a JSON file") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw RequestError("cannot read \(path)") }
+        return [UInt8](data)
     }
 
     private func runBatch(fonts: FontCollection) throws {
@@ -89,7 +95,7 @@ struct LineCommand: ParsableCommand {
             var next = layouts.startIndex
             var output = ""
             for (number, line) in chunk {
-                let result: Result<MGLineLayout, RequestError>
+                var result: Result<MGLineLayout, RequestError>
                 switch line {
                 case .success:
                     result = layouts[next].mapError { RequestError($0.description) }
@@ -97,10 +103,15 @@ struct LineCommand: ParsableCommand {
                 case .failure(let error):
                     result = .failure(error)
                 }
-                switch result {
-                case .success(let layout):
-                    layout.jsonValue.write(to: &output)
-                    output += "\n"
+                let json = result.flatMap { layout in
+                    Result { () throws(RequestError) in try layout.jsonValue.checkedJSON() }
+                }
+                switch json {
+                case .success(let json):
+                    output += json + "\n"
+                    if case .success(let layout) = result {
+                        for warning in layout.warnings { Standard.error("mush: warning: line \(number): \(warning)") }
+                    }
                 case .failure(let error):
                     failed = true
                     output += JSONValue.errorLine("line \(number): \(error)")
@@ -110,10 +121,15 @@ struct LineCommand: ParsableCommand {
             chunk.removeAll(keepingCapacity: true)
         }
 
-        while let text = readLine(strippingNewline: true) {
+        var reader = LineReader()
+        while let bytes = reader.next() {
             number += 1
-            if text.allSatisfy(\.isWhitespace) { continue }
-            chunk.append((number, Result { () throws(RequestError) in try request.line(from: Data(text.utf8)) }))
+            chunk.append((number, Result { () throws(RequestError) in
+                guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else {
+                    throw RequestError("empty line (expected a JSON object)")
+                }
+                return try request.line(from: bytes)
+            }))
             if chunk.count == Self.batchChunk { flush() }
         }
         flush()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Mush
 
 /// `mush`: Mush markup and text layout from the command line.
 @main
@@ -42,7 +43,17 @@ enum Standard {
     }
 
     /// All of standard input, as bytes.
-    static func input() -> Data {
-        FileHandle.standardInput.readDataToEndOfFile()
+    static func input() -> [UInt8] {
+        [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    }
+
+    /// Text read from standard input as a document: parsed as Mush when `mush` (invalid UTF-8
+    /// becomes U+FFFD with the parser's diagnostic), else plain text, with a warning here when
+    /// invalid UTF-8 was replaced.
+    static func decode(_ bytes: [UInt8], mush: Bool) -> MushDocument {
+        if mush { return Mush.parse(utf8: bytes) }
+        if let text = String(validating: bytes, as: UTF8.self) { return MushDocument([(text: text, attributes: .plain)]) }
+        error("mush: warning: standard input is not valid UTF-8; each invalid sequence became U+FFFD")
+        return MushDocument([(text: String(decoding: bytes, as: UTF8.self), attributes: .plain)])
     }
 }

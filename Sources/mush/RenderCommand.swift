@@ -4,6 +4,7 @@ import Mush
 import MushLine
 import MushRender
 import MushText
+import MushJSON
 
 /// `mush render`: draw a line or a stack of lines as PNG, SVG or PDF.
 struct RenderCommand: ParsableCommand {

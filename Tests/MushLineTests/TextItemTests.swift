@@ -144,7 +144,7 @@ import Testing
         var lines = lines()
         lines[137].rightItems = [image(-1, 20)]
         await #expect(throws: MGLineError.invalidValue(
-            property: "rightItems[0].width", problem: "must be a finite number of points, 0 or more (it is -1.0)")) {
+            property: "rightItems[0].width", problem: "must be a number from 0 to 1000000 points (it is -1)")) {
             _ = try await MGLine.layout(lines)
         }
     }

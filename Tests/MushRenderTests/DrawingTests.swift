@@ -296,7 +296,7 @@ import Testing
     // MARK: - Errors
 
     @Test func aPictureWithNoAreaIsAnError() throws {
-        let line = MGLine(width: 100, height: 0, left: ["x"])
+        let line = MGLine(width: 100, height: 0)
         #expect(throws: RenderError.empty(width: 100, height: 0)) {
             try Renderer.render(line, layout: try line.layout(), as: .png)
         }

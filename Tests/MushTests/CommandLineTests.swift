@@ -117,7 +117,7 @@ struct CommandLineTests {
         #expect(try object(lines[0])["lineCount"] as? Int == 2)
         #expect(try object(lines[0])["height"] as? Double == 2 * 2384.0 / 2048 * 20)
         #expect(try object(lines[1])["lineCount"] as? Int == 1)
-        #expect(try object(lines[2])["error"] as? String == "line 3: key 'width': expected a number")
+        #expect(try object(lines[2])["error"] as? String == "line 3: width: expected a number, not a string")
         #expect(try object(lines[3])["error"] as? String == "line 4: unknown key 'colour'")
     }
 

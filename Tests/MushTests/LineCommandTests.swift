@@ -202,17 +202,17 @@ struct LineCommandTests {
         (##"{"width": 9, "leftTextShadowOffset": {"x": "1"}}"##, "leftTextShadowOffset.x: expected a number, not a string"),
         (##"{"width": 9, "middleTextShadowOffset": [0, 1]}"##, "middleTextShadowOffset: expected an object, not an array"),
         (##"{"width": 9, "rightTextShadowOffset": {"x": 1, "z": 1}}"##, "unknown key 'z' in rightTextShadowOffset"),
-        (##"{"width": 9, "rightTextShadowOffset": {"y": 1e999}}"##, "rightTextShadowOffset.y: must be a finite number"),
+        (##"{"width": 9, "rightTextShadowOffset": {"y": 1e999}}"##, "rightTextShadowOffset.y: 1e999 is too large for a number (at most about 1.8e308)"),
         (##"{"width": 9, "backgroundColor": null}"##, "backgroundColor: expected a string, not null"),
         (##"{"width": 9, "borders": 1}"##, "borders: expected a colour or an object, not a number"),
         (##"{"width": 9, "borders": "red"}"##, "borders: 'red' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"),
-        (##"{"width": 9, "borders": {"width": -1}}"##, "borders.width: must be 0 or more"),
+        (##"{"width": 9, "borders": {"width": -1}}"##, "borders.width: must be a number from 0 to 1000000 points (it is -1)"),
         (##"{"width": 9, "borders": {"width": "thin"}}"##, "borders.width: expected a number, not a string"),
         (##"{"width": 9, "borders": {"top": "#000", "middle": "#fff"}}"##, "unknown key 'middle' in borders"),
         (##"{"width": 9, "borders": {"left": "nope"}}"##, "borders.left: 'nope' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"),
-        (##"{"width": 9, "margin": {"top": -1}}"##, "margin.top: must be 0 or more"),
+        (##"{"width": 9, "margin": {"top": -1}}"##, "margin.top: must be a number from 0 to 1000000 points (it is -1)"),
         (##"{"width": 9, "margin": 4}"##, "margin: expected an object, not a number"),
-        (##"{"width": 9, "right": [{"box": {"borders": {"width": -2}}}]}"##, "right[0].box.borders.width: must be 0 or more"),
+        (##"{"width": 9, "right": [{"box": {"borders": {"width": -2}}}]}"##, "right[0].box.borders.width: must be a number from 0 to 1000000 points (it is -2)"),
         (##"{"width": 9, "right": [{"box": {"line": {"borders": "#ggg"}}}]}"##,
          "right[0].box.line.borders: '#ggg' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"),
         (##"{"width": 9, "left": [{"box": {"line": {"leftTextShadowOffset": {"x": true}}}}]}"##,
@@ -248,13 +248,16 @@ struct LineCommandTests {
         #expect(result.status == 2)
         #expect(result.error.isEmpty)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.count == 6)
+        // One output line for every input line, blank ones included.
+        #expect(lines.count == 8)
         #expect(lines[0] == (try layout(Self.workedExample(left: "Title"))).dropLast(1))
-        #expect(try object(lines[1])["error"] as? String == "line 3: width: must be 0 or more")
-        #expect(try object(lines[2])["error"] as? String == "line 4: not JSON")
-        #expect(try object(lines[3])["error"] as? String == "line 6: unknown key 'colour'")
-        #expect(frame(try itemsOf(lines[4])[0])?["width"] == 237)
-        #expect(lines[5].isEmpty)
+        #expect(try object(lines[1])["error"] as? String == "line 2: empty line (expected a JSON object)")
+        #expect(try object(lines[2])["error"] as? String == "line 3: width: must be a number from 0 to 1000000 points (it is -1)")
+        #expect(try object(lines[3])["error"] as? String == "line 4: not JSON: expected a value, found 'n' at line 1, column 1")
+        #expect(try object(lines[4])["error"] as? String == "line 5: empty line (expected a JSON object)")
+        #expect(try object(lines[5])["error"] as? String == "line 6: unknown key 'colour'")
+        #expect(frame(try itemsOf(lines[6])[0])?["width"] == 237)
+        #expect(lines[7].isEmpty)
     }
 
     /// More lines than one chunk the command lays out at a time, in input order.
@@ -274,25 +277,25 @@ struct LineCommandTests {
     // MARK: - Bad input
 
     @Test("Bad input names the key", arguments: [
-        ("", "not JSON"),
-        ("{\"width\": 3", "not JSON"),
+        ("", "not JSON: the text ends where a value should start at line 1, column 1"),
+        ("{\"width\": 3", "not JSON: the text ends inside an object at line 1, column 12"),
         ("[320]", "not a JSON object"),
         ("{\"height\": 44}", "missing key 'width'"),
         ("{\"width\": \"wide\"}", "width: expected a number, not a string"),
         ("{\"width\": true}", "width: expected a number, not true"),
-        ("{\"width\": -1}", "width: must be 0 or more"),
-        ("{\"width\": 1e999}", "width: must be a finite number"),
+        ("{\"width\": -1}", "width: must be a number from 0 to 1000000 points (it is -1)"),
+        ("{\"width\": 1e999}", "width: 1e999 is too large for a number (at most about 1.8e308)"),
         ("{\"width\": 9, \"colour\": \"#e33\"}", "unknown key 'colour'"),
         ("{\"width\": 9, \"padding\": {\"left\": 1, \"middle\": 2}}", "unknown key 'middle' in padding"),
         ("{\"width\": 9, \"padding\": 16}", "padding: expected an object, not a number"),
         ("{\"width\": 9, \"padding\": {\"top\": null}}", "padding.top: expected a number, not null"),
-        ("{\"width\": 9, \"itemPadding\": -0.5}", "itemPadding: must be 0 or more"),
+        ("{\"width\": 9, \"itemPadding\": -0.5}", "itemPadding: must be a number from 0 to 1000000 points (it is -0.5)"),
         ("{\"width\": 9, \"textColor\": \"red\"}", "textColor: 'red' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"),
         ("{\"width\": 9, \"sidePrecedence\": \"centre\"}", "sidePrecedence: must be left, middle or right (it is 'centre')"),
         ("{\"width\": 9, \"verticalAlignment\": \"middle\"}", "verticalAlignment: must be top, center or bottom (it is 'middle')"),
         ("{\"width\": 9, \"rightAlignment\": 1}", "rightAlignment: expected a string, not a number"),
         ("{\"width\": 9, \"widenAsNeeded\": \"yes\"}", "widenAsNeeded: expected true or false, not a string"),
-        ("{\"width\": 9, \"font\": {\"size\": 0}}", "font.size: must be greater than 0"),
+        ("{\"width\": 9, \"font\": {\"size\": 0}}", "font.size: must be a number from 0.01 to 10000 points (it is 0)"),
         ("{\"width\": 9, \"left\": \"Title\"}", "left: expected an array, not a string"),
         ("{\"width\": 9, \"left\": [3]}", "left[0]: expected a string or an object, not a number"),
         ("{\"width\": 9, \"left\": [{\"label\": \"x\"}]}", "left[0]: an item object needs one of the keys text, image and box"),
@@ -301,13 +304,13 @@ struct LineCommandTests {
         ("{\"width\": 9, \"left\": [{\"text\": \"x\", \"multiline\": \"yes\"}]}", "left[0].multiline: expected true or false, not a string"),
         ("{\"width\": 9, \"middle\": [{\"image\": {\"width\": 3}}]}", "missing key 'height' in middle[0].image"),
         ("{\"width\": 9, \"middle\": [{\"image\": {\"width\": 3, \"height\": 3, \"file\": 7}}]}", "middle[0].image.file: expected a string, not a number"),
-        ("{\"width\": 9, \"right\": [{\"box\": {\"width\": 5, \"margin\": {\"left\": -2}}}]}", "right[0].box.margin.left: must be 0 or more"),
+        ("{\"width\": 9, \"right\": [{\"box\": {\"width\": 5, \"margin\": {\"left\": -2}}}]}", "right[0].box.margin.left: must be a number from 0 to 1000000 points (it is -2)"),
         ("{\"width\": 9, \"right\": [\"x\", {\"box\": {\"colour\": \"#e33\"}}]}", "unknown key 'colour' in right[1].box"),
         ("{\"width\": 9, \"right\": [{\"box\": {\"color\": \"#e3\"}}]}", "right[0].box.color: '#e3' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"),
         ("{\"width\": 9, \"right\": [{\"box\": {\"expand\": 1}}]}", "right[0].box.expand: expected true or false, not a number"),
-        ("{\"width\": 9, \"right\": [{\"box\": {\"line\": {\"padding\": {\"top\": -1}}}}]}", "right[0].box.line.padding.top: must be 0 or more"),
+        ("{\"width\": 9, \"right\": [{\"box\": {\"line\": {\"padding\": {\"top\": -1}}}}]}", "right[0].box.line.padding.top: must be a number from 0 to 1000000 points (it is -1)"),
         ("{\"width\": 9, \"right\": [{\"box\": {\"line\": {\"left\": [{\"box\": {\"height\": 1e999}}]}}}]}",
-         "right[0].box.line.left[0].box.height: must be a finite number"),
+         "right[0].box.line.left[0].box.height: 1e999 is too large for a number (at most about 1.8e308)"),
     ])
     func badInput(input: String, message: String) throws {
         let result = try runMush(["line", "-"], input: Data(input.utf8))

@@ -138,6 +138,22 @@ struct ParserEdgeCaseTests {
         #expect(diagnosticKinds("{font:,\(digits)|x}") == [.invalidFont])
     }
 
+    /// Sizes and kerning have ranges (MushLimits): outside them the span sets nothing and says why,
+    /// at the edges it applies.
+    @Test func sizesAndKerningOutsideTheirRangesAreDiagnostics() {
+        #expect(diagnosticKinds("{font:,10000.5|x}") == [.invalidFont])
+        #expect(diagnosticKinds("{font:,0.009|x}") == [.invalidFont])
+        #expect(diagnosticKinds("{k1000.01|x}") == [.invalidKern])
+        #expect(diagnosticKinds("{k-1001|x}") == [.invalidKern])
+        #expect(Mush.parse("{font:,10000|x}").runs.first?.attributes.fontSize == 10_000)
+        #expect(Mush.parse("{font:,0.01|x}").runs.first?.attributes.fontSize == 0.01)
+        #expect(Mush.parse("{k-1000|x}").runs.first?.attributes.kern == -1_000)
+        let document = Mush.parse("{font:,20000|big}")
+        #expect(document.runs.map(\.attributes) == [.plain])
+        #expect(document.diagnostics.first?.message
+            == "font size '20000' out of range (expected a number from 0.01 to 10000 points); the span sets nothing")
+    }
+
     @Test func diagnosticOffsetsCountScalarsOfTheInput() {
         // "é" (1 scalar), "👍🏽" (2 scalars): the unmatched ** starts at scalar 4.
         let document = Mush.parse("é👍🏽 **x")

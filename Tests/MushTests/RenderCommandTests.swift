@@ -118,7 +118,7 @@ struct RenderCommandTests {
 
     @Test("Bad input: the JSON path or the reason, one line, status 2", arguments: [
         (#"{"width": 100, "lines": [{"height": 10}, {"height": 10, "right": [{"box": {"margin": {"left": -1}}}]}]}"#,
-         "lines[1].right[0].box.margin.left: must be 0 or more"),
+         "lines[1].right[0].box.margin.left: must be a number from 0 to 1000000 points (it is -1)"),
         (##"{"width": 100, "lines": [{"height": 10, "colour": "#fff"}]}"##, "unknown key 'colour' in lines[0]"),
         (#"{"height": 10}"#, "missing key 'width'"),
         (#"{"width": 50, "height": 0}"#,

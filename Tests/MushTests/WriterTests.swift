@@ -63,7 +63,7 @@ struct WriterTests {
         [("v", MushAttributes(bold: true, italic: true, underline: true, strikethrough: true, monospace: true,
                                color: MushColor(red: 1, green: 2, blue: 3, alpha: 4),
                                backgroundColor: MushColor(red: 5, green: 6, blue: 7), kern: 1e-7,
-                               fontFamily: " A,b:`c\\ ", fontSize: 1e21))],
+                               fontFamily: " A,b:`c\\ ", fontSize: 9999.5))],
     ])
     func hardDocuments(pieces: [(String, MushAttributes)]) throws {
         let document = MushDocument(pieces.map { (text: $0.0, attributes: $0.1) })
@@ -88,6 +88,12 @@ struct WriterTests {
         #expect(throws: MushWriteError.invalidKern(.infinity)) { try kern.mush() }
         let size = MushDocument([(text: "x", attributes: MushAttributes(fontSize: 0))])
         #expect(throws: MushWriteError.invalidFontSize(0)) { try size.mush() }
+        // Values the parser would refuse (MushLimits) cannot be written: the output would not
+        // parse back to the same runs.
+        let large = MushDocument([(text: "x", attributes: MushAttributes(fontSize: 10_001))])
+        #expect(throws: MushWriteError.invalidFontSize(10_001)) { try large.mush() }
+        let wide = MushDocument([(text: "x", attributes: MushAttributes(kern: -1_000.5))])
+        #expect(throws: MushWriteError.invalidKern(-1_000.5)) { try wide.mush() }
     }
 
     @Test func decimalStrings() {

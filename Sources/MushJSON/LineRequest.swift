@@ -1,23 +1,24 @@
-import Foundation
 import Mush
 import MushLine
 import MushText
 
 /// What a JSON document holds: one line, or a stack of lines.
-enum LineDocument: Hashable, Sendable {
+public enum LineDocument: Hashable, Sendable {
     case line(MGLine)
     case stack(MGStack)
 }
 
 /// Reads a line from its JSON (`mgline.md`, "The command-line contract"), or a stack of lines,
 /// checking every value itself so that each problem names its JSON path:
-/// `right[0].box.margin.left: must be 0 or more`, `lines[1].right[0].box.margin.left: …`.
-struct LineRequest {
+/// `right[0].box.margin.left: must be a number from 0 to 1000000 points (it is -1)`, `lines[1].right[0].box.margin.left: …`.
+public struct LineRequest: Sendable {
     /// The fonts that font families must name.
-    let fonts: FontCollection
+    public let fonts: FontCollection
+
+    public init(fonts: FontCollection) { self.fonts = fonts }
 
     /// The keys of a line object.
-    static let lineKeys = [
+    public static let lineKeys = [
         "width", "height", "padding", "font", "middleFont", "rightFont", "textColor", "middleTextColor",
         "rightTextColor", "itemPadding", "sidePrecedence", "leftWidth", "middleWidth", "rightWidth", "minHeight",
         "maxHeight", "verticalAlignment", "leftAlignment", "middleAlignment", "rightAlignment", "leftLineSpacing",
@@ -27,36 +28,36 @@ struct LineRequest {
     ]
 
     /// The keys of a stack object.
-    static let stackKeys = ["width", "padding", "backgroundColor", "borders", "lines"]
+    public static let stackKeys = ["width", "padding", "backgroundColor", "borders", "lines"]
 
     /// Reads one line object (the top level of the input, where `width` is required).
-    func line(from data: Data) throws(RequestError) -> MGLine {
+    public func line(from data: some Collection<UInt8>) throws(RequestError) -> MGLine {
         try line(try Self.topLevelObject(data), at: "", widthRequired: true)
     }
 
     /// Reads one stack object: `width` (required), `padding`, `backgroundColor`, `borders` and
     /// `lines` (required), an array of line objects whose width may be left out (0: the line fills
     /// the stack).
-    func stack(from data: Data) throws(RequestError) -> MGStack {
+    public func stack(from data: some Collection<UInt8>) throws(RequestError) -> MGStack {
         try stack(try Self.topLevelObject(data))
     }
 
     /// Reads a line or a stack: an object with the key `lines` is a stack, any other a line.
-    func document(from data: Data) throws(RequestError) -> LineDocument {
+    public func document(from data: some Collection<UInt8>) throws(RequestError) -> LineDocument {
         let value = try Self.topLevelObject(data)
         if case .object(let members) = value, members["lines"] != nil { return .stack(try stack(value)) }
         return .line(try line(value, at: "", widthRequired: true))
     }
 
     /// The input's JSON value, which must be an object.
-    static func topLevelObject(_ data: Data) throws(RequestError) -> JSONValue {
+    static func topLevelObject(_ data: some Collection<UInt8>) throws(RequestError) -> JSONValue {
         let value = try JSONValue.parse(data)
         guard case .object = value else { throw RequestError("not a JSON object") }
         return value
     }
 
     func stack(_ value: JSONValue) throws(RequestError) -> MGStack {
-        let object = try Object(value, at: "", keys: Self.stackKeys)
+        let object = try JSONObject(value, at: "", keys: Self.stackKeys)
         guard let width = try object.size("width") else { throw object.missing("width") }
         var stack = MGStack(width: width)
         stack.padding = try insets(object, "padding") ?? MGLine.Insets()
@@ -71,7 +72,7 @@ struct LineRequest {
 
     /// A line object at `path`; a nested line (in a box) may leave out its width.
     func line(_ value: JSONValue, at path: String, widthRequired: Bool) throws(RequestError) -> MGLine {
-        let object = try Object(value, at: path, keys: Self.lineKeys)
+        let object = try JSONObject(value, at: path, keys: Self.lineKeys)
         var line = MGLine()
         if widthRequired, object["width"] == nil { throw object.missing("width") }
         line.width = try object.size("width") ?? 0
@@ -103,9 +104,9 @@ struct LineRequest {
         line.leftAlignment = try object.choice("leftAlignment") ?? .left
         line.middleAlignment = try object.choice("middleAlignment") ?? .center
         line.rightAlignment = try object.choice("rightAlignment") ?? .right
-        line.leftLineSpacing = try object.number("leftLineSpacing") ?? 0
-        line.middleLineSpacing = try object.number("middleLineSpacing") ?? 0
-        line.rightLineSpacing = try object.number("rightLineSpacing") ?? 0
+        line.leftLineSpacing = try object.size("leftLineSpacing") ?? 0
+        line.middleLineSpacing = try object.size("middleLineSpacing") ?? 0
+        line.rightLineSpacing = try object.size("rightLineSpacing") ?? 0
         line.widenAsNeeded = try object.bool("widenAsNeeded") ?? false
         line.leftItems = try items(object, "left")
         line.middleItems = try items(object, "middle")
@@ -115,30 +116,30 @@ struct LineRequest {
 
     // MARK: - Parts
 
-    func insets(_ object: Object, _ key: String) throws(RequestError) -> MGLine.Insets? {
+    func insets(_ object: JSONObject, _ key: String) throws(RequestError) -> MGLine.Insets? {
         guard let value = object[key] else { return nil }
-        let insets = try Object(value, at: object.path(key), keys: ["top", "left", "bottom", "right"])
+        let insets = try JSONObject(value, at: object.path(key), keys: ["top", "left", "bottom", "right"])
         return MGLine.Insets(top: try insets.size("top") ?? 0, left: try insets.size("left") ?? 0,
                              bottom: try insets.size("bottom") ?? 0, right: try insets.size("right") ?? 0)
     }
 
-    /// An offset: `x` and `y`, any finite numbers (0 when left out).
-    func offset(_ object: Object, _ key: String) throws(RequestError) -> MGLine.Offset? {
+    /// An offset: `x` and `y`, within ``MushLimits/offset`` (0 when left out).
+    func offset(_ object: JSONObject, _ key: String) throws(RequestError) -> MGLine.Offset? {
         guard let value = object[key] else { return nil }
-        let offset = try Object(value, at: object.path(key), keys: ["x", "y"])
-        return MGLine.Offset(x: try offset.number("x") ?? 0, y: try offset.number("y") ?? 0)
+        let offset = try JSONObject(value, at: object.path(key), keys: ["x", "y"])
+        return MGLine.Offset(x: try offset.number("x", in: MushLimits.offset) ?? 0, y: try offset.number("y", in: MushLimits.offset) ?? 0)
     }
 
     /// Borders: a colour for all four edges, or an object of `top`, `left`, `bottom` and `right`
     /// colours (none when left out) and a `width` (1).
-    func borders(_ object: Object, _ key: String) throws(RequestError) -> MGLine.Borders? {
+    func borders(_ object: JSONObject, _ key: String) throws(RequestError) -> MGLine.Borders? {
         switch object[key] {
         case nil:
             return nil
         case .string:
             return MGLine.Borders(all: try object.color(key))
         case .object(let members):
-            let borders = try Object(.object(members), at: object.path(key), keys: ["top", "left", "bottom", "right", "width"])
+            let borders = try JSONObject(.object(members), at: object.path(key), keys: ["top", "left", "bottom", "right", "width"])
             return MGLine.Borders(
                 top: try borders.color("top"), left: try borders.color("left"), bottom: try borders.color("bottom"),
                 right: try borders.color("right"), width: try borders.size("width") ?? 1)
@@ -148,25 +149,24 @@ struct LineRequest {
     }
 
     /// A font: `family` (the fonts' default when left out) and `size` (16).
-    func font(_ object: Object, _ key: String) throws(RequestError) -> MGLine.Font? {
+    func font(_ object: JSONObject, _ key: String) throws(RequestError) -> MGLine.Font? {
         guard let value = object[key] else { return nil }
-        let font = try Object(value, at: object.path(key), keys: ["family", "size"])
+        let font = try JSONObject(value, at: object.path(key), keys: ["family", "size"])
         let family = try font.string("family")
         if let family, fonts.faces(ofFamily: family).isEmpty {
             throw RequestError("\(font.path("family")): no font family '\(family)' (the fonts have \(fonts.families.joined(separator: ", ")))")
         }
-        let size = try font.number("size") ?? 16
-        guard size > 0 else { throw RequestError("\(font.path("size")): must be greater than 0") }
+        let size = try font.number("size", in: MushLimits.fontSize) ?? 16
         return MGLine.Font(family: family, size: size)
     }
 
-    func items(_ object: Object, _ key: String) throws(RequestError) -> [MGLine.Item] {
+    func items(_ object: JSONObject, _ key: String) throws(RequestError) -> [MGLine.Item] {
         try array(object, key) { value, path throws(RequestError) in try item(value, at: path) }
     }
 
     /// An array member (empty when left out), each element read at its path: `left[2]`.
     func array<Element>(
-        _ object: Object, _ key: String, _ element: (JSONValue, String) throws(RequestError) -> Element
+        _ object: JSONObject, _ key: String, _ element: (JSONValue, String) throws(RequestError) -> Element
     ) throws(RequestError) -> [Element] {
         guard let value = object[key] else { return [] }
         guard case .array(let values) = value else { throw object.wrongType(key, expected: "an array") }
@@ -192,17 +192,17 @@ struct LineRequest {
             }
             switch kinds[0] {
             case "text":
-                let object = try Object(value, at: path, keys: ["text", "multiline"])
+                let object = try JSONObject(value, at: path, keys: ["text", "multiline"])
                 return .text(try object.string("text")!, multiline: try object.bool("multiline"))
             case "image":
-                let outer = try Object(value, at: path, keys: ["image"])
-                let image = try Object(outer["image"]!, at: outer.path("image"), keys: ["width", "height", "file"])
+                let outer = try JSONObject(value, at: path, keys: ["image"])
+                let image = try JSONObject(outer["image"]!, at: outer.path("image"), keys: ["width", "height", "file"])
                 guard let width = try image.size("width") else { throw image.missing("width") }
                 guard let height = try image.size("height") else { throw image.missing("height") }
                 return .image(MGLine.Image(width: width, height: height, file: try image.string("file")))
             default:
-                let outer = try Object(value, at: path, keys: ["box"])
-                let box = try Object(outer["box"]!, at: outer.path("box"),
+                let outer = try JSONObject(value, at: path, keys: ["box"])
+                let box = try JSONObject(outer["box"]!, at: outer.path("box"),
                                      keys: ["width", "height", "margin", "expand", "color", "borders", "line"])
                 return .box(MGLine.Box(
                     width: try box.size("width") ?? 0, height: try box.size("height") ?? 0,
@@ -214,86 +214,6 @@ struct LineRequest {
             }
         default:
             throw RequestError("\(path): expected a string or an object, not \(value.kindName)")
-        }
-    }
-
-    // MARK: - Objects
-
-    /// A JSON object at a path, with only known keys, and typed access to its members.
-    struct Object {
-        let members: [String: JSONValue]
-        /// Where the object is; empty at the top level.
-        let path: String
-
-        init(_ value: JSONValue, at path: String, keys: [String]) throws(RequestError) {
-            guard case .object(let members) = value else {
-                throw RequestError("\(path): expected an object, not \(value.kindName)")
-            }
-            if let unknown = members.keys.sorted().first(where: { !keys.contains($0) }) {
-                throw RequestError(path.isEmpty ? "unknown key '\(unknown)'" : "unknown key '\(unknown)' in \(path)")
-            }
-            self.members = members
-            self.path = path
-        }
-
-        subscript(key: String) -> JSONValue? { members[key] }
-
-        /// The path of a member.
-        func path(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
-
-        func missing(_ key: String) -> RequestError {
-            RequestError(path.isEmpty ? "missing key '\(key)'" : "missing key '\(key)' in \(path)")
-        }
-
-        func wrongType(_ key: String, expected: String) -> RequestError {
-            RequestError("\(path(key)): expected \(expected), not \(members[key]!.kindName)")
-        }
-
-        /// A number (JSON numbers are always finite once read).
-        func number(_ key: String) throws(RequestError) -> Double? {
-            guard let value = members[key] else { return nil }
-            guard case .number(let number) = value, number.isFinite else { throw wrongType(key, expected: "a number") }
-            return number
-        }
-
-        /// A length in points: a number, 0 or more.
-        func size(_ key: String) throws(RequestError) -> Double? {
-            guard let number = try number(key) else { return nil }
-            guard number >= 0 else { throw RequestError("\(path(key)): must be 0 or more") }
-            return number
-        }
-
-        func bool(_ key: String) throws(RequestError) -> Bool? {
-            guard let value = members[key] else { return nil }
-            guard case .bool(let bool) = value else { throw wrongType(key, expected: "true or false") }
-            return bool
-        }
-
-        func string(_ key: String) throws(RequestError) -> String? {
-            guard let value = members[key] else { return nil }
-            guard case .string(let string) = value else { throw wrongType(key, expected: "a string") }
-            return string
-        }
-
-        /// A Mush hex colour: `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`.
-        func color(_ key: String) throws(RequestError) -> MushColor? {
-            guard let string = try string(key) else { return nil }
-            guard let color = MushColor(hex: string) else {
-                throw RequestError("\(path(key)): '\(string)' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)")
-            }
-            return color
-        }
-
-        /// One of an enumeration's names.
-        func choice<Choice: RawRepresentable & CaseIterable>(_ key: String) throws(RequestError) -> Choice?
-        where Choice.RawValue == String {
-            guard let string = try string(key) else { return nil }
-            guard let choice = Choice(rawValue: string) else {
-                let names = Choice.allCases.map(\.rawValue)
-                let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
-                throw RequestError("\(path(key)): must be \(list) (it is '\(string)')")
-            }
-            return choice
         }
     }
 }

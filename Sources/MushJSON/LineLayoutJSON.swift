@@ -3,7 +3,7 @@ import MushLine
 /// The JSON of a laid-out line (`mgline.md`, "The command-line contract"):
 /// `{"width", "height", "items": [{"side", "index", "kind", "visible", "frame"?, …}]}`.
 extension MGLineLayout {
-    var jsonValue: JSONValue {
+    public var jsonValue: JSONValue {
         .object(["width": .number(width), "height": .number(height), "items": .array(items.map(\.jsonValue))])
     }
 }
@@ -11,7 +11,7 @@ extension MGLineLayout {
 extension MGLineLayout.Item {
     /// A visible item has a frame; text has `truncated` and `lines`; a visible box holding a line
     /// has that line's layout as `line`.
-    var jsonValue: JSONValue {
+    public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
             "side": .string(side.rawValue), "index": .number(Double(index)), "visible": .bool(isVisible),
         ]
@@ -25,7 +25,8 @@ extension MGLineLayout.Item {
         case .text(let text):
             object["kind"] = .string("text")
             object["truncated"] = .bool(text.isTruncated)
-            object["lines"] = .array(text.lines.map(JSONValue.string))
+            // A dropped text shows nothing.
+            object["lines"] = .array(isVisible ? text.lines.map(JSONValue.string) : [])
         case .image:
             object["kind"] = .string("image")
         case .box(let nested):
@@ -33,5 +34,23 @@ extension MGLineLayout.Item {
             if isVisible, let nested { object["line"] = nested.jsonValue }
         }
         return .object(object)
+    }
+}
+
+extension MGLineLayout {
+    /// The text engine's warnings for the line's text (a font family named in markup that the
+    /// fonts do not have), each after its item's JSON path: `left[0]: no font family 'X'; …`,
+    /// `right[1].box.line.left[0]: …`.
+    public var warnings: [String] { warnings(prefix: "") }
+
+    func warnings(prefix: String) -> [String] {
+        items.flatMap { item -> [String] in
+            let path = prefix + "\(item.side.rawValue)[\(item.index)]"
+            switch item.content {
+            case .text(let text): return text.paragraph.warnings.map { "\(path): \($0)" }
+            case .box(let nested?): return nested.warnings(prefix: path + ".box.line.")
+            case .box(nil), .image: return []
+            }
+        }
     }
 }

@@ -1,0 +1,93 @@
+import Mush
+
+/// A JSON object at a path, with only known keys, and typed access to its members.
+struct JSONObject {
+    let members: [String: JSONValue]
+    /// Where the object is; empty at the top level.
+    let path: String
+
+    init(_ value: JSONValue, at path: String, keys: [String]) throws(RequestError) {
+        guard case .object(let members) = value else {
+            throw RequestError(at: path, "expected an object, not \(value.kindName)")
+        }
+        if let unknown = members.keys.sorted().first(where: { !keys.contains($0) }) {
+            throw RequestError(path.isEmpty ? "unknown key '\(unknown)'" : "unknown key '\(unknown)' in \(path)")
+        }
+        self.members = members
+        self.path = path
+    }
+
+    subscript(key: String) -> JSONValue? { members[key] }
+
+    /// The path of a member.
+    func path(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    func missing(_ key: String) -> RequestError {
+        RequestError(path.isEmpty ? "missing key '\(key)'" : "missing key '\(key)' in \(path)")
+    }
+
+    func wrongType(_ key: String, expected: String) -> RequestError {
+        RequestError("\(path(key)): expected \(expected), not \(members[key]!.kindName)")
+    }
+
+    /// A number (JSON numbers are always finite once read).
+    func number(_ key: String) throws(RequestError) -> Double? {
+        guard let value = members[key] else { return nil }
+        guard case .number(let number) = value, number.isFinite else { throw wrongType(key, expected: "a number") }
+        return number
+    }
+
+    /// A number in `range`.
+    func number(_ key: String, in range: ClosedRange<Double>, unit: String = "points") throws(RequestError) -> Double? {
+        guard let number = try number(key) else { return nil }
+        if let problem = MushLimits.problem(number, in: range, unit: unit) { throw RequestError(at: path(key), problem) }
+        return number
+    }
+
+    /// A length in points: 0 to ``MushLimits/length``.
+    func size(_ key: String) throws(RequestError) -> Double? {
+        try number(key, in: MushLimits.length)
+    }
+
+    /// A whole number, 0 or more (a count).
+    func count(_ key: String) throws(RequestError) -> Int? {
+        guard let number = try number(key) else { return nil }
+        guard number >= 0, number.rounded() == number, number < 0x1p31 else {
+            throw RequestError(at: path(key), "must be a whole number from 0 to \(Int32.max) (it is \(MushLimits.format(number)))")
+        }
+        return Int(number)
+    }
+
+    func bool(_ key: String) throws(RequestError) -> Bool? {
+        guard let value = members[key] else { return nil }
+        guard case .bool(let bool) = value else { throw wrongType(key, expected: "true or false") }
+        return bool
+    }
+
+    func string(_ key: String) throws(RequestError) -> String? {
+        guard let value = members[key] else { return nil }
+        guard case .string(let string) = value else { throw wrongType(key, expected: "a string") }
+        return string
+    }
+
+    /// A Mush hex colour: `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`.
+    func color(_ key: String) throws(RequestError) -> MushColor? {
+        guard let string = try string(key) else { return nil }
+        guard let color = MushColor(hex: string) else {
+            throw RequestError("\(path(key)): '\(string)' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)")
+        }
+        return color
+    }
+
+    /// One of an enumeration's names.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ key: String) throws(RequestError) -> Choice?
+    where Choice.RawValue == String {
+        guard let string = try string(key) else { return nil }
+        guard let choice = Choice(rawValue: string) else {
+            let names = Choice.allCases.map(\.rawValue)
+            let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+            throw RequestError("\(path(key)): must be \(list) (it is '\(string)')")
+        }
+        return choice
+    }
+}

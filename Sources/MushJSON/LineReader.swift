@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads JSON Lines from a file descriptor (standard input by default) one line at a time, as the
+/// batch commands do: memory stays that of the longest line, and a line is returned as soon as its
+/// line feed arrives, so a batch can answer a co-process line by line.
+///
+/// A line is the bytes before a line feed, without a carriage return just before it (CRLF files
+/// read like LF files). A last line without a line feed is read too; an input that ends with a line
+/// feed has no empty line after it. Blank lines are returned (a batch answers each input line).
+/// The bytes are not decoded: the JSON reader checks their UTF-8 and names the place of a bad byte.
+public struct LineReader {
+    let descriptor: Int32
+    var buffer: [UInt8] = []
+    var start = 0
+    var atEnd = false
+
+    public init(fileDescriptor: Int32 = 0) {
+        descriptor = fileDescriptor
+    }
+
+    /// The next line, or nil at the end of the input (or on a read error).
+    public mutating func next() -> [UInt8]? {
+        var searched = start
+        while true {
+            if let newline = buffer[searched...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                let line = Array(buffer[start..<end])
+                start = newline + 1
+                return line
+            }
+            searched = buffer.count
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                var end = buffer.count
+                if buffer[end - 1] == 0x0D { end -= 1 }
+                let line = Array(buffer[start..<end])
+                start = buffer.count
+                return line
+            }
+            // Keep only the unread part, then read more after it.
+            if start > 0 {
+                buffer.removeFirst(start)
+                searched -= start
+                start = 0
+            }
+            if !fill() { atEnd = true }
+        }
+    }
+
+    /// Reads what is available (blocking until something is), up to 64 KiB; false at the end.
+    mutating func fill() -> Bool {
+        let chunk = 1 << 16
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        while true {
+            let count = buffer.withUnsafeMutableBufferPointer { pointer in
+                read(descriptor, pointer.baseAddress! + old, chunk)
+            }
+            if count < 0, errno == EINTR { continue }
+            buffer.removeLast(chunk - max(count, 0))
+            return count > 0
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Mush
+import MushText
+
+/// One text to measure, with its options: from the command line or from a `--batch` line of
+/// `mush measure` (`{"text": …, "width": 304, "mush": true, …}`).
+public struct MeasureRequest: Hashable, Sendable {
+    public var text: String
+    /// The width to wrap at, in points; nil: no wrapping.
+    public var width: Double?
+    public var fontFamily: String?
+    public var fontSize: Double = 16
+    public var lineSpacing: Double = 0
+    public var maxLines: Int = 0
+    public var maxHeight: Double = 0
+    public var ellipsize: ParagraphStyle.Ellipsize = .end
+    public var align: ParagraphStyle.Alignment = .left
+    /// Parse `text` as Mush markup.
+    public var mush = false
+
+    /// The keys of a request object.
+    public static let keys = [
+        "text", "width", "fontFamily", "fontSize", "lineSpacing", "maxLines", "maxHeight", "ellipsize", "align", "mush",
+    ]
+
+    public init(text: String, width: Double? = nil, fontFamily: String? = nil, fontSize: Double = 16,
+                lineSpacing: Double = 0, maxLines: Int = 0, maxHeight: Double = 0,
+                ellipsize: ParagraphStyle.Ellipsize = .end, align: ParagraphStyle.Alignment = .left, mush: Bool = false) {
+        self.text = text
+        self.width = width
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.lineSpacing = lineSpacing
+        self.maxLines = maxLines
+        self.maxHeight = maxHeight
+        self.ellipsize = ellipsize
+        self.align = align
+        self.mush = mush
+    }
+
+    /// Reads one request object (a `--batch` line): known keys only, values of the right types and
+    /// in their ranges, each problem named by its key. `"width": null` is no width.
+    public init(json: some Collection<UInt8>, fonts: FontCollection) throws(RequestError) {
+        let value = try JSONValue.parse(json)
+        guard case .object = value else { throw RequestError("not a JSON object") }
+        let object = try JSONObject(value, at: "", keys: Self.keys)
+        guard let text = try object.string("text") else { throw object.missing("text") }
+        self.init(text: text)
+        if object["width"] != .null { width = try object.number("width") }
+        fontFamily = try object.string("fontFamily")
+        fontSize = try object.number("fontSize") ?? fontSize
+        lineSpacing = try object.number("lineSpacing") ?? lineSpacing
+        maxLines = try object.count("maxLines") ?? maxLines
+        maxHeight = try object.number("maxHeight") ?? maxHeight
+        ellipsize = try object.choice("ellipsize") ?? ellipsize
+        align = try object.choice("align") ?? align
+        mush = try object.bool("mush") ?? mush
+        if let problem = problem(fonts: fonts) { throw RequestError(problem) }
+    }
+
+    /// What is wrong with the values, naming the key and the option (`fontSize (--font-size) must
+    /// be …`), or nil. The font family is checked only when `fonts` are given.
+    public func problem(fonts: FontCollection?) -> String? {
+        func check(_ value: Double, _ range: ClosedRange<Double>, _ key: String, _ option: String) -> String? {
+            MushLimits.problem(value, in: range, unit: "points").map { "\(key) (\(option)) \($0)" }
+        }
+        if let width, let problem = check(width, MushLimits.length, "width", "--width") { return problem }
+        if let problem = check(fontSize, MushLimits.fontSize, "fontSize", "--font-size") { return problem }
+        if let problem = check(lineSpacing, MushLimits.length, "lineSpacing", "--line-spacing") { return problem }
+        if maxLines < 0 { return "maxLines (--max-lines) must be 0 (no limit) or more (it is \(maxLines))" }
+        if let problem = check(maxHeight, MushLimits.length, "maxHeight", "--max-height") { return problem }
+        if let fontFamily, let fonts, fonts.faces(ofFamily: fontFamily).isEmpty {
+            return "fontFamily (--font-family): no font family '\(fontFamily)' (the fonts have \(fonts.families.joined(separator: ", ")))"
+        }
+        return nil
+    }
+
+    /// The text as a document: parsed when `mush` is set.
+    public var document: MushDocument {
+        mush ? Mush.parse(text) : MushDocument([(text: text, attributes: .plain)])
+    }
+
+    /// Lays the text out.
+    public func measure(fonts: FontCollection) throws(RequestError) -> MeasureResult {
+        try measure(document, fonts: fonts)
+    }
+
+    /// Lays `document` (this request's text, parsed or decoded by the caller) out.
+    public func measure(_ document: MushDocument, fonts: FontCollection) throws(RequestError) -> MeasureResult {
+        if let problem = problem(fonts: fonts) { throw RequestError(problem) }
+        let style = ParagraphStyle(
+            fontFamily: fontFamily, fontSize: fontSize, lineSpacing: lineSpacing, alignment: align,
+            maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize)
+        do {
+            let paragraph = try Paragraph(document, style: style, fonts: fonts)
+            return MeasureResult(paragraph.layout(width: width),
+                                 warnings: document.diagnostics.map(\.message) + paragraph.warnings.map(\.description))
+        } catch {
+            throw RequestError(error.description)
+        }
+    }
+}
+
+/// The JSON of a measured text: `{"height", "lineCount", "lines": [{"baseline", "end", "height",
+/// "start", "text", "width", "x", "y"}], "truncated", "width"}`.
+public struct MeasureResult: Sendable {
+    public let layout: ParagraphLayout
+    /// What was done otherwise than asked, one sentence each: the markup's diagnostics, and the
+    /// text engine's warnings (a font family the fonts do not have). Not part of the JSON: the
+    /// command prints them on standard error.
+    public let warnings: [String]
+
+    public init(_ layout: ParagraphLayout, warnings: [String] = []) {
+        self.layout = layout
+        self.warnings = warnings
+    }
+
+    /// The result on one line (no line break), keys sorted. A result with a number that is not finite
+    /// (which the limits rule out) is an error naming it, never `null`.
+    public func json() throws(RequestError) -> String {
+        var output = ""
+        try write(to: &output, flush: { _ in })
+        return output
+    }
+
+    /// Writes the result to `output`, calling `flush` with what has been written whenever it grows
+    /// past 64 KiB (and emptying it), so that a result of a million lines is never held whole.
+    public func write(to output: inout String, flush: (inout String) -> Void) throws(RequestError) {
+        try check()
+        output += "{\"height\":" + JSONValue.number(layout.height)
+        output += ",\"lineCount\":" + String(layout.lines.count)
+        output += ",\"lines\":["
+        for (index, line) in layout.lines.enumerated() {
+            if index > 0 { output += "," }
+            output += "{\"baseline\":" + JSONValue.number(line.baseline)
+            output += ",\"end\":" + String(line.range.upperBound)
+            output += ",\"height\":" + JSONValue.number(line.height)
+            output += ",\"start\":" + String(line.range.lowerBound)
+            output += ",\"text\":"
+            JSONValue.write(line.text, to: &output)
+            output += ",\"width\":" + JSONValue.number(line.width)
+            output += ",\"x\":" + JSONValue.number(line.x)
+            output += ",\"y\":" + JSONValue.number(line.y) + "}"
+            if output.utf8.count > 1 << 16 { flush(&output) }
+        }
+        output += "],\"truncated\":" + (layout.truncated ? "true" : "false")
+        output += ",\"width\":" + JSONValue.number(layout.width) + "}"
+    }
+
+    /// Every number finite, before anything is written.
+    func check() throws(RequestError) {
+        func fail(_ name: String) -> RequestError {
+            RequestError("the result is out of range: \(name) is not a finite number")
+        }
+        guard layout.width.isFinite else { throw fail("width") }
+        guard layout.height.isFinite else { throw fail("height") }
+        for (index, line) in layout.lines.enumerated()
+        where !(line.baseline.isFinite && line.height.isFinite && line.width.isFinite && line.x.isFinite && line.y.isFinite) {
+            let name = !line.baseline.isFinite ? "baseline" : !line.height.isFinite ? "height"
+                : !line.width.isFinite ? "width" : !line.x.isFinite ? "x" : "y"
+            throw fail("lines[\(index)].\(name)")
+        }
+    }
+}

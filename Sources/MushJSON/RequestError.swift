@@ -1,0 +1,13 @@
+/// Bad input to a command (a `--batch` line of `mush measure`, the JSON of `mush line`), in one
+/// sentence that names the JSON path of the bad value when there is one:
+/// `right[0].box.margin.left: must be a number from 0 to 1000000 points (it is -1)`.
+public struct RequestError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+
+    /// `path: problem`, or the problem alone at the top level (an empty path).
+    public init(at path: String, _ problem: String) {
+        description = path.isEmpty ? problem : path + ": " + problem
+    }
+}
