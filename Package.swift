@@ -67,6 +67,7 @@ let package = Package(
         .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
         .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "CCairo"]),
+        .testTarget(name: "MushJSONTests", dependencies: ["MushJSON", "MushLine", "MushText"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import MushJSON
+import Testing
+
+/// JSON Lines as the batch commands read them, through a real pipe.
+@Suite("Line reader")
+struct LineReaderTests {
+    /// The lines `LineReader` reads from a pipe that `bytes` are written to (by another thread, so
+    /// that a large input does not fill the pipe before it is read).
+    func lines(_ bytes: [UInt8]) -> [String] {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { return ["pipe failed"] }
+        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+        let writer = Thread {
+            bytes.withUnsafeBufferPointer { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(writeEnd, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written <= 0 { break }
+                    offset += written
+                }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        var reader = LineReader(fileDescriptor: readEnd)
+        var lines: [String] = []
+        while let line = reader.next() { lines.append(String(decoding: line, as: UTF8.self)) }
+        close(readEnd)
+        return lines
+    }
+
+    @Test func linesAndLineEnds() {
+        #expect(lines(Array("a\nb\n".utf8)) == ["a", "b"], "a final line feed makes no empty line")
+        #expect(lines(Array("a\r\nb\r\n".utf8)) == ["a", "b"], "CRLF reads like LF")
+        #expect(lines(Array("a\n\n\r\nb".utf8)) == ["a", "", "", "b"], "blank lines are lines; the last needs no line feed")
+        #expect(lines(Array("a\rb\n".utf8)) == ["a\rb"], "a lone CR is part of the line")
+        #expect(lines([]) == [])
+        #expect(lines(Array("\n".utf8)) == [""])
+    }
+
+    @Test func longLinesAcrossReads() {
+        let long = String(repeating: "x", count: 200_000)
+        let input = Array((long + "\r\n" + "y\n" + long).utf8)
+        #expect(lines(input) == [long, "y", long])
+    }
+}
+
+/// Runs a closure on a new thread (Foundation-free).
+final class Thread: @unchecked Sendable {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+    func start() {
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(self).toOpaque()
+        pthread_create(&thread, nil, { pointer in
+            let me = Unmanaged<Thread>.fromOpaque(pointer!).takeRetainedValue()
+            me.body()
+            return nil
+        }, box)
+        pthread_detach(thread)
+    }
+}
