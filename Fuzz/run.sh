@@ -7,6 +7,8 @@
 #   MUSH_FUZZ_TARGET=line bash Fuzz/run.sh [SECONDS]            the row engine (LineFuzz.swift)
 #   MUSH_FUZZ_TARGET=render bash Fuzz/run.sh [SECONDS]          the renderer (LineFuzz.swift's rows
 #                                                    drawn by RenderFuzz.swift as PNG, SVG and PDF)
+#   MUSH_FUZZ_TARGET=request bash Fuzz/run.sh [SECONDS]         the commands' request readers
+#                                                    (RequestFuzz.swift + Sources/MushJSON)
 #
 # Works from any directory. Everything it writes goes under .build-fuzz/ at the package root
 # (git-ignored; the other targets under .build-fuzz/engine/, .build-fuzz/line/, .build-fuzz/render/): the
@@ -27,7 +29,7 @@ set -euo pipefail
 duration="${1:-60}"
 if [[ $# -gt 0 ]]; then shift; fi
 if ! [[ "$duration" =~ ^[0-9]+$ ]] || [[ "$duration" -lt 1 ]]; then
-    echo "usage: [MUSH_FUZZ_TARGET=parser|engine|line|render] bash Fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2
+    echo "usage: [MUSH_FUZZ_TARGET=parser|engine|line|render|request] bash Fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2
     exit 2
 fi
 
@@ -38,7 +40,8 @@ case "$target" in
     engine) out="$root/.build-fuzz/engine" ;;
     line) out="$root/.build-fuzz/line" ;;
     render) out="$root/.build-fuzz/render" ;;
-    *) echo "MUSH_FUZZ_TARGET is parser, engine, line or render, not $target" >&2; exit 2 ;;
+    request) out="$root/.build-fuzz/request" ;;
+    *) echo "MUSH_FUZZ_TARGET is parser, engine, line, render or request, not $target" >&2; exit 2 ;;
 esac
 binary="$out/mush-fuzz"
 work_corpus="$out/corpus"
@@ -96,12 +99,17 @@ else
             module=MushRenderFuzz
             cairo=(cairo-ft)
             ;;
+        request)
+            cp "$root"/Sources/MushLine/*.swift "$root"/Sources/MushJSON/*.swift "$root/Fuzz/RequestFuzz.swift" \
+                "$snapshot"/
+            module=MushRequestFuzz
+            ;;
         *)
             cp "$root/Fuzz/EngineFuzz.swift" "$snapshot"/
             module=MushEngineFuzz
             ;;
     esac
-    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine|MushRender)$/d' "$snapshot"/*.swift
+    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine|MushRender|MushJSON)$/d' "$snapshot"/*.swift
     mkdir -p "$snapshot/CICU"
     cp "$root/Sources/CICU/include/mush_icu.h" "$snapshot/CICU/"
     printf 'module CICU {\n    header "mush_icu.h"\n    export *\n}\n' > "$snapshot/CICU/module.modulemap"
@@ -124,7 +132,13 @@ fi
 # Seeds join the working corpus (what earlier runs found stays there). The engine, line and render
 # targets read the same Mush seeds (the engine's first bytes choose a width; the line's describe the
 # row, and the rest are its texts).
-cp -f "$root"/Fuzz/corpus/* "$work_corpus"/
+# The request target reads JSON requests instead (Fuzz/corpus-request/: a mode byte, then JSON or
+# the bytes a request is generated from).
+if [[ "$target" == request ]]; then
+    cp -f "$root"/Fuzz/corpus-request/* "$work_corpus"/
+else
+    cp -f "$root"/Fuzz/corpus/* "$work_corpus"/
+fi
 
 echo "==> fuzzing for ${duration}s (log: $log, artifacts: $artifacts/)"
 # The Swift runtime's own crash handler gets in the way of libFuzzer's and ASan's.
@@ -135,7 +149,8 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:malloc_context_size=0}"
 set +e
 "$binary" \
     -max_total_time="$duration" \
-    -max_len=4096 \
+    -max_len="${MUSH_FUZZ_MAX_LEN:-16384}" \
+    -len_control="${MUSH_FUZZ_LEN_CONTROL:-0}" \
     -dict="$root/Fuzz/mush.dict" \
     -artifact_prefix="$artifacts/" \
     -print_final_stats=1 \

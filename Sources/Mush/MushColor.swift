@@ -28,6 +28,22 @@ public struct MushColor: Hashable, Sendable {
         self = color
     }
 
+    /// Parses a CSS hex colour as ``init(hex:)`` does, or says what is wrong with it:
+    /// `'#12345' is not a colour: 5 hex digits (expected 3, 4, 6 or 8)`.
+    public init(parsing hex: some StringProtocol) throws(MushColorError) {
+        var scalars = Substring(hex).unicodeScalars[...]
+        if scalars.first == "#" { scalars = scalars.dropFirst() }
+        if let color = MushColor(hexDigits: scalars) {
+            self = color
+            return
+        }
+        let input = String(hex)
+        if let bad = scalars.first(where: { Self.nibble($0) == nil }) {
+            throw MushColorError(input: input, problem: "'\(bad.escaped(asASCII: false))' is not a hex digit")
+        }
+        throw MushColorError(input: input, problem: "\(scalars.count) hex digits (expected 3, 4, 6 or 8)")
+    }
+
     /// Parses the hex digits alone (no `#`).
     init?(hexDigits: some Collection<Unicode.Scalar>) {
         var nibbles: [UInt8] = []
@@ -72,5 +88,18 @@ public struct MushColor: Hashable, Sendable {
     private static func hexByte(_ byte: UInt8) -> String {
         let digits = Array("0123456789abcdef")
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}
+
+/// Why a string is not a colour (``MushColor/init(parsing:)``).
+public struct MushColorError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The string given.
+    public var input: String
+    /// What is wrong with it: "'g' is not a hex digit", "5 hex digits (expected 3, 4, 6 or 8)".
+    public var problem: String
+
+    public var description: String {
+        let shown = input.count > 40 ? String(input.prefix(40)) + "…" : input
+        return "'\(shown)' is not a colour: \(problem)"
     }
 }

@@ -215,3 +215,20 @@ struct WriterTests {
         #expect(document.diagnostics.isEmpty)
     }
 }
+
+/// `MushColor(parsing:)` says why a string is not a colour.
+@Suite("Colour parsing")
+struct ColourParsingTests {
+    @Test func reasons() throws {
+        #expect(try MushColor(parsing: "#f008") == MushColor(red: 255, green: 0, blue: 0, alpha: 0x88))
+        #expect(try MushColor(parsing: "C8C7CC") == MushColor(red: 0xC8, green: 0xC7, blue: 0xCC))
+        #expect(throws: MushColorError(input: "#12345", problem: "5 hex digits (expected 3, 4, 6 or 8)")) {
+            try MushColor(parsing: "#12345")
+        }
+        #expect(throws: MushColorError(input: "#ggg", problem: "'g' is not a hex digit")) { try MushColor(parsing: "#ggg") }
+        #expect(throws: MushColorError(input: "", problem: "0 hex digits (expected 3, 4, 6 or 8)")) { try MushColor(parsing: "") }
+        #expect(MushColorError(input: "#12345", problem: "5 hex digits (expected 3, 4, 6 or 8)").description
+            == "'#12345' is not a colour: 5 hex digits (expected 3, 4, 6 or 8)")
+        #expect(MushColor(hex: "#ggg") == nil, "the optional form stays")
+    }
+}
