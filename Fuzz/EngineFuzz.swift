@@ -2,7 +2,19 @@
 //
 // Compiled by `MUSH_FUZZ_TARGET=engine bash Fuzz/run.sh` with Sources/Mush, Fonts/MushFonts.swift and
 // Sources/MushText as one module. The first two bytes of an input choose the width (0: no wrapping,
-// else 0.5 to 511.5 points) and the third the line limit; the rest is Mush, parsed as bytes.
+// else 0.5 to 511.5 points), the third the line limit (low two bits) and a style: ellipsize mode,
+// alignment, line spacing and a maximum height; the rest is Mush, parsed as bytes.
+// Properties, on the plain layout and on the styled, limited one:
+//   - lines hold the text in order, and only line breaks fall between them (no gaps) when nothing
+//     was left out; line heights positive; each line starts one height and the line spacing below
+//     the one before; widths finite, within the width but for one grapheme;
+//   - a line limit shows at most that many lines and truncates exactly when lines were left out; a
+//     maximum height is kept (but for the first line); a truncated layout shows its ellipsis (but
+//     with `none`), and one that is not shows none;
+//   - alignment: left lines at 0, right lines ending at the width, centred ones in the middle;
+//   - carets and hit testing agree: the caret at each grapheme boundary of a left-to-right text,
+//     hit back at its own place, gives that boundary;
+//   - never more lines at a larger width.
 // Every property that fails stops the fuzzer with fatalError.
 
 import Foundation
@@ -16,6 +28,10 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let widthCode = Int(bytes[0]) | Int(bytes[1] & 0x03) << 8
     let width: Double? = widthCode == 0 ? nil : Double(widthCode) / 2
     let maxLines = Int(bytes[2] % 4)
+    let ellipsize = ParagraphStyle.Ellipsize.allCases[Int(bytes[2] >> 2) % 4]
+    let alignment = ParagraphStyle.Alignment.allCases[Int(bytes[2] >> 4) % 4]
+    let lineSpacing = [0, 1.5, 7, 0][Int(bytes[2] >> 6)]
+    let maxHeight = bytes[1] & 0x80 != 0 ? Double(bytes[1] & 0x7C) : 0
     let document = Mush.parse(utf8: bytes.dropFirst(3))
     let input = document.text
 
@@ -38,9 +54,28 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
 
+    checkCarets(layout, paragraph: paragraph, width: width, input: input)
+
+    // The styled paragraph: limits, ellipsis, alignment and line spacing.
+    let style = ParagraphStyle(lineSpacing: lineSpacing, alignment: alignment, maxLines: maxLines, maxHeight: maxHeight,
+                               ellipsize: ellipsize)
+    let styledParagraph: Paragraph
+    do {
+        styledParagraph = try Paragraph(document, style: style, fonts: fonts)
+    } catch {
+        engineFail("the styled paragraph could not be made: \(error)", input, width)
+    }
+    checkStyled(styledParagraph.layout(width: width), plain: layout, style: style, width: width, input: input)
+
     // A line limit shows at most that many lines, and truncates exactly when lines were left out.
     if maxLines > 0 {
-        let limited = try! Paragraph(document, style: ParagraphStyle(maxLines: maxLines), fonts: fonts).layout(width: width)
+        let limitedParagraph: Paragraph
+        do {
+            limitedParagraph = try Paragraph(document, style: ParagraphStyle(maxLines: maxLines), fonts: fonts)
+        } catch {
+            engineFail("the limited paragraph could not be made: \(error)", input, width)
+        }
+        let limited = limitedParagraph.layout(width: width)
         if limited.lines.count > maxLines { engineFail("\(limited.lines.count) lines with maxLines \(maxLines)", input, width) }
         if limited.truncated != (layout.lines.count > maxLines) {
             engineFail("truncated \(limited.truncated) with \(layout.lines.count) lines and maxLines \(maxLines)", input, width)
@@ -70,13 +105,87 @@ private func check(_ layout: ParagraphLayout, paragraph: Paragraph, width: Doubl
         }
         if !line.width.isFinite || line.width < 0 { engineFail("line width \(line.width)", input, width) }
     }
+    // No gaps: the lines cover the text from its start to its end, and only line breaks fall
+    // between them.
+    let scalars = Array(input.unicodeScalars)
+    var covered = 0
+    for line in layout.lines {
+        for scalar in scalars[min(covered, line.range.lowerBound)..<line.range.lowerBound] where !lineBreaks.contains(scalar) {
+            engineFail("\(scalar.escaped(asASCII: true)) between lines is in no line (lines \(layout.lines.map(\.range)))", input, width)
+        }
+        covered = max(covered, line.range.upperBound)
+    }
+    if layout.lines.first?.range.lowerBound != 0 || covered != scalars.count {
+        engineFail("the lines \(layout.lines.map(\.range)) do not cover 0..<\(scalars.count)", input, width)
+    }
     if width == nil {
         // Without wrapping, lines end only at line breaks.
-        let breaks = input.unicodeScalars.filter { ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }.count
+        let breaks = input.unicodeScalars.filter { lineBreaks.contains($0) }.count
         if layout.lines.count > breaks + 1 { engineFail("\(layout.lines.count) lines without wrapping", input, width) }
     }
 }
 
 private func engineFail(_ message: String, _ input: String, _ width: Double?) -> Never {
     fatalError("Mush engine fuzz property failed: \(message)\n  width: \(width.map { "\($0)" } ?? "none")\n  text: \(input.debugDescription)")
+}
+
+private let lineBreaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+
+/// Limits, ellipsis, line spacing and alignment of the styled layout.
+private func checkStyled(_ layout: ParagraphLayout, plain: ParagraphLayout, style: ParagraphStyle, width: Double?, input: String) {
+    if layout.lines.isEmpty { engineFail("no lines (styled)", input, width) }
+    for (above, below) in zip(layout.lines, layout.lines.dropFirst()) {
+        let expected = above.y + above.height + style.lineSpacing
+        if abs(below.y - expected) > 1e-9 * max(1, expected) {
+            engineFail("a line at y \(below.y), not \(expected) (spacing \(style.lineSpacing))", input, width)
+        }
+    }
+    if style.maxLines > 0, layout.lines.count > style.maxLines { engineFail("\(layout.lines.count) lines past maxLines", input, width) }
+    if style.maxHeight > 0, layout.lines.count > 1, layout.height > style.maxHeight + 1e-9 {
+        engineFail("height \(layout.height) past maxHeight \(style.maxHeight)", input, width)
+    }
+    let leftOut = layout.lines.count < plain.lines.count
+    if leftOut != layout.truncated { engineFail("truncated \(layout.truncated) with \(layout.lines.count) of \(plain.lines.count) lines", input, width) }
+    let ellipsized = layout.lines.filter(\.ellipsized)
+    if layout.truncated {
+        if style.ellipsize == .none {
+            if !ellipsized.isEmpty { engineFail("an ellipsis with ellipsize none", input, width) }
+        } else if ellipsized.count != 1 || !ellipsized[0].text.contains("\u{2026}") || layout.lines.last?.ellipsized != true {
+            engineFail("a truncated layout shows no ellipsis on its last line: \(layout.lines.map(\.text))", input, width)
+        }
+    } else if !ellipsized.isEmpty {
+        engineFail("an ellipsis in a layout that is not truncated: \(layout.lines.map(\.text))", input, width)
+    }
+    // Alignment, for lines that fit the width (justified lines are stretched: left edge at 0).
+    guard let width else { return }
+    for line in layout.lines where line.width <= width + 1e-6 {
+        let expected: Double = switch style.alignment {
+        case .left, .justify: 0
+        case .center: (width - line.width) / 2
+        case .right: width - line.width
+        }
+        if abs(line.x - expected) > 1e-6 {
+            engineFail("a \(style.alignment) line \(line.text.debugDescription) at x \(line.x), not \(expected)", input, width)
+        }
+    }
+}
+
+/// The caret at each grapheme boundary of a left-to-right text (no right-to-left scripts, no tabs,
+/// no spaces at a line's end), hit back at its middle, gives that boundary.
+private func checkCarets(_ layout: ParagraphLayout, paragraph: Paragraph, width: Double?, input: String) {
+    guard !layout.truncated, input.unicodeScalars.allSatisfy({ $0.value < 0x590 && $0 != "\t" }) else { return }
+    guard let boundaries = try? TextBoundaries.graphemeBoundaries(in: Array(input.utf16)) else { return }
+    let scalars = Array(input.unicodeScalars)
+    // UTF-16 offsets are scalar offsets here (all scalars are in the BMP below U+0590).
+    for offset in [0] + boundaries {
+        // Skip offsets among spaces or line breaks: spaces hang at line ends and carets there
+        // gather at the line's end.
+        if offset > 0, scalars[offset - 1].properties.isWhitespace { continue }
+        if offset < scalars.count, scalars[offset].properties.isWhitespace { continue }
+        let caret = paragraph.caret(at: offset, in: layout)
+        let position = paragraph.index(atX: caret.x, y: caret.y + caret.height / 2, in: layout)
+        if position.offset != offset {
+            engineFail("the caret at \(offset) (x \(caret.x), line \(caret.line)) hits back at \(position.offset)", input, width)
+        }
+    }
 }

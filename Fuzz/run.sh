@@ -151,6 +151,7 @@ set +e
     -max_total_time="$duration" \
     -max_len="${MUSH_FUZZ_MAX_LEN:-16384}" \
     -len_control="${MUSH_FUZZ_LEN_CONTROL:-0}" \
+    -timeout="${MUSH_FUZZ_TIMEOUT:-30}" \
     -dict="$root/Fuzz/mush.dict" \
     -artifact_prefix="$artifacts/" \
     -print_final_stats=1 \

@@ -17,7 +17,9 @@ extension Paragraph {
         let available = limit - ellipsisGlyphs(near: near).width
         let tolerance = 1e-6
         let mode = single ? style.ellipsize : .end
-        let boundaries = graphemes.filter { $0 > start && $0 <= contentEnd }
+        // The grapheme boundaries in start<..contentEnd, found by binary search: a paragraph whose
+        // every line is cut (text-overflow) must not scan all its graphemes for each line.
+        let boundaries = graphemes[Self.firstIndex(in: graphemes, after: start)..<Self.firstIndex(in: graphemes, after: contentEnd)]
         /// The earliest boundary from which the rest of the content fits `room`.
         func tail(from earliest: Int, room: Double) -> Int {
             var tailStart = contentEnd
