@@ -117,8 +117,9 @@ else
         "$root/Sources/CICU/mush_icu.c" -o "$snapshot/mush_icu.o"
     cflags=()
     for flag in $(pkg-config --cflags harfbuzz freetype2 "${cairo[@]}"); do cflags+=(-Xcc "$flag"); done
+    # -package-name: the sources use `package` declarations (MushText's LockedValue) across their modules.
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-        "${linker[@]}" -module-name "$module" \
+        "${linker[@]}" -module-name "$module" -package-name Mush \
         -I "$root/Sources/CFreeType" -I "$root/Sources/CHarfBuzz" -I "$root/Sources/CCairo" -I "$snapshot/CICU" \
         "${cflags[@]}" \
         "$snapshot"/*.swift "$snapshot/mush_icu.o" \

@@ -1,6 +1,5 @@
 import CCairo
 import MushText
-import Synchronization
 
 /// Cairo font faces for the engine's FreeType faces, made once per process and kept: each is
 /// opened by FreeType from the face's own file and index, so Cairo draws exactly the glyphs
@@ -24,7 +23,7 @@ enum CairoFonts {
         var faces: [Key: OpaquePointer] = [:]
     }
 
-    private static let state = Mutex(State())
+    private static let state = LockedValue(State())
 
     /// The Cairo face drawing `face` with the given synthetic styles; nil when FreeType cannot open
     /// the file (it could when the face was loaded, so only if the file went away since; it is

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// HarfBuzz's output for one word, in font units, with clusters counted from the word's start.
 struct CachedGlyph: Sendable {
     var glyph: UInt32
@@ -79,7 +77,7 @@ final class ShapeCache: Sendable {
             var misses = 0
         }
 
-        let state = Mutex(State())
+        let state = LockedValue(State())
     }
 
     private let shards: [Shard]
