@@ -25,7 +25,10 @@
 //     the padding within minHeight/maxHeight;
 //  6. widenAsNeeded drops nothing and shortens no text (but a single-line text with a line break,
 //     and multiline text cut at maxHeight), nor wraps it;
-//  7. the same line laid out twice gives the same layout; a box's line is laid out as it is alone.
+//  7. the same line laid out twice gives the same layout; a box's line is laid out as it is alone;
+//  8. items at their vertical places (top, centre, bottom), margins kept;
+//  9. text fits its frame, and truncated text shows its ellipsis;
+// 10. a line in a stack, and a filling line, lay out as alone; a batch on all cores as one by one.
 
 import Foundation
 import Mush
@@ -65,6 +68,11 @@ public func fuzzLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         lineFail("the second layout threw \(error)", line)
     }
     if let difference = difference(layout, again) { lineFail("two layouts differ: \(difference)", line) }
+
+    // 10: in a stack, a line of width 0 gets the inner width less its margins and lays out as it
+    // does alone at that width; one input in sixteen also lays three copies out as a batch on all
+    // cores, which must equal one by one.
+    if depth0Checks(line, layout, choice: poisonTarget) == false { return 0 }
 
     // The bytes that choose a bad value are free for a valid line.
     afterLayout(line, layout, choices: UInt16(poisonTarget) << 8 | UInt16(poisonValue))
@@ -447,6 +455,34 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
         }
     }
 
+    // 8: vertical places: each visible item at the top padding, centred between the paddings, or at
+    // the bottom padding, its margins kept (to the nearest point, halves away from zero).
+    for (placed, (_, _, item)) in zip(layout.items, inputs) {
+        guard let frame = placed.frame else { continue }
+        let margin = if case .box(let box) = item { box.margin } else { MGLine.Insets() }
+        let expected: Double = switch line.verticalAlignment {
+        case .top: line.padding.top + margin.top
+        case .center: line.padding.top + (layout.height - line.padding.top - line.padding.bottom - margin.top - frame.height
+            - margin.bottom) / 2 + margin.top
+        case .bottom: layout.height - line.padding.bottom - margin.bottom - frame.height
+        }
+        if abs(frame.y - expected) > 0.5 + 1e-9 {
+            fail("\(placed.side.rawValue)[\(placed.index)] at y \(frame.y), not \(expected) (\(line.verticalAlignment))")
+        }
+    }
+
+    // 9: text fits its frame: every line as wide as the frame at most (a line that is "…" alone
+    // may be wider, when not even "…" fits), and a truncated text shows its ellipsis.
+    for placed in layout.items {
+        guard let frame = placed.frame, let text = placed.text else { continue }
+        for textLine in text.layout.lines where textLine.width > frame.width + 1e-6 && textLine.text != "\u{2026}" {
+            fail("text \(placed.side.rawValue)[\(placed.index)] line \(textLine.text.debugDescription) is \(textLine.width) wide in a frame \(frame.width) wide")
+        }
+        if text.isTruncated, !text.layout.lines.contains(where: { $0.text.contains("\u{2026}") }) {
+            fail("truncated text \(placed.side.rawValue)[\(placed.index)] shows no ellipsis: \(text.lines)")
+        }
+    }
+
     // 4: text is dropped only when its item padding does not fit (so never with an item padding of
     // 0 or under widenAsNeeded); an image or box dropped drops every later one (right: every
     // earlier one).
@@ -668,4 +704,58 @@ private func describe(_ line: MGLine) -> String {
         parts.append("\(side.rawValue): [\(line.items(on: side).map(item).joined(separator: ", "))]")
     }
     return parts.joined(separator: ", ")
+}
+
+/// Property 10: stacks and the concurrent batch agree with single layouts.
+private func depth0Checks(_ line: MGLine, _ layout: MGLineLayout, choice: UInt8) -> Bool {
+    var filling = line
+    filling.width = 0
+    filling.margin = MGLine.Insets(top: 2, left: 3, bottom: 1, right: 5)
+    let stack = MGStack(width: line.width + 8, padding: MGLine.Insets(top: 1, left: 4, bottom: 1, right: 4), lines: [line, filling])
+    let stacked: MGStackLayout
+    do {
+        stacked = try stack.layout(fonts: fonts)
+    } catch {
+        lineFail("a stack of valid lines could not be laid out: \(error)", line)
+    }
+    if line.width > 0 || line.widenAsNeeded, let difference = difference(stacked.lines[0].layout, layout) {
+        lineFail("the line in a stack differs: \(difference)", line)
+    }
+    var alone = filling
+    alone.width = line.widenAsNeeded ? 0 : max(0, line.width - 8)
+    if let single = try? alone.layout(fonts: fonts), let difference = difference(stacked.lines[1].layout, single) {
+        lineFail("a filling line in a stack differs from the same line alone: \(difference)", line)
+    }
+    let expectedHeight = 1 + line.margin.top + stacked.lines[0].layout.height + line.margin.bottom
+        + 2 + stacked.lines[1].layout.height + 1 + 1
+    if abs(stacked.height - expectedHeight) > 1e-9 { lineFail("the stack is \(stacked.height) tall, not \(expectedHeight)", line) }
+    guard choice & 0x0F == 0 else { return true }
+    let lines = [line, line, filling]
+    let batch = BlockingResult<[MGLineLayout]>()
+    Task.detached {
+        let layouts = try? await MGLine.layout(lines, fonts: fonts)
+        batch.finish(layouts)
+    }
+    guard let layouts = batch.wait() else { lineFail("the batch threw", line) }
+    for (batched, single) in zip(layouts, lines) {
+        guard let one = try? single.layout(fonts: fonts) else { lineFail("a batched line fails alone", line) }
+        if let difference = difference(batched, one) { lineFail("the batch differs from one by one: \(difference)", line) }
+    }
+    return true
+}
+
+/// A value handed from a task to a waiting thread (the fuzzer's own thread is not a pool thread).
+private final class BlockingResult<Value: Sendable>: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private var value: Value?
+
+    func finish(_ value: Value?) {
+        self.value = value
+        semaphore.signal()
+    }
+
+    func wait() -> Value? {
+        semaphore.wait()
+        return value
+    }
 }
