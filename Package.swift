@@ -67,7 +67,10 @@ let package = Package(
         .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
         .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "CCairo"]),
-        .testTarget(name: "MushJSONTests", dependencies: ["MushJSON", "MushLine", "MushText"]),
+        .testTarget(
+            name: "MushJSONTests",
+            dependencies: ["MushJSON", "MushLine", "MushText", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
