@@ -56,7 +56,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// are kept sorted.
     public var tabStops: [Double]
     /// The distance between default tab stops, in points; nil: eight spaces of the paragraph's
-    /// font (Pango's default). Greater than 0 (``MushLimits/length``).
+    /// font (Pango's default). From 0.01 to 1,000,000 points.
     public var tabWidth: Double?
 
     public init(

@@ -30,10 +30,8 @@ extension ParagraphStyle {
         try check(maxHeight, MushLimits.length, "maxHeight")
         if maxLines < 0 { throw .invalidValue(property: "style.maxLines", problem: "must be 0 (no limit) or more (it is \(maxLines))") }
         for (index, stop) in tabStops.enumerated() { try check(stop, MushLimits.length, "tabStops[\(index)]") }
-        if let tabWidth {
-            try check(tabWidth, MushLimits.length, "tabWidth")
-            if tabWidth == 0 { throw .invalidValue(property: "style.tabWidth", problem: "must be greater than 0 (nil: eight spaces)") }
-        }
+        // A tab width below a hundredth of a point would put stops past any finite position.
+        if let tabWidth { try check(tabWidth, 0.01...MushLimits.length.upperBound, "tabWidth") }
     }
 }
 

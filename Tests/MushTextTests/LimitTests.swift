@@ -24,7 +24,8 @@ struct TextLimitTests {
         #expect(problem(ParagraphStyle(maxLines: -1)) == "style.maxLines must be 0 (no limit) or more (it is -1)")
         #expect(problem(ParagraphStyle(maxHeight: .infinity)) == "style.maxHeight must be a number from 0 to 1000000 (it is inf)")
         #expect(problem(ParagraphStyle(tabStops: [10, .nan])) != nil, "no stop is dropped silently")
-        #expect(problem(ParagraphStyle(tabWidth: 0)) == "style.tabWidth must be greater than 0 (nil: eight spaces)")
+        #expect(problem(ParagraphStyle(tabWidth: 0)) == "style.tabWidth must be a number from 0.01 to 1000000 (it is 0)")
+        #expect(problem(ParagraphStyle(tabWidth: 5e-324)) == "style.tabWidth must be a number from 0.01 to 1000000 (it is 5e-324)")
         #expect(problem(ParagraphStyle(fontSize: 10_000, lineSpacing: 1_000_000)) == nil, "the edges are in")
     }
 
