@@ -24,6 +24,8 @@ struct TextItem {
     var run: Int
     /// ICU's script code (UScriptCode) the item was cut by.
     var scriptCode: Int32 = 0
+    /// The item's glyphs in the paragraph's ``GlyphStore``, in visual order (set once shaped).
+    var glyphs: Range<Int> = 0..<0
 
     var direction: TextDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
 }

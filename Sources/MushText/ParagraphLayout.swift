@@ -172,16 +172,17 @@ extension Paragraph {
         return cut >= shown ? end : cut
     }
 
-    /// The glyphs of item `itemIndex` whose clusters lie in `start..<end`. Clusters are monotonic
-    /// within an item (rising left to right, falling right to left), so binary search finds them.
+    /// The glyphs of item `itemIndex` whose clusters lie in `start..<end`, as indices of
+    /// ``glyphs``. Clusters are monotonic within an item (rising left to right, falling right to
+    /// left), so binary search finds them.
     func glyphRange(_ itemIndex: Int, _ start: Int, _ end: Int) -> Range<Int> {
-        let itemGlyphs = glyphs[itemIndex]
+        let itemGlyphs = items[itemIndex].glyphs
         let rising = items[itemIndex].direction == .leftToRight
         func firstIndex(where belongs: (Int) -> Bool) -> Int {
-            var low = 0, high = itemGlyphs.count
+            var low = itemGlyphs.lowerBound, high = itemGlyphs.upperBound
             while low < high {
                 let middle = (low + high) / 2
-                if belongs(itemGlyphs[middle].cluster) { high = middle } else { low = middle + 1 }
+                if belongs(glyphs.cluster(middle)) { high = middle } else { low = middle + 1 }
             }
             return low
         }

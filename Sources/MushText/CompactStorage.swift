@@ -1,0 +1,146 @@
+/// The glyphs of a paragraph as HarfBuzz gave them, in font units, one array for all its items
+/// (each item keeps its range of it, ``TextItem/glyphs``): 12 bytes a glyph, and 8 more for its x
+/// and y offsets only once some glyph of the paragraph has one (marks; Latin and Cyrillic text has
+/// none). Points are made when a glyph is read (``shapedGlyph(_:in:)``), by the same arithmetic
+/// that shaping used, so they are the same values.
+struct GlyphStore: Sendable {
+    struct Glyph: Sendable {
+        var glyph: UInt32
+        /// The UTF-16 offset in the paragraph's text of the first unit of the glyph's cluster.
+        var cluster: UInt32
+        var advance: Int32
+    }
+
+    struct Offset: Sendable {
+        var x: Int32
+        var y: Int32
+    }
+
+    private(set) var glyphs: [Glyph] = []
+    /// The x and y offsets of every glyph; empty while all of them are zero.
+    private(set) var offsets: [Offset] = []
+
+    var count: Int { glyphs.count }
+
+    mutating func reserveCapacity(_ count: Int) {
+        glyphs.reserveCapacity(count)
+    }
+
+    /// Adds HarfBuzz's glyphs, their clusters moved by `clusterOffset`.
+    mutating func append(_ raw: [CachedGlyph], clusterOffset: Int) {
+        for glyph in raw {
+            if glyph.xOffset != 0 || glyph.yOffset != 0, offsets.isEmpty {
+                offsets = Array(repeating: Offset(x: 0, y: 0), count: glyphs.count)
+            }
+            glyphs.append(Glyph(glyph: glyph.glyph, cluster: glyph.cluster + UInt32(clusterOffset), advance: glyph.advance))
+            if !offsets.isEmpty { offsets.append(Offset(x: glyph.xOffset, y: glyph.yOffset)) }
+        }
+    }
+
+    /// Drops the glyphs from `count` on.
+    mutating func removeGlyphs(from count: Int) {
+        glyphs.removeSubrange(count...)
+        if !offsets.isEmpty { offsets.removeSubrange(count...) }
+    }
+
+    func cluster(_ index: Int) -> Int {
+        Int(glyphs[index].cluster)
+    }
+
+    /// Glyph `index` of `item` in points: HarfBuzz's units times the item's scale, and the item's
+    /// letter spacing after the last glyph of each cluster (``Shaper`` adds it the same way to the
+    /// glyphs it returns).
+    func shapedGlyph(_ index: Int, in item: TextItem) -> ShapedGlyph {
+        let stored = glyphs[index]
+        let offset = offsets.isEmpty ? Offset(x: 0, y: 0) : offsets[index]
+        let scale = item.size / Double(item.face.unitsPerEm)
+        var glyph = ShapedGlyph(CachedGlyph(glyph: stored.glyph, cluster: stored.cluster, advance: stored.advance,
+                                            xOffset: offset.x, yOffset: offset.y), scale: scale, clusterOffset: 0)
+        if item.letterSpacing != 0 {
+            glyph.advance = Shaper.spacedAdvance(
+                of: index - item.glyphs.lowerBound, count: item.glyphs.count, letterSpacing: item.letterSpacing,
+                cluster: { Int(glyphs[item.glyphs.lowerBound + $0].cluster) },
+                advance: { Double(glyphs[item.glyphs.lowerBound + $0].advance) * scale })
+        }
+        return glyph
+    }
+}
+
+/// Where each UTF-16 offset of a text falls in another count of it (its Unicode scalars, or its
+/// UTF-8 bytes), without an entry for every unit: the count at the start of every block of 32
+/// units, and the units themselves to count the rest from. A text whose units all count one (no
+/// surrogate pairs for scalars; ASCII for bytes) keeps nothing: the offsets are the same.
+struct UnitOffsetMap: Sendable {
+    enum Measure: Sendable {
+        case scalars, utf8
+    }
+
+    static let blockSize = 32
+
+    private let units: [UInt16]
+    private let measure: Measure
+    /// The offset at unit `k × blockSize`, for every block and the end; empty when the offsets are
+    /// the units'.
+    private let marks: [Int]
+
+    init(_ units: [UInt16], _ measure: Measure) {
+        self.units = units
+        self.measure = measure
+        let uniform: Bool = switch measure {
+        case .scalars: !units.contains(where: UTF16.isLeadSurrogate)
+        case .utf8: units.allSatisfy { $0 < 0x80 }
+        }
+        guard !uniform else {
+            marks = []
+            return
+        }
+        var marks: [Int] = []
+        marks.reserveCapacity(units.count / Self.blockSize + 2)
+        var total = 0
+        for (index, unit) in units.enumerated() {
+            if index % Self.blockSize == 0 { marks.append(total) }
+            total += Self.weight(unit, measure)
+        }
+        marks.append(total)
+        self.marks = marks
+    }
+
+    /// What a unit adds to the count after it. A surrogate pair counts at its second unit, so both
+    /// of its units have the offset of the pair's start.
+    private static func weight(_ unit: UInt16, _ measure: Measure) -> Int {
+        if UTF16.isLeadSurrogate(unit) { return 0 }
+        guard measure == .utf8 else { return 1 }
+        if unit < 0x80 { return 1 }
+        if unit < 0x800 { return 2 }
+        return UTF16.isTrailSurrogate(unit) ? 4 : 3
+    }
+
+    /// The offset of UTF-16 offset `unit` (0...count).
+    subscript(unit: Int) -> Int {
+        guard !marks.isEmpty else { return unit }
+        if unit == units.count { return marks[marks.count - 1] }
+        let block = unit / Self.blockSize
+        var offset = marks[block]
+        for index in block * Self.blockSize..<unit { offset += Self.weight(units[index], measure) }
+        return offset
+    }
+
+    /// The lowest UTF-16 offset whose offset is `value` or more (the count of units when none is).
+    func firstUnit(reaching value: Int) -> Int {
+        guard !marks.isEmpty else { return min(max(value, 0), units.count) }
+        // The last block that starts below `value` (the last mark is the end, not a block), then
+        // unit by unit.
+        var low = 0, high = marks.count - 2
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if marks[middle] < value { low = middle } else { high = middle - 1 }
+        }
+        var unit = low * Self.blockSize
+        var offset = marks[low]
+        while unit < units.count, offset < value {
+            offset += Self.weight(units[unit], measure)
+            unit += 1
+        }
+        return unit
+    }
+}
