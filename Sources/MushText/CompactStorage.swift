@@ -144,3 +144,62 @@ struct UnitOffsetMap: Sendable {
         return unit
     }
 }
+
+/// Ascending UTF-16 offsets (grapheme boundaries) in 4 bytes each, or in none when they are every
+/// offset from 1 to the text's length (text below U+0300 without CR LF, where every unit is a
+/// grapheme).
+struct BoundaryList: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        /// 1...count.
+        case every(Int)
+        case listed([UInt32])
+    }
+
+    private let storage: Storage
+
+    /// Every offset from 1 to `length`.
+    init(every length: Int) {
+        storage = .every(length)
+    }
+
+    /// `offsets`, ascending, in 1...`length`.
+    init(_ offsets: [UInt32], length: Int) {
+        // Ascending offsets in 1...length, as many as the units: every one of them.
+        storage = offsets.count == length ? .every(length) : .listed(offsets)
+    }
+
+    var startIndex: Int { 0 }
+
+    var endIndex: Int {
+        switch storage {
+        case .every(let count): count
+        case .listed(let offsets): offsets.count
+        }
+    }
+
+    subscript(index: Int) -> Int {
+        switch storage {
+        case .every: index + 1
+        case .listed(let offsets): Int(offsets[index])
+        }
+    }
+}
+
+/// Line break opportunities in 4 bytes each: the offset, and whether the break is hard in the top
+/// bit (texts are shorter than 2^31 units: HarfBuzz and ICU take their lengths as 32-bit integers).
+struct BreakList: RandomAccessCollection, Sendable {
+    private var breaks: [UInt32] = []
+    private static let hard: UInt32 = 1 << 31
+
+    mutating func append(_ opportunity: BreakOpportunity) {
+        breaks.append(UInt32(opportunity.offset) | (opportunity.kind == .hard ? Self.hard : 0))
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { breaks.count }
+
+    subscript(index: Int) -> BreakOpportunity {
+        let stored = breaks[index]
+        return BreakOpportunity(offset: Int(stored & ~Self.hard), kind: stored & Self.hard != 0 ? .hard : .soft)
+    }
+}

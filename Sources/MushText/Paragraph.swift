@@ -24,8 +24,8 @@ public final class Paragraph: Sendable {
     let glyphs: GlyphStore
     /// Sum of advances of the glyphs of the cluster starting at each unit, as prefix sums.
     let advancePrefix: [Double]
-    let breaks: [BreakOpportunity]
-    let graphemes: [Int]
+    let breaks: BreakList
+    let graphemes: BoundaryList
     /// The UTF-16 offsets of the tab characters, ascending (empty for most text).
     let tabs: [Int]
     /// The distance between default tab stops, in points.
@@ -55,9 +55,9 @@ public final class Paragraph: Sendable {
                         attributes: run.attributes)
         }
         self.runAttributes = document.runs.map(\.attributes)
-        let graphemes = try TextBoundaries.graphemeBoundaries(in: units)
+        let graphemes = try TextBoundaries.graphemeList(in: units)
         self.graphemes = graphemes
-        self.breaks = try TextBoundaries.lineBreaks(in: units, locale: style.locale)
+        self.breaks = try TextBoundaries.breakList(in: units, locale: style.locale)
         var items = try Itemizer.items(text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes)
         var glyphs = GlyphStore()
         glyphs.reserveCapacity(units.count)

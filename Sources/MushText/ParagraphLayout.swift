@@ -192,7 +192,9 @@ extension Paragraph {
     }
 
     /// The index of the first element of `sorted` greater than `value` (binary search).
-    static func firstIndex(in sorted: [Int], after value: Int) -> Int {
+    static func firstIndex<Sorted: RandomAccessCollection<Int>>(in sorted: Sorted, after value: Int) -> Int
+        where Sorted.Index == Int
+    {
         var low = 0, high = sorted.count
         while low < high {
             let middle = (low + high) / 2

@@ -15,11 +15,15 @@ extension Paragraph {
         let available = limit - ellipsisGlyphs(near: near).width
         let tolerance = 1e-6
         let mode = single ? style.ellipsize : .end
-        let boundaries = graphemes.filter { $0 > start && $0 <= contentEnd }
+        let boundaries = graphemes[Self.firstIndex(in: graphemes, after: start)..<Self.firstIndex(in: graphemes, after: contentEnd)]
         /// The earliest boundary from which the rest of the content fits `room`.
         func tail(from earliest: Int, room: Double) -> Int {
             var tailStart = contentEnd
-            for boundary in ([start] + boundaries.dropLast()).reversed() where boundary >= earliest {
+            // `start`, then every boundary but the last, from the last of them back.
+            let last = max(boundaries.startIndex, boundaries.endIndex - 1)
+            for index in (boundaries.startIndex - 1..<last).reversed() {
+                let boundary = index < boundaries.startIndex ? start : boundaries[index]
+                guard boundary >= earliest else { continue }
                 guard advance(boundary, visibleEnd(boundary, contentEnd)) <= room + tolerance else { break }
                 tailStart = boundary
             }
