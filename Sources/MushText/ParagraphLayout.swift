@@ -15,11 +15,18 @@ public struct PositionedGlyph: Sendable {
 }
 
 /// One line of a laid-out paragraph. Lengths are in points, offsets in Unicode scalars of the text.
+///
+/// A line holds ranges and numbers only: its text is read from its paragraph when asked for, and
+/// its glyphs are made by ``Paragraph/glyphs(of:)``. (It keeps its paragraph alive.)
 public struct LineLayout: Sendable {
     /// The text range the line holds (without the line break that ends it).
     public var range: Range<Int>
-    /// What the line shows, with the ellipsis when it was truncated.
-    public var text: String
+    /// What the line shows, with the ellipsis when it was truncated. Made from the paragraph's text
+    /// each time it is read (unless set).
+    public var text: String {
+        get { shownText?.text ?? paragraph.text(of: pieces) }
+        set { shownText = ShownText(text: newValue) }
+    }
     /// Left edge of the line's ink box within the paragraph (alignment moves it).
     public var x: Double
     /// Top of the line box.
@@ -32,19 +39,82 @@ public struct LineLayout: Sendable {
     public var descent: Double
     /// y of the baseline: `y + ascent`.
     public var baseline: Double
-    /// The line ends in (or, for start and middle ellipsizing, holds) an ellipsis.
-    public var ellipsized: Bool
-    /// What the line is made of, left to right: text ranges (UTF-16) and the ellipsis. Its glyphs are
-    /// made from these only when asked for (``Paragraph/glyphs(of:)``): measuring does not need them.
-    var pieces: [LinePiece]
     /// Extra advance after each inner space, when justified.
     var spaceStretch: Double = 0
+    /// The paragraph the line is of.
+    let paragraph: Paragraph
+    /// A text set in place of the paragraph's (boxed: 8 bytes in every line, for a setter seldom used).
+    private var shownText: ShownText?
+    /// What the line is made of, left to right: text ranges (UTF-16) and the ellipsis. Its glyphs are
+    /// made from these only when asked for (``Paragraph/glyphs(of:)``): measuring does not need them.
+    var pieces: LinePieces
+    /// The line ends in (or, for start and middle ellipsizing, holds) an ellipsis.
+    public var ellipsized: Bool
+
+    private final class ShownText: Sendable {
+        let text: String
+        init(text: String) { self.text = text }
+    }
+
+    init(range: Range<Int>, x: Double, y: Double, width: Double, height: Double, ascent: Double, descent: Double,
+         baseline: Double, ellipsized: Bool, pieces: LinePieces, paragraph: Paragraph) {
+        self.range = range
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.ascent = ascent
+        self.descent = descent
+        self.baseline = baseline
+        self.ellipsized = ellipsized
+        self.pieces = pieces
+        self.paragraph = paragraph
+    }
 }
 
 /// A part of a line: text of the paragraph, or the ellipsis shaped like the text at an offset.
 enum LinePiece: Sendable {
     case text(Range<Int>)
     case ellipsis(near: Int)
+}
+
+/// A line's pieces, left to right: one text range held inline (every line but a truncated one),
+/// or a list.
+struct LinePieces: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        case text(Range<Int>)
+        case list([LinePiece])
+    }
+
+    private let storage: Storage
+
+    init(text range: Range<Int>) {
+        storage = .text(range)
+    }
+
+    init(_ pieces: [LinePiece]) {
+        if pieces.count == 1, case .text(let range) = pieces[0] {
+            storage = .text(range)
+        } else {
+            storage = .list(pieces)
+        }
+    }
+
+    var startIndex: Int { 0 }
+
+    var endIndex: Int {
+        switch storage {
+        case .text: 1
+        case .list(let pieces): pieces.count
+        }
+    }
+
+    subscript(index: Int) -> LinePiece {
+        switch storage {
+        case .text(let range): .text(range)
+        case .list(let pieces): pieces[index]
+        }
+    }
 }
 
 /// A paragraph fitted to a width.
@@ -78,8 +148,9 @@ extension Paragraph {
             visible = min(visible, max(fitting, 1))
         }
         let truncated = visible < spans.count
-        spans = Array(spans.prefix(visible))
+        spans.removeSubrange(visible...)
         var lines: [LineLayout] = []
+        lines.reserveCapacity(spans.count)
         var y = 0.0
         for (index, span) in spans.enumerated() {
             var line = truncated && index == spans.count - 1
@@ -90,7 +161,10 @@ extension Paragraph {
             lines.append(line)
             y += line.height + style.lineSpacing
         }
-        let layoutWidth = lines.map(\.width).max() ?? 0
+        // The widest line (as `max()` finds it, without an array of the widths).
+        var widest: Double?
+        for line in lines where widest.map({ $0 < line.width }) ?? true { widest = line.width }
+        let layoutWidth = widest ?? 0
         if style.alignment == .justify {
             justify(&lines, in: limit ?? layoutWidth, spans: spans, truncated: truncated)
         } else {
@@ -250,14 +324,18 @@ extension Paragraph {
 
     /// A line of `start..<end`.
     func makeLine(_ start: Int, _ end: Int) -> LineLayout {
-        composeLine([.text(start..<end)])
+        composeLine(LinePieces(text: start..<end))
     }
 
-    /// A line of text pieces and an ellipsis, left to right: its metrics, width, text and range.
+    /// A line of text pieces and an ellipsis, left to right.
     func composeLine(_ pieces: [LinePiece]) -> LineLayout {
+        composeLine(LinePieces(pieces))
+    }
+
+    /// A line of text pieces and an ellipsis, left to right: its metrics, width and range.
+    func composeLine(_ pieces: LinePieces) -> LineLayout {
         var lineMetrics = Metrics()
         var width = 0.0
-        var text = ""
         var lower: Int?
         var upper = 0
         var ellipsized = false
@@ -271,21 +349,37 @@ extension Paragraph {
                 // Spaces hang only at the line's end.
                 let shown = index == pieces.count - 1 ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
                 width += advance(range.lowerBound, shown, at: width)
-                var textEnd = range.upperBound
-                while textEnd > range.lowerBound, Self.isHardBreak(units[textEnd - 1]) { textEnd -= 1 }
-                text += string(range.lowerBound, textEnd)
+                let textEnd = textEnd(range)
                 lower = lower ?? scalarOffsets[range.lowerBound]
                 upper = scalarOffsets[textEnd]
             case .ellipsis(let offset):
                 width += ellipsisGlyphs(near: offset).width
-                text += "…"
                 ellipsized = true
             }
         }
         return LineLayout(
-            range: (lower ?? 0)..<max(lower ?? 0, upper), text: text, x: 0, y: 0, width: width,
+            range: (lower ?? 0)..<max(lower ?? 0, upper), x: 0, y: 0, width: width,
             height: lineMetrics.height, ascent: lineMetrics.ascent, descent: lineMetrics.descent + lineMetrics.gap,
-            baseline: lineMetrics.ascent, ellipsized: ellipsized, pieces: pieces)
+            baseline: lineMetrics.ascent, ellipsized: ellipsized, pieces: pieces, paragraph: self)
+    }
+
+    /// The end of a text piece's shown text: before the line breaks that end it.
+    private func textEnd(_ range: Range<Int>) -> Int {
+        var end = range.upperBound
+        while end > range.lowerBound, Self.isHardBreak(units[end - 1]) { end -= 1 }
+        return end
+    }
+
+    /// What a line of `pieces` shows: the text of its text pieces and "…" for its ellipsis.
+    func text(of pieces: LinePieces) -> String {
+        var text = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let range): text += string(range.lowerBound, textEnd(range))
+            case .ellipsis: text += "…"
+            }
+        }
+        return text
     }
 
     /// The text of UTF-16 range `start..<end`.
