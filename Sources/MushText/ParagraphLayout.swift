@@ -16,16 +16,20 @@ public struct PositionedGlyph: Sendable {
 
 /// One line of a laid-out paragraph. Lengths are in points, offsets in Unicode scalars of the text.
 ///
-/// A line holds ranges and numbers only: its text is read from its paragraph when asked for, and
-/// its glyphs are made by ``Paragraph/glyphs(of:)``. (It keeps its paragraph alive.)
+/// A line holds its position, width and pieces (ranges of the paragraph's text) only: its range,
+/// text and font metrics are worked out from its paragraph when read, and its glyphs are made by
+/// ``Paragraph/glyphs(of:)``. A value set through a property is kept and read back as set. (A
+/// line keeps its paragraph alive.)
 public struct LineLayout: Sendable {
     /// The text range the line holds (without the line break that ends it).
-    public var range: Range<Int>
-    /// What the line shows, with the ellipsis when it was truncated. Made from the paragraph's text
-    /// each time it is read (unless set).
+    public var range: Range<Int> {
+        get { extras?.values.range ?? paragraph.scalarRange(of: pieces) }
+        set { change { $0.range = newValue } }
+    }
+    /// What the line shows, with the ellipsis when it was truncated.
     public var text: String {
-        get { shownText?.text ?? paragraph.text(of: pieces) }
-        set { shownText = ShownText(text: newValue) }
+        get { extras?.values.text ?? paragraph.text(of: pieces) }
+        set { change { $0.text = newValue } }
     }
     /// Left edge of the line's ink box within the paragraph (alignment moves it).
     public var x: Double
@@ -34,37 +38,61 @@ public struct LineLayout: Sendable {
     /// Advance width, without trailing spaces.
     public var width: Double
     /// Ascent + descent + line gap of the tallest font on the line.
-    public var height: Double
-    public var ascent: Double
-    public var descent: Double
+    public var height: Double {
+        get { extras?.values.height ?? paragraph.metrics(of: pieces).height }
+        set { change { $0.height = newValue } }
+    }
+    public var ascent: Double {
+        get { extras?.values.ascent ?? paragraph.metrics(of: pieces).ascent }
+        set { change { $0.ascent = newValue } }
+    }
+    public var descent: Double {
+        get {
+            if let descent = extras?.values.descent { return descent }
+            let metrics = paragraph.metrics(of: pieces)
+            return metrics.descent + metrics.gap
+        }
+        set { change { $0.descent = newValue } }
+    }
     /// y of the baseline: `y + ascent`.
     public var baseline: Double
     /// Extra advance after each inner space, when justified.
     var spaceStretch: Double = 0
     /// The paragraph the line is of.
     let paragraph: Paragraph
-    /// A text set in place of the paragraph's (boxed: 8 bytes in every line, for a setter seldom used).
-    private var shownText: ShownText?
+    /// Values set through the properties above, in place of the paragraph's.
+    private var extras: Extras?
     /// What the line is made of, left to right: text ranges (UTF-16) and the ellipsis. Its glyphs are
     /// made from these only when asked for (``Paragraph/glyphs(of:)``): measuring does not need them.
     var pieces: LinePieces
     /// The line ends in (or, for start and middle ellipsizing, holds) an ellipsis.
     public var ellipsized: Bool
 
-    private final class ShownText: Sendable {
-        let text: String
-        init(text: String) { self.text = text }
+    private struct Values: Sendable {
+        var range: Range<Int>?
+        var text: String?
+        var height: Double?
+        var ascent: Double?
+        var descent: Double?
     }
 
-    init(range: Range<Int>, x: Double, y: Double, width: Double, height: Double, ascent: Double, descent: Double,
-         baseline: Double, ellipsized: Bool, pieces: LinePieces, paragraph: Paragraph) {
-        self.range = range
+    /// Set values, in a box (8 bytes in every line, for setters seldom used) shared by copies of the
+    /// line and replaced, never changed, when one of them sets a value.
+    private final class Extras: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
+    }
+
+    private mutating func change(_ body: (inout Values) -> Void) {
+        var values = extras?.values ?? Values()
+        body(&values)
+        extras = Extras(values)
+    }
+
+    init(x: Double, y: Double, width: Double, baseline: Double, ellipsized: Bool, pieces: LinePieces, paragraph: Paragraph) {
         self.x = x
         self.y = y
         self.width = width
-        self.height = height
-        self.ascent = ascent
-        self.descent = descent
         self.baseline = baseline
         self.ellipsized = ellipsized
         self.pieces = pieces
@@ -78,23 +106,24 @@ enum LinePiece: Sendable {
     case ellipsis(near: Int)
 }
 
-/// A line's pieces, left to right: one text range held inline (every line but a truncated one),
-/// or a list.
+/// A line's pieces, left to right: one text range held inline in 8 bytes (every line but a
+/// truncated one), or a list.
 struct LinePieces: RandomAccessCollection, Sendable {
     private enum Storage: Sendable {
-        case text(Range<Int>)
+        /// A text range (texts are shorter than 2^31 units: HarfBuzz and ICU take 32-bit lengths).
+        case text(UInt32, UInt32)
         case list([LinePiece])
     }
 
     private let storage: Storage
 
     init(text range: Range<Int>) {
-        storage = .text(range)
+        storage = .text(UInt32(range.lowerBound), UInt32(range.upperBound))
     }
 
     init(_ pieces: [LinePiece]) {
         if pieces.count == 1, case .text(let range) = pieces[0] {
-            storage = .text(range)
+            storage = .text(UInt32(range.lowerBound), UInt32(range.upperBound))
         } else {
             storage = .list(pieces)
         }
@@ -111,7 +140,7 @@ struct LinePieces: RandomAccessCollection, Sendable {
 
     subscript(index: Int) -> LinePiece {
         switch storage {
-        case .text(let range): .text(range)
+        case .text(let lower, let upper): .text(Int(lower)..<Int(upper))
         case .list(let pieces): pieces[index]
         }
     }
@@ -156,10 +185,11 @@ extension Paragraph {
             var line = truncated && index == spans.count - 1
                 ? truncatedLine(from: span, limit: limit, single: spans.count == 1)
                 : makeLine(span.start, span.end)
+            let lineMetrics = metrics(of: line.pieces)
             line.y = y
-            line.baseline = y + line.ascent
+            line.baseline = y + lineMetrics.ascent
             lines.append(line)
-            y += line.height + style.lineSpacing
+            y += lineMetrics.height + style.lineSpacing
         }
         // The widest line (as `max()` finds it, without an array of the widths).
         var widest: Double?
@@ -332,35 +362,50 @@ extension Paragraph {
         composeLine(LinePieces(pieces))
     }
 
-    /// A line of text pieces and an ellipsis, left to right: its metrics, width and range.
+    /// A line of text pieces and an ellipsis, left to right, and its width.
     func composeLine(_ pieces: LinePieces) -> LineLayout {
-        var lineMetrics = Metrics()
         var width = 0.0
-        var lower: Int?
-        var upper = 0
         var ellipsized = false
         for (index, piece) in pieces.enumerated() {
             switch piece {
             case .text(let range):
-                let pieceMetrics = metrics(range.lowerBound, range.upperBound)
-                lineMetrics.ascent = max(lineMetrics.ascent, pieceMetrics.ascent)
-                lineMetrics.descent = max(lineMetrics.descent, pieceMetrics.descent)
-                lineMetrics.gap = max(lineMetrics.gap, pieceMetrics.gap)
                 // Spaces hang only at the line's end.
                 let shown = index == pieces.count - 1 ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
                 width += advance(range.lowerBound, shown, at: width)
-                let textEnd = textEnd(range)
-                lower = lower ?? scalarOffsets[range.lowerBound]
-                upper = scalarOffsets[textEnd]
             case .ellipsis(let offset):
                 width += ellipsisGlyphs(near: offset).width
                 ellipsized = true
             }
         }
-        return LineLayout(
-            range: (lower ?? 0)..<max(lower ?? 0, upper), x: 0, y: 0, width: width,
-            height: lineMetrics.height, ascent: lineMetrics.ascent, descent: lineMetrics.descent + lineMetrics.gap,
-            baseline: lineMetrics.ascent, ellipsized: ellipsized, pieces: pieces, paragraph: self)
+        // Placed (y and baseline) by layout(width:).
+        return LineLayout(x: 0, y: 0, width: width, baseline: 0, ellipsized: ellipsized, pieces: pieces, paragraph: self)
+    }
+
+    /// The tallest font metrics among the text pieces of a line (an ellipsis adds none). The line's
+    /// ``LineLayout/height``, ``LineLayout/ascent`` and ``LineLayout/descent`` (descent and gap).
+    func metrics(of pieces: LinePieces) -> Metrics {
+        var lineMetrics = Metrics()
+        for piece in pieces {
+            guard case .text(let range) = piece else { continue }
+            let pieceMetrics = metrics(range.lowerBound, range.upperBound)
+            lineMetrics.ascent = max(lineMetrics.ascent, pieceMetrics.ascent)
+            lineMetrics.descent = max(lineMetrics.descent, pieceMetrics.descent)
+            lineMetrics.gap = max(lineMetrics.gap, pieceMetrics.gap)
+        }
+        return lineMetrics
+    }
+
+    /// The scalar range a line of `pieces` holds: from its first text piece's start to its last text
+    /// piece's end, line breaks left out (0..<0 for a line of an ellipsis alone).
+    func scalarRange(of pieces: LinePieces) -> Range<Int> {
+        var lower: Int?
+        var upper = 0
+        for piece in pieces {
+            guard case .text(let range) = piece else { continue }
+            lower = lower ?? scalarOffsets[range.lowerBound]
+            upper = scalarOffsets[textEnd(range)]
+        }
+        return (lower ?? 0)..<max(lower ?? 0, upper)
     }
 
     /// The end of a text piece's shown text: before the line breaks that end it.
