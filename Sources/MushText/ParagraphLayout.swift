@@ -177,7 +177,7 @@ extension Paragraph {
             visible = min(visible, max(fitting, 1))
         }
         let truncated = visible < spans.count
-        spans.removeSubrange(visible...)
+        spans.removeLast(spans.count - visible)
         var lines: [LineLayout] = []
         lines.reserveCapacity(spans.count)
         var y = 0.0
@@ -213,11 +213,40 @@ extension Paragraph {
         var hard: Bool
     }
 
+    /// The spans of a paragraph's lines, in order, in 4 bytes each: each span starts where the one
+    /// before it ends (the first at 0), so only its end is kept, with whether it is hard in the top
+    /// bit (texts are shorter than 2^31 units).
+    struct SpanList: RandomAccessCollection {
+        private var ends: [UInt32] = []
+        private static let hard: UInt32 = 1 << 31
+
+        /// Adds `span`, which must start where the last one ends.
+        mutating func append(_ span: Span) {
+            assert(span.start == (ends.last.map { Int($0 & ~Self.hard) } ?? 0), "spans are contiguous")
+            ends.append(UInt32(span.end) | (span.hard ? Self.hard : 0))
+        }
+
+        mutating func removeLast(_ count: Int) {
+            ends.removeLast(count)
+        }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { ends.count }
+
+        subscript(index: Int) -> Span {
+            let start = index == 0 ? 0 : Int(ends[index - 1] & ~Self.hard)
+            return Span(start: start, end: Int(ends[index] & ~Self.hard), hard: ends[index] & Self.hard != 0)
+        }
+    }
+
     /// Greedy: each line takes as much as fits up to a break opportunity; a word wider than the line
     /// breaks between graphemes (at least one grapheme a line).
-    func breakLines(_ limit: Double?) -> [Span] {
-        guard !units.isEmpty else { return [Span(start: 0, end: 0, hard: true)] }
-        var spans: [Span] = []
+    func breakLines(_ limit: Double?) -> SpanList {
+        var spans = SpanList()
+        guard !units.isEmpty else {
+            spans.append(Span(start: 0, end: 0, hard: true))
+            return spans
+        }
         var start = 0
         var lastFit: Int?
         var index = 0
@@ -448,7 +477,7 @@ extension Paragraph {
 
     /// Stretches every line but the last of each hard-broken paragraph to `width`, at its inner
     /// spaces.
-    func justify(_ lines: inout [LineLayout], in width: Double, spans: [Span], truncated: Bool) {
+    func justify(_ lines: inout [LineLayout], in width: Double, spans: SpanList, truncated: Bool) {
         for index in lines.indices {
             let lastOfParagraph = spans[index].hard || (index == lines.count - 1 && !truncated)
             let slack = width - lines[index].width
