@@ -12,9 +12,12 @@
 #   Benchmarks/memory.sh               # build, then every case (a few minutes on 2 cores)
 #   SIZE=500000 Benchmarks/memory.sh   # smaller texts (bytes; lines: SIZE / 5 of them)
 #
-# "per byte" is the peak divided by the input's size in UTF-8 bytes; "over empty" is the same after
-# taking away the peak of measuring an empty text (the program, its fonts and ICU's data).
-# The texts are kept in .build/memory/ (Benchmarks/.build is ignored by git).
+# Each case is measured twice: `mush measure` (the command: its result holds every line's text,
+# and Foundation's JSONEncoder writes it), and the text engine alone (MemoryProbe/main.swift:
+# Paragraph and layout(width:) of the same text, compiled with swiftc against the same release
+# build; left out if it does not build). "B/byte" is the peak divided by the input's size in UTF-8
+# bytes; "over empty" takes away the peak of an empty text first (the program, its fonts and ICU's
+# data, about 26-30 MB). The texts are kept in .build/memory/ (Benchmarks/.build is ignored by git).
 set -euo pipefail
 cd "$(dirname "$0")"
 size="${SIZE:-5000000}"
@@ -75,25 +78,47 @@ write("lines.txt", "\n".join(" ".join(pick(english) for _ in range(1 + i % 3)) f
 write("empty.txt", "")
 PY
 
-printf '%-10s %-12s %11s %11s %9s %10s %8s\n' input options bytes "peak (kB)" "per byte" "over empty" seconds
-empty=0
+release="$(cd .. && swift build -c release --show-bin-path)"
+probe="$dir/MemoryProbe"
+cflags=$(pkg-config --cflags-only-I harfbuzz freetype2 | sed 's/-I/-Xcc -I/g')
+# shellcheck disable=SC2086
+if ! swiftc -O MemoryProbe/main.swift -o "$probe" -I "$release/Modules" \
+    -Xcc -fmodule-map-file="$release/CICU.build/module.modulemap" -Xcc -I../Sources/CICU/include \
+    -Xcc -fmodule-map-file=../Sources/CHarfBuzz/module.modulemap -Xcc -fmodule-map-file=../Sources/CFreeType/module.modulemap \
+    $cflags "$release"/Mush.build/*.o "$release"/MushText.build/*.o "$release"/MushFonts.build/*.o \
+    "$release"/CICU.build/*.o -lharfbuzz -lfreetype -licuuc 2>"$dir/probe-build.log"; then
+    echo "(MemoryProbe did not build, see $dir/probe-build.log: the engine-alone columns are left out)"
+    probe=""
+fi
+
+peak() { # report-file command... : runs it on standard input already redirected, prints kB
+    local report="$1"; shift
+    /usr/bin/time -v -o "$report" "$@" >/dev/null
+    awk -F': ' '/Maximum resident set size/ {print $2}' "$report"
+}
+
+printf '%-9s %-12s %10s | %13s %7s %10s %7s | %13s %7s %10s\n' input options bytes \
+    "mush peak kB" B/byte "over empty" seconds "engine kB" B/byte "over empty"
+empty=0 empty_probe=0
 run() { # name options...
     local name="$1"; shift
     local file="$dir/$name.txt" report="$dir/time.txt"
-    /usr/bin/time -v -o "$report" "$mush" measure "$@" <"$file" >/dev/null
-    local kb seconds bytes
-    kb=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$report")
+    local kb seconds bytes probe_kb=0 width=""
+    kb=$(peak "$report" "$mush" measure "$@" <"$file")
     seconds=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$report")
+    if [[ "${1:-}" == --width ]]; then width="$2"; fi
+    if [[ -n "$probe" ]]; then probe_kb=$(peak "$report" "$probe" "$file" $width </dev/null); fi
     bytes=$(($(wc -c <"$file") - 1))  # the final line break is not measured
-    if [[ "$name" == empty ]]; then empty=$kb; fi
+    if [[ "$name" == empty ]]; then empty=$kb empty_probe=$probe_kb; fi
     python3 -c 'import sys
-name, options, bytes, kb, empty, seconds = sys.argv[1:]
-bytes, kb, empty = int(bytes), int(kb), int(empty)
-per = f"{kb * 1024 / bytes:.1f}" if bytes else "-"
-over = f"{(kb - empty) * 1024 / bytes:.1f}" if bytes else "-"
+name, options, bytes, kb, empty, seconds, pkb, pempty = sys.argv[1:]
+bytes, kb, empty, pkb, pempty = int(bytes), int(kb), int(empty), int(pkb), int(pempty)
+def per(value, base):
+    return f"{(value - base) * 1024 / bytes:.1f}" if bytes else "-"
 options = options or "(none)"
-print(f"{name:<10} {options:<12} {bytes:>11,} {kb:>11,} {per:>9} {over:>10} {seconds:>8}")' \
-        "$name" "$*" "$bytes" "$kb" "$empty" "$seconds"
+engine = f"{pkb:>13,} {per(pkb, 0):>7} {per(pkb, pempty):>10}" if pkb else "-".rjust(13)
+print(f"{name:<9} {options:<12} {bytes:>10,} | {kb:>13,} {per(kb, 0):>7} {per(kb, empty):>10} {seconds:>7} | {engine}")' \
+        "$name" "$*" "$bytes" "$kb" "$empty" "$seconds" "$probe_kb" "$empty_probe"
 }
 run empty
 run english
