@@ -1,24 +1,31 @@
 /// The glyphs of a paragraph as HarfBuzz gave them, in font units, one array for all its items
-/// (each item keeps its range of it, ``TextItem/glyphs``): 12 bytes a glyph, and 8 more for its x
-/// and y offsets only once some glyph of the paragraph has one (marks; Latin and Cyrillic text has
-/// none). Points are made when a glyph is read (``shapedGlyph(_:in:)``), by the same arithmetic
-/// that shaping used, so they are the same values.
+/// (each item keeps its range of it, ``TextItem/glyphs``): 8 bytes a glyph (a 16-bit glyph index
+/// and advance, a 32-bit cluster), and 8 more for its x and y offsets only once some glyph of the
+/// paragraph has one (marks; Latin and Cyrillic text has none). A glyph whose index or advance does
+/// not fit 16 bits (OpenType fonts have at most 65,535 glyphs; advances are a few thousand units)
+/// is kept whole on the side. Points are made when a glyph is read (``shapedGlyph(_:in:)``), by the
+/// same arithmetic that shaping used, so they are the same values.
 struct GlyphStore: Sendable {
-    struct Glyph: Sendable {
-        var glyph: UInt32
+    private struct Glyph: Sendable {
+        var glyph: UInt16
+        /// ``wide`` when the glyph is kept in ``GlyphStore/wideGlyphs``.
+        var advance: Int16
         /// The UTF-16 offset in the paragraph's text of the first unit of the glyph's cluster.
         var cluster: UInt32
-        var advance: Int32
     }
+
+    private static let wide = Int16.min
 
     struct Offset: Sendable {
         var x: Int32
         var y: Int32
     }
 
-    private(set) var glyphs: [Glyph] = []
+    private var glyphs: [Glyph] = []
+    /// The glyph index and advance of the glyphs that do not fit 16 bits, by their index.
+    private var wideGlyphs: [Int: (glyph: UInt32, advance: Int32)] = [:]
     /// The x and y offsets of every glyph; empty while all of them are zero.
-    private(set) var offsets: [Offset] = []
+    private var offsets: [Offset] = []
 
     var count: Int { glyphs.count }
 
@@ -32,7 +39,13 @@ struct GlyphStore: Sendable {
             if glyph.xOffset != 0 || glyph.yOffset != 0, offsets.isEmpty {
                 offsets = Array(repeating: Offset(x: 0, y: 0), count: glyphs.count)
             }
-            glyphs.append(Glyph(glyph: glyph.glyph, cluster: glyph.cluster + UInt32(clusterOffset), advance: glyph.advance))
+            let cluster = glyph.cluster + UInt32(clusterOffset)
+            if glyph.glyph <= UInt32(UInt16.max), let advance = Int16(exactly: glyph.advance), advance != Self.wide {
+                glyphs.append(Glyph(glyph: UInt16(glyph.glyph), advance: advance, cluster: cluster))
+            } else {
+                wideGlyphs[glyphs.count] = (glyph.glyph, glyph.advance)
+                glyphs.append(Glyph(glyph: 0, advance: Self.wide, cluster: cluster))
+            }
             if !offsets.isEmpty { offsets.append(Offset(x: glyph.xOffset, y: glyph.yOffset)) }
         }
     }
@@ -41,26 +54,34 @@ struct GlyphStore: Sendable {
     mutating func removeGlyphs(from count: Int) {
         glyphs.removeSubrange(count...)
         if !offsets.isEmpty { offsets.removeSubrange(count...) }
+        if !wideGlyphs.isEmpty { wideGlyphs = wideGlyphs.filter { $0.key < count } }
     }
 
     func cluster(_ index: Int) -> Int {
         Int(glyphs[index].cluster)
     }
 
+    /// HarfBuzz's glyph index and advance (font units) of glyph `index`.
+    private func glyphAndAdvance(_ index: Int) -> (glyph: UInt32, advance: Int32) {
+        let stored = glyphs[index]
+        guard stored.advance == Self.wide else { return (UInt32(stored.glyph), Int32(stored.advance)) }
+        return wideGlyphs[index]!
+    }
+
     /// Glyph `index` of `item` in points: HarfBuzz's units times the item's scale, and the item's
     /// letter spacing after the last glyph of each cluster (``Shaper`` adds it the same way to the
     /// glyphs it returns).
     func shapedGlyph(_ index: Int, in item: TextItem) -> ShapedGlyph {
-        let stored = glyphs[index]
+        let (glyphIndex, advance) = glyphAndAdvance(index)
         let offset = offsets.isEmpty ? Offset(x: 0, y: 0) : offsets[index]
         let scale = item.size / Double(item.face.unitsPerEm)
-        var glyph = ShapedGlyph(CachedGlyph(glyph: stored.glyph, cluster: stored.cluster, advance: stored.advance,
+        var glyph = ShapedGlyph(CachedGlyph(glyph: glyphIndex, cluster: glyphs[index].cluster, advance: advance,
                                             xOffset: offset.x, yOffset: offset.y), scale: scale, clusterOffset: 0)
         if item.letterSpacing != 0 {
             glyph.advance = Shaper.spacedAdvance(
                 of: index - item.glyphs.lowerBound, count: item.glyphs.count, letterSpacing: item.letterSpacing,
                 cluster: { Int(glyphs[item.glyphs.lowerBound + $0].cluster) },
-                advance: { Double(glyphs[item.glyphs.lowerBound + $0].advance) * scale })
+                advance: { Double(glyphAndAdvance(item.glyphs.lowerBound + $0).advance) * scale })
         }
         return glyph
     }

@@ -67,6 +67,33 @@ struct LongTextTests {
         #expect(glyphs == expected)
     }
 
+    /// A glyph whose index or advance does not fit 16 bits reads back whole, before and after the
+    /// glyphs after it are dropped and others added.
+    @Test func glyphsThatDoNotFitSixteenBitsReadBackWhole() throws {
+        let sans = FontCollection.standard.face(family: nil, bold: false, italic: false).face
+        var store = GlyphStore()
+        store.append([
+            CachedGlyph(glyph: 70_000, cluster: 0, advance: 1200, xOffset: 0, yOffset: 0),
+            CachedGlyph(glyph: 36, cluster: 1, advance: 40_000, xOffset: 0, yOffset: -30),
+            CachedGlyph(glyph: 37, cluster: 2, advance: -32_768, xOffset: 5, yOffset: 0),
+            CachedGlyph(glyph: 38, cluster: 3, advance: 700, xOffset: 0, yOffset: 0),
+        ], clusterOffset: 10)
+        // A scale of 1: points are font units.
+        let item = TextItem(range: 10..<14, face: sans, synthetic: (bold: false, oblique: false),
+                            size: Double(sans.unitsPerEm), letterSpacing: 0, level: 0, script: Itemizer.hbScript(0),
+                            run: 0, glyphs: 0..<4)
+        func read() -> [String] {
+            (0..<store.count).map {
+                let glyph = store.shapedGlyph($0, in: item)
+                return "\(glyph.glyph) \(glyph.cluster) \(glyph.advance) \(glyph.xOffset) \(glyph.yOffset)"
+            }
+        }
+        #expect(read() == ["70000 10 1200.0 0.0 0.0", "36 11 40000.0 0.0 -30.0", "37 12 -32768.0 5.0 0.0", "38 13 700.0 0.0 0.0"])
+        store.removeGlyphs(from: 1)
+        store.append([CachedGlyph(glyph: 39, cluster: 1, advance: 600, xOffset: 0, yOffset: 0)], clusterOffset: 10)
+        #expect(read() == ["70000 10 1200.0 0.0 0.0", "39 11 600.0 0.0 0.0"])
+    }
+
     /// The scalar and UTF-8 offsets of every UTF-16 offset, and back, as full tables give them, for
     /// texts across several blocks of the map: ASCII, two- and three-byte letters, surrogate pairs.
     @Test(arguments: [
