@@ -68,22 +68,31 @@ struct GlyphStore: Sendable {
         return wideGlyphs[index]!
     }
 
-    /// Glyph `index` of `item` in points: HarfBuzz's units times the item's scale, and the item's
-    /// letter spacing after the last glyph of each cluster (``Shaper`` adds it the same way to the
-    /// glyphs it returns).
-    func shapedGlyph(_ index: Int, in item: TextItem) -> ShapedGlyph {
-        let (glyphIndex, advance) = glyphAndAdvance(index)
+    /// Points a font unit of `item`'s glyphs (as ``Shaper`` scales them).
+    static func scale(of item: TextItem) -> Double {
+        item.size / Double(item.face.unitsPerEm)
+    }
+
+    /// Glyph `index` of `item` in points: HarfBuzz's units times the item's `scale`
+    /// (``scale(of:)``), and the item's letter spacing after the last glyph of each cluster
+    /// (``Shaper`` adds it the same way to the glyphs it returns).
+    func shapedGlyph(_ index: Int, in item: TextItem, scale: Double) -> ShapedGlyph {
+        let glyphIndex = glyphAndAdvance(index).glyph
         let offset = offsets.isEmpty ? Offset(x: 0, y: 0) : offsets[index]
-        let scale = item.size / Double(item.face.unitsPerEm)
-        var glyph = ShapedGlyph(CachedGlyph(glyph: glyphIndex, cluster: glyphs[index].cluster, advance: advance,
+        var glyph = ShapedGlyph(CachedGlyph(glyph: glyphIndex, cluster: glyphs[index].cluster, advance: 0,
                                             xOffset: offset.x, yOffset: offset.y), scale: scale, clusterOffset: 0)
-        if item.letterSpacing != 0 {
-            glyph.advance = Shaper.spacedAdvance(
-                of: index - item.glyphs.lowerBound, count: item.glyphs.count, letterSpacing: item.letterSpacing,
-                cluster: { Int(glyphs[item.glyphs.lowerBound + $0].cluster) },
-                advance: { Double(glyphAndAdvance(item.glyphs.lowerBound + $0).advance) * scale })
-        }
+        glyph.advance = advance(index, in: item, scale: scale)
         return glyph
+    }
+
+    /// The advance of glyph `index` of `item` in points, as ``shapedGlyph(_:in:scale:)`` gives it.
+    func advance(_ index: Int, in item: TextItem, scale: Double) -> Double {
+        let advance = Double(glyphAndAdvance(index).advance) * scale
+        guard item.letterSpacing != 0 else { return advance }
+        return Shaper.spacedAdvance(
+            of: index - item.glyphs.lowerBound, count: item.glyphs.count, letterSpacing: item.letterSpacing,
+            cluster: { Int(glyphs[item.glyphs.lowerBound + $0].cluster) },
+            advance: { Double(glyphAndAdvance(item.glyphs.lowerBound + $0).advance) * scale })
     }
 }
 

@@ -69,11 +69,13 @@ public final class Paragraph: Sendable {
                 Shaper.shape(text, range: items[index].range, face: items[index].face, direction: items[index].direction,
                              script: items[index].script, language: style.locale, cache: fonts.shapeCache, into: &glyphs)
                 items[index].glyphs = first..<glyphs.count
+                let item = items[index]
+                let scale = GlyphStore.scale(of: item)
                 // Line breaks take no room; tabs take what their stop gives them, at layout.
-                for glyph in items[index].glyphs {
+                for glyph in item.glyphs {
                     let cluster = glyphs.cluster(glyph)
                     guard !Self.isHardBreak(text[cluster]), text[cluster] != 0x09 else { continue }
-                    prefix[cluster + 1] += glyphs.shapedGlyph(glyph, in: items[index]).advance
+                    prefix[cluster + 1] += glyphs.advance(glyph, in: item, scale: scale)
                 }
             }
         }

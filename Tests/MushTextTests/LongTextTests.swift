@@ -84,7 +84,7 @@ struct LongTextTests {
                             run: 0, glyphs: 0..<4)
         func read() -> [String] {
             (0..<store.count).map {
-                let glyph = store.shapedGlyph($0, in: item)
+                let glyph = store.shapedGlyph($0, in: item, scale: GlyphStore.scale(of: item))
                 return "\(glyph.glyph) \(glyph.cluster) \(glyph.advance) \(glyph.xOffset) \(glyph.yOffset)"
             }
         }
