@@ -3,8 +3,9 @@
 /// and advance, a 32-bit cluster), and 8 more for its x and y offsets only once some glyph of the
 /// paragraph has one (marks; Latin and Cyrillic text has none). A glyph whose index or advance does
 /// not fit 16 bits (OpenType fonts have at most 65,535 glyphs; advances are a few thousand units)
-/// is kept whole on the side. Points are made when a glyph is read (``shapedGlyph(_:in:)``), by the
-/// same arithmetic that shaping used, so they are the same values.
+/// is kept whole on the side. Points are made when a glyph is read
+/// (``shapedGlyph(_:in:scale:)``), by the same arithmetic that shaping used, so they are the same
+/// values.
 struct GlyphStore: Sendable {
     private struct Glyph: Sendable {
         var glyph: UInt16
