@@ -36,19 +36,22 @@ struct GlyphStore: Sendable {
 
     /// Adds HarfBuzz's glyphs, their clusters moved by `clusterOffset`.
     mutating func append(_ raw: [CachedGlyph], clusterOffset: Int) {
-        for glyph in raw {
-            if glyph.xOffset != 0 || glyph.yOffset != 0, offsets.isEmpty {
-                offsets = Array(repeating: Offset(x: 0, y: 0), count: glyphs.count)
-            }
-            let cluster = glyph.cluster + UInt32(clusterOffset)
-            if glyph.glyph <= UInt32(UInt16.max), let advance = Int16(exactly: glyph.advance), advance != Self.wide {
-                glyphs.append(Glyph(glyph: UInt16(glyph.glyph), advance: advance, cluster: cluster))
-            } else {
-                wideGlyphs[glyphs.count] = (glyph.glyph, glyph.advance)
-                glyphs.append(Glyph(glyph: 0, advance: Self.wide, cluster: cluster))
-            }
-            if !offsets.isEmpty { offsets.append(Offset(x: glyph.xOffset, y: glyph.yOffset)) }
+        for glyph in raw { append(glyph, clusterOffset: clusterOffset) }
+    }
+
+    /// Adds one of HarfBuzz's glyphs, its cluster moved by `clusterOffset`.
+    mutating func append(_ glyph: CachedGlyph, clusterOffset: Int) {
+        if glyph.xOffset != 0 || glyph.yOffset != 0, offsets.isEmpty {
+            offsets = Array(repeating: Offset(x: 0, y: 0), count: glyphs.count)
         }
+        let cluster = glyph.cluster + UInt32(clusterOffset)
+        if glyph.glyph <= UInt32(UInt16.max), let advance = Int16(exactly: glyph.advance), advance != Self.wide {
+            glyphs.append(Glyph(glyph: UInt16(glyph.glyph), advance: advance, cluster: cluster))
+        } else {
+            wideGlyphs[glyphs.count] = (glyph.glyph, glyph.advance)
+            glyphs.append(Glyph(glyph: 0, advance: Self.wide, cluster: cluster))
+        }
+        if !offsets.isEmpty { offsets.append(Offset(x: glyph.xOffset, y: glyph.yOffset)) }
     }
 
     /// Drops the glyphs from `count` on.

@@ -64,8 +64,7 @@ public enum Shaper {
     ) {
         guard !range.isEmpty else { return }
         guard face.spaceIsContextFree else {
-            store.append(shapeRaw(text, range: range, face: face, direction: direction, script: script, language: language),
-                         clusterOffset: 0)
+            shapeWhole(text, range: range, face: face, direction: direction, script: script, language: language, into: &store)
             return
         }
         let properties = UInt64(script.rawValue) << 1 | (direction == .rightToLeft ? 1 : 0)
@@ -117,10 +116,18 @@ public enum Shaper {
             return
         }
         // Stretches of whole words, in visual order: the words of a stretch are the words of the
-        // range (a stretch starts and ends where words do).
+        // range (a stretch starts and ends where words do). A word longer than a stretch (text
+        // without spaces) is shaped alone, straight into the store: it is too long to be cached.
         var lower = range.lowerBound, upper = range.upperBound
         _ = forEachWord(text, range, direction) { word in
-            if direction == .leftToRight, word.upperBound - lower >= chunkLength {
+            if word.count > chunkLength {
+                if direction == .leftToRight, lower < word.lowerBound { shapeStretch(lower..<word.lowerBound) }
+                if direction == .rightToLeft, word.upperBound < upper { shapeStretch(word.upperBound..<upper) }
+                shapeWhole(text, range: word, face: face, direction: direction, script: script, language: language,
+                           into: &store)
+                lower = word.upperBound
+                upper = word.lowerBound
+            } else if direction == .leftToRight, word.upperBound - lower >= chunkLength {
                 shapeStretch(lower..<word.upperBound)
                 lower = word.upperBound
             } else if direction == .rightToLeft, upper - word.lowerBound >= chunkLength {
@@ -202,7 +209,20 @@ public enum Shaper {
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: OpaquePointer, direction: TextDirection,
         script: hb_script_t, language: String?
     ) -> [CachedGlyph] {
-        guard !range.isEmpty else { return [] }
+        var glyphs: [CachedGlyph] = []
+        shapeRaw(text, range: range, font: font, direction: direction, script: script, language: language) { glyph in
+            glyphs.append(glyph)
+        }
+        return glyphs
+    }
+
+    /// Shapes as ``shapeRaw(_:range:font:direction:script:language:)`` does and hands each glyph
+    /// to `body` while HarfBuzz's buffer is alive (no array of them is made).
+    static func shapeRaw(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: OpaquePointer, direction: TextDirection,
+        script: hb_script_t, language: String?, _ body: (CachedGlyph) -> Void
+    ) {
+        guard !range.isEmpty else { return }
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
@@ -216,10 +236,20 @@ public enum Shaper {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        return (0..<Int(count)).map { index in
+        for index in 0..<Int(count) {
             let info = infos[index], position = positions[index]
-            return CachedGlyph(glyph: info.codepoint, cluster: info.cluster,
-                               advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset)
+            body(CachedGlyph(glyph: info.codepoint, cluster: info.cluster,
+                             advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset))
+        }
+    }
+
+    /// Shapes `range` whole and appends its glyphs to `store` straight from HarfBuzz's buffer.
+    private static func shapeWhole(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: TextDirection,
+        script: hb_script_t, language: String?, into store: inout GlyphStore
+    ) {
+        shapeRaw(text, range: range, font: face.hbFont, direction: direction, script: script, language: language) { glyph in
+            store.append(glyph, clusterOffset: 0)
         }
     }
 

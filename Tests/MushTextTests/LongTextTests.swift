@@ -49,6 +49,29 @@ struct LongTextTests {
         #expect(cached.shapeCache.statistics.hits > 0)
     }
 
+    /// A word longer than a stretch (text without spaces), between ordinary words, is shaped alone
+    /// and gives the glyphs of one HarfBuzz call over the whole text.
+    @Test(arguments: [
+        ("AVA Tower ", String(repeating: "fiAVAffle", count: 600), "Latn", TextDirection.leftToRight),
+        ("שלום עולם ", String(repeating: "אבגדהוז", count: 800), "Hebr", TextDirection.rightToLeft),
+    ])
+    func aWordLongerThanAStretch(words: String, long: String, script: String, direction: TextDirection) throws {
+        let text = String(repeating: words, count: 300) + long + " " + String(repeating: words, count: 300) + long
+        let units = Array(text.utf16)
+        #expect(long.utf16.count > Shaper.chunkLength)
+        let sans = FontCollection.standard.face(family: nil, bold: false, italic: false).face
+        let whole = Shaper.shape(units, range: 0..<units.count, face: sans, size: 16, direction: direction, script: script)
+        var pen = 0.0
+        let expected = whole.map { glyph in
+            defer { pen += glyph.advance }
+            return "\(glyph.glyph) \(glyph.cluster) \(pen + glyph.xOffset)"
+        }
+        let paragraph = try Paragraph(mush: text)
+        #expect(paragraph.items.count == 1)
+        let glyphs = paragraph.glyphs(of: paragraph.layout().lines[0]).map { "\($0.glyph) \($0.cluster) \($0.x)" }
+        #expect(glyphs == expected)
+    }
+
     /// Letter spacing (Mush's kern) of a long text is added as one HarfBuzz call and
     /// ``Shaper/shape(_:range:face:size:direction:script:language:letterSpacing:)`` add it.
     @Test(arguments: [1.5, -40.0])
