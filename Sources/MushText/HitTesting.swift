@@ -204,12 +204,7 @@ extension Paragraph {
     }
 
     func unitOffset(ofScalar scalar: Int) -> Int {
-        var low = 0, high = units.count
-        while low < high {
-            let middle = (low + high) / 2
-            if scalarOffsets[middle] < scalar { low = middle + 1 } else { high = middle }
-        }
-        return low
+        scalarOffsets.firstUnit(reaching: scalar)
     }
 
     /// The start of the grapheme cluster holding UTF-16 offset `unit` (the offset itself at a

@@ -24,6 +24,8 @@ struct TextItem {
     var run: Int
     /// ICU's script code (UScriptCode) the item was cut by.
     var scriptCode: Int32 = 0
+    /// The item's glyphs in the paragraph's ``GlyphStore``, in visual order (set once shaped).
+    var glyphs: Range<Int> = 0..<0
 
     var direction: TextDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
 }
@@ -41,14 +43,14 @@ enum Itemizer {
     }
 
     static func items(
-        text: [UInt16], runs: [StyledRange], base: ParagraphStyle, fonts: FontCollection, graphemes: [Int]
+        text: [UInt16], runs: [StyledRange], base: ParagraphStyle, fonts: FontCollection, graphemes: BoundaryList
     ) throws(ICUError) -> [TextItem] {
         guard !text.isEmpty else { return [] }
         let levels = try bidiLevels(text)
         let scripts = scriptCodes(text)
         // Segments: grapheme clusters, cut again where a run starts inside one (both lists are
         // sorted; one run ends at the text's end, a grapheme boundary already).
-        let boundaries = runs.count == 1 ? graphemes : mergeSorted(graphemes, runs.map(\.range.upperBound))
+        let boundaries = runs.count == 1 ? graphemes : mergeSorted(graphemes, runs.map(\.range.upperBound), length: text.count)
         // Faces by slot, so the loop compares integers rather than references.
         var faces: [FontFace] = []
         func slot(of face: FontFace) -> Int {
@@ -134,18 +136,18 @@ enum Itemizer {
         return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
     }
 
-    /// The positive values of two sorted lists, merged, without repeats.
-    static func mergeSorted(_ a: [Int], _ b: [Int]) -> [Int] {
-        var result: [Int] = []
+    /// The positive values of two sorted lists of offsets in 0...`length`, merged, without repeats.
+    static func mergeSorted(_ a: BoundaryList, _ b: [Int], length: Int) -> BoundaryList {
+        var result: [UInt32] = []
         result.reserveCapacity(a.count + b.count)
         var i = 0, j = 0
         while i < a.count || j < b.count {
             let next = j == b.count || (i < a.count && a[i] <= b[j]) ? a[i] : b[j]
             if i < a.count, a[i] == next { i += 1 }
             if j < b.count, b[j] == next { j += 1 }
-            if next > 0, result.last != next { result.append(next) }
+            if next > 0, result.last != UInt32(next) { result.append(UInt32(next)) }
         }
-        return result
+        return BoundaryList(result, length: length)
     }
 
     /// ICU's resolved bidi level of every UTF-16 unit, the paragraph direction taken from the first

@@ -29,7 +29,12 @@ public enum TextBoundaries {
     /// Line break opportunities by UAX #14, as ICU tailors them for `locale` (nil: the root
     /// locale). The end of the text is always an opportunity; the start never is.
     public static func lineBreaks(in text: [UInt16], locale: String? = nil) throws(ICUError) -> [BreakOpportunity] {
-        var result: [BreakOpportunity] = []
+        Array(try breakList(in: text, locale: locale))
+    }
+
+    /// ``lineBreaks(in:locale:)`` in 4 bytes a break.
+    static func breakList(in text: [UInt16], locale: String?) throws(ICUError) -> BreakList {
+        var result = BreakList()
         try iterate(.line, text, locale) { offset, _ in
             // A break is mandatory exactly when it follows a line break character (UAX #14's BK, CR,
             // LF and NL). ICU's rule status cannot tell: breaks its dictionaries find (Thai, Lao,
@@ -42,19 +47,31 @@ public enum TextBoundaries {
 
     /// Grapheme cluster boundaries (extended grapheme clusters, UAX #29), including the end.
     public static func graphemeBoundaries(in text: [UInt16]) throws(ICUError) -> [Int] {
-        var result: [Int] = []
+        Array(try graphemeList(in: text))
+    }
+
+    /// ``graphemeBoundaries(in:)`` in 4 bytes a boundary, or none when every unit is a grapheme.
+    static func graphemeList(in text: [UInt16]) throws(ICUError) -> BoundaryList {
         // Below U+0300 (Latin-1, Latin Extended, IPA, spacing modifiers) nothing extends a cluster:
         // every unit is one, but CR LF.
-        guard !text.isEmpty else { return [] }
+        guard !text.isEmpty else { return BoundaryList(every: 0) }
         if text.allSatisfy({ $0 < 0x300 }) {
+            var crlf = false
+            for offset in 1..<text.count where text[offset - 1] == 0x0D && text[offset] == 0x0A {
+                crlf = true
+                break
+            }
+            guard crlf else { return BoundaryList(every: text.count) }
+            var result: [UInt32] = []
             result.reserveCapacity(text.count)
             for offset in 1...text.count where offset == text.count || text[offset - 1] != 0x0D || text[offset] != 0x0A {
-                result.append(offset)
+                result.append(UInt32(offset))
             }
-            return result
+            return BoundaryList(result, length: text.count)
         }
-        try iterate(.character, text, nil) { offset, _ in result.append(offset) }
-        return result
+        var result: [UInt32] = []
+        try iterate(.character, text, nil) { offset, _ in result.append(UInt32(offset)) }
+        return BoundaryList(result, length: text.count)
     }
 
     private enum Kind {

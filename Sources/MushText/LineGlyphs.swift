@@ -124,7 +124,10 @@ extension Paragraph {
                 if !pieces.isEmpty { mush_bidi_reorder(&levels, Int32(levels.count), &order) }
                 for visual in order {
                     let itemIndex = pieces[Int(visual)]
-                    for glyph in glyphs[itemIndex][glyphRange(itemIndex, range.lowerBound, range.upperBound)] {
+                    let item = items[itemIndex]
+                    let scale = GlyphStore.scale(of: item)
+                    for glyphIndex in glyphRange(itemIndex, range.lowerBound, range.upperBound) {
+                        let glyph = glyphs.shapedGlyph(glyphIndex, in: item, scale: scale)
                         let unit = units[glyph.cluster]
                         var advance = glyph.advance
                         if Self.isHardBreak(unit) || glyph.cluster >= hangFrom {

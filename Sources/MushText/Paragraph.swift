@@ -13,18 +13,19 @@ public final class Paragraph: Sendable {
     public let text: String
     public let style: ParagraphStyle
     let units: [UInt16]
-    /// The scalar offset of each UTF-16 offset (count + 1 entries).
-    let scalarOffsets: [Int]
-    /// The UTF-8 offset of each UTF-16 offset (count + 1 entries): line texts are slices of `text`.
-    let utf8Offsets: [Int]
+    /// The scalar offset of each UTF-16 offset (0...count).
+    let scalarOffsets: UnitOffsetMap
+    /// The UTF-8 offset of each UTF-16 offset (0...count): line texts are slices of `text`.
+    let utf8Offsets: UnitOffsetMap
     let items: [TextItem]
     /// The attributes of each Mush run, by the run index items keep (``TextItem/run``).
     let runAttributes: [MushAttributes]
-    let glyphs: [[ShapedGlyph]]
+    /// The glyphs of every item, in font units (each item keeps its range, ``TextItem/glyphs``).
+    let glyphs: GlyphStore
     /// Sum of advances of the glyphs of the cluster starting at each unit, as prefix sums.
     let advancePrefix: [Double]
-    let breaks: [BreakOpportunity]
-    let graphemes: [Int]
+    let breaks: BreakList
+    let graphemes: BoundaryList
     /// The UTF-16 offsets of the tab characters, ascending (empty for most text).
     let tabs: [Int]
     /// The distance between default tab stops, in points.
@@ -52,64 +53,46 @@ public final class Paragraph: Sendable {
         self.fonts = fonts
         let units = Array(document.text.utf16)
         self.units = units
+        let scalarOffsets = UnitOffsetMap(units, .scalars)
+        self.scalarOffsets = scalarOffsets
+        self.utf8Offsets = UnitOffsetMap(units, .utf8)
         // Each run's scalar range as a UTF-16 range.
-        let runs: [StyledRange]
-        if document.text.utf8.count == units.count {
-            // ASCII: scalars, UTF-16 units and bytes are the same offsets.
-            scalarOffsets = Array(0...units.count)
-            utf8Offsets = scalarOffsets
-            runs = document.runs.map { StyledRange(range: $0.range, attributes: $0.attributes) }
-        } else {
-            var scalarOffsets: [Int] = []
-            scalarOffsets.reserveCapacity(units.count + 1)
-            var utf8Offsets: [Int] = []
-            utf8Offsets.reserveCapacity(units.count + 1)
-            var unitOffsets: [Int] = []
-            var byte = 0
-            for (index, scalar) in document.text.unicodeScalars.enumerated() {
-                unitOffsets.append(scalarOffsets.count)
-                for _ in 0..<(scalar.value > 0xFFFF ? 2 : 1) {
-                    scalarOffsets.append(index)
-                    utf8Offsets.append(byte)
-                }
-                byte += UTF8.width(scalar)
-            }
-            unitOffsets.append(scalarOffsets.count)
-            scalarOffsets.append(unitOffsets.count - 1)
-            utf8Offsets.append(byte)
-            self.scalarOffsets = scalarOffsets
-            self.utf8Offsets = utf8Offsets
-            runs = document.runs.map { run in
-                StyledRange(range: unitOffsets[run.range.lowerBound]..<unitOffsets[run.range.upperBound], attributes: run.attributes)
-            }
+        let runs = document.runs.map { run in
+            StyledRange(range: scalarOffsets.firstUnit(reaching: run.range.lowerBound)..<scalarOffsets.firstUnit(reaching: run.range.upperBound),
+                        attributes: run.attributes)
         }
         self.runAttributes = document.runs.map(\.attributes)
-        let graphemes: [Int]
-        let items: [TextItem]
+        let graphemes: BoundaryList
+        var items: [TextItem]
         do throws(ICUError) {
-            graphemes = try TextBoundaries.graphemeBoundaries(in: units)
-            self.breaks = try TextBoundaries.lineBreaks(in: units, locale: style.locale)
+            graphemes = try TextBoundaries.graphemeList(in: units)
+            self.breaks = try TextBoundaries.breakList(in: units, locale: style.locale)
             items = try Itemizer.items(text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes)
         } catch {
             throw .icu(error)
         }
         self.graphemes = graphemes
-        self.items = items
-        var glyphs: [[ShapedGlyph]] = []
+        var glyphs = GlyphStore()
+        glyphs.reserveCapacity(units.count)
         // Each cluster's advance at prefix[cluster + 1], then summed in place.
         var prefix = [Double](repeating: 0, count: units.count + 1)
         units.withUnsafeBufferPointer { text in
-            for item in items {
-                let shaped = Shaper.shape(text, range: item.range, face: item.face, size: item.size,
-                                          direction: item.direction, script: item.script, language: style.locale,
-                                          letterSpacing: item.letterSpacing, cache: fonts.shapeCache)
+            for index in items.indices {
+                let first = glyphs.count
+                Shaper.shape(text, range: items[index].range, face: items[index].face, direction: items[index].direction,
+                             script: items[index].script, language: style.locale, cache: fonts.shapeCache, into: &glyphs)
+                items[index].glyphs = first..<glyphs.count
+                let item = items[index]
+                let scale = GlyphStore.scale(of: item)
                 // Line breaks take no room; tabs take what their stop gives them, at layout.
-                for glyph in shaped where !Self.isHardBreak(text[glyph.cluster]) && text[glyph.cluster] != 0x09 {
-                    prefix[glyph.cluster + 1] += glyph.advance
+                for glyph in item.glyphs {
+                    let cluster = glyphs.cluster(glyph)
+                    guard !Self.isHardBreak(text[cluster]), text[cluster] != 0x09 else { continue }
+                    prefix[cluster + 1] += glyphs.advance(glyph, in: item, scale: scale)
                 }
-                glyphs.append(shaped)
             }
         }
+        self.items = items
         self.glyphs = glyphs
         for index in units.indices { prefix[index + 1] += prefix[index] }
         self.advancePrefix = prefix

@@ -15,11 +15,22 @@ public struct PositionedGlyph: Sendable {
 }
 
 /// One line of a laid-out paragraph. Lengths are in points, offsets in Unicode scalars of the text.
+///
+/// A line holds its position, width and pieces (ranges of the paragraph's text) only: its range,
+/// text and font metrics are worked out from its paragraph when read, and its glyphs are made by
+/// ``Paragraph/glyphs(of:)``. A value set through a property is kept and read back as set. (A
+/// line keeps its paragraph alive.)
 public struct LineLayout: Sendable {
     /// The text range the line holds (without the line break that ends it).
-    public var range: Range<Int>
+    public var range: Range<Int> {
+        get { extras?.values.range ?? paragraph.scalarRange(of: pieces) }
+        set { change { $0.range = newValue } }
+    }
     /// What the line shows, with the ellipsis when it was truncated.
-    public var text: String
+    public var text: String {
+        get { extras?.values.text ?? paragraph.text(of: pieces) }
+        set { change { $0.text = newValue } }
+    }
     /// Left edge of the line's ink box within the paragraph (alignment moves it).
     public var x: Double
     /// Top of the line box.
@@ -27,24 +38,112 @@ public struct LineLayout: Sendable {
     /// Advance width, without trailing spaces.
     public var width: Double
     /// Ascent + descent + line gap of the tallest font on the line.
-    public var height: Double
-    public var ascent: Double
-    public var descent: Double
+    public var height: Double {
+        get { extras?.values.height ?? paragraph.metrics(of: pieces).height }
+        set { change { $0.height = newValue } }
+    }
+    public var ascent: Double {
+        get { extras?.values.ascent ?? paragraph.metrics(of: pieces).ascent }
+        set { change { $0.ascent = newValue } }
+    }
+    public var descent: Double {
+        get {
+            if let descent = extras?.values.descent { return descent }
+            let metrics = paragraph.metrics(of: pieces)
+            return metrics.descent + metrics.gap
+        }
+        set { change { $0.descent = newValue } }
+    }
     /// y of the baseline: `y + ascent`.
     public var baseline: Double
-    /// The line ends in (or, for start and middle ellipsizing, holds) an ellipsis.
-    public var ellipsized: Bool
-    /// What the line is made of, left to right: text ranges (UTF-16) and the ellipsis. Its glyphs are
-    /// made from these only when asked for (``Paragraph/glyphs(of:)``): measuring does not need them.
-    var pieces: [LinePiece]
     /// Extra advance after each inner space, when justified.
     var spaceStretch: Double = 0
+    /// The paragraph the line is of.
+    let paragraph: Paragraph
+    /// Values set through the properties above, in place of the paragraph's.
+    private var extras: Extras?
+    /// What the line is made of, left to right: text ranges (UTF-16) and the ellipsis. Its glyphs are
+    /// made from these only when asked for (``Paragraph/glyphs(of:)``): measuring does not need them.
+    var pieces: LinePieces
+    /// The line ends in (or, for start and middle ellipsizing, holds) an ellipsis.
+    public var ellipsized: Bool
+
+    private struct Values: Sendable {
+        var range: Range<Int>?
+        var text: String?
+        var height: Double?
+        var ascent: Double?
+        var descent: Double?
+    }
+
+    /// Set values, in a box (8 bytes in every line, for setters seldom used) shared by copies of the
+    /// line and replaced, never changed, when one of them sets a value.
+    private final class Extras: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
+    }
+
+    private mutating func change(_ body: (inout Values) -> Void) {
+        var values = extras?.values ?? Values()
+        body(&values)
+        extras = Extras(values)
+    }
+
+    init(x: Double, y: Double, width: Double, baseline: Double, ellipsized: Bool, pieces: LinePieces, paragraph: Paragraph) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.baseline = baseline
+        self.ellipsized = ellipsized
+        self.pieces = pieces
+        self.paragraph = paragraph
+    }
 }
 
 /// A part of a line: text of the paragraph, or the ellipsis shaped like the text at an offset.
 enum LinePiece: Sendable {
     case text(Range<Int>)
     case ellipsis(near: Int)
+}
+
+/// A line's pieces, left to right: one text range held inline in 8 bytes (every line but a
+/// truncated one), or a list.
+struct LinePieces: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        /// A text range (texts are shorter than 2^31 units: HarfBuzz and ICU take 32-bit lengths).
+        case text(UInt32, UInt32)
+        case list([LinePiece])
+    }
+
+    private let storage: Storage
+
+    init(text range: Range<Int>) {
+        storage = .text(UInt32(range.lowerBound), UInt32(range.upperBound))
+    }
+
+    init(_ pieces: [LinePiece]) {
+        if pieces.count == 1, case .text(let range) = pieces[0] {
+            storage = .text(UInt32(range.lowerBound), UInt32(range.upperBound))
+        } else {
+            storage = .list(pieces)
+        }
+    }
+
+    var startIndex: Int { 0 }
+
+    var endIndex: Int {
+        switch storage {
+        case .text: 1
+        case .list(let pieces): pieces.count
+        }
+    }
+
+    subscript(index: Int) -> LinePiece {
+        switch storage {
+        case .text(let lower, let upper): .text(Int(lower)..<Int(upper))
+        case .list(let pieces): pieces[index]
+        }
+    }
 }
 
 /// A paragraph fitted to a width.
@@ -80,8 +179,9 @@ extension Paragraph {
         }
         let linesLeftOut = visible < spans.count
         var truncated = linesLeftOut
-        spans = Array(spans.prefix(visible))
+        spans.removeLast(spans.count - visible)
         var lines: [LineLayout] = []
+        lines.reserveCapacity(spans.count)
         var y = 0.0
         for (index, span) in spans.enumerated() {
             // With text-overflow: ellipsis, a line wider than the width (a grapheme wider than it)
@@ -94,12 +194,16 @@ extension Paragraph {
             var line = cutsLast || overflows
                 ? truncatedLine(from: span, limit: limit, single: spans.count == 1, overflowing: overflows && !cutsLast)
                 : makeLine(span.start, span.end)
+            let lineMetrics = metrics(of: line.pieces)
             line.y = y
-            line.baseline = y + line.ascent
+            line.baseline = y + lineMetrics.ascent
             lines.append(line)
-            y += line.height + style.lineSpacing
+            y += lineMetrics.height + style.lineSpacing
         }
-        let layoutWidth = lines.map(\.width).max() ?? 0
+        // The widest line (as `max()` finds it, without an array of the widths).
+        var widest: Double?
+        for line in lines where widest.map({ $0 < line.width }) ?? true { widest = line.width }
+        let layoutWidth = widest ?? 0
         if style.alignment == .justify {
             justify(&lines, in: limit ?? layoutWidth, spans: spans, truncated: linesLeftOut)
         } else {
@@ -118,11 +222,40 @@ extension Paragraph {
         var hard: Bool
     }
 
+    /// The spans of a paragraph's lines, in order, in 4 bytes each: each span starts where the one
+    /// before it ends (the first at 0), so only its end is kept, with whether it is hard in the top
+    /// bit (texts are shorter than 2^31 units).
+    struct SpanList: RandomAccessCollection {
+        private var ends: [UInt32] = []
+        private static let hard: UInt32 = 1 << 31
+
+        /// Adds `span`, which must start where the last one ends.
+        mutating func append(_ span: Span) {
+            assert(span.start == (ends.last.map { Int($0 & ~Self.hard) } ?? 0), "spans are contiguous")
+            ends.append(UInt32(span.end) | (span.hard ? Self.hard : 0))
+        }
+
+        mutating func removeLast(_ count: Int) {
+            ends.removeLast(count)
+        }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { ends.count }
+
+        subscript(index: Int) -> Span {
+            let start = index == 0 ? 0 : Int(ends[index - 1] & ~Self.hard)
+            return Span(start: start, end: Int(ends[index] & ~Self.hard), hard: ends[index] & Self.hard != 0)
+        }
+    }
+
     /// Greedy: each line takes as much as fits up to a break opportunity; a word wider than the line
     /// breaks between graphemes (at least one grapheme a line).
-    func breakLines(_ limit: Double?) -> [Span] {
-        guard !units.isEmpty else { return [Span(start: 0, end: 0, hard: true)] }
-        var spans: [Span] = []
+    func breakLines(_ limit: Double?) -> SpanList {
+        var spans = SpanList()
+        guard !units.isEmpty else {
+            spans.append(Span(start: 0, end: 0, hard: true))
+            return spans
+        }
         var start = 0
         var lastFit: Int?
         var index = 0
@@ -181,16 +314,17 @@ extension Paragraph {
         return cut >= shown ? end : cut
     }
 
-    /// The glyphs of item `itemIndex` whose clusters lie in `start..<end`. Clusters are monotonic
-    /// within an item (rising left to right, falling right to left), so binary search finds them.
+    /// The glyphs of item `itemIndex` whose clusters lie in `start..<end`, as indices of
+    /// ``glyphs``. Clusters are monotonic within an item (rising left to right, falling right to
+    /// left), so binary search finds them.
     func glyphRange(_ itemIndex: Int, _ start: Int, _ end: Int) -> Range<Int> {
-        let itemGlyphs = glyphs[itemIndex]
+        let itemGlyphs = items[itemIndex].glyphs
         let rising = items[itemIndex].direction == .leftToRight
         func firstIndex(where belongs: (Int) -> Bool) -> Int {
-            var low = 0, high = itemGlyphs.count
+            var low = itemGlyphs.lowerBound, high = itemGlyphs.upperBound
             while low < high {
                 let middle = (low + high) / 2
-                if belongs(itemGlyphs[middle].cluster) { high = middle } else { low = middle + 1 }
+                if belongs(glyphs.cluster(middle)) { high = middle } else { low = middle + 1 }
             }
             return low
         }
@@ -200,7 +334,9 @@ extension Paragraph {
     }
 
     /// The index of the first element of `sorted` greater than `value` (binary search).
-    static func firstIndex(in sorted: [Int], after value: Int) -> Int {
+    static func firstIndex<Sorted: RandomAccessCollection<Int>>(in sorted: Sorted, after value: Int) -> Int
+        where Sorted.Index == Int
+    {
         var low = 0, high = sorted.count
         while low < high {
             let middle = (low + high) / 2
@@ -256,42 +392,77 @@ extension Paragraph {
 
     /// A line of `start..<end`.
     func makeLine(_ start: Int, _ end: Int) -> LineLayout {
-        composeLine([.text(start..<end)])
+        composeLine(LinePieces(text: start..<end))
     }
 
-    /// A line of text pieces and an ellipsis, left to right: its metrics, width, text and range.
+    /// A line of text pieces and an ellipsis, left to right.
     func composeLine(_ pieces: [LinePiece]) -> LineLayout {
-        var lineMetrics = Metrics()
+        composeLine(LinePieces(pieces))
+    }
+
+    /// A line of text pieces and an ellipsis, left to right, and its width.
+    func composeLine(_ pieces: LinePieces) -> LineLayout {
         var width = 0.0
-        var text = ""
-        var lower: Int?
-        var upper = 0
         var ellipsized = false
         for (index, piece) in pieces.enumerated() {
             switch piece {
             case .text(let range):
-                let pieceMetrics = metrics(range.lowerBound, range.upperBound)
-                lineMetrics.ascent = max(lineMetrics.ascent, pieceMetrics.ascent)
-                lineMetrics.descent = max(lineMetrics.descent, pieceMetrics.descent)
-                lineMetrics.gap = max(lineMetrics.gap, pieceMetrics.gap)
                 // Spaces hang only at the line's end.
                 let shown = index == pieces.count - 1 ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
                 width += advance(range.lowerBound, shown, at: width)
-                var textEnd = range.upperBound
-                while textEnd > range.lowerBound, Self.isHardBreak(units[textEnd - 1]) { textEnd -= 1 }
-                text += string(range.lowerBound, textEnd)
-                lower = lower ?? scalarOffsets[range.lowerBound]
-                upper = scalarOffsets[textEnd]
             case .ellipsis(let offset):
                 width += ellipsisGlyphs(near: offset).width
-                text += "…"
                 ellipsized = true
             }
         }
-        return LineLayout(
-            range: (lower ?? 0)..<max(lower ?? 0, upper), text: text, x: 0, y: 0, width: width,
-            height: lineMetrics.height, ascent: lineMetrics.ascent, descent: lineMetrics.descent + lineMetrics.gap,
-            baseline: lineMetrics.ascent, ellipsized: ellipsized, pieces: pieces)
+        // Placed (y and baseline) by layout(width:).
+        return LineLayout(x: 0, y: 0, width: width, baseline: 0, ellipsized: ellipsized, pieces: pieces, paragraph: self)
+    }
+
+    /// The tallest font metrics among the text pieces of a line (an ellipsis adds none). The line's
+    /// ``LineLayout/height``, ``LineLayout/ascent`` and ``LineLayout/descent`` (descent and gap).
+    func metrics(of pieces: LinePieces) -> Metrics {
+        var lineMetrics = Metrics()
+        for piece in pieces {
+            guard case .text(let range) = piece else { continue }
+            let pieceMetrics = metrics(range.lowerBound, range.upperBound)
+            lineMetrics.ascent = max(lineMetrics.ascent, pieceMetrics.ascent)
+            lineMetrics.descent = max(lineMetrics.descent, pieceMetrics.descent)
+            lineMetrics.gap = max(lineMetrics.gap, pieceMetrics.gap)
+        }
+        return lineMetrics
+    }
+
+    /// The scalar range a line of `pieces` holds: from its first text piece's start to its last text
+    /// piece's end, line breaks left out (0..<0 for a line of an ellipsis alone).
+    func scalarRange(of pieces: LinePieces) -> Range<Int> {
+        var lower: Int?
+        var upper = 0
+        for piece in pieces {
+            guard case .text(let range) = piece else { continue }
+            lower = lower ?? scalarOffsets[range.lowerBound]
+            upper = scalarOffsets[textEnd(range)]
+        }
+        return (lower ?? 0)..<max(lower ?? 0, upper)
+    }
+
+    /// The end of a text piece's shown text: before the line breaks that end it.
+    private func textEnd(_ range: Range<Int>) -> Int {
+        var end = range.upperBound
+        while end > range.lowerBound, Self.isHardBreak(units[end - 1]) { end -= 1 }
+        return end
+    }
+
+    /// What a line of `pieces` shows: the text of its text pieces and "…" for its ellipsis.
+    func text(of pieces: LinePieces) -> String {
+        var text = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let range): text += string(range.lowerBound, textEnd(range))
+            case .ellipsis: text += "…"
+            }
+        }
+        return text
     }
 
     /// The text of UTF-16 range `start..<end`.
@@ -315,7 +486,7 @@ extension Paragraph {
 
     /// Stretches every line but the last of each hard-broken paragraph to `width`, at its inner
     /// spaces.
-    func justify(_ lines: inout [LineLayout], in width: Double, spans: [Span], truncated: Bool) {
+    func justify(_ lines: inout [LineLayout], in width: Double, spans: SpanList, truncated: Bool) {
         for index in lines.indices {
             let lastOfParagraph = spans[index].hard || (index == lines.count - 1 && !truncated)
             let slack = width - lines[index].width

@@ -48,21 +48,24 @@ public enum Shaper {
     }
 
     /// Shapes `range` of `text` as ``shape(_:range:face:size:direction:script:language:letterSpacing:)``
-    /// does, through `cache` when the face allows it. Words (letters and the spaces after them) are
-    /// cut at U+0020 only, where the face neither kerns nor ligates
+    /// does, through `cache` when the face allows it, and appends HarfBuzz's glyphs (font units,
+    /// clusters as offsets into `text`, visual order) to `store`. Words (letters and the spaces
+    /// after them) are cut at U+0020 only, where the face neither kerns nor ligates
     /// (``FontFace/spaceIsContextFree``), so a word's glyphs are the same alone or in its text.
-    /// When every word of the range is cached, nothing is shaped. Otherwise the range is shaped whole
-    /// (one HarfBuzz call, with the text around it as context) and its words are cached from the
-    /// result. A word at the range's edge that touches text outside it (a style change inside a
-    /// word) depends on that context, and is never cached.
+    /// Such a range is taken in stretches of whole words of about ``chunkLength`` units: when every
+    /// word of a stretch is cached, nothing is shaped; otherwise the stretch is shaped whole (one
+    /// HarfBuzz call, with the text around it as context) and its words are cached from the result.
+    /// HarfBuzz's buffers are then never larger than a stretch, however long the text. A word at
+    /// the range's edge that touches text outside it (a style change inside a word) depends on
+    /// that context, and is never cached. Other faces' ranges are shaped whole.
     static func shape(
-        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, size: Double,
-        direction: TextDirection, script: hb_script_t, language: String?, letterSpacing: Double,
-        cache: ShapeCache
-    ) -> [ShapedGlyph] {
-        guard face.spaceIsContextFree, cache.isEnabled, !range.isEmpty else {
-            let raw = shapeRaw(text, range: range, face: face, direction: direction, script: script, language: language)
-            return scaled(raw, size: size, face: face, letterSpacing: letterSpacing)
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: TextDirection,
+        script: hb_script_t, language: String?, cache: ShapeCache, into store: inout GlyphStore
+    ) {
+        guard !range.isEmpty else { return }
+        guard face.spaceIsContextFree else {
+            shapeWhole(text, range: range, face: face, direction: direction, script: script, language: language, into: &store)
+            return
         }
         let properties = UInt64(script.rawValue) << 1 | (direction == .rightToLeft ? 1 : 0)
         let leftOpen = range.lowerBound > 0 && text[range.lowerBound - 1] != 0x20 && text[range.lowerBound] != 0x20
@@ -74,41 +77,72 @@ public enum Shaper {
                            units: UnsafeBufferPointer(rebasing: text[word]))
         }
 
-        // Every word from the cache, in visual order, or none.
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(range.count)
-        let scale = size / Double(face.unitsPerEm)
-        let complete = forEachWord(text, range, direction) { word in
-            guard let key = key(word), let raw = cache.lookup(key) else { return false }
-            for glyph in raw {
-                glyphs.append(ShapedGlyph(glyph, scale: scale, clusterOffset: word.lowerBound))
+        func shapeStretch(_ stretch: Range<Int>) {
+            // Every word from the cache, in visual order, or none.
+            if cache.isEnabled {
+                let mark = store.count
+                let complete = forEachWord(text, stretch, direction) { word in
+                    guard let key = key(word), let raw = cache.lookup(key) else { return false }
+                    store.append(raw, clusterOffset: word.lowerBound)
+                    return true
+                }
+                if complete { return }
+                store.removeGlyphs(from: mark)
             }
-            return true
-        }
-        if complete {
-            if letterSpacing != 0 { space(&glyphs, by: letterSpacing) }
-            return glyphs
-        }
-
-        // Shaped whole; each word's glyphs are a contiguous slice of the result, in visual order.
-        let raw = shapeRaw(text, range: range, face: face, direction: direction, script: script, language: language)
-        var next = 0
-        _ = forEachWord(text, range, direction) { word in
-            let first = next
-            while next < raw.count, word.contains(Int(raw[next].cluster)) { next += 1 }
-            if let key = key(word) {
-                cache.insertIfAbsent(key) {
-                    raw[first..<next].map { glyph in
-                        var relative = glyph
-                        relative.cluster -= UInt32(word.lowerBound)
-                        return relative
+            // Shaped whole; each word's glyphs are a contiguous slice of the result, in visual order.
+            let raw = shapeRaw(text, range: stretch, face: face, direction: direction, script: script, language: language)
+            if cache.isEnabled {
+                var next = 0
+                _ = forEachWord(text, stretch, direction) { word in
+                    let first = next
+                    while next < raw.count, word.contains(Int(raw[next].cluster)) { next += 1 }
+                    if let key = key(word) {
+                        cache.insertIfAbsent(key) {
+                            raw[first..<next].map { glyph in
+                                var relative = glyph
+                                relative.cluster -= UInt32(word.lowerBound)
+                                return relative
+                            }
+                        }
                     }
+                    return true
                 }
             }
+            store.append(raw, clusterOffset: 0)
+        }
+
+        guard range.count > chunkLength else {
+            shapeStretch(range)
+            return
+        }
+        // Stretches of whole words, in visual order: the words of a stretch are the words of the
+        // range (a stretch starts and ends where words do). A word longer than a stretch (text
+        // without spaces) is shaped alone, straight into the store: it is too long to be cached.
+        var lower = range.lowerBound, upper = range.upperBound
+        _ = forEachWord(text, range, direction) { word in
+            if word.count > chunkLength {
+                if direction == .leftToRight, lower < word.lowerBound { shapeStretch(lower..<word.lowerBound) }
+                if direction == .rightToLeft, word.upperBound < upper { shapeStretch(word.upperBound..<upper) }
+                shapeWhole(text, range: word, face: face, direction: direction, script: script, language: language,
+                           into: &store)
+                lower = word.upperBound
+                upper = word.lowerBound
+            } else if direction == .leftToRight, word.upperBound - lower >= chunkLength {
+                shapeStretch(lower..<word.upperBound)
+                lower = word.upperBound
+            } else if direction == .rightToLeft, upper - word.lowerBound >= chunkLength {
+                shapeStretch(word.lowerBound..<upper)
+                upper = word.lowerBound
+            }
             return true
         }
-        return scaled(raw, size: size, face: face, letterSpacing: letterSpacing)
+        if direction == .leftToRight, lower < range.upperBound { shapeStretch(lower..<range.upperBound) }
+        if direction == .rightToLeft, upper > range.lowerBound { shapeStretch(range.lowerBound..<upper) }
     }
+
+    /// The longest stretch of a range shaped in one HarfBuzz call, in UTF-16 units, when the face
+    /// lets words be shaped alone (a stretch ends at the first word end past it).
+    static let chunkLength = 4096
 
     /// Calls `body` with each word of `range` (letters, then the spaces after them) in visual
     /// order (right to left, the last word first) while it returns true; true if it always did.
@@ -175,7 +209,20 @@ public enum Shaper {
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: OpaquePointer, direction: TextDirection,
         script: hb_script_t, language: String?
     ) -> [CachedGlyph] {
-        guard !range.isEmpty else { return [] }
+        var glyphs: [CachedGlyph] = []
+        shapeRaw(text, range: range, font: font, direction: direction, script: script, language: language) { glyph in
+            glyphs.append(glyph)
+        }
+        return glyphs
+    }
+
+    /// Shapes as ``shapeRaw(_:range:font:direction:script:language:)`` does and hands each glyph
+    /// to `body` while HarfBuzz's buffer is alive (no array of them is made).
+    static func shapeRaw(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: OpaquePointer, direction: TextDirection,
+        script: hb_script_t, language: String?, _ body: (CachedGlyph) -> Void
+    ) {
+        guard !range.isEmpty else { return }
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
@@ -189,10 +236,20 @@ public enum Shaper {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        return (0..<Int(count)).map { index in
+        for index in 0..<Int(count) {
             let info = infos[index], position = positions[index]
-            return CachedGlyph(glyph: info.codepoint, cluster: info.cluster,
-                               advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset)
+            body(CachedGlyph(glyph: info.codepoint, cluster: info.cluster,
+                             advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset))
+        }
+    }
+
+    /// Shapes `range` whole and appends its glyphs to `store` straight from HarfBuzz's buffer.
+    private static func shapeWhole(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: TextDirection,
+        script: hb_script_t, language: String?, into store: inout GlyphStore
+    ) {
+        shapeRaw(text, range: range, font: face.hbFont, direction: direction, script: script, language: language) { glyph in
+            store.append(glyph, clusterOffset: 0)
         }
     }
 
@@ -215,5 +272,21 @@ public enum Shaper {
             glyphs[index].advance += max(letterSpacing, -clusterAdvance)
             clusterAdvance = 0
         }
+    }
+
+    /// The advance of glyph `index` of `count` glyphs (visual order, with `cluster` and unspaced
+    /// `advance` of each) spaced as ``space(_:by:)`` spaces it, for one glyph read alone: the
+    /// cluster's advances summed in the same order, so the result is the same value.
+    static func spacedAdvance(
+        of index: Int, count: Int, letterSpacing: Double, cluster: (Int) -> Int, advance: (Int) -> Double
+    ) -> Double {
+        let own = advance(index)
+        let current = cluster(index)
+        guard index + 1 == count || cluster(index + 1) != current else { return own }
+        var first = index
+        while first > 0, cluster(first - 1) == current { first -= 1 }
+        var clusterAdvance = 0.0
+        for member in first...index { clusterAdvance += advance(member) }
+        return own + max(letterSpacing, -clusterAdvance)
     }
 }

@@ -23,7 +23,11 @@ extension Paragraph {
         /// The earliest boundary from which the rest of the content fits `room`.
         func tail(from earliest: Int, room: Double) -> Int {
             var tailStart = contentEnd
-            for boundary in ([start] + boundaries.dropLast()).reversed() where boundary >= earliest {
+            // `start`, then every boundary but the last, from the last of them back.
+            let last = max(boundaries.startIndex, boundaries.endIndex - 1)
+            for index in (boundaries.startIndex - 1..<last).reversed() {
+                let boundary = index < boundaries.startIndex ? start : boundaries[index]
+                guard boundary >= earliest else { continue }
                 guard advance(boundary, visibleEnd(boundary, contentEnd)) <= room + tolerance else { break }
                 tailStart = boundary
             }

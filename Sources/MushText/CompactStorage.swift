@@ -1,0 +1,239 @@
+/// The glyphs of a paragraph as HarfBuzz gave them, in font units, one array for all its items
+/// (each item keeps its range of it, ``TextItem/glyphs``): 8 bytes a glyph (a 16-bit glyph index
+/// and advance, a 32-bit cluster), and 8 more for its x and y offsets only once some glyph of the
+/// paragraph has one (marks; Latin and Cyrillic text has none). A glyph whose index or advance does
+/// not fit 16 bits (OpenType fonts have at most 65,535 glyphs; advances are a few thousand units)
+/// is kept whole on the side. Points are made when a glyph is read
+/// (``shapedGlyph(_:in:scale:)``), by the same arithmetic that shaping used, so they are the same
+/// values.
+struct GlyphStore: Sendable {
+    private struct Glyph: Sendable {
+        var glyph: UInt16
+        /// ``wide`` when the glyph is kept in ``GlyphStore/wideGlyphs``.
+        var advance: Int16
+        /// The UTF-16 offset in the paragraph's text of the first unit of the glyph's cluster.
+        var cluster: UInt32
+    }
+
+    private static let wide = Int16.min
+
+    struct Offset: Sendable {
+        var x: Int32
+        var y: Int32
+    }
+
+    private var glyphs: [Glyph] = []
+    /// The glyph index and advance of the glyphs that do not fit 16 bits, by their index.
+    private var wideGlyphs: [Int: (glyph: UInt32, advance: Int32)] = [:]
+    /// The x and y offsets of every glyph; empty while all of them are zero.
+    private var offsets: [Offset] = []
+
+    var count: Int { glyphs.count }
+
+    mutating func reserveCapacity(_ count: Int) {
+        glyphs.reserveCapacity(count)
+    }
+
+    /// Adds HarfBuzz's glyphs, their clusters moved by `clusterOffset`.
+    mutating func append(_ raw: [CachedGlyph], clusterOffset: Int) {
+        for glyph in raw { append(glyph, clusterOffset: clusterOffset) }
+    }
+
+    /// Adds one of HarfBuzz's glyphs, its cluster moved by `clusterOffset`.
+    mutating func append(_ glyph: CachedGlyph, clusterOffset: Int) {
+        if glyph.xOffset != 0 || glyph.yOffset != 0, offsets.isEmpty {
+            offsets = Array(repeating: Offset(x: 0, y: 0), count: glyphs.count)
+        }
+        let cluster = glyph.cluster + UInt32(clusterOffset)
+        if glyph.glyph <= UInt32(UInt16.max), let advance = Int16(exactly: glyph.advance), advance != Self.wide {
+            glyphs.append(Glyph(glyph: UInt16(glyph.glyph), advance: advance, cluster: cluster))
+        } else {
+            wideGlyphs[glyphs.count] = (glyph.glyph, glyph.advance)
+            glyphs.append(Glyph(glyph: 0, advance: Self.wide, cluster: cluster))
+        }
+        if !offsets.isEmpty { offsets.append(Offset(x: glyph.xOffset, y: glyph.yOffset)) }
+    }
+
+    /// Drops the glyphs from `count` on.
+    mutating func removeGlyphs(from count: Int) {
+        glyphs.removeSubrange(count...)
+        if !offsets.isEmpty { offsets.removeSubrange(count...) }
+        if !wideGlyphs.isEmpty { wideGlyphs = wideGlyphs.filter { $0.key < count } }
+    }
+
+    func cluster(_ index: Int) -> Int {
+        Int(glyphs[index].cluster)
+    }
+
+    /// HarfBuzz's glyph index and advance (font units) of glyph `index`.
+    private func glyphAndAdvance(_ index: Int) -> (glyph: UInt32, advance: Int32) {
+        let stored = glyphs[index]
+        guard stored.advance == Self.wide else { return (UInt32(stored.glyph), Int32(stored.advance)) }
+        return wideGlyphs[index]!
+    }
+
+    /// Points a font unit of `item`'s glyphs (as ``Shaper`` scales them).
+    static func scale(of item: TextItem) -> Double {
+        item.size / Double(item.face.unitsPerEm)
+    }
+
+    /// Glyph `index` of `item` in points: HarfBuzz's units times the item's `scale`
+    /// (``scale(of:)``), and the item's letter spacing after the last glyph of each cluster
+    /// (``Shaper`` adds it the same way to the glyphs it returns).
+    func shapedGlyph(_ index: Int, in item: TextItem, scale: Double) -> ShapedGlyph {
+        let glyphIndex = glyphAndAdvance(index).glyph
+        let offset = offsets.isEmpty ? Offset(x: 0, y: 0) : offsets[index]
+        var glyph = ShapedGlyph(CachedGlyph(glyph: glyphIndex, cluster: glyphs[index].cluster, advance: 0,
+                                            xOffset: offset.x, yOffset: offset.y), scale: scale, clusterOffset: 0)
+        glyph.advance = advance(index, in: item, scale: scale)
+        return glyph
+    }
+
+    /// The advance of glyph `index` of `item` in points, as ``shapedGlyph(_:in:scale:)`` gives it.
+    func advance(_ index: Int, in item: TextItem, scale: Double) -> Double {
+        let advance = Double(glyphAndAdvance(index).advance) * scale
+        guard item.letterSpacing != 0 else { return advance }
+        return Shaper.spacedAdvance(
+            of: index - item.glyphs.lowerBound, count: item.glyphs.count, letterSpacing: item.letterSpacing,
+            cluster: { Int(glyphs[item.glyphs.lowerBound + $0].cluster) },
+            advance: { Double(glyphAndAdvance(item.glyphs.lowerBound + $0).advance) * scale })
+    }
+}
+
+/// Where each UTF-16 offset of a text falls in another count of it (its Unicode scalars, or its
+/// UTF-8 bytes), without an entry for every unit: the count at the start of every block of 32
+/// units, and the units themselves to count the rest from. A text whose units all count one (no
+/// surrogate pairs for scalars; ASCII for bytes) keeps nothing: the offsets are the same.
+struct UnitOffsetMap: Sendable {
+    enum Measure: Sendable {
+        case scalars, utf8
+    }
+
+    static let blockSize = 32
+
+    private let units: [UInt16]
+    private let measure: Measure
+    /// The offset at unit `k × blockSize`, for every block and the end; empty when the offsets are
+    /// the units'.
+    private let marks: [Int]
+
+    init(_ units: [UInt16], _ measure: Measure) {
+        self.units = units
+        self.measure = measure
+        let uniform: Bool = switch measure {
+        case .scalars: !units.contains(where: UTF16.isLeadSurrogate)
+        case .utf8: units.allSatisfy { $0 < 0x80 }
+        }
+        guard !uniform else {
+            marks = []
+            return
+        }
+        var marks: [Int] = []
+        marks.reserveCapacity(units.count / Self.blockSize + 2)
+        var total = 0
+        for (index, unit) in units.enumerated() {
+            if index % Self.blockSize == 0 { marks.append(total) }
+            total += Self.weight(unit, measure)
+        }
+        marks.append(total)
+        self.marks = marks
+    }
+
+    /// What a unit adds to the count after it. A surrogate pair counts at its second unit, so both
+    /// of its units have the offset of the pair's start.
+    private static func weight(_ unit: UInt16, _ measure: Measure) -> Int {
+        if UTF16.isLeadSurrogate(unit) { return 0 }
+        guard measure == .utf8 else { return 1 }
+        if unit < 0x80 { return 1 }
+        if unit < 0x800 { return 2 }
+        return UTF16.isTrailSurrogate(unit) ? 4 : 3
+    }
+
+    /// The offset of UTF-16 offset `unit` (0...count).
+    subscript(unit: Int) -> Int {
+        guard !marks.isEmpty else { return unit }
+        if unit == units.count { return marks[marks.count - 1] }
+        let block = unit / Self.blockSize
+        var offset = marks[block]
+        for index in block * Self.blockSize..<unit { offset += Self.weight(units[index], measure) }
+        return offset
+    }
+
+    /// The lowest UTF-16 offset whose offset is `value` or more (the count of units when none is).
+    func firstUnit(reaching value: Int) -> Int {
+        guard !marks.isEmpty else { return min(max(value, 0), units.count) }
+        // The last block that starts below `value` (the last mark is the end, not a block), then
+        // unit by unit.
+        var low = 0, high = marks.count - 2
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if marks[middle] < value { low = middle } else { high = middle - 1 }
+        }
+        var unit = low * Self.blockSize
+        var offset = marks[low]
+        while unit < units.count, offset < value {
+            offset += Self.weight(units[unit], measure)
+            unit += 1
+        }
+        return unit
+    }
+}
+
+/// Ascending UTF-16 offsets (grapheme boundaries) in 4 bytes each, or in none when they are every
+/// offset from 1 to the text's length (text below U+0300 without CR LF, where every unit is a
+/// grapheme).
+struct BoundaryList: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        /// 1...count.
+        case every(Int)
+        case listed([UInt32])
+    }
+
+    private let storage: Storage
+
+    /// Every offset from 1 to `length`.
+    init(every length: Int) {
+        storage = .every(length)
+    }
+
+    /// `offsets`, ascending, in 1...`length`.
+    init(_ offsets: [UInt32], length: Int) {
+        // Ascending offsets in 1...length, as many as the units: every one of them.
+        storage = offsets.count == length ? .every(length) : .listed(offsets)
+    }
+
+    var startIndex: Int { 0 }
+
+    var endIndex: Int {
+        switch storage {
+        case .every(let count): count
+        case .listed(let offsets): offsets.count
+        }
+    }
+
+    subscript(index: Int) -> Int {
+        switch storage {
+        case .every: index + 1
+        case .listed(let offsets): Int(offsets[index])
+        }
+    }
+}
+
+/// Line break opportunities in 4 bytes each: the offset, and whether the break is hard in the top
+/// bit (texts are shorter than 2^31 units: HarfBuzz and ICU take their lengths as 32-bit integers).
+struct BreakList: RandomAccessCollection, Sendable {
+    private var breaks: [UInt32] = []
+    private static let hard: UInt32 = 1 << 31
+
+    mutating func append(_ opportunity: BreakOpportunity) {
+        breaks.append(UInt32(opportunity.offset) | (opportunity.kind == .hard ? Self.hard : 0))
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { breaks.count }
+
+    subscript(index: Int) -> BreakOpportunity {
+        let stored = breaks[index]
+        return BreakOpportunity(offset: Int(stored & ~Self.hard), kind: stored & Self.hard != 0 ? .hard : .soft)
+    }
+}
