@@ -25,7 +25,7 @@ struct TextLimitTests {
         #expect(problem(ParagraphStyle(maxHeight: .infinity)) == "style.maxHeight must be a number from 0 to 1000000 (it is inf)")
         #expect(problem(ParagraphStyle(tabStops: [10, .nan])) != nil, "no stop is dropped silently")
         #expect(problem(ParagraphStyle(tabWidth: 0)) == "style.tabWidth must be a number from 0.01 to 1000000 (it is 0)")
-        #expect(problem(ParagraphStyle(tabWidth: 5e-324)) == "style.tabWidth must be a number from 0.01 to 1000000 (it is 5e-324)")
+        #expect(problem(ParagraphStyle(tabWidth: .leastNonzeroMagnitude)) == "style.tabWidth must be a number from 0.01 to 1000000 (it is 5e-324)")
         #expect(problem(ParagraphStyle(fontSize: 10_000, lineSpacing: 1_000_000)) == nil, "the edges are in")
     }
 
