@@ -594,9 +594,11 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
             fail("the \(side.rawValue) side takes \(used[side] ?? 0) points of its \(limits[side]!)")
         }
     }
-    // Padding wider than the line leaves no room inside it (the inner width is 0, and the right
-    // band ends at the right padding, left of the left one): only 0-wide items show, unchecked.
-    let roomInside = line.widenAsNeeded || line.padding.left + line.padding.right <= line.width
+    // Padding wider than the line leaves no room inside it: nothing shows.
+    let roomInside = line.widenAsNeeded || line.padding.left + line.padding.right <= line.width + 1e-6
+    if !roomInside, let shown = layout.items.first(where: \.isVisible) {
+        fail("\(shown.side.rawValue)[\(shown.index)] shows although the padding is wider than the line")
+    }
     let lowest = line.padding.left + line.itemPadding - 0.5
     let highest = layout.width - line.padding.right - line.itemPadding + 0.5
     for (placed, (side, index, item)) in zip(layout.items, inputs) where roomInside && !overrun.contains(side) {

@@ -91,6 +91,13 @@ struct LineEngine {
             try size(side, limit: limit(side, room: room))
         }
         try expand()
+        // Padding wider than the line leaves no room inside it: nothing can be placed in the row.
+        if inner != nil, line.padding.left + line.padding.right > line.width + Rounding.tolerance {
+            for slot in items.indices {
+                for index in items[slot].indices { items[slot][index].visible = false }
+                used[slot] = 0
+            }
+        }
         // 7: a line that widens is as wide as its padding and its bands.
         let width: Double
         if inner != nil {

@@ -130,3 +130,19 @@ struct HardeningTests {
         #expect(throws: MGLineError.self) { try nested(MGLine.maximumNesting + 1).layout() }
     }
 }
+
+extension HardeningTests {
+    /// Padding wider than the line: nothing can be inside it, so nothing is shown (a fuzzer found a
+    /// 0-wide "…" placed 1,680 points right of a 16-point row).
+    @Test func paddingWiderThanTheLineShowsNothing() throws {
+        var line = MGLine(width: 16, height: 44, left: ["abc", .image(MGLine.Image(width: 0, height: 0))], right: ["x"])
+        line.padding = MGLine.Insets(left: 1680, right: 1680)
+        let layout = try line.layout()
+        #expect(layout.items.allSatisfy { !$0.isVisible })
+        #expect(layout.width == 16)
+        // Padding exactly as wide as the line leaves 0 points inside: text there is "…", 0 wide.
+        line.padding = MGLine.Insets(left: 8, right: 8)
+        let exact = try line.layout()
+        #expect(exact.item(.left, 0).frame == Frame(x: 8, y: 13, width: 0, height: 19))
+    }
+}
