@@ -108,7 +108,7 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
             if !trimmed(data).reversed().starts(with: Array("</svg>".utf8).reversed()) {
                 fail("the SVG does not end with </svg>: …\(text.suffix(80).debugDescription)")
             }
-            let parser = XMLParser(data: Data(data))
+            let parser = XMLParser(data: data)
             if !parser.parse() {
                 let error = parser.parserError.map { "\($0)" } ?? "no error given"
                 fail("the SVG is not well-formed XML (line \(parser.lineNumber), column \(parser.columnNumber)): \(error)")
@@ -132,7 +132,7 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
 }
 
 /// The bytes without trailing whitespace.
-private func trimmed(_ data: [UInt8]) -> ArraySlice<UInt8> {
+private func trimmed(_ data: Data) -> Data {
     var end = data.endIndex
     while end > data.startIndex, [0x20, 0x0A, 0x0D, 0x09].contains(data[end - 1]) { end -= 1 }
     return data[..<end]

@@ -62,7 +62,7 @@ struct RenderCommand: ParsableCommand {
             throw RequestError(error.description)
         }
         do {
-            try Data(rendering.data).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try rendering.data.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
             throw RequestError("cannot write \(output): \((error as NSError).localizedDescription)")
         }

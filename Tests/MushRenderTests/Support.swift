@@ -104,9 +104,9 @@ struct Bitmap {
     private let words: [UInt32]
 
     /// Decodes PNG bytes with Cairo.
-    init(png: [UInt8]) throws {
+    init(png: Data) throws {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "not a PNG signature")
-        let reader = ByteReader(png)
+        let reader = ByteReader([UInt8](png))
         let surface = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream(ByteReader.read, Unmanaged.passUnretained(reader).toOpaque())
         }

@@ -35,8 +35,8 @@ import Testing
     }
 
     /// Parses `data`, expecting no error.
-    func readSVG(_ data: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> SVGReader {
-        let parser = XMLParser(data: Data(data))
+    func readSVG(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) throws -> SVGReader {
+        let parser = XMLParser(data: data)
         let reader = SVGReader()
         parser.delegate = reader
         let parsed = parser.parse()
@@ -105,7 +105,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("line.pdf").path
-        try Data(rendering.data).write(to: URL(fileURLWithPath: path))
+        try rendering.data.write(to: URL(fileURLWithPath: path))
 
         let info = try runTool("/usr/bin/pdfinfo", [path])
         #expect(info.status == 0, "pdfinfo rejects the file")
