@@ -98,9 +98,9 @@ extension Painter {
         }
         mapping.utf8.withUnsafeBufferPointer { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { text in
+                // Forward clusters in both directions: see TextSource for why not backward ones.
                 cairo_show_text_glyphs(context, text.baseAddress, Int32(text.count), glyphs, Int32(glyphs.count),
-                                       mapping.clusters, Int32(mapping.clusters.count),
-                                       run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
+                                       mapping.clusters, Int32(mapping.clusters.count), cairo_text_cluster_flags_t(0))
             }
         }
     }
