@@ -73,7 +73,7 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
             // 1: only a row without area is empty.
             if !empty { fail("\(format) threw .empty(\(width) × \(height)) for a row \(layout.width) × \(layout.height)") }
             return nil
-        } catch .fontTooLarge(let size, let scale) where size * scale > Canvas.maximumPixelsPerEm {
+        } catch .fontTooLarge(let size, let scale, _) where size * scale > Canvas.maximumPixelsPerEm {
             // Mush text may ask for any size ({font:,20000|…}); past FreeType's limit it is an error.
             return nil
         } catch {

@@ -28,7 +28,7 @@ final class Canvas {
         guard scaledWidth <= Double(Self.maximumPixels), scaledHeight <= Double(Self.maximumPixels),
               format != .png || scaledWidth * scaledHeight <= Double(Self.maximumArea)
         else {
-            throw .tooLarge(pixelWidth: scaledWidth, pixelHeight: scaledHeight)
+            throw .tooLarge(width: scaledWidth, height: scaledHeight, format: format)
         }
         self.format = format
         pixelWidth = Int(scaledWidth)

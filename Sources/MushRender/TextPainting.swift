@@ -75,7 +75,7 @@ extension Painter {
     private func drawGlyphs(_ run: GlyphRun, x: Double, baseline: Double, source: Paragraph?, color: MushColor) {
         guard !run.glyphs.isEmpty, failure == nil else { return }
         guard run.size * options.scale <= Canvas.maximumPixelsPerEm else {
-            failure = .fontTooLarge(size: run.size, scale: options.scale)
+            failure = .fontTooLarge(size: run.size, scale: options.scale, format: canvas.format)
             return
         }
         guard let face = CairoFonts.face(run.face, syntheticBold: run.syntheticBold,

@@ -323,7 +323,7 @@ import Testing
 
     @Test func aPictureTooLargeForCairoIsAnError() throws {
         let line = MGLine(width: 20000, height: 10)
-        #expect(throws: RenderError.tooLarge(pixelWidth: 40000, pixelHeight: 20)) {
+        #expect(throws: RenderError.tooLarge(width: 40000, height: 20, format: .png)) {
             try Renderer.render(line, layout: try line.layout(), as: .png, options: RenderOptions(scale: 2))
         }
         // At scale 1 the same line fits.

@@ -123,7 +123,7 @@ struct RenderCommandTests {
         (#"{"height": 10}"#, "missing key 'width'"),
         (#"{"width": 50, "height": 0}"#,
          "nothing to draw: the picture is 50 × 0 points (give the line a height, or a minHeight so that it fits its content)"),
-        (#"{"width": 20000, "height": 10}"#, "the picture would be 40000 × 20 pixels; at most 32767 a side"),
+        (#"{"width": 20000, "height": 10}"#, "the picture would be 40000 × 20 pixels; a PNG has at most 32767 pixels a side"),
         (#"{"width": 6000, "height": 6000}"#, "the picture would be 12000 × 12000 pixels; a PNG has at most 134217728 pixels"),
         (#"{"width": 100, "height": 40, "font": {"size": 9000}, "left": ["Hi"]}"#,
          "text of size 9000 at scale 2 would be 18000 pixels an em; at most 16384"),
@@ -133,6 +133,21 @@ struct RenderCommandTests {
             let result = try render(input, to: folder.appendingPathComponent("out.png"), ["--scale", "2"])
             expectOneLineError(result)
             #expect(result.error == "mush: error: \(message)\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
+    }
+
+    /// SVG and PDF pages are limited in points, and say so.
+    @Test(arguments: [("svg", "SVG", "an SVG"), ("pdf", "PDF", "a PDF")])
+    func aPageTooLargeIsCountedInPoints(suffix: String, name: String, article: String) throws {
+        try inFolder { folder in
+            let big = try render(#"{"width": 20000, "height": 10}"#, to: folder.appendingPathComponent("out.\(suffix)"), ["--scale", "2"])
+            expectOneLineError(big)
+            #expect(big.error == "mush: error: the \(name) page would be 40000 × 20 points; \(article) page has at most 32767 points a side\n")
+            let font = try render(#"{"width": 100, "height": 40, "font": {"size": 9000}, "left": ["Hi"]}"#,
+                                  to: folder.appendingPathComponent("out.\(suffix)"), ["--scale", "2"])
+            expectOneLineError(font)
+            #expect(font.error == "mush: error: text of size 9000 at scale 2 would be 18000 points an em on the \(name) page; at most 16384\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         }
     }
