@@ -116,8 +116,8 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
         }
         // 4: the warnings.
         let matches = rendering.warnings.count == expected.count
-            && zip(rendering.warnings, expected).allSatisfy { $0.hasPrefix($1) }
-        if !matches { fail("\(format) warned \(rendering.warnings), expected \(expected.map { $0 + "…" })") }
+            && zip(rendering.warnings, expected).allSatisfy { $0.description.hasPrefix($1) }
+        if !matches { fail("\(format) warned \(rendering.warnings.map(\.description)), expected \(expected.map { $0 + "…" })") }
     }
 
     guard let png = render(.png) else { return }

@@ -9,7 +9,8 @@ public struct Rendering: Sendable {
     /// in an SVG or PDF.
     public var width: Int
     public var height: Int
-    /// Things drawn otherwise than asked, such as an image file that could not be read (drawn as a
-    /// placeholder). Each names the item: `rightItems[0]: image not found: icons/star.png`.
-    public var warnings: [String]
+    /// Things drawn otherwise than asked, in drawing order, such as an image file that could not be
+    /// read (drawn as a placeholder). Each names its item, the problem and the file; printed, it
+    /// reads `rightItems[0]: image not found: icons/star.png; drew a placeholder`.
+    public var warnings: [RenderWarning]
 }

@@ -327,6 +327,16 @@ func writePNG(to path: String, width: Int, height: Int, paint: (OpaquePointer) -
     }
 }
 
+/// The bytes of a PNG file's start.
+enum PNGHeader {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// `value` as four big-endian bytes, as PNG writes numbers.
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+}
+
 /// Runs a command-line tool, returning its exit status and standard output.
 func runTool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
