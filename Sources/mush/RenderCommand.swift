@@ -15,8 +15,9 @@ struct RenderCommand: ParsableCommand {
             --help`), or a stack: {"width": …, "padding", "backgroundColor", "borders", "lines": [line \
             objects]}, where a line may leave out its width to fill the stack and has a margin. The \
             format follows the output's extension: .png, .svg or .pdf. Image items are read as PNG \
-            files, relative to FILE's folder; a missing one is drawn as a crossed grey placeholder and \
-            named in a warning on standard error. Prints the picture's size.
+            files, relative to FILE's folder; one that is missing or not a readable PNG is drawn as a \
+            crossed grey placeholder, and a warning on standard error names it by its JSON path \
+            (lines[2].left[0]: image not found: …). Prints the picture's size.
             """)
 
     @Option(name: .customLong("fonts"), help: "A font file or folder to add (repeatable).")
@@ -66,8 +67,17 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw RequestError("cannot write \(output): \((error as NSError).localizedDescription)")
         }
-        for warning in rendering.warnings { Standard.error("mush: warning: \(warning)") }
+        for warning in rendering.warnings {
+            Standard.error("mush: warning: \(warning.description(naming: Self.jsonPath))")
+        }
         let unit = format == .png ? "pixels" : "points"
         Standard.output("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
+    }
+
+    /// An item named by its path in the input's JSON, as errors name values: `lines[2].left[0]`,
+    /// `left[0].box.line.right[1]` (the library names the same items the Swift way, `leftItems[0]`).
+    static func jsonPath(_ location: RenderWarning.Location) -> String {
+        let items = location.steps.map { "\($0.side.rawValue)[\($0.index)]" }.joined(separator: ".box.line.")
+        return (location.line.map { "lines[\($0)]." } ?? "") + items
     }
 }

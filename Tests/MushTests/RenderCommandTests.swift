@@ -189,7 +189,7 @@ struct RenderCommandTests {
             let line = #"{"width": 100, "height": 30, "right": [{"image": {"width": 10, "height": 10, "file": "no-such-image.png"}}]}"#
             let result = try render(line, to: output)
             #expect(result.status == 0)
-            #expect(result.error == "mush: warning: rightItems[0]: image not found: no-such-image.png; drew a placeholder\n")
+            #expect(result.error == "mush: warning: right[0]: image not found: no-such-image.png; drew a placeholder\n")
             #expect(result.output == "\(output.path): 100 × 30 pixels\n")
             #expect(FileManager.default.fileExists(atPath: output.path))
 
@@ -197,7 +197,42 @@ struct RenderCommandTests {
             let stack = #"{"width": 100, "lines": [{"height": 30}, {"height": 30, "left": [{"image": {"width": 10, "height": 10, "file": "/no/such.png"}}]}]}"#
             let inStack = try render(stack, to: output)
             #expect(inStack.status == 0)
-            #expect(inStack.error == "mush: warning: lines[1].leftItems[0]: image not found: /no/such.png; drew a placeholder\n")
+            #expect(inStack.error == "mush: warning: lines[1].left[0]: image not found: /no/such.png; drew a placeholder\n")
+
+            // In a box's line, the path goes through the box, as the JSON does.
+            let nested = #"{"width": 200, "lines": [{"height": 30, "middle": ["x"], "right": ["y", {"box": {"width": 60, "height": 20, "line": {"height": 20, "left": ["z"], "right": [{"image": {"width": 10, "height": 10}}, {"image": {"width": 10, "height": 10, "file": "/no/such.png"}}]}}}]}]}"#
+            let inBox = try render(nested, to: output)
+            #expect(inBox.status == 0)
+            #expect(inBox.error == """
+                mush: warning: lines[0].right[1].box.line.right[0]: the image names no file; drew a placeholder
+                mush: warning: lines[0].right[1].box.line.right[1]: image not found: /no/such.png; drew a placeholder
+
+                """)
+        }
+    }
+
+    /// A file that is there but is no PNG, or a damaged one, says so (Cairo alone said "out of memory").
+    @Test func anImageThatIsNotAPNGSaysSo() throws {
+        try inFolder { folder in
+            try Data("GIF89a".utf8).write(to: folder.appendingPathComponent("fake.png"))
+            let swatch = folder.appendingPathComponent("swatch.png")
+            #expect(try render(#"{"width": 8, "height": 8}"#, to: swatch, ["--background", "#f00"]).status == 0)
+            var damaged = try Data(contentsOf: swatch)
+            damaged[try #require(damaged.range(of: Data("IDAT".utf8))).upperBound + 2] ^= 0xFF
+            try damaged.write(to: folder.appendingPathComponent("damaged.png"))
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: false)
+            let input = folder.appendingPathComponent("row.json")
+            try Data(#"{"width": 100, "height": 30, "left": [{"image": {"width": 10, "height": 10, "file": "fake.png"}}, {"image": {"width": 10, "height": 10, "file": "damaged.png"}}, {"image": {"width": 10, "height": 10, "file": "folder.png"}}]}"#.utf8)
+                .write(to: input)
+            let result = try runMush(["render", input.path, "-o", folder.appendingPathComponent("row.png").path])
+            #expect(result.status == 0)
+            let base = folder.path
+            #expect(result.error == """
+                mush: warning: left[0]: not a PNG file: \(base)/fake.png; drew a placeholder
+                mush: warning: left[1]: a damaged PNG file: \(base)/damaged.png; drew a placeholder
+                mush: warning: left[2]: the image's path is a folder: \(base)/folder.png; drew a placeholder
+
+                """)
         }
     }
 
@@ -216,7 +251,7 @@ struct RenderCommandTests {
             // From standard input the same name is read from the current directory, where it is not.
             let fromInput = try render(String(decoding: try Data(contentsOf: input), as: UTF8.self),
                                        to: folder.appendingPathComponent("other.png"))
-            #expect(fromInput.error.contains("mush: warning: rightItems[0]: image not found: swatch.png"))
+            #expect(fromInput.error == "mush: warning: right[0]: image not found: swatch.png; drew a placeholder\n")
         }
     }
 
