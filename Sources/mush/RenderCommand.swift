@@ -65,13 +65,33 @@ struct RenderCommand: ParsableCommand {
         do {
             try rendering.data.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            throw RequestError("cannot write \(output): \((error as NSError).localizedDescription)")
+            throw RequestError("cannot write \(output): \(Self.writeProblem(output, error))")
         }
         for warning in rendering.warnings {
             Standard.error("mush: warning: \(warning.description(naming: Self.jsonPath))")
         }
         let unit = format == .png ? "pixels" : "points"
         Standard.output("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
+    }
+
+    /// Why writing the file at `path` failed, in a few words: what is at the path or its folder,
+    /// looked at after the failure, or else the system's reason (Foundation's own messages name no
+    /// file, or only an error domain and number).
+    static func writeProblem(_ path: String, _ error: any Error) -> String {
+        let files = FileManager.default
+        var isFolder: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+        let written = (path as NSString).deletingLastPathComponent
+        let folder = written.isEmpty ? "." : written
+        guard files.fileExists(atPath: folder, isDirectory: &isFolder) else { return "no such folder: \(folder)" }
+        guard isFolder.boolValue else { return "\(folder) is not a folder" }
+        // The file is written next to its place and then moved there, so the folder must be writable.
+        guard files.isWritableFile(atPath: folder) else { return "permission denied (cannot write in the folder \(folder))" }
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let posix = [error as NSError, underlying].compactMap({ $0 }).first(where: { $0.domain == NSPOSIXErrorDomain }) {
+            return String(cString: strerror(Int32(posix.code))).lowercased()
+        }
+        return (error as NSError).localizedDescription
     }
 
     /// An item named by its path in the input's JSON, as errors name values: `lines[2].left[0]`,

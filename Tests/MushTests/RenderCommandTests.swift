@@ -152,11 +152,61 @@ struct RenderCommandTests {
         }
     }
 
-    @Test func anUnwritableOutputIsAnError() throws {
-        let result = try runMush(["render", "-", "-o", "/nonexistent-mush-folder/out.png"],
-                                 input: Data(#"{"width": 50, "height": 20}"#.utf8))
-        expectOneLineError(result)
-        #expect(result.error.hasPrefix("mush: error: cannot write /nonexistent-mush-folder/out.png"))
+    /// Each way the output cannot be written is one line saying which, with status 2 (Foundation's
+    /// own messages said "The file doesn't exist." or "NSCocoaErrorDomain error 512").
+    @Test func anUnwritableOutputSaysWhy() throws {
+        try inFolder { folder in
+            let line = #"{"width": 50, "height": 20}"#
+            let missing = try render(line, to: URL(fileURLWithPath: "/nonexistent-mush-folder/out.png"))
+            expectOneLineError(missing)
+            #expect(missing.error == "mush: error: cannot write /nonexistent-mush-folder/out.png: no such folder: /nonexistent-mush-folder\n")
+
+            let deeper = folder.appendingPathComponent("not/there/out.svg")
+            let inMissing = try render(line, to: deeper)
+            expectOneLineError(inMissing)
+            #expect(inMissing.error == "mush: error: cannot write \(deeper.path): no such folder: \(folder.path)/not/there\n")
+
+            let aFolder = folder.appendingPathComponent("out.png")
+            try FileManager.default.createDirectory(at: aFolder, withIntermediateDirectories: false)
+            let isFolder = try render(line, to: aFolder)
+            expectOneLineError(isFolder)
+            #expect(isFolder.error == "mush: error: cannot write \(aFolder.path): it is a folder\n")
+
+            let file = folder.appendingPathComponent("notes.txt")
+            try Data("x".utf8).write(to: file)
+            let throughFile = try render(line, to: file.appendingPathComponent("out.pdf"))
+            expectOneLineError(throughFile)
+            #expect(throughFile.error == "mush: error: cannot write \(file.path)/out.pdf: \(file.path) is not a folder\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "out.png"])
+        }
+    }
+
+    /// A folder the user may not write in. (Root writes anywhere, so this runs only for other users.)
+    @Test(.enabled(if: getuid() != 0, "root may write in any folder"))
+    func anOutputInAFolderWithoutPermissionSaysSo() throws {
+        try inFolder { folder in
+            let locked = folder.appendingPathComponent("locked")
+            try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
+            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+            let output = locked.appendingPathComponent("out.png")
+            let result = try render(#"{"width": 50, "height": 20}"#, to: output)
+            expectOneLineError(result)
+            #expect(result.error == "mush: error: cannot write \(output.path): permission denied (cannot write in the folder \(locked.path))\n")
+        }
+    }
+
+    /// A relative output is written from the current directory, and its folder named as given.
+    @Test func aRelativeOutputIsWrittenFromTheCurrentDirectory() throws {
+        try inFolder { folder in
+            let line = Data(#"{"width": 5, "height": 5}"#.utf8)
+            let here = try runMush(["render", "-", "-o", "here.png"], input: line, directory: folder)
+            #expect(here.status == 0, "\(here.error)")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("here.png").path))
+            let missing = try runMush(["render", "-", "-o", "missing/out.png"], input: line, directory: folder)
+            expectOneLineError(missing)
+            #expect(missing.error == "mush: error: cannot write missing/out.png: no such folder: missing\n")
+        }
     }
 
     // MARK: - Stacks, images, backgrounds
