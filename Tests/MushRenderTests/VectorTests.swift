@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import FoundationXML
 import Mush
@@ -117,6 +118,43 @@ import Testing
         let text = try runTool("/usr/bin/pdftotext", [path, "-"])
         #expect(text.status == 0)
         #expect(withoutEmbeddings(text.output) == "Hello PDF world\nשלום עולם\n\n\u{0C}", "\(text.output.debugDescription)")
+    }
+
+    /// The same drawing gives the same file in every format, at any time and however many pictures
+    /// the process drew before: a PDF carries no creation date (Cairo's default would be the time
+    /// of drawing), and an SVG's surface and image names are its own (Cairo's count every surface
+    /// of the process).
+    @Test(arguments: RenderFormat.allCases) func filesAreReproducible(format: RenderFormat) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = folder.appendingPathComponent("dot.png").path
+        try writePNG(to: image, width: 4, height: 4) { context in
+            cairo_set_source_rgb(context, 0, 0.5, 1)
+            cairo_paint(context)
+        }
+        var line = MGLine(width: 240, height: 30, left: ["**Bold** and שלום|mush"],
+                          right: [.image(MGLine.Image(width: 12, height: 12, file: image)), "›"])
+        line.borders = MGLine.Borders(bottom: MushColor(hex: "#ccc"))
+        let first = try Renderer.render(line, layout: try line.layout(), as: format, options: RenderOptions(scale: 2))
+        // Other pictures in between: Cairo makes more surfaces.
+        for other in RenderFormat.allCases { _ = try Renderer.render(line, layout: try line.layout(), as: other) }
+        let second = try Renderer.render(line, layout: try line.layout(), as: format, options: RenderOptions(scale: 2))
+        #expect(first.warnings.isEmpty)
+        #expect(first.data == second.data)
+        if format == .svg {
+            let svg = String(decoding: first.data, as: UTF8.self)
+            #expect(svg.contains(#"<g id="surface1">"#), "\(svg.prefix(600))")
+            #expect(svg.contains(#"id="image1""#) && svg.contains(##"xlink:href="#image1""##))
+        }
+        if format == .pdf {
+            #expect(first.data.range(of: Data("/CreationDate".utf8)) == nil)
+            let path = folder.appendingPathComponent("row.pdf").path
+            try first.data.write(to: URL(fileURLWithPath: path))
+            let info = try runTool("/usr/bin/pdfinfo", [path])
+            #expect(info.status == 0)
+            #expect(info.output.contains("Creator:         mush"), "\(info.output)")
+            #expect(!info.output.contains("CreationDate"), "\(info.output)")
+        }
     }
 
     /// The text pdftotext reads from `rendering` (a PDF).
