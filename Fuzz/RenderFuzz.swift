@@ -21,8 +21,20 @@
 //     whitespace, and well-formed XML);
 //  4. the warnings are exactly one per drawn image with no file, and one per missing file (the
 //     first image that names it), in drawing order, each naming its item;
-//  5. drawing the same layout twice gives the same PNG bytes and warnings.
+//  5. drawing the same layout twice gives the same PNG bytes and warnings;
+//  6. the same for SVG and PDF (when they are drawn): the same bytes and warnings twice (no date,
+//     no names counted across the process);
+//  7. ink only where the layout put things: the row drawn with a margin of 50 points on every side
+//     of a transparent PNG (through the renderer's own Canvas and Painter, with the same layout)
+//     has no pixel with any alpha outside the row's rectangle and its visible items' frames (a
+//     fixed-height row may place a tall image or box beyond its top and bottom, unclipped as in
+//     UIKit; a box's line counts with its own rectangle and items), except where text may reach
+//     (text is not clipped either): each glyph run's ink as Cairo measures it, its background and
+//     decorations, and these moved by the side's text-shadow offset, with two pixels of hinting
+//     and anti-aliasing around. Fills, borders, images and placeholders must stay inside. Checked
+//     for pictures of at most 600,000 pixels with the margin.
 
+import CCairo
 import Foundation
 import FoundationXML
 import Mush
@@ -73,7 +85,7 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
             // 1: only a row without area is empty.
             if !empty { fail("\(format) threw .empty(\(width) × \(height)) for a row \(layout.width) × \(layout.height)") }
             return nil
-        } catch .fontTooLarge(let size, let scale) where size * scale > Canvas.maximumPixelsPerEm {
+        } catch .fontTooLarge(let size, let scale, _) where size * scale > Canvas.maximumPixelsPerEm {
             // Mush text may ask for any size ({font:,20000|…}); past FreeType's limit it is an error.
             return nil
         } catch {
@@ -108,7 +120,7 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
             if !trimmed(data).reversed().starts(with: Array("</svg>".utf8).reversed()) {
                 fail("the SVG does not end with </svg>: …\(text.suffix(80).debugDescription)")
             }
-            let parser = XMLParser(data: Data(data))
+            let parser = XMLParser(data: data)
             if !parser.parse() {
                 let error = parser.parserError.map { "\($0)" } ?? "no error given"
                 fail("the SVG is not well-formed XML (line \(parser.lineNumber), column \(parser.columnNumber)): \(error)")
@@ -116,8 +128,8 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
         }
         // 4: the warnings.
         let matches = rendering.warnings.count == expected.count
-            && zip(rendering.warnings, expected).allSatisfy { $0.hasPrefix($1) }
-        if !matches { fail("\(format) warned \(rendering.warnings), expected \(expected.map { $0 + "…" })") }
+            && zip(rendering.warnings, expected).allSatisfy { $0.description.hasPrefix($1) }
+        if !matches { fail("\(format) warned \(rendering.warnings.map(\.description)), expected \(expected.map { $0 + "…" })") }
     }
 
     guard let png = render(.png) else { return }
@@ -126,13 +138,156 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
         fail("two PNGs of the same layout differ (\(png.data.count) and \(again.data.count) bytes)")
     }
     if vectors {
-        _ = render(.svg)
-        _ = render(.pdf)
+        for format in [RenderFormat.svg, .pdf] {
+            // 6: vector files are reproducible too.
+            if let first = render(format), let again = render(format),
+               again.data != first.data || again.warnings != first.warnings {
+                let at = zip(first.data, again.data).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(first.data.count, again.data.count)
+                fail("two \(format)s of the same layout differ (\(first.data.count) and \(again.data.count) bytes, from byte \(at))")
+            }
+        }
+    }
+    // 7: no ink outside the row but text's.
+    if let stray = strayInk(line, layout, options: options), !stray.isEmpty {
+        let shown = stray.prefix(5).map { "(\($0.x), \($0.y))" }.joined(separator: ", ")
+        fail("\(stray.count) pixels inked outside the row, its items' frames and its text's reach, at \(shown) (margin \(Int(inkMargin * scale)) pixels)")
     }
 }
 
+// MARK: - Ink
+
+/// The empty space around the row in the ink check, in points.
+private let inkMargin = 50.0
+
+/// The pixels with ink (any alpha) outside the row, its items' frames and where its text may reach,
+/// the row drawn `inkMargin` points from each side of a transparent PNG at the options' scale; nil
+/// when the check is not made (a picture over 600,000 pixels, or one the renderer refuses).
+private func strayInk(_ line: MGLine, _ layout: MGLineLayout, options: RenderOptions) -> [(x: Int, y: Int)]? {
+    let scale = options.scale
+    let width = layout.width + 2 * inkMargin, height = layout.height + 2 * inkMargin
+    guard layout.width > 0, layout.height > 0, (width * scale).rounded(.up) * (height * scale).rounded(.up) <= 600_000,
+          let canvas = try? Canvas(format: .png, width: width, height: height, scale: scale)
+    else { return nil }
+    let painter = Painter(canvas: canvas, options: RenderOptions(scale: scale, imageFolder: options.imageFolder))
+    painter.drawLine(line, layout, x: inkMargin, y: inkMargin)
+    guard painter.failure == nil, let png = try? canvas.finish() else { return nil }
+
+    // Where ink may be, in pixels: the row and its frames as they are, the text's reach with two
+    // pixels around.
+    func pixels(_ rect: Reach) -> (Int, Int, Int, Int) {
+        let slack = rect.isText ? 2 : 0
+        return (Int((rect.x * scale).rounded(.down)) - slack, Int((rect.y * scale).rounded(.down)) - slack,
+                Int(((rect.x + rect.width) * scale).rounded(.up)) + slack,
+                Int(((rect.y + rect.height) * scale).rounded(.up)) + slack)
+    }
+    // Glyphs are measured as the canvas draws them: at its scale, with its font options (hinting
+    // at another size or with hinted metrics moves outlines by up to a pixel).
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+    let measure = cairo_create(surface)!
+    defer {
+        cairo_destroy(measure)
+        cairo_surface_destroy(surface)
+    }
+    cairo_scale(measure, scale, scale)
+    let fontOptions = cairo_font_options_create()
+    cairo_get_font_options(canvas.context, fontOptions)
+    cairo_set_font_options(measure, fontOptions)
+    cairo_font_options_destroy(fontOptions)
+    let allowed = reach(line, layout, x: inkMargin, y: inkMargin, measure: measure).map(pixels)
+
+    // The PNG's pixels, through Cairo.
+    final class Source {
+        let bytes: [UInt8]
+        var offset = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+    let source = Source([UInt8](png))
+    let read: cairo_read_func_t = { closure, data, length in
+        let source = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
+        guard let data, source.offset + Int(length) <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+        for index in 0..<Int(length) { data[index] = source.bytes[source.offset + index] }
+        source.offset += Int(length)
+        return CAIRO_STATUS_SUCCESS
+    }
+    let decoded = withExtendedLifetime(source) {
+        cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())
+    }
+    defer { cairo_surface_destroy(decoded) }
+    guard cairo_surface_status(decoded) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(decoded) else {
+        return [(-1, -1)]
+    }
+    let stride = Int(cairo_image_surface_get_stride(decoded))
+    let opaque = cairo_image_surface_get_format(decoded) == CAIRO_FORMAT_RGB24
+    var stray: [(x: Int, y: Int)] = []
+    for y in 0..<Int(cairo_image_surface_get_height(decoded)) {
+        for x in 0..<Int(cairo_image_surface_get_width(decoded)) {
+            let word = UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+            guard opaque || word >> 24 != 0 else { continue }
+            if !allowed.contains(where: { x >= $0.0 && y >= $0.1 && x < $0.2 && y < $0.3 }) { stray.append((x, y)) }
+        }
+    }
+    return stray
+}
+
+/// A rectangle in points where ink may be: a line's or a frame's, or one text may reach.
+private struct Reach {
+    var x, y, width, height: Double
+    var isText: Bool
+}
+
+/// Where `line`, drawn with its top-left corner at (`x`, `y`), may ink: its rectangle, each visible
+/// item's frame, and for text each glyph run's ink as Cairo measures it, its background from the
+/// line's ascent to its descent, its underline and strikethrough, and the same moved by the side's
+/// shadow offset when the side has a shadow; through the lines of boxes too.
+private func reach(_ line: MGLine, _ layout: MGLineLayout, x: Double, y: Double, measure: OpaquePointer) -> [Reach] {
+    var rects = [Reach(x: x, y: y, width: layout.width, height: layout.height, isText: false)]
+    for item in layout.items {
+        guard let frame = item.frame else { continue }
+        let left = x + frame.x, top = y + frame.y
+        rects.append(Reach(x: left, y: top, width: frame.width, height: frame.height, isText: false))
+        switch (item.content, line.items(on: item.side)[item.index]) {
+        case (.text(let text), _):
+            guard frame.width > 0 else { continue }
+            var own: [(x: Double, y: Double, width: Double, height: Double)] = []
+            for placed in text.layout.lines {
+                let baseline = top + placed.baseline
+                for run in text.paragraph.runs(of: placed) {
+                    let start = left + placed.x
+                    own.append((start + run.minX, baseline - placed.ascent, run.maxX - run.minX, placed.ascent + placed.descent))
+                    let unit = run.size / Double(run.face.unitsPerEm)
+                    for (on, decoration) in [(run.attributes.underline, run.face.underline),
+                                             (run.attributes.strikethrough, run.face.strikethrough)] where on {
+                        own.append((start + run.minX, baseline - Double(decoration.position) * unit, run.maxX - run.minX,
+                                    Double(decoration.thickness) * unit))
+                    }
+                    guard !run.glyphs.isEmpty, let face = CairoFonts.face(run.face, syntheticBold: run.syntheticBold,
+                                                                         syntheticOblique: run.syntheticOblique)
+                    else { continue }
+                    cairo_set_font_face(measure, face)
+                    cairo_set_font_size(measure, run.size)
+                    let glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.glyph), x: start + $0.x, y: baseline - $0.y) }
+                    var extents = cairo_text_extents_t()
+                    cairo_glyph_extents(measure, glyphs, Int32(glyphs.count), &extents)
+                    // Cairo gives the ink from the first glyph's position.
+                    own.append((glyphs[0].x + extents.x_bearing, glyphs[0].y + extents.y_bearing, extents.width, extents.height))
+                }
+            }
+            let shadow = line.textShadowColor(for: item.side) == nil ? nil : line.textShadowOffset(for: item.side)
+            for (dx, dy) in [(0.0, 0.0)] + (shadow.map { [($0.x, $0.y)] } ?? []) {
+                rects += own.map { Reach(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height, isText: true) }
+            }
+        case (.box(let inner?), .box(let box)):
+            if let nested = box.line { rects += reach(nested, inner, x: left, y: top, measure: measure) }
+        default:
+            continue
+        }
+    }
+    return rects
+}
+
 /// The bytes without trailing whitespace.
-private func trimmed(_ data: [UInt8]) -> ArraySlice<UInt8> {
+private func trimmed(_ data: Data) -> Data {
     var end = data.endIndex
     while end > data.startIndex, [0x20, 0x0A, 0x0D, 0x09].contains(data[end - 1]) { end -= 1 }
     return data[..<end]

@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 
 /// A Cairo surface of one format and the context drawing on it, in points (the scale applied), and
 /// the file's bytes once finished.
@@ -27,7 +28,7 @@ final class Canvas {
         guard scaledWidth <= Double(Self.maximumPixels), scaledHeight <= Double(Self.maximumPixels),
               format != .png || scaledWidth * scaledHeight <= Double(Self.maximumArea)
         else {
-            throw .tooLarge(pixelWidth: scaledWidth, pixelHeight: scaledHeight)
+            throw .tooLarge(width: scaledWidth, height: scaledHeight, format: format)
         }
         self.format = format
         pixelWidth = Int(scaledWidth)
@@ -43,6 +44,9 @@ final class Canvas {
         case .pdf:
             surface = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, scaledWidth, scaledHeight)
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "mush")
+            // No creation date (Cairo writes the time by default, an empty one leaves it out): the
+            // same drawing gives the same bytes, as PNG and SVG do.
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
         }
         let context = cairo_create(surface)!
         let status = cairo_status(context)
@@ -70,7 +74,7 @@ final class Canvas {
     }
 
     /// Ends the drawing and gives the file's bytes.
-    func finish() throws(RenderError) -> [UInt8] {
+    func finish() throws(RenderError) -> Data {
         let drawing = cairo_status(context)
         guard drawing == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(drawing))) }
         let closure = Unmanaged.passUnretained(sink).toOpaque()
@@ -84,18 +88,18 @@ final class Canvas {
             status = cairo_surface_status(surface)
         }
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-        return sink.bytes
+        return sink.data
     }
 }
 
 /// Collects what Cairo writes to a stream.
 private final class ByteSink {
-    var bytes: [UInt8] = []
+    var data = Data()
 
     static let write: cairo_write_func_t = { closure, data, length in
         guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
         let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
-        if let data { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length))) }
+        if let data { sink.data.append(data, count: Int(length)) }
         return CAIRO_STATUS_SUCCESS
     }
 }

@@ -4,16 +4,16 @@ import Mush
 import MushLine
 
 extension Painter {
-    /// Draws a PNG image scaled to its frame, or a placeholder (grey, crossed) with a warning when
-    /// the item names no file or the file cannot be read as a PNG.
-    func drawImage(_ image: MGLine.Image, _ frame: Rect, name: String) {
+    /// Draws a PNG image scaled to its frame, or a placeholder (grey, crossed) with a warning at
+    /// `location` when the item names no file or the file cannot be read as a PNG.
+    func drawImage(_ image: MGLine.Image, _ frame: Rect, location: RenderWarning.Location) {
         guard frame.width > 0, frame.height > 0 else { return }
         guard let file = image.file else {
-            warn("\(name): the image names no file; drew a placeholder")
+            warn(.imageNamesNoFile, file: nil, at: location)
             drawPlaceholder(frame)
             return
         }
-        guard let surface = readImage(file, name: name) else {
+        guard let surface = readImage(file, location: location) else {
             drawPlaceholder(frame)
             return
         }
@@ -32,29 +32,20 @@ extension Painter {
     }
 
     /// The image at `file` (relative paths from the options' image folder), read once per
-    /// rendering; nil, with a warning, when it cannot be read.
-    private func readImage(_ file: String, name: String) -> OpaquePointer? {
+    /// rendering; nil, with a warning at `location` the first time, when it cannot be read.
+    private func readImage(_ file: String, location: RenderWarning.Location) -> OpaquePointer? {
         let path = file.hasPrefix("/") || options.imageFolder == nil
             ? file : URL(fileURLWithPath: options.imageFolder!).appendingPathComponent(file).path
         if let known = images[path] { return known }
-        var surface: OpaquePointer? = cairo_image_surface_create_from_png(path)
-        let status = cairo_surface_status(surface)
-        if status != CAIRO_STATUS_SUCCESS {
-            cairo_surface_destroy(surface)
-            surface = nil
-            let problem = switch status {
-            case CAIRO_STATUS_FILE_NOT_FOUND: "image not found"
-            case CAIRO_STATUS_READ_ERROR, CAIRO_STATUS_PNG_ERROR: "not a readable PNG image"
-            default: "image not read (\(String(cString: cairo_status_to_string(status))))"
-            }
-            warn("\(name): \(problem): \(path); drew a placeholder")
-        } else if cairo_image_surface_get_width(surface) == 0 || cairo_image_surface_get_height(surface) == 0 {
-            cairo_surface_destroy(surface)
-            surface = nil
-            warn("\(name): the image is empty: \(path); drew a placeholder")
+        switch PNGFile.read(path) {
+        case .image(let surface):
+            images[path] = surface
+            return surface
+        case .failed(let problem):
+            images[path] = .some(nil)
+            warn(problem, file: path, at: location)
+            return nil
         }
-        images[path] = surface
-        return surface
     }
 
     /// A light grey box with a darker outline and a cross: plainly not the picture.

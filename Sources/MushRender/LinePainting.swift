@@ -4,15 +4,16 @@ import MushLine
 
 extension Painter {
     /// Draws a laid-out line with its top-left corner at (`x`, `y`): its background, its items
-    /// (dropped ones are not drawn), then its borders. `path` names the line in warnings
-    /// (`lines[2].`, `rightItems[0].line.`, as validation names them).
-    func drawLine(_ line: MGLine, _ layout: MGLineLayout, x: Double, y: Double, path: String = "") {
+    /// (dropped ones are not drawn), then its borders. `location` is where the line is, for
+    /// warnings: its stack line, and the boxes it is in.
+    func drawLine(_ line: MGLine, _ layout: MGLineLayout, x: Double, y: Double,
+                  location: RenderWarning.Location = RenderWarning.Location()) {
         fill(x: x, y: y, width: layout.width, height: layout.height, color: line.backgroundColor)
         for item in layout.items {
             guard let frame = item.frame else { continue }
             let items = line.items(on: item.side)
             guard items.indices.contains(item.index) else { continue }
-            let name = "\(path)\(item.side.rawValue)Items[\(item.index)]"
+            let itemLocation = location.appending(item.side, item.index)
             let left = x + frame.x, top = y + frame.y
             switch (item.content, items[item.index]) {
             case (.text(let text), _):
@@ -21,13 +22,13 @@ extension Painter {
                 let shadow = line.textShadowColor(for: item.side).map {
                     Shadow(color: $0, offset: line.textShadowOffset(for: item.side))
                 }
-                drawText(text, x: left, y: top, color: line.textColor(for: item.side), shadow: shadow)
+                drawText(text, x: left, y: top, color: line.textColor(for: item.side), shadow: shadow, location: itemLocation)
             case (.image, .image(let image)):
-                drawImage(image, Rect(x: left, y: top, width: frame.width, height: frame.height), name: name)
+                drawImage(image, Rect(x: left, y: top, width: frame.width, height: frame.height), location: itemLocation)
             case (.box(let inner), .box(let box)):
                 fill(x: left, y: top, width: frame.width, height: frame.height, color: box.color)
                 if let inner, let nested = box.line {
-                    drawLine(nested, inner, x: left, y: top, path: name + ".line.")
+                    drawLine(nested, inner, x: left, y: top, location: itemLocation)
                 }
                 drawBorders(box.borders, Rect(x: left, y: top, width: frame.width, height: frame.height))
             default:
@@ -41,7 +42,7 @@ extension Painter {
     func drawStack(_ stack: MGStack, _ layout: MGStackLayout) {
         fill(x: 0, y: 0, width: layout.width, height: layout.height, color: stack.backgroundColor)
         for (index, placed) in layout.lines.enumerated() {
-            drawLine(placed.line, placed.layout, x: placed.x, y: placed.y, path: "lines[\(index)].")
+            drawLine(placed.line, placed.layout, x: placed.x, y: placed.y, location: RenderWarning.Location(line: index))
         }
         drawBorders(stack.borders, Rect(x: 0, y: 0, width: layout.width, height: layout.height))
     }

@@ -12,7 +12,7 @@ final class Painter {
     let canvas: Canvas
     let options: RenderOptions
     var context: OpaquePointer { canvas.context }
-    private(set) var warnings: [String] = []
+    private(set) var warnings: [RenderWarning] = []
     /// What stopped the drawing, thrown once it is done (drawing itself does not throw).
     var failure: RenderError?
     /// Font files FreeType could not open, each warned about once.
@@ -31,8 +31,8 @@ final class Painter {
         for case let surface? in images.values { cairo_surface_destroy(surface) }
     }
 
-    func warn(_ message: String) {
-        warnings.append(message)
+    func warn(_ problem: RenderWarning.Problem, file: String?, at location: RenderWarning.Location) {
+        warnings.append(RenderWarning(location: location, problem: problem, file: file))
     }
 
     func setColor(_ color: MushColor) {

@@ -4,12 +4,13 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidScale(Double)
     /// The picture has no area: a line or stack 0 wide or 0 high.
     case empty(width: Double, height: Double)
-    /// The picture would be larger than Cairo makes (32,767 pixels or points a side), or a PNG
-    /// would have more than 2^27 pixels (half a gigabyte).
-    case tooLarge(pixelWidth: Double, pixelHeight: Double)
-    /// Text would be drawn more than 16,384 pixels an em (its size times the scale), past what
-    /// FreeType draws through Cairo.
-    case fontTooLarge(size: Double, scale: Double)
+    /// The picture would be larger than Cairo makes (32,767 pixels a side for a PNG, 32,767 points
+    /// for an SVG or PDF page), or a PNG would have more than 2^27 pixels (half a gigabyte). The
+    /// size is the picture's, scaled: pixels for a PNG, points for SVG and PDF.
+    case tooLarge(width: Double, height: Double, format: RenderFormat)
+    /// Text would be drawn more than 16,384 pixels an em (its size times the scale; points an em on
+    /// an SVG or PDF page), past what FreeType draws through Cairo.
+    case fontTooLarge(size: Double, scale: Double, format: RenderFormat)
     /// Cairo failed; its own description of the failure.
     case cairo(String)
 
@@ -18,15 +19,48 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidScale(let scale):
             "the scale must be a number, at least \(RenderOptions.minimumScale) (it is \(scale))"
         case .empty(let width, let height):
-            "nothing to draw: the picture is \(Self.format(width)) × \(Self.format(height)) points (give the line a height, or a minHeight so that it fits its content)"
-        case .tooLarge(let width, let height):
-            width > Double(Canvas.maximumPixels) || height > Double(Canvas.maximumPixels)
-                ? "the picture would be \(Self.format(width)) × \(Self.format(height)) pixels; at most \(Canvas.maximumPixels) a side"
-                : "the picture would be \(Self.format(width)) × \(Self.format(height)) pixels; a PNG has at most \(Canvas.maximumArea) pixels"
-        case .fontTooLarge(let size, let scale):
-            "text of size \(Self.format(size)) at scale \(Self.format(scale)) would be \(Self.format(size * scale)) pixels an em; at most \(Self.format(Canvas.maximumPixelsPerEm))"
+            "nothing to draw: the picture is \(Self.format(width)) × \(Self.format(height)) points (\(Self.emptyAdvice(width: width, height: height)))"
+        case .tooLarge(let width, let height, let format):
+            "\(Self.picture(format)) would be \(Self.format(width)) × \(Self.format(height)) \(Self.unit(format)); "
+                + (width > Double(Canvas.maximumPixels) || height > Double(Canvas.maximumPixels) || format != .png
+                    ? "\(Self.article(format)) has at most \(Canvas.maximumPixels) \(Self.unit(format)) a side"
+                    : "a PNG has at most \(Canvas.maximumArea) pixels")
+        case .fontTooLarge(let size, let scale, let format):
+            "text of size \(Self.format(size)) at scale \(Self.format(scale)) would be \(Self.format(size * scale)) \(Self.unit(format)) an em\(format == .png ? "" : " on the \(Self.name(format)) page"); at most \(Self.format(Canvas.maximumPixelsPerEm))"
         case .cairo(let message):
             "Cairo failed: \(message)"
+        }
+    }
+
+    /// Pixels in a PNG, points on an SVG or PDF page.
+    private static func unit(_ format: RenderFormat) -> String {
+        format == .png ? "pixels" : "points"
+    }
+
+    private static func name(_ format: RenderFormat) -> String {
+        format.rawValue.uppercased()
+    }
+
+    /// What the picture is in `format`: a PNG's picture, an SVG's or a PDF's page.
+    private static func picture(_ format: RenderFormat) -> String {
+        format == .png ? "the picture" : "the \(name(format)) page"
+    }
+
+    private static func article(_ format: RenderFormat) -> String {
+        switch format {
+        case .png: "a PNG"
+        case .svg: "an SVG page"
+        case .pdf: "a PDF page"
+        }
+    }
+
+    /// How to give an empty picture an area, for whichever side is 0.
+    private static func emptyAdvice(width: Double, height: Double) -> String {
+        let giveHeight = "give the line a height, or a minHeight so that it fits its content"
+        switch (width > 0, height > 0) {
+        case (false, false): return "give it a width, and " + giveHeight
+        case (false, true): return "give it a width"
+        default: return giveHeight
         }
     }
 

@@ -42,7 +42,9 @@ public enum Renderer {
         body(painter)
         if let failure = painter.failure { throw failure }
         var data = try canvas.finish()
-        if format == .svg { data = SVGTextLayer.add(painter.textLines, to: data, scale: options.scale) }
+        if format == .svg {
+            data = SVGTextLayer.add(painter.textLines, to: SVGIdentifiers.renumbered(data), scale: options.scale)
+        }
         return Rendering(format: format, data: data, width: canvas.pixelWidth, height: canvas.pixelHeight,
                          warnings: painter.warnings)
     }

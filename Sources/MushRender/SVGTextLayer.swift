@@ -1,3 +1,5 @@
+import Foundation
+
 /// Cairo draws an SVG's glyphs as outlines, which no one can search or select. The text layer adds
 /// each drawn line of text again as an invisible `<text>` element (fill-opacity 0) over its
 /// glyphs, stretched to the line's width, the way scanned PDFs carry an invisible text layer.
@@ -13,8 +15,8 @@ enum SVGTextLayer {
     }
 
     /// `svg` with the lines added just before its closing tag, at `scale`.
-    static func add(_ lines: [Line], to svg: [UInt8], scale: Double) -> [UInt8] {
-        guard !lines.isEmpty, let close = lastRange(of: Array("</svg>".utf8), in: svg) else { return svg }
+    static func add(_ lines: [Line], to svg: Data, scale: Double) -> Data {
+        guard !lines.isEmpty, let close = svg.range(of: Data("</svg>".utf8), options: .backwards) else { return svg }
         var layer = "<g id=\"text\" fill-opacity=\"0\" stroke=\"none\">\n"
         for line in lines {
             layer += "<text x=\"\(number(line.x * scale))\" y=\"\(number(line.baseline * scale))\""
@@ -23,16 +25,9 @@ enum SVGTextLayer {
             layer += " xml:space=\"preserve\">\(escape(line.text))</text>\n"
         }
         layer += "</g>\n"
-        return Array(svg[..<close.lowerBound]) + Array(layer.utf8) + Array(svg[close.lowerBound...])
-    }
-
-    private static func lastRange(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
-        guard bytes.count >= needle.count else { return nil }
-        for start in stride(from: bytes.count - needle.count, through: 0, by: -1)
-        where bytes[start..<start + needle.count].elementsEqual(needle) {
-            return start..<start + needle.count
-        }
-        return nil
+        var added = svg
+        added.insert(contentsOf: Data(layer.utf8), at: close.lowerBound)
+        return added
     }
 
     private static func number(_ value: Double) -> String {

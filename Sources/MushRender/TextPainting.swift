@@ -12,8 +12,10 @@ extension Painter {
 
     /// Draws laid-out text whose frame's top-left corner is at (`x`, `y`): run backgrounds, then the
     /// shadow, then the glyphs with their underlines and strikethroughs. Text that sets no colour is
-    /// drawn in `color`.
-    func drawText(_ text: MGLineLayout.Text, x: Double, y: Double, color: MushColor, shadow: Shadow?) {
+    /// drawn in `color`. `location` names the item in a warning.
+    func drawText(
+        _ text: MGLineLayout.Text, x: Double, y: Double, color: MushColor, shadow: Shadow?, location: RenderWarning.Location
+    ) {
         let paragraph = text.paragraph
         // Only a PDF keeps which text each glyph shows.
         let source = canvas.format == .pdf ? paragraph : nil
@@ -31,10 +33,10 @@ extension Painter {
         if let shadow {
             cairo_save(context)
             cairo_translate(context, shadow.offset.x, shadow.offset.y)
-            drawInk(lines, x: x, y: y, source: source, color: color, override: shadow.color)
+            drawInk(lines, x: x, y: y, source: source, color: color, override: shadow.color, location: location)
             cairo_restore(context)
         }
-        drawInk(lines, x: x, y: y, source: source, color: color, override: nil)
+        drawInk(lines, x: x, y: y, source: source, color: color, override: nil, location: location)
         if canvas.format == .svg {
             for (line, runs) in lines {
                 guard let first = runs.first(where: { !$0.glyphs.isEmpty }) else { continue }
@@ -51,7 +53,7 @@ extension Painter {
     /// The glyphs and decorations of every run, in each run's colour or all in `override`.
     private func drawInk(
         _ lines: [(line: LineLayout, runs: [GlyphRun])], x: Double, y: Double, source: Paragraph?, color: MushColor,
-        override: MushColor?
+        override: MushColor?, location: RenderWarning.Location
     ) {
         var decorations = ColorGroups()
         for (line, runs) in lines {
@@ -65,24 +67,26 @@ extension Painter {
                                          width: run.maxX - run.minX, height: Double(decoration.thickness) * scale),
                                     runColor)
                 }
-                drawGlyphs(run, x: x + line.x, baseline: baseline, source: source, color: runColor)
+                drawGlyphs(run, x: x + line.x, baseline: baseline, source: source, color: runColor, location: location)
             }
         }
         fill(decorations)
     }
 
     /// One run's glyphs, with the text they show where the clusters allow (PDF keeps it).
-    private func drawGlyphs(_ run: GlyphRun, x: Double, baseline: Double, source: Paragraph?, color: MushColor) {
+    private func drawGlyphs(
+        _ run: GlyphRun, x: Double, baseline: Double, source: Paragraph?, color: MushColor, location: RenderWarning.Location
+    ) {
         guard !run.glyphs.isEmpty, failure == nil else { return }
         guard run.size * options.scale <= Canvas.maximumPixelsPerEm else {
-            failure = .fontTooLarge(size: run.size, scale: options.scale)
+            failure = .fontTooLarge(size: run.size, scale: options.scale, format: canvas.format)
             return
         }
         guard let face = CairoFonts.face(run.face, syntheticBold: run.syntheticBold,
                                          syntheticOblique: run.syntheticOblique)
         else {
             if unopenedFonts.insert(run.face.path).inserted {
-                warn("FreeType cannot open the font \(run.face.path) (index \(run.face.index)); its text is not drawn")
+                warn(.fontNotOpened(index: run.face.index), file: run.face.path, at: location)
             }
             return
         }
@@ -98,9 +102,9 @@ extension Painter {
         }
         mapping.utf8.withUnsafeBufferPointer { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { text in
+                // Forward clusters in both directions: see TextSource for why not backward ones.
                 cairo_show_text_glyphs(context, text.baseAddress, Int32(text.count), glyphs, Int32(glyphs.count),
-                                       mapping.clusters, Int32(mapping.clusters.count),
-                                       run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
+                                       mapping.clusters, Int32(mapping.clusters.count), cairo_text_cluster_flags_t(0))
             }
         }
     }

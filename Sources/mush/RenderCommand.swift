@@ -16,8 +16,9 @@ struct RenderCommand: ParsableCommand {
             --help`), or a stack: {"width": …, "padding", "backgroundColor", "borders", "lines": [line \
             objects]}, where a line may leave out its width to fill the stack and has a margin. The \
             format follows the output's extension: .png, .svg or .pdf. Image items are read as PNG \
-            files, relative to FILE's folder; a missing one is drawn as a crossed grey placeholder and \
-            named in a warning on standard error. Prints the picture's size.
+            files, relative to FILE's folder; one that is missing or not a readable PNG is drawn as a \
+            crossed grey placeholder, and a warning on standard error names it by its JSON path \
+            (lines[2].left[0]: image not found: …). Prints the picture's size.
             """)
 
     @Option(name: .customLong("fonts"), help: "A font file or folder to add (repeatable).")
@@ -50,12 +51,20 @@ struct RenderCommand: ParsableCommand {
         let options = RenderOptions(scale: scale, background: MushColor(hex: background), imageFolder: folder)
         let format = RenderFormat(fileName: output)!
         let rendering: Rendering
+        // The text engine's warnings (a font family named in markup that the fonts lack).
+        var textWarnings: [String] = []
         do {
             switch document {
             case .line(let line):
-                rendering = try Renderer.render(line, layout: try line.layout(fonts: fonts), as: format, options: options)
+                let layout = try line.layout(fonts: fonts)
+                textWarnings = layout.warnings
+                rendering = try Renderer.render(line, layout: layout, as: format, options: options)
             case .stack(let stack):
-                rendering = try Renderer.render(stack, layout: try stack.layout(fonts: fonts), as: format, options: options)
+                let layout = try stack.layout(fonts: fonts)
+                for (index, placed) in layout.lines.enumerated() {
+                    textWarnings += placed.layout.warnings.map { "lines[\(index)].\($0)" }
+                }
+                rendering = try Renderer.render(stack, layout: layout, as: format, options: options)
             }
         } catch let error as MGLineError {
             throw RequestError(error.description)
@@ -63,12 +72,42 @@ struct RenderCommand: ParsableCommand {
             throw RequestError(error.description)
         }
         do {
-            try Data(rendering.data).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try rendering.data.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            throw RequestError("cannot write \(output): \((error as NSError).localizedDescription)")
+            throw RequestError("cannot write \(output): \(Self.writeProblem(output, error))")
         }
-        for warning in rendering.warnings { Standard.error("mush: warning: \(warning)") }
+        for warning in textWarnings { Standard.error("mush: warning: \(warning)") }
+        for warning in rendering.warnings {
+            Standard.error("mush: warning: \(warning.description(naming: Self.jsonPath))")
+        }
         let unit = format == .png ? "pixels" : "points"
         Standard.output("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
+    }
+
+    /// Why writing the file at `path` failed, in a few words: what is at the path or its folder,
+    /// looked at after the failure, or else the system's reason (Foundation's own messages name no
+    /// file, or only an error domain and number).
+    static func writeProblem(_ path: String, _ error: any Error) -> String {
+        let files = FileManager.default
+        var isFolder: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+        let written = (path as NSString).deletingLastPathComponent
+        let folder = written.isEmpty ? "." : written
+        guard files.fileExists(atPath: folder, isDirectory: &isFolder) else { return "no such folder: \(folder)" }
+        guard isFolder.boolValue else { return "\(folder) is not a folder" }
+        // The file is written next to its place and then moved there, so the folder must be writable.
+        guard files.isWritableFile(atPath: folder) else { return "permission denied (cannot write in the folder \(folder))" }
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let posix = [error as NSError, underlying].compactMap({ $0 }).first(where: { $0.domain == NSPOSIXErrorDomain }) {
+            return String(cString: strerror(Int32(posix.code))).lowercased()
+        }
+        return (error as NSError).localizedDescription
+    }
+
+    /// An item named by its path in the input's JSON, as errors name values: `lines[2].left[0]`,
+    /// `left[0].box.line.right[1]` (the library names the same items the Swift way, `leftItems[0]`).
+    static func jsonPath(_ location: RenderWarning.Location) -> String {
+        let items = location.steps.map { "\($0.side.rawValue)[\($0.index)]" }.joined(separator: ".box.line.")
+        return (location.line.map { "lines[\($0)]." } ?? "") + items
     }
 }

@@ -185,10 +185,10 @@ import Testing
         let path = "/nonexistent-mush-folder/missing.png"
         let line = MGLine(left: "Icon", right: .image(MGLine.Image(width: 30, height: 30, file: path)), width: 120, height: 40)
         let picture = try renderPNG(line, scale: 2)
-        #expect(picture.rendering.warnings.count == 1)
-        let warning = try #require(picture.rendering.warnings.first)
-        #expect(warning.hasPrefix("rightItems[0]"))
-        #expect(warning.contains(path))
+        #expect(picture.rendering.warnings == [
+            RenderWarning(location: RenderWarning.Location(steps: [.init(side: .right, index: 0)]), problem: .imageNotFound, file: path),
+        ])
+        #expect(picture.rendering.warnings.map(\.description) == ["rightItems[0]: image not found: \(path); drew a placeholder"])
         let frame = picture.rect(try #require(picture.layout.frame(.right, 0)))
         #expect(picture.bitmap.count(in: frame) { $0 == .white } == 0, "the placeholder covers the frame")
     }
@@ -209,14 +209,24 @@ import Testing
         let name = String(property.dropLast(".width".count))
         let good = stack(imageWidth: 10)
         let rendering = try Renderer.render(good, layout: try good.layout(), as: .svg)
-        #expect(rendering.warnings == ["\(name): image not found: /no/such.png; drew a placeholder"])
+        #expect(rendering.warnings.map(\.description) == ["\(name): image not found: /no/such.png; drew a placeholder"])
         #expect(name == "lines[1].rightItems[0].line.leftItems[0]")
+        // The warning keeps the place in parts: the stack's line, then the box, then the image.
+        let location = try #require(rendering.warnings.first?.location)
+        #expect(location.line == 1)
+        #expect(location.steps == [.init(side: .right, index: 0), .init(side: .left, index: 0)])
+        // Named another way, as `mush render` names it by the JSON's keys.
+        let named = rendering.warnings.first?.description { location in
+            location.steps.map { "\($0.side)#\($0.index)" }.joined(separator: "/")
+        }
+        #expect(named == "right#0/left#0: image not found: /no/such.png; drew a placeholder")
     }
 
     @Test func aPlaceholderStaysInsideItsFrame() throws {
         let line = MGLine(left: nil, right: .image(MGLine.Image(width: 30, height: 30)), width: 60, height: 40)
         let picture = try renderPNG(line, scale: 2)
-        #expect(picture.rendering.warnings == ["rightItems[0]: the image names no file; drew a placeholder"])
+        #expect(picture.rendering.warnings.map(\.description) == ["rightItems[0]: the image names no file; drew a placeholder"])
+        #expect(picture.rendering.warnings.first?.file == nil)
         let frame = picture.rect(try #require(picture.layout.frame(.right, 0)))
         #expect(picture.bitmap.count(in: frame) { $0 == .white } == 0)
         let stray = picture.bitmap.strayPixels(outside: [frame], background: .white)
@@ -234,9 +244,80 @@ import Testing
         #expect(found.bitmap.pixel(x: 3, y: 10) == Pixel("#f00") && found.bitmap.pixel(x: 16, y: 10) == Pixel("#00f"))
         // Without the folder, the name is read from the current directory, where it is not.
         let missing = try renderPNG(line)
-        #expect(missing.rendering.warnings.count == 1)
-        #expect(missing.rendering.warnings.first?.contains(name) == true)
+        #expect(missing.rendering.warnings.map(\.problem) == [.imageNotFound])
+        #expect(missing.rendering.warnings.first?.file == name)
         #expect(missing.bitmap.pixel(x: 3, y: 10) != Pixel("#f00"))
+    }
+
+    /// Files that are not PNG images the renderer can draw, made in `folder`: each with the problem
+    /// the warning should name.
+    func unreadableImages(in folder: URL) throws -> [(path: String, problem: RenderWarning.Problem, description: String)] {
+        let good = try Data(contentsOf: URL(fileURLWithPath: try writeSwatch(in: folder)))
+        func file(_ name: String, _ bytes: Data) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            try bytes.write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        // A byte of the image data changed: the chunk's checksum no longer matches.
+        var damaged = good
+        let data = try #require(damaged.range(of: Data("IDAT".utf8))).upperBound + 2
+        damaged[data] ^= 0xFF
+        // A PNG header saying 40000 × 10 pixels (refused before anything else is read).
+        var huge = Data(PNGHeader.signature)
+        huge.append(contentsOf: [0, 0, 0, 13] + Array("IHDR".utf8) + PNGHeader.bigEndian(40000) + PNGHeader.bigEndian(10))
+        huge.append(contentsOf: [8, 6, 0, 0, 0, 0, 0, 0, 0])
+        var wide = huge
+        wide.replaceSubrange(16..<24, with: PNGHeader.bigEndian(20000) + PNGHeader.bigEndian(20000))
+        let folderPath = folder.appendingPathComponent("icons.png")
+        try FileManager.default.createDirectory(at: folderPath, withIntermediateDirectories: false)
+        let text = try file("text.png", Data("hello\n".utf8))
+        return [
+            (text, .notPNG, "not a PNG file"),
+            (try file("empty.png", Data()), .notPNG, "not a PNG file"),
+            (try file("cut.png", good.prefix(60)), .damagedPNG, "a damaged PNG file"),
+            (try file("damaged.png", damaged), .damagedPNG, "a damaged PNG file"),
+            (try file("huge.png", huge), .imageTooLarge(width: 40000, height: 10),
+             "the image is too large (40000 × 10 pixels; at most 32767 a side and 134217728 in all)"),
+            (try file("wide.png", wide), .imageTooLarge(width: 20000, height: 20000),
+             "the image is too large (20000 × 20000 pixels; at most 32767 a side and 134217728 in all)"),
+            (folderPath.path, .imageIsAFolder, "the image's path is a folder"),
+            (folder.appendingPathComponent("missing.png").path, .imageNotFound, "image not found"),
+            // A path through a file, as if it were a folder.
+            (text + "/inside.png", .imageNotFound, "image not found"),
+        ]
+    }
+
+    /// Each way an image file can fail is told apart in its warning (Cairo alone says "out of
+    /// memory" or "error while reading" for most of them), and drawn as a placeholder.
+    @Test func unreadableImagesSayWhatIsWrongWithThem() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases = try unreadableImages(in: folder)
+        let line = MGLine(width: 40 * Double(cases.count), height: 30,
+                          left: cases.map { .image(MGLine.Image(width: 30, height: 30, file: $0.path)) })
+        let picture = try renderPNG(line)
+        #expect(picture.rendering.warnings.map(\.problem) == cases.map(\.problem))
+        #expect(picture.rendering.warnings.map(\.file) == cases.map(\.path))
+        #expect(picture.rendering.warnings.map(\.description) == cases.enumerated().map { index, wanted in
+            "leftItems[\(index)]: \(wanted.description): \(wanted.path); drew a placeholder"
+        })
+        for index in cases.indices {
+            let frame = picture.rect(try #require(picture.layout.frame(.left, index)))
+            #expect(picture.bitmap.count(in: frame) { $0 == .white } == 0, "a placeholder covers \(cases[index].path)")
+        }
+    }
+
+    /// A file the renderer may not read is said to be so. (Root reads every file, so this runs only
+    /// for other users.)
+    @Test(.enabled(if: getuid() != 0, "root may read any file"))
+    func anImageWithoutPermissionToReadItSaysSo() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try writeSwatch(in: folder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path)
+        let line = MGLine(width: 40, height: 30, left: [.image(MGLine.Image(width: 30, height: 30, file: path))])
+        let picture = try renderPNG(line)
+        #expect(picture.rendering.warnings.map(\.description) == ["leftItems[0]: no permission to read the image: \(path); drew a placeholder"])
     }
 
     // MARK: - Stacks
@@ -323,7 +404,7 @@ import Testing
 
     @Test func aPictureTooLargeForCairoIsAnError() throws {
         let line = MGLine(width: 20000, height: 10)
-        #expect(throws: RenderError.tooLarge(pixelWidth: 40000, pixelHeight: 20)) {
+        #expect(throws: RenderError.tooLarge(width: 40000, height: 20, format: .png)) {
             try Renderer.render(line, layout: try line.layout(), as: .png, options: RenderOptions(scale: 2))
         }
         // At scale 1 the same line fits.

@@ -1,3 +1,4 @@
+import Foundation
 import Mush
 import MushLine
 import MushRender
@@ -15,5 +16,11 @@ struct ReadmeExampleTests {
         #expect(png.width == 640 && png.height == 88)
         #expect(png.data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(png.warnings.isEmpty)
+        // The README writes the file where it runs; here, in a folder of its own.
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("row.png")
+        try png.data.write(to: file)
+        #expect(try Data(contentsOf: file) == png.data)
     }
 }

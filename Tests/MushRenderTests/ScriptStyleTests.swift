@@ -74,7 +74,7 @@ struct ScriptStyleTests {
         let expected = try lines.map { line in
             try Renderer.render(line, layout: try line.layout(), as: .png, options: RenderOptions(scale: 2)).data
         }
-        try await withThrowingTaskGroup(of: (Int, [UInt8], RenderFormat).self) { group in
+        try await withThrowingTaskGroup(of: (Int, Data, RenderFormat).self) { group in
             for round in 0..<8 {
                 for (index, line) in lines.enumerated() {
                     group.addTask {

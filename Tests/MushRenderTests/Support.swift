@@ -104,9 +104,9 @@ struct Bitmap {
     private let words: [UInt32]
 
     /// Decodes PNG bytes with Cairo.
-    init(png: [UInt8]) throws {
+    init(png: Data) throws {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "not a PNG signature")
-        let reader = ByteReader(png)
+        let reader = ByteReader([UInt8](png))
         let surface = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream(ByteReader.read, Unmanaged.passUnretained(reader).toOpaque())
         }
@@ -324,6 +324,16 @@ func writePNG(to path: String, width: Int, height: Int, paint: (OpaquePointer) -
     let status = cairo_surface_write_to_png(surface, path)
     guard status == CAIRO_STATUS_SUCCESS else {
         throw Bitmap.DecodingError(message: String(cString: cairo_status_to_string(status)))
+    }
+}
+
+/// The bytes of a PNG file's start.
+enum PNGHeader {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// `value` as four big-endian bytes, as PNG writes numbers.
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 }
 

@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import FoundationXML
 import Mush
@@ -35,8 +36,8 @@ import Testing
     }
 
     /// Parses `data`, expecting no error.
-    func readSVG(_ data: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> SVGReader {
-        let parser = XMLParser(data: Data(data))
+    func readSVG(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) throws -> SVGReader {
+        let parser = XMLParser(data: data)
         let reader = SVGReader()
         parser.delegate = reader
         let parsed = parser.parse()
@@ -105,7 +106,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("line.pdf").path
-        try Data(rendering.data).write(to: URL(fileURLWithPath: path))
+        try rendering.data.write(to: URL(fileURLWithPath: path))
 
         let info = try runTool("/usr/bin/pdfinfo", [path])
         #expect(info.status == 0, "pdfinfo rejects the file")
@@ -116,10 +117,88 @@ import Testing
 
         let text = try runTool("/usr/bin/pdftotext", [path, "-"])
         #expect(text.status == 0)
-        #expect(text.output.contains("Hello PDF world"), "\(text.output)")
-        // pdftotext puts right-to-left text back in reading order, in bidi marks, and may space
-        // Hebrew letters by their gaps: compare the letters.
-        let hebrew = text.output.unicodeScalars.filter { (0x05D0...0x05EA).contains($0.value) }
-        #expect(String(String.UnicodeScalarView(hebrew)) == "שלוםעולם", "\(text.output)")
+        #expect(withoutEmbeddings(text.output) == "Hello PDF world\nשלום עולם\n\n\u{0C}", "\(text.output.debugDescription)")
+    }
+
+    /// The same drawing gives the same file in every format, at any time and however many pictures
+    /// the process drew before: a PDF carries no creation date (Cairo's default would be the time
+    /// of drawing), and an SVG's surface and image names are its own (Cairo's count every surface
+    /// of the process).
+    @Test(arguments: RenderFormat.allCases) func filesAreReproducible(format: RenderFormat) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = folder.appendingPathComponent("dot.png").path
+        try writePNG(to: image, width: 4, height: 4) { context in
+            cairo_set_source_rgb(context, 0, 0.5, 1)
+            cairo_paint(context)
+        }
+        var line = MGLine(width: 240, height: 30, left: ["**Bold** and שלום|mush"],
+                          right: [.image(MGLine.Image(width: 12, height: 12, file: image)), "›"])
+        line.borders = MGLine.Borders(bottom: MushColor(hex: "#ccc"))
+        let first = try Renderer.render(line, layout: try line.layout(), as: format, options: RenderOptions(scale: 2))
+        // Other pictures in between: Cairo makes more surfaces.
+        for other in RenderFormat.allCases { _ = try Renderer.render(line, layout: try line.layout(), as: other) }
+        let second = try Renderer.render(line, layout: try line.layout(), as: format, options: RenderOptions(scale: 2))
+        #expect(first.warnings.isEmpty)
+        #expect(first.data == second.data)
+        if format == .svg {
+            let svg = String(decoding: first.data, as: UTF8.self)
+            #expect(svg.contains(#"<g id="surface1">"#), "\(svg.prefix(600))")
+            #expect(svg.contains(#"id="image1""#) && svg.contains(##"xlink:href="#image1""##))
+        }
+        if format == .pdf {
+            #expect(first.data.range(of: Data("/CreationDate".utf8)) == nil)
+            let path = folder.appendingPathComponent("row.pdf").path
+            try first.data.write(to: URL(fileURLWithPath: path))
+            let info = try runTool("/usr/bin/pdfinfo", [path])
+            #expect(info.status == 0)
+            #expect(info.output.contains("Creator:         mush"), "\(info.output)")
+            #expect(!info.output.contains("CreationDate"), "\(info.output)")
+        }
+    }
+
+    /// The text pdftotext reads from `rendering` (a PDF).
+    func extractedText(_ rendering: Rendering) throws -> String {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("text.pdf").path
+        try rendering.data.write(to: URL(fileURLWithPath: path))
+        let text = try runTool("/usr/bin/pdftotext", [path, "-"])
+        #expect(text.status == 0)
+        return text.output
+    }
+
+    /// `text` without the bidi embeddings pdftotext wraps right-to-left and left-to-right stretches
+    /// in (U+202A, U+202B, U+202C).
+    func withoutEmbeddings(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !(0x202A...0x202C).contains($0.value) }))
+    }
+
+    /// Right-to-left text comes out of the PDF as it was written: no space inside a word, the letters
+    /// of a ligature (lam-alef) and the marks of a letter in reading order, numbers and left-to-right
+    /// words where they belong. Lines whose only left-to-right text is a digit are the ones where
+    /// pdftotext used to find spaces between letters drawn right to left.
+    @Test(arguments: [
+        "שלום עולם", "בוקר טוב", "مرحبا بالعالم", "شكرا جزيلا", "بَيْتٌ كَبِيرٌ",
+        "שלום עולם 2", "مرحبا بالعالم 3", "Hello world שלום עולם", "Greetings, Arabic: مرحبا بالعالم",
+    ])
+    func pdfTextOfRightToLeftLinesReadsAsWritten(text: String) throws {
+        for scale in [1.0, 1.5] {
+            let line = MGLine(width: 400, height: 30, left: [.text(text)])
+            let rendering = try Renderer.render(line, layout: try line.layout(), as: .pdf, options: RenderOptions(scale: scale))
+            let extracted = try extractedText(rendering)
+            // pdftotext ends the page with an empty line and a form feed.
+            #expect(withoutEmbeddings(extracted) == text + "\n\n\u{0C}", "scale \(scale): \(extracted.debugDescription)")
+        }
+    }
+
+    /// A right-to-left line and a left-to-right one in one PDF, in a stack, each read whole.
+    @Test func pdfTextOfAStackWithBothDirections() throws {
+        var stack = MGStack(width: 300)
+        stack.lines = [MGLine(height: 30, left: [.text("مرحبا بالعالم")]), MGLine(height: 30, left: [.text("Plain text")]),
+                       MGLine(height: 30, right: [.text("שלום עולם")])]
+        let rendering = try Renderer.render(stack, layout: try stack.layout(), as: .pdf)
+        let extracted = try extractedText(rendering)
+        #expect(withoutEmbeddings(extracted) == "مرحبا بالعالم\nPlain text\nשלום עולם\n\n\u{0C}", "\(extracted.debugDescription)")
     }
 }

@@ -103,6 +103,11 @@ struct HardeningCommandTests {
         #expect(line.error == "mush: warning: right[1]: no font family 'Nope'; DejaVu Sans was used instead\n")
         let batch = try runMush(["line", "--batch"], input: Data("{\"width\": 9}\n{\"width\": 200, \"left\": [\"{font:Nope|y}|mush\"]}\n".utf8))
         #expect(batch.error == "mush: warning: line 2: left[0]: no font family 'Nope'; DejaVu Sans was used instead\n")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("mush-font-warning.png").path
+        let render = try runMush(["render", "-", "-o", output],
+                                 input: Data(#"{"width": 100, "lines": [{"left": ["{font:Nope|x}|mush"]}]}"#.utf8))
+        #expect(render.status == 0)
+        #expect(render.error == "mush: warning: lines[0].left[0]: no font family 'Nope'; DejaVu Sans was used instead\n")
     }
 
     @Test("line: values that overflowed to infinity are errors", arguments: [

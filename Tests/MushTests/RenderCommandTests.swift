@@ -123,7 +123,7 @@ struct RenderCommandTests {
         (#"{"height": 10}"#, "missing key 'width'"),
         (#"{"width": 50, "height": 0}"#,
          "nothing to draw: the picture is 50 × 0 points (give the line a height, or a minHeight so that it fits its content)"),
-        (#"{"width": 20000, "height": 10}"#, "the picture would be 40000 × 20 pixels; at most 32767 a side"),
+        (#"{"width": 20000, "height": 10}"#, "the picture would be 40000 × 20 pixels; a PNG has at most 32767 pixels a side"),
         (#"{"width": 6000, "height": 6000}"#, "the picture would be 12000 × 12000 pixels; a PNG has at most 134217728 pixels"),
         (#"{"width": 100, "height": 40, "font": {"size": 9000}, "left": ["Hi"]}"#,
          "text of size 9000 at scale 2 would be 18000 pixels an em; at most 16384"),
@@ -137,11 +137,76 @@ struct RenderCommandTests {
         }
     }
 
-    @Test func anUnwritableOutputIsAnError() throws {
-        let result = try runMush(["render", "-", "-o", "/nonexistent-mush-folder/out.png"],
-                                 input: Data(#"{"width": 50, "height": 20}"#.utf8))
-        expectOneLineError(result)
-        #expect(result.error.hasPrefix("mush: error: cannot write /nonexistent-mush-folder/out.png"))
+    /// SVG and PDF pages are limited in points, and say so.
+    @Test(arguments: [("svg", "SVG", "an SVG"), ("pdf", "PDF", "a PDF")])
+    func aPageTooLargeIsCountedInPoints(suffix: String, name: String, article: String) throws {
+        try inFolder { folder in
+            let big = try render(#"{"width": 20000, "height": 10}"#, to: folder.appendingPathComponent("out.\(suffix)"), ["--scale", "2"])
+            expectOneLineError(big)
+            #expect(big.error == "mush: error: the \(name) page would be 40000 × 20 points; \(article) page has at most 32767 points a side\n")
+            let font = try render(#"{"width": 100, "height": 40, "font": {"size": 9000}, "left": ["Hi"]}"#,
+                                  to: folder.appendingPathComponent("out.\(suffix)"), ["--scale", "2"])
+            expectOneLineError(font)
+            #expect(font.error == "mush: error: text of size 9000 at scale 2 would be 18000 points an em on the \(name) page; at most 16384\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
+    }
+
+    /// Each way the output cannot be written is one line saying which, with status 2 (Foundation's
+    /// own messages said "The file doesn't exist." or "NSCocoaErrorDomain error 512").
+    @Test func anUnwritableOutputSaysWhy() throws {
+        try inFolder { folder in
+            let line = #"{"width": 50, "height": 20}"#
+            let missing = try render(line, to: URL(fileURLWithPath: "/nonexistent-mush-folder/out.png"))
+            expectOneLineError(missing)
+            #expect(missing.error == "mush: error: cannot write /nonexistent-mush-folder/out.png: no such folder: /nonexistent-mush-folder\n")
+
+            let deeper = folder.appendingPathComponent("not/there/out.svg")
+            let inMissing = try render(line, to: deeper)
+            expectOneLineError(inMissing)
+            #expect(inMissing.error == "mush: error: cannot write \(deeper.path): no such folder: \(folder.path)/not/there\n")
+
+            let aFolder = folder.appendingPathComponent("out.png")
+            try FileManager.default.createDirectory(at: aFolder, withIntermediateDirectories: false)
+            let isFolder = try render(line, to: aFolder)
+            expectOneLineError(isFolder)
+            #expect(isFolder.error == "mush: error: cannot write \(aFolder.path): it is a folder\n")
+
+            let file = folder.appendingPathComponent("notes.txt")
+            try Data("x".utf8).write(to: file)
+            let throughFile = try render(line, to: file.appendingPathComponent("out.pdf"))
+            expectOneLineError(throughFile)
+            #expect(throughFile.error == "mush: error: cannot write \(file.path)/out.pdf: \(file.path) is not a folder\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "out.png"])
+        }
+    }
+
+    /// A folder the user may not write in. (Root writes anywhere, so this runs only for other users.)
+    @Test(.enabled(if: getuid() != 0, "root may write in any folder"))
+    func anOutputInAFolderWithoutPermissionSaysSo() throws {
+        try inFolder { folder in
+            let locked = folder.appendingPathComponent("locked")
+            try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
+            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+            let output = locked.appendingPathComponent("out.png")
+            let result = try render(#"{"width": 50, "height": 20}"#, to: output)
+            expectOneLineError(result)
+            #expect(result.error == "mush: error: cannot write \(output.path): permission denied (cannot write in the folder \(locked.path))\n")
+        }
+    }
+
+    /// A relative output is written from the current directory, and its folder named as given.
+    @Test func aRelativeOutputIsWrittenFromTheCurrentDirectory() throws {
+        try inFolder { folder in
+            let line = Data(#"{"width": 5, "height": 5}"#.utf8)
+            let here = try runMush(["render", "-", "-o", "here.png"], input: line, directory: folder)
+            #expect(here.status == 0, "\(here.error)")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("here.png").path))
+            let missing = try runMush(["render", "-", "-o", "missing/out.png"], input: line, directory: folder)
+            expectOneLineError(missing)
+            #expect(missing.error == "mush: error: cannot write missing/out.png: no such folder: missing\n")
+        }
     }
 
     // MARK: - Stacks, images, backgrounds
@@ -174,7 +239,7 @@ struct RenderCommandTests {
             let line = #"{"width": 100, "height": 30, "right": [{"image": {"width": 10, "height": 10, "file": "no-such-image.png"}}]}"#
             let result = try render(line, to: output)
             #expect(result.status == 0)
-            #expect(result.error == "mush: warning: rightItems[0]: image not found: no-such-image.png; drew a placeholder\n")
+            #expect(result.error == "mush: warning: right[0]: image not found: no-such-image.png; drew a placeholder\n")
             #expect(result.output == "\(output.path): 100 × 30 pixels\n")
             #expect(FileManager.default.fileExists(atPath: output.path))
 
@@ -182,7 +247,42 @@ struct RenderCommandTests {
             let stack = #"{"width": 100, "lines": [{"height": 30}, {"height": 30, "left": [{"image": {"width": 10, "height": 10, "file": "/no/such.png"}}]}]}"#
             let inStack = try render(stack, to: output)
             #expect(inStack.status == 0)
-            #expect(inStack.error == "mush: warning: lines[1].leftItems[0]: image not found: /no/such.png; drew a placeholder\n")
+            #expect(inStack.error == "mush: warning: lines[1].left[0]: image not found: /no/such.png; drew a placeholder\n")
+
+            // In a box's line, the path goes through the box, as the JSON does.
+            let nested = #"{"width": 200, "lines": [{"height": 30, "middle": ["x"], "right": ["y", {"box": {"width": 60, "height": 20, "line": {"height": 20, "left": ["z"], "right": [{"image": {"width": 10, "height": 10}}, {"image": {"width": 10, "height": 10, "file": "/no/such.png"}}]}}}]}]}"#
+            let inBox = try render(nested, to: output)
+            #expect(inBox.status == 0)
+            #expect(inBox.error == """
+                mush: warning: lines[0].right[1].box.line.right[0]: the image names no file; drew a placeholder
+                mush: warning: lines[0].right[1].box.line.right[1]: image not found: /no/such.png; drew a placeholder
+
+                """)
+        }
+    }
+
+    /// A file that is there but is no PNG, or a damaged one, says so (Cairo alone said "out of memory").
+    @Test func anImageThatIsNotAPNGSaysSo() throws {
+        try inFolder { folder in
+            try Data("GIF89a".utf8).write(to: folder.appendingPathComponent("fake.png"))
+            let swatch = folder.appendingPathComponent("swatch.png")
+            #expect(try render(#"{"width": 8, "height": 8}"#, to: swatch, ["--background", "#f00"]).status == 0)
+            var damaged = try Data(contentsOf: swatch)
+            damaged[try #require(damaged.range(of: Data("IDAT".utf8))).upperBound + 2] ^= 0xFF
+            try damaged.write(to: folder.appendingPathComponent("damaged.png"))
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: false)
+            let input = folder.appendingPathComponent("row.json")
+            try Data(#"{"width": 100, "height": 30, "left": [{"image": {"width": 10, "height": 10, "file": "fake.png"}}, {"image": {"width": 10, "height": 10, "file": "damaged.png"}}, {"image": {"width": 10, "height": 10, "file": "folder.png"}}]}"#.utf8)
+                .write(to: input)
+            let result = try runMush(["render", input.path, "-o", folder.appendingPathComponent("row.png").path])
+            #expect(result.status == 0)
+            let base = folder.path
+            #expect(result.error == """
+                mush: warning: left[0]: not a PNG file: \(base)/fake.png; drew a placeholder
+                mush: warning: left[1]: a damaged PNG file: \(base)/damaged.png; drew a placeholder
+                mush: warning: left[2]: the image's path is a folder: \(base)/folder.png; drew a placeholder
+
+                """)
         }
     }
 
@@ -201,7 +301,7 @@ struct RenderCommandTests {
             // From standard input the same name is read from the current directory, where it is not.
             let fromInput = try render(String(decoding: try Data(contentsOf: input), as: UTF8.self),
                                        to: folder.appendingPathComponent("other.png"))
-            #expect(fromInput.error.contains("mush: warning: rightItems[0]: image not found: swatch.png"))
+            #expect(fromInput.error == "mush: warning: right[0]: image not found: swatch.png; drew a placeholder\n")
         }
     }
 

@@ -27,13 +27,14 @@ let mushExecutable: URL = {
 
 /// Runs `mush` as a user would: arguments, standard input, output, error and exit status. The
 /// input is written and the error read on other threads, so that no pipe fills up and blocks.
-func runMush(_ arguments: [String], input: Data? = nil) throws -> CommandResult {
+func runMush(_ arguments: [String], input: Data? = nil, directory: URL? = nil) throws -> CommandResult {
     // A command that exits before reading its input (a usage error) must not kill the tests with
     // SIGPIPE: the write fails instead, and is ignored.
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
     process.executableURL = mushExecutable
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     let output = Pipe(), error = Pipe(), standardInput = Pipe()
     process.standardOutput = output
     process.standardError = error

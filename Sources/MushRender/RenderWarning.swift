@@ -1,0 +1,126 @@
+import MushLine
+
+/// Something drawn otherwise than asked: an image that could not be read (drawn as a grey, crossed
+/// placeholder), or text whose font FreeType could not open (not drawn).
+///
+/// A warning names the item it is about by its place (``Location``), what went wrong
+/// (``Problem``) and the file. Its ``description`` names the item as Swift code would:
+///
+/// ```
+/// lines[2].rightItems[0]: image not found: icons/star.png; drew a placeholder
+/// ```
+///
+/// Programs that read lines from another form name the item their own way with
+/// ``description(naming:)``; `mush render` gives the JSON path, `lines[2].right[0]`.
+public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The item the warning is about.
+    public var location: Location
+    /// What went wrong.
+    public var problem: Problem
+    /// The file concerned: the image's path as it was read (a relative path joined to
+    /// ``RenderOptions/imageFolder``) or the font's file; nil for an image that names no file.
+    public var file: String?
+
+    public init(location: Location, problem: Problem, file: String?) {
+        self.location = location
+        self.problem = problem
+        self.file = file
+    }
+
+    /// Where an item is: on which line of a stack, on which side and at which index of its line,
+    /// and, for an item on a box's line, the same for each box around it.
+    public struct Location: Sendable, Hashable, CustomStringConvertible {
+        /// One step down to an item: its side and its index among that side's items.
+        public struct Step: Sendable, Hashable {
+            public var side: MGLine.Side
+            public var index: Int
+
+            public init(side: MGLine.Side, index: Int) {
+                self.side = side
+                self.index = index
+            }
+        }
+
+        /// The index of the stack's line the item is on (or inside); nil for a line drawn alone.
+        public var line: Int?
+        /// The item's place, outermost first: the box on the line, then the item on that box's
+        /// line, and so on; the last step is the item itself.
+        public var steps: [Step]
+
+        public init(line: Int? = nil, steps: [Step] = []) {
+            self.line = line
+            self.steps = steps
+        }
+
+        /// The location one step further in: `step` on the line of the box this location names.
+        public func appending(_ side: MGLine.Side, _ index: Int) -> Location {
+            Location(line: line, steps: steps + [Step(side: side, index: index)])
+        }
+
+        /// The item named as Swift code would reach it, as layout errors name properties:
+        /// `lines[2].rightItems[0].line.leftItems[1]`.
+        public var description: String {
+            let items = steps.map { "\($0.side.rawValue)Items[\($0.index)]" }.joined(separator: ".line.")
+            return (line.map { "lines[\($0)]." } ?? "") + items
+        }
+    }
+
+    /// What went wrong.
+    public enum Problem: Sendable, Hashable, CustomStringConvertible {
+        /// The image item has no file.
+        case imageNamesNoFile
+        /// No file at the image's path (or a folder on the way is missing).
+        case imageNotFound
+        /// The image's path names a folder.
+        case imageIsAFolder
+        /// The file is there but may not be read.
+        case imagePermissionDenied
+        /// Reading the file failed otherwise; the system's reason.
+        case imageNotRead(reason: String)
+        /// The file does not start as a PNG file does.
+        case notPNG
+        /// The file starts as a PNG but could not be decoded: cut short or damaged.
+        case damagedPNG
+        /// The PNG is larger than it may be (32,767 pixels a side, 2^27 pixels in all); its size.
+        case imageTooLarge(width: Int, height: Int)
+        /// FreeType could not open the font file (at this face index) that the layout used: the
+        /// file went away since it was loaded.
+        case fontNotOpened(index: Int)
+
+        /// The problem in a few words: `image not found`, `not a PNG file`.
+        public var description: String {
+            switch self {
+            case .imageNamesNoFile: "the image names no file"
+            case .imageNotFound: "image not found"
+            case .imageIsAFolder: "the image's path is a folder"
+            case .imagePermissionDenied: "no permission to read the image"
+            case .imageNotRead(let reason): "image not read (\(reason))"
+            case .notPNG: "not a PNG file"
+            case .damagedPNG: "a damaged PNG file"
+            case .imageTooLarge(let width, let height):
+                "the image is too large (\(width) × \(height) pixels; at most \(Canvas.maximumPixels) a side and \(Canvas.maximumArea) in all)"
+            case .fontNotOpened(let index): "FreeType cannot open the font (face \(index))"
+            }
+        }
+
+        /// What the renderer drew instead.
+        var consequence: String {
+            switch self {
+            case .fontNotOpened: "its text is not drawn"
+            default: "drew a placeholder"
+            }
+        }
+    }
+
+    /// `lines[2].rightItems[0]: image not found: icons/star.png; drew a placeholder`: the item as
+    /// Swift code names it, the problem, the file, and what was drawn instead.
+    public var description: String {
+        description(naming: \.description)
+    }
+
+    /// The description with the item named by `name`, for programs that show lines in another
+    /// form than Swift's (`mush render` names it by its JSON path).
+    public func description(naming name: (Location) -> String) -> String {
+        "\(name(location)): \(problem)\(file.map { ": \($0)" } ?? ""); \(problem.consequence)"
+    }
+}
