@@ -177,7 +177,11 @@ private func checkCarets(_ layout: ParagraphLayout, paragraph: Paragraph, width:
     guard let boundaries = try? TextBoundaries.graphemeBoundaries(in: Array(input.utf16)) else { return }
     let scalars = Array(input.unicodeScalars)
     // UTF-16 offsets are scalar offsets here (all scalars are in the BMP below U+0590).
-    for offset in [0] + boundaries {
+    // Each caret and hit costs a pass over its line's clusters: check at most 64 boundaries, spread
+    // over the text, so that long lines stay linear.
+    let all = [0] + boundaries
+    let step = max(1, all.count / 64)
+    for offset in stride(from: 0, to: all.count, by: step).map({ all[$0] }) {
         // Skip offsets among spaces or line breaks: spaces hang at line ends and carets there
         // gather at the line's end.
         if offset > 0, scalars[offset - 1].properties.isWhitespace { continue }
