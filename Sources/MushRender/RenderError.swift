@@ -56,7 +56,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// How to give an empty picture an area, for whichever side is 0.
     private static func emptyAdvice(width: Double, height: Double) -> String {
-        let giveHeight = "give the line a height, or a minHeight so that it fits its content"
+        let giveHeight = "give the line a height, or content to fit"
         switch (width > 0, height > 0) {
         case (false, false): return "give it a width, and " + giveHeight
         case (false, true): return "give it a width"

@@ -122,7 +122,7 @@ struct RenderCommandTests {
         (##"{"width": 100, "lines": [{"height": 10, "colour": "#fff"}]}"##, "unknown key 'colour' in lines[0]"),
         (#"{"height": 10}"#, "missing key 'width'"),
         (#"{"width": 50, "height": 0}"#,
-         "nothing to draw: the picture is 50 × 0 points (give the line a height, or a minHeight so that it fits its content)"),
+         "nothing to draw: the picture is 50 × 0 points (give the line a height, or content to fit)"),
         (#"{"width": 20000, "height": 10}"#, "the picture would be 40000 × 20 pixels; a PNG has at most 32767 pixels a side"),
         (#"{"width": 6000, "height": 6000}"#, "the picture would be 12000 × 12000 pixels; a PNG has at most 134217728 pixels"),
         (#"{"width": 100, "height": 40, "font": {"size": 9000}, "left": ["Hi"]}"#,
