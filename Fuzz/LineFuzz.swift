@@ -12,7 +12,7 @@
 // input bytes the line does not use: Fuzz/LineFuzzAfterLayout.swift's does nothing (the line target),
 // Fuzz/RenderFuzz.swift's draws the row (the render target).
 //
-// Properties (numbered as in the task that added this target; the spec is shared/spec/mgline.md):
+// Properties (numbered as in the task that added this target; the rules are in Sources/MushLine/MushLine.docc/MushLine.md):
 //  1. every item once in `layout.items`, left, middle, right, each side in order, of its own kind;
 //  2. frames finite, in whole points, width and height >= 0; the line's own width as set (or whole);
 //     image and box sizes rounded up, text frames as tall as their text, single-line text one line;

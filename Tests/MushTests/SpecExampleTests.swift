@@ -1,7 +1,8 @@
 import Testing
 @testable import Mush
 
-/// Every example of the spec (`shared/spec/mush.md`), its "Examples" section and its rules.
+/// Every example of the Mush definition, its "Examples" section and its rules (the decisions are in
+/// `Sources/Mush/Mush.docc/Syntax.md`).
 @Suite("Spec examples")
 struct SpecExampleTests {
     @Test("Examples section", arguments: [
