@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // `swift package generate-documentation`: CI builds the DocC catalogs with warnings as errors.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // Markup → attributed runs, and the writers (Mush, HTML, ANSI, JSON, AttributedString).
@@ -46,8 +48,10 @@ let package = Package(
         // The commands' JSON contract: requests read with the JSON path of every problem, results
         // written, JSON Lines read line by line. No Foundation.
         .target(name: "MushJSON", dependencies: ["Mush", "MushText", "MushLine"]),
-        .executableTarget(
-            name: "mush",
+        // The commands (swift-argument-parser): parse, measure, line and render, writing through a
+        // console that is the process's standard streams in the executable and a buffer in tests.
+        .target(
+            name: "MushCommands",
             dependencies: [
                 "Mush",
                 "MushText",
@@ -57,6 +61,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The `mush` executable: MushCommand.main(), nothing else.
+        .executableTarget(name: "mush", dependencies: ["MushCommands"]),
         .testTarget(
             name: "MushTests",
             dependencies: [
@@ -64,12 +70,20 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // The commands run in-process (arguments, input, output, errors, exit status), and a few
+        // runs of the `mush` executable where a real process matters.
+        .testTarget(
+            name: "MushCommandTests",
+            dependencies: ["MushCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
         .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "CCairo"]),
         .testTarget(
             name: "MushJSONTests",
-            dependencies: ["MushJSON", "MushLine", "MushText", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "MushJSON", "MushLine", "MushText", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

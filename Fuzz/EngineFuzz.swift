@@ -12,6 +12,9 @@
 //     maximum height is kept (but for the first line); a truncated layout shows its ellipsis (but
 //     with `none`), and one that is not shows none;
 //   - alignment: left lines at 0, right lines ending at the width, centred ones in the middle;
+//     re-aligned, each line's start and end are its left and right, one way round (the left and
+//     right themselves in text with no right-to-left character), and aligning back gives the
+//     layout's own positions and widths exactly;
 //   - carets and hit testing agree: the caret at each grapheme boundary of a left-to-right text,
 //     hit back at its own place, gives that boundary (or one whose caret is at the same place);
 //   - never more lines at a larger width.
@@ -49,7 +52,8 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for wider in [width + 0.5, width * 1.5 + 3, width * 4] {
             let more = paragraph.layout(width: wider)
             if more.lines.count > layout.lines.count {
-                engineFail("\(more.lines.count) lines at width \(wider), but \(layout.lines.count) at \(width)", input, width)
+                engineFail(
+                    "\(more.lines.count) lines at width \(wider), but \(layout.lines.count) at \(width)", input, width)
             }
         }
     }
@@ -57,8 +61,9 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkCarets(layout, paragraph: paragraph, width: width, input: input)
 
     // The styled paragraph: limits, ellipsis, alignment and line spacing.
-    let style = ParagraphStyle(lineSpacing: lineSpacing, alignment: alignment, maxLines: maxLines, maxHeight: maxHeight,
-                               ellipsize: ellipsize)
+    let style = ParagraphStyle(
+        lineSpacing: lineSpacing, alignment: alignment, maxLines: maxLines, maxHeight: maxHeight,
+        ellipsize: ellipsize)
     let styledParagraph: Paragraph
     do {
         styledParagraph = try Paragraph(document, style: style, fonts: fonts)
@@ -76,11 +81,17 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             engineFail("the limited paragraph could not be made: \(error)", input, width)
         }
         let limited = limitedParagraph.layout(width: width)
-        if limited.lines.count > maxLines { engineFail("\(limited.lines.count) lines with maxLines \(maxLines)", input, width) }
-        if limited.truncated != (layout.lines.count > maxLines) {
-            engineFail("truncated \(limited.truncated) with \(layout.lines.count) lines and maxLines \(maxLines)", input, width)
+        if limited.lines.count > maxLines {
+            engineFail("\(limited.lines.count) lines with maxLines \(maxLines)", input, width)
         }
-        if let width, let last = limited.lines.last, limited.truncated, last.width > width + 1e-6, visibleGraphemes(last.text) > 2 {
+        if limited.truncated != (layout.lines.count > maxLines) {
+            engineFail(
+                "truncated \(limited.truncated) with \(layout.lines.count) lines and maxLines \(maxLines)", input, width
+            )
+        }
+        if let width, let last = limited.lines.last, limited.truncated, last.width > width + 1e-6,
+            visibleGraphemes(last.text) > 2
+        {
             engineFail("the ellipsized line is \(last.width) wide at width \(width)", input, width)
         }
     }
@@ -94,11 +105,16 @@ private func check(_ layout: ParagraphLayout, paragraph: Paragraph, width: Doubl
     var y = -Double.infinity
     for line in layout.lines {
         // Lines hold the text in order; only line breaks fall between them.
-        if line.range.lowerBound < position || line.range.upperBound > scalarCount || line.range.isEmpty && line.range.lowerBound < position {
-            engineFail("line range \(line.range) out of order (previous end \(position), text \(scalarCount))", input, width)
+        if line.range.lowerBound < position || line.range.upperBound > scalarCount
+            || line.range.isEmpty && line.range.lowerBound < position
+        {
+            engineFail(
+                "line range \(line.range) out of order (previous end \(position), text \(scalarCount))", input, width)
         }
         position = line.range.upperBound
-        if !(line.height > 0) || !(line.y > y) { engineFail("line at y \(line.y), height \(line.height)", input, width) }
+        if !(line.height > 0) || !(line.y > y) {
+            engineFail("line at y \(line.y), height \(line.height)", input, width)
+        }
         y = line.y
         if let width, line.width > width + 1e-6, visibleGraphemes(line.text) > 1 {
             engineFail("line \(line.text.debugDescription) is \(line.width) wide at width \(width)", input, width)
@@ -110,8 +126,11 @@ private func check(_ layout: ParagraphLayout, paragraph: Paragraph, width: Doubl
     let scalars = Array(input.unicodeScalars)
     var covered = 0
     for line in layout.lines {
-        for scalar in scalars[min(covered, line.range.lowerBound)..<line.range.lowerBound] where !lineBreaks.contains(scalar) {
-            engineFail("\(scalar.escaped(asASCII: true)) between lines is in no line (lines \(layout.lines.map(\.range)))", input, width)
+        for scalar in scalars[min(covered, line.range.lowerBound)..<line.range.lowerBound]
+        where !lineBreaks.contains(scalar) {
+            engineFail(
+                "\(scalar.escaped(asASCII: true)) between lines is in no line (lines \(layout.lines.map(\.range)))",
+                input, width)
         }
         covered = max(covered, line.range.upperBound)
     }
@@ -126,13 +145,17 @@ private func check(_ layout: ParagraphLayout, paragraph: Paragraph, width: Doubl
 }
 
 private func engineFail(_ message: String, _ input: String, _ width: Double?) -> Never {
-    fatalError("Mush engine fuzz property failed: \(message)\n  width: \(width.map { "\($0)" } ?? "none")\n  text: \(input.debugDescription)")
+    fatalError(
+        "Mush engine fuzz property failed: \(message)\n  width: \(width.map { "\($0)" } ?? "none")\n  text: \(input.debugDescription)"
+    )
 }
 
 private let lineBreaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
 
 /// Limits, ellipsis, line spacing and alignment of the styled layout.
-private func checkStyled(_ layout: ParagraphLayout, plain: ParagraphLayout, style: ParagraphStyle, width: Double?, input: String) {
+private func checkStyled(
+    _ layout: ParagraphLayout, plain: ParagraphLayout, style: ParagraphStyle, width: Double?, input: String
+) {
     if layout.lines.isEmpty { engineFail("no lines (styled)", input, width) }
     for (above, below) in zip(layout.lines, layout.lines.dropFirst()) {
         let expected = above.y + above.height + style.lineSpacing
@@ -140,18 +163,26 @@ private func checkStyled(_ layout: ParagraphLayout, plain: ParagraphLayout, styl
             engineFail("a line at y \(below.y), not \(expected) (spacing \(style.lineSpacing))", input, width)
         }
     }
-    if style.maxLines > 0, layout.lines.count > style.maxLines { engineFail("\(layout.lines.count) lines past maxLines", input, width) }
+    if style.maxLines > 0, layout.lines.count > style.maxLines {
+        engineFail("\(layout.lines.count) lines past maxLines", input, width)
+    }
     if style.maxHeight > 0, layout.lines.count > 1, layout.height > style.maxHeight + 1e-9 {
         engineFail("height \(layout.height) past maxHeight \(style.maxHeight)", input, width)
     }
     let leftOut = layout.lines.count < plain.lines.count
-    if leftOut != layout.truncated { engineFail("truncated \(layout.truncated) with \(layout.lines.count) of \(plain.lines.count) lines", input, width) }
+    if leftOut != layout.truncated {
+        engineFail(
+            "truncated \(layout.truncated) with \(layout.lines.count) of \(plain.lines.count) lines", input, width)
+    }
     let ellipsized = layout.lines.filter(\.ellipsized)
     if layout.truncated {
         if style.ellipsize == .none {
             if !ellipsized.isEmpty { engineFail("an ellipsis with ellipsize none", input, width) }
-        } else if ellipsized.count != 1 || !ellipsized[0].text.contains("\u{2026}") || layout.lines.last?.ellipsized != true {
-            engineFail("a truncated layout shows no ellipsis on its last line: \(layout.lines.map(\.text))", input, width)
+        } else if ellipsized.count != 1 || !ellipsized[0].text.contains("\u{2026}")
+            || layout.lines.last?.ellipsized != true
+        {
+            engineFail(
+                "a truncated layout shows no ellipsis on its last line: \(layout.lines.map(\.text))", input, width)
         }
     } else if !ellipsized.isEmpty {
         engineFail("an ellipsis in a layout that is not truncated: \(layout.lines.map(\.text))", input, width)
@@ -159,13 +190,43 @@ private func checkStyled(_ layout: ParagraphLayout, plain: ParagraphLayout, styl
     // Alignment, for lines that fit the width (justified lines are stretched: left edge at 0).
     guard let width else { return }
     for line in layout.lines where line.width <= width + 1e-6 {
-        let expected: Double = switch style.alignment {
-        case .left, .justify: 0
-        case .center: (width - line.width) / 2
-        case .right: width - line.width
-        }
+        let expected: Double =
+            switch style.alignment {
+            case .left, .justify: 0
+            case .center: (width - line.width) / 2
+            case .right: width - line.width
+            // Not chosen by the input's style byte: checkRealigned checks them on every layout.
+            case .start, .end: line.x
+            }
         if abs(line.x - expected) > 1e-6 {
-            engineFail("a \(style.alignment) line \(line.text.debugDescription) at x \(line.x), not \(expected)", input, width)
+            engineFail(
+                "a \(style.alignment) line \(line.text.debugDescription) at x \(line.x), not \(expected)", input, width)
+        }
+    }
+    checkRealigned(layout, style: style, width: width, input: input)
+}
+
+/// The alignment pass run again on a layout: `start` and `end` put each line at its left or its
+/// right, the other way round from each other (left to right in text with no right-to-left
+/// character); aligning back gives the layout's own positions and widths.
+private func checkRealigned(_ layout: ParagraphLayout, style: ParagraphStyle, width: Double, input: String) {
+    let leftToRight = input.unicodeScalars.allSatisfy { $0.value < 0x590 }
+    let left = layout.aligned(.left, width: width)
+    let right = layout.aligned(.right, width: width)
+    let start = layout.aligned(.start, width: width)
+    let end = layout.aligned(.end, width: width)
+    for index in layout.lines.indices {
+        let (l, r, s, e) = (left.lines[index].x, right.lines[index].x, start.lines[index].x, end.lines[index].x)
+        if !((s == l && e == r) || (!leftToRight && s == r && e == l)) {
+            engineFail("line \(index) at start \(s) and end \(e), its left and right being \(l) and \(r)", input, width)
+        }
+    }
+    for other in [left, end, layout.aligned(.justify, width: width)] {
+        let back = other.aligned(style.alignment, width: width)
+        if back.lines.map(\.x) != layout.lines.map(\.x) || back.lines.map(\.width) != layout.lines.map(\.width) {
+            engineFail(
+                "re-aligned \(style.alignment) from another alignment: \(back.lines.map(\.x)), not \(layout.lines.map(\.x))",
+                input, width)
         }
     }
 }
@@ -192,7 +253,9 @@ private func checkCarets(_ layout: ParagraphLayout, paragraph: Paragraph, width:
         // the boundary hit must have its caret at the same place.
         let back = paragraph.caret(at: position.offset, affinity: position.affinity, in: layout)
         if position.offset != offset, abs(back.x - caret.x) > 1e-6 || back.line != caret.line {
-            engineFail("the caret at \(offset) (x \(caret.x), line \(caret.line)) hits back at \(position.offset)", input, width)
+            engineFail(
+                "the caret at \(offset) (x \(caret.x), line \(caret.line)) hits back at \(position.offset)", input,
+                width)
         }
     }
 }

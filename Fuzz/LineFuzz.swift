@@ -28,12 +28,15 @@
 //  7. the same line laid out twice gives the same layout; a box's line is laid out as it is alone;
 //  8. items at their vertical places (top, centre, bottom), margins kept;
 //  9. text fits its frame, and truncated text shows its ellipsis;
-// 10. a line in a stack, and a filling line, lay out as alone; a batch on all cores as one by one.
+// 10. a line in a stack, and a filling line, lay out as alone; a batch on all cores as one by one;
+// 11. the layout carries what drawing needs, as the line gives it: the line's background and
+//     borders, each text's side colour and shadow, each image, each box's fill and borders (and its
+//     line's layout, checked as a line of its own), so that a renderer needs no line.
 
 import Foundation
 import Mush
-import MushText
 import MushLine
+import MushText
 
 private let fonts = FontCollection.standard
 
@@ -59,6 +62,7 @@ public func fuzzLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         lineFail("a valid line could not be laid out: \(error)", line)
     }
     check(layout, of: line, depth: 0)
+    checkDrawing(layout, of: line)
 
     // 7: the same line gives the same layout (the second time from the fonts' warm word cache).
     let again: MGLineLayout
@@ -134,18 +138,25 @@ private indirect enum ItemPlan {
         case 0...3:
             return .text(kind)
         case 4, 5:
-            let width = reader.next(), height = reader.next()
-            return .image(MGLine.Image(width: Double(width & 0x7F) + (width & 0x80 != 0 ? 0.25 : 0),
-                                       height: Double(height & 0x3F) + (height & 0x40 != 0 ? 0.5 : 0) + (height & 0x80 != 0 ? 40 : 0)))
+            let width = reader.next()
+            let height = reader.next()
+            return .image(
+                MGLine.Image(
+                    width: Double(width & 0x7F) + (width & 0x80 != 0 ? 0.25 : 0),
+                    height: Double(height & 0x3F) + (height & 0x40 != 0 ? 0.5 : 0) + (height & 0x80 != 0 ? 40 : 0)))
         default:
-            let width = reader.next(), height = reader.next(), flags = reader.next()
-            var box = MGLine.Box(width: Double(width & 0x7F) + (width & 0x80 != 0 ? 0.75 : 0),
-                                 height: Double(height & 0x3F) + (height & 0x40 != 0 ? 0.5 : 0))
+            let width = reader.next()
+            let height = reader.next()
+            let flags = reader.next()
+            var box = MGLine.Box(
+                width: Double(width & 0x7F) + (width & 0x80 != 0 ? 0.75 : 0),
+                height: Double(height & 0x3F) + (height & 0x40 != 0 ? 0.5 : 0))
             box.expand = flags & 1 != 0
             if flags & 2 != 0 {
                 let margin = reader.next()
-                box.margin = MGLine.Insets(top: Double(margin & 3), left: Double((margin >> 2) & 7),
-                                           bottom: Double((margin >> 5) & 3), right: Double(margin >> 7) * 3)
+                box.margin = MGLine.Insets(
+                    top: Double(margin & 3), left: Double((margin >> 2) & 7),
+                    bottom: Double((margin >> 5) & 3), right: Double(margin >> 7) * 3)
                 if flags & 4 != 0 { box.margin.left += 0.5 }
             }
             var nested: LinePlan?
@@ -174,8 +185,9 @@ private indirect enum ItemPlan {
             case 2:
                 return .text(flags & 0x40 != 0 ? string + "|mush" : string, multiline: multiline)
             case 3:
-                return .attributed(flags & 0x40 != 0 ? Mush.parse(string) : MushDocument([(text: string, attributes: .plain)]),
-                                   multiline: multiline)
+                return .attributed(
+                    flags & 0x40 != 0 ? Mush.parse(string) : MushDocument([(text: string, attributes: .plain)]),
+                    multiline: multiline)
             default:
                 return .text(flags & 0x40 != 0 ? string + "|mush" : string)
             }
@@ -194,7 +206,8 @@ private struct LinePlan {
 
     static func decode(_ reader: inout ByteReader, depth: Int) -> LinePlan {
         var line = MGLine()
-        let width0 = reader.next(), width1 = reader.next()
+        let width0 = reader.next()
+        let width1 = reader.next()
         line.width = Double(Int(width0) | Int(width1 & 1) << 8) + (width1 & 2 != 0 ? 0.5 : 0)
         let height = reader.next()
         line.height = Double(height & 0x7F) + (height & 0x80 != 0 ? 0.5 : 0)
@@ -202,12 +215,15 @@ private struct LinePlan {
         let padding = reader.next()
         switch padding & 3 {
         case 0: break
-        case 1: line.padding = MGLine.Insets(top: Double(padding >> 2 & 15), left: Double(padding >> 2 & 15),
-                                             bottom: Double(padding >> 2 & 15), right: Double(padding >> 2 & 15))
+        case 1:
+            line.padding = MGLine.Insets(
+                top: Double(padding >> 2 & 15), left: Double(padding >> 2 & 15),
+                bottom: Double(padding >> 2 & 15), right: Double(padding >> 2 & 15))
         case 2: line.padding = MGLine.Insets(left: Double(padding >> 2 & 7), right: Double(padding >> 5))
         default:
-            line.padding = MGLine.Insets(top: length(reader.next()), left: length(reader.next()),
-                                         bottom: length(reader.next()), right: length(reader.next()))
+            line.padding = MGLine.Insets(
+                top: length(reader.next()), left: length(reader.next()),
+                bottom: length(reader.next()), right: length(reader.next()))
         }
         let itemPadding = reader.next()
         // 0 half the time (else every text costs padding even when it gets no room), else 0 to 8.
@@ -308,7 +324,11 @@ private func checkInvalid(_ line: MGLine, target: UInt8, value: UInt8) {
         let side = sides[Int(target / 8) % 3]
         var items = line.items(on: side)
         let which = Int(target / 32) % 4
-        guard let index = items.firstIndex(where: { if case .text = $0 { false } else if case .attributed = $0 { false } else { true } }) else {
+        guard
+            let index = items.firstIndex(where: {
+                if case .text = $0 { false } else if case .attributed = $0 { false } else { true }
+            })
+        else {
             line.width = number
             expected = "width"
             break
@@ -375,10 +395,11 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
         if placed.side != side || placed.index != index {
             fail("item \(side.rawValue)[\(index)] laid out as \(placed.side.rawValue)[\(placed.index)]")
         }
-        let kindMatches = switch (item, placed.content) {
-        case (.text, .text), (.attributed, .text), (.image, .image), (.box, .box): true
-        default: false
-        }
+        let kindMatches =
+            switch (item, placed.content) {
+            case (.text, .text), (.attributed, .text), (.image, .image), (.box, .box): true
+            default: false
+            }
         if !kindMatches { fail("item \(side.rawValue)[\(index)] is \(item) but was laid out as \(placed.content)") }
     }
 
@@ -404,7 +425,9 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
         let name = "\(side.rawValue)[\(index)]"
         switch item {
         case .image(let image):
-            if let frame = placed.frame, frame.width != roundedUp(image.width) || frame.height != roundedUp(image.height) {
+            if let frame = placed.frame,
+                frame.width != roundedUp(image.width) || frame.height != roundedUp(image.height)
+            {
                 fail("image \(name) of \(image.width) × \(image.height) has frame \(frame)")
             }
         case .box(let box):
@@ -418,7 +441,9 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
                 }
             }
             if let nested = box.line {
-                guard case .box(let nestedLayout?) = placed.content else { fail("box \(name) lost the layout of its line") }
+                guard case .box(let laidOut) = placed.content, let nestedLayout = laidOut.line else {
+                    fail("box \(name) lost the layout of its line")
+                }
                 // The line as the box holds it: at the box's width and, when it has one, its height.
                 var held = nested
                 held.width = frame.width
@@ -433,7 +458,9 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
                     fail("the line in box \(name) threw \(error) when laid out alone")
                 }
                 if let difference = difference(nestedLayout, fresh) {
-                    fail("the line in box \(name) is not laid out as it is alone at \(frame.width) × \(held.height): \(difference)")
+                    fail(
+                        "the line in box \(name) is not laid out as it is alone at \(frame.width) × \(held.height): \(difference)"
+                    )
                 }
                 check(nestedLayout, of: held, depth: depth + 1)
             }
@@ -443,11 +470,12 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
             if frame.height != roundedUp(text.layout.height) {
                 fail("text \(name) has frame \(frame) for text \(text.layout.height) high")
             }
-            let multiline = switch item {
-            case .text(let string, let flag): flag ?? string.contains(where: \.isNewline)
-            case .attributed(_, let flag): flag
-            default: false
-            }
+            let multiline =
+                switch item {
+                case .text(let string, let flag): flag ?? string.contains(where: \.isNewline)
+                case .attributed(_, let flag): flag
+                default: false
+                }
             if text.isMultiline != multiline { fail("text \(name) laid out with isMultiline \(text.isMultiline)") }
             if !text.isMultiline, text.layout.lines.count != 1 {
                 fail("single-line text \(name) shows \(text.layout.lines.count) lines: \(text.lines)")
@@ -460,14 +488,18 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
     for (placed, (_, _, item)) in zip(layout.items, inputs) {
         guard let frame = placed.frame else { continue }
         let margin = if case .box(let box) = item { box.margin } else { MGLine.Insets() }
-        let expected: Double = switch line.verticalAlignment {
-        case .top: line.padding.top + margin.top
-        case .center: line.padding.top + (layout.height - line.padding.top - line.padding.bottom - margin.top - frame.height
-            - margin.bottom) / 2 + margin.top
-        case .bottom: layout.height - line.padding.bottom - margin.bottom - frame.height
-        }
+        let expected: Double =
+            switch line.verticalAlignment {
+            case .top: line.padding.top + margin.top
+            case .center:
+                line.padding.top
+                    + (layout.height - line.padding.top - line.padding.bottom - margin.top - frame.height
+                        - margin.bottom) / 2 + margin.top
+            case .bottom: layout.height - line.padding.bottom - margin.bottom - frame.height
+            }
         if abs(frame.y - expected) > 0.5 + 1e-9 {
-            fail("\(placed.side.rawValue)[\(placed.index)] at y \(frame.y), not \(expected) (\(line.verticalAlignment))")
+            fail(
+                "\(placed.side.rawValue)[\(placed.index)] at y \(frame.y), not \(expected) (\(line.verticalAlignment))")
         }
     }
 
@@ -476,7 +508,9 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
     for placed in layout.items {
         guard let frame = placed.frame, let text = placed.text else { continue }
         for textLine in text.layout.lines where textLine.width > frame.width + 1e-6 && textLine.text != "\u{2026}" {
-            fail("text \(placed.side.rawValue)[\(placed.index)] line \(textLine.text.debugDescription) is \(textLine.width) wide in a frame \(frame.width) wide")
+            fail(
+                "text \(placed.side.rawValue)[\(placed.index)] line \(textLine.text.debugDescription) is \(textLine.width) wide in a frame \(frame.width) wide"
+            )
         }
         if text.isTruncated, !text.layout.lines.contains(where: { $0.text.contains("\u{2026}") }) {
             fail("truncated text \(placed.side.rawValue)[\(placed.index)] shows no ellipsis: \(text.lines)")
@@ -562,7 +596,9 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
             let gap = 2 * line.itemPadding + margins(a).right + margins(b).left
             let slack = abs(second.x - first.x - first.width - gap)
             if first.x + first.width > second.x || slack > 1 || slack == 1 && first.x >= 0 {
-                fail("\(side.rawValue)[\(a.index)] \(first) and \(side.rawValue)[\(b.index)] \(second) are not \(gap) apart")
+                fail(
+                    "\(side.rawValue)[\(a.index)] \(first) and \(side.rawValue)[\(b.index)] \(second) are not \(gap) apart"
+                )
             }
         }
     }
@@ -584,11 +620,12 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
         }
         let inner = max(0, line.width - line.padding.left - line.padding.right)
         let (l, m, r) = (used[.left] ?? 0, used[.middle] ?? 0, used[.right] ?? 0)
-        let limits: [MGLine.Side: Double] = switch line.sidePrecedence {
-        case .left: [.left: inner, .right: max(0, inner - l), .middle: max(0, inner - l - r)]
-        case .right: [.right: inner, .left: max(0, inner - r), .middle: max(0, inner - l - r)]
-        case .middle: [.middle: inner, .left: max(0, (inner - m) / 2), .right: max(0, (inner - m) / 2)]
-        }
+        let limits: [MGLine.Side: Double] =
+            switch line.sidePrecedence {
+            case .left: [.left: inner, .right: max(0, inner - l), .middle: max(0, inner - l - r)]
+            case .right: [.right: inner, .left: max(0, inner - r), .middle: max(0, inner - l - r)]
+            case .middle: [.middle: inner, .left: max(0, (inner - m) / 2), .right: max(0, (inner - m) / 2)]
+            }
         // Text is cut to its room (a line too wide for it ends in "…") and dropped when not even
         // its padding fits, so no side takes more than its limit.
         for side in sides where (used[side] ?? 0) > limits[side]! + 1e-6 {
@@ -609,7 +646,9 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
         if frame.width == 0, !overrun.isEmpty { continue }
         let margin = if case .box(let box) = item { box.margin } else { MGLine.Insets() }
         if frame.x - margin.left < lowest || frame.x + frame.width + margin.right > highest {
-            fail("\(side.rawValue)[\(index)] \(frame) is outside the padding (\(line.padding.left), \(layout.width) - \(line.padding.right))")
+            fail(
+                "\(side.rawValue)[\(index)] \(frame) is outside the padding (\(line.padding.left), \(layout.width) - \(line.padding.right))"
+            )
         }
     }
     for (i, a) in layout.items.enumerated() {
@@ -619,28 +658,89 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
             if first.width == 0 || second.width == 0 { continue }
             // Left before middle before right.
             if first.x + first.width > second.x {
-                fail("\(a.side.rawValue)[\(a.index)] \(first) overlaps or follows \(b.side.rawValue)[\(b.index)] \(second)")
+                fail(
+                    "\(a.side.rawValue)[\(a.index)] \(first) overlaps or follows \(b.side.rawValue)[\(b.index)] \(second)"
+                )
             }
         }
     }
 }
 
-/// How two layouts differ (nil: they do not).
-private func difference(_ a: MGLineLayout, _ b: MGLineLayout) -> String? {
+/// Property 11: the layout carries what drawing needs, as the line gives it (through the lines of
+/// boxes too). The render target checks its decorated lines with it.
+func checkDrawing(_ layout: MGLineLayout, of line: MGLine, target: String = "line") {
+    func fail(_ message: String) -> Never { lineFail(message, line, layout: layout, target: target) }
+    if layout.backgroundColor != line.backgroundColor || layout.borders != line.borders {
+        fail(
+            "the layout's background \(String(describing: layout.backgroundColor)) and borders \(layout.borders) are not the line's"
+        )
+    }
+    let inputs = MGLine.Side.allCases.flatMap { side in
+        line.items(on: side).enumerated().map { (side, $0.offset, $0.element) }
+    }
+    for (placed, (side, index, item)) in zip(layout.items, inputs) {
+        let name = "\(side.rawValue)[\(index)]"
+        switch (placed.content, item) {
+        case (.text(let text), _):
+            let shadow = line.textShadowColor(for: side).map {
+                MGLineLayout.Shadow(color: $0, offset: line.textShadowOffset(for: side))
+            }
+            if text.color != line.textColor(for: side) || text.shadow != shadow {
+                fail(
+                    "text \(name) carries colour \(text.color) and shadow \(String(describing: text.shadow)), not its side's"
+                )
+            }
+        case (.image(let image), .image(let given)):
+            if image != given { fail("image \(name) carries \(image), not \(given)") }
+        case (.box(let box), .box(let given)):
+            if box.color != given.color || box.borders != given.borders {
+                fail(
+                    "box \(name) carries fill \(String(describing: box.color)) and borders \(box.borders), not its own")
+            }
+            switch (box.line, given.line) {
+            case (let inner?, let held?): checkDrawing(inner, of: held, target: target)
+            case (_?, nil): fail("box \(name) has a line's layout but holds no line")
+            default: break
+            }
+        default:
+            // Kinds that do not match fail property 1.
+            break
+        }
+    }
+}
+
+/// How two layouts differ (nil: they do not): sizes, frames, texts, and what is drawn. (The render
+/// target uses it too.)
+func difference(_ a: MGLineLayout, _ b: MGLineLayout) -> String? {
     if a.width != b.width || a.height != b.height { return "size \(a.width) × \(a.height) vs \(b.width) × \(b.height)" }
+    if a.backgroundColor != b.backgroundColor || a.borders != b.borders {
+        return
+            "background \(String(describing: a.backgroundColor)), borders \(a.borders) vs \(String(describing: b.backgroundColor)), \(b.borders)"
+    }
     if a.items.count != b.items.count { return "\(a.items.count) vs \(b.items.count) items" }
     for (x, y) in zip(a.items, b.items) {
         let name = "\(x.side.rawValue)[\(x.index)]"
-        if x.frame != y.frame { return "\(name): frame \(String(describing: x.frame)) vs \(String(describing: y.frame))" }
+        if x.frame != y.frame {
+            return "\(name): frame \(String(describing: x.frame)) vs \(String(describing: y.frame))"
+        }
         switch (x.content, y.content) {
         case (.text(let s), .text(let t)):
             if s.lines != t.lines || s.isTruncated != t.isTruncated || s.layout.width != t.layout.width {
-                return "\(name): text \(s.lines) (truncated \(s.isTruncated)) vs \(t.lines) (truncated \(t.isTruncated))"
+                return
+                    "\(name): text \(s.lines) (truncated \(s.isTruncated)) vs \(t.lines) (truncated \(t.isTruncated))"
             }
-        case (.image, .image):
-            break
+            if s.color != t.color || s.shadow != t.shadow {
+                return
+                    "\(name): text in \(s.color), shadow \(String(describing: s.shadow)) vs \(t.color), \(String(describing: t.shadow))"
+            }
+        case (.image(let s), .image(let t)):
+            if s != t { return "\(name): image \(s) vs \(t)" }
         case (.box(let s), .box(let t)):
-            switch (s, t) {
+            if s.color != t.color || s.borders != t.borders {
+                return
+                    "\(name): box fill \(String(describing: s.color)), borders \(s.borders) vs \(String(describing: t.color)), \(t.borders)"
+            }
+            switch (s.line, t.line) {
             case (nil, nil): break
             case (let s?, let t?): if let inner = difference(s, t) { return "\(name) (its line): \(inner)" }
             default: return "\(name): a line layout on one side only"
@@ -655,8 +755,11 @@ private func difference(_ a: MGLineLayout, _ b: MGLineLayout) -> String? {
 // MARK: - Reporting
 
 /// Stops the fuzzer with `message`, the line and its layout; `target` names the fuzz target.
-func lineFail(_ message: String, _ line: MGLine, depth: Int = 0, layout: MGLineLayout? = nil, target: String = "line") -> Never {
-    var report = "Mush \(target) fuzz property failed\(depth > 0 ? " (in a box's line)" : ""): \(message)\n  line: \(describe(line))"
+func lineFail(_ message: String, _ line: MGLine, depth: Int = 0, layout: MGLineLayout? = nil, target: String = "line")
+    -> Never
+{
+    var report =
+        "Mush \(target) fuzz property failed\(depth > 0 ? " (in a box's line)" : ""): \(message)\n  line: \(describe(line))"
     if let layout {
         report += "\n  layout: \(layout.width) × \(layout.height)"
         for item in layout.items {
@@ -696,8 +799,10 @@ private func describe(_ line: MGLine) -> String {
     add("widenAsNeeded", \.widenAsNeeded)
     func item(_ item: MGLine.Item) -> String {
         switch item {
-        case .text(let string, let multiline): "text(\(string.debugDescription), multiline: \(multiline.map { "\($0)" } ?? "nil"))"
-        case .attributed(let document, let multiline): "attributed(\(document.text.debugDescription), multiline: \(multiline))"
+        case .text(let string, let multiline):
+            "text(\(string.debugDescription), multiline: \(multiline.map { "\($0)" } ?? "nil"))"
+        case .attributed(let document, let multiline):
+            "attributed(\(document.text.debugDescription), multiline: \(multiline))"
         case .image(let image): "image(\(image.width) × \(image.height))"
         case .box(let box):
             "box(\(box.width) × \(box.height), margin: \(box.margin), expand: \(box.expand)"
@@ -715,7 +820,8 @@ private func depth0Checks(_ line: MGLine, _ layout: MGLineLayout, choice: UInt8)
     var filling = line
     filling.width = 0
     filling.margin = MGLine.Insets(top: 2, left: 3, bottom: 1, right: 5)
-    let stack = MGStack(width: line.width + 8, padding: MGLine.Insets(top: 1, left: 4, bottom: 1, right: 4), lines: [line, filling])
+    let stack = MGStack(
+        width: line.width + 8, padding: MGLine.Insets(top: 1, left: 4, bottom: 1, right: 4), lines: [line, filling])
     let stacked: MGStackLayout
     do {
         stacked = try stack.layout(fonts: fonts)
@@ -730,9 +836,12 @@ private func depth0Checks(_ line: MGLine, _ layout: MGLineLayout, choice: UInt8)
     if let single = try? alone.layout(fonts: fonts), let difference = difference(stacked.lines[1].layout, single) {
         lineFail("a filling line in a stack differs from the same line alone: \(difference)", line)
     }
-    let expectedHeight = 1 + line.margin.top + stacked.lines[0].layout.height + line.margin.bottom
+    let expectedHeight =
+        1 + line.margin.top + stacked.lines[0].layout.height + line.margin.bottom
         + 2 + stacked.lines[1].layout.height + 1 + 1
-    if abs(stacked.height - expectedHeight) > 1e-9 { lineFail("the stack is \(stacked.height) tall, not \(expectedHeight)", line) }
+    if abs(stacked.height - expectedHeight) > 1e-9 {
+        lineFail("the stack is \(stacked.height) tall, not \(expectedHeight)", line)
+    }
     guard choice & 0x0F == 0 else { return true }
     let lines = [line, line, filling]
     let batch = BlockingResult<[MGLineLayout]>()
@@ -743,7 +852,9 @@ private func depth0Checks(_ line: MGLine, _ layout: MGLineLayout, choice: UInt8)
     guard let layouts = batch.wait() else { lineFail("the batch threw", line) }
     for (batched, single) in zip(layouts, lines) {
         guard let one = try? single.layout(fonts: fonts) else { lineFail("a batched line fails alone", line) }
-        if let difference = difference(batched, one) { lineFail("the batch differs from one by one: \(difference)", line) }
+        if let difference = difference(batched, one) {
+            lineFail("the batch differs from one by one: \(difference)", line)
+        }
     }
     return true
 }

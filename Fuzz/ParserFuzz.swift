@@ -34,7 +34,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for diagnostic in doc.diagnostics {
         let range = diagnostic.range
         if range.isEmpty || range.lowerBound < 0 || range.upperBound > inputCount {
-            fail("diagnostic range \(range) (\(diagnostic.kind)) empty or outside the input's \(inputCount) scalars", input)
+            fail(
+                "diagnostic range \(range) (\(diagnostic.kind)) empty or outside the input's \(inputCount) scalars",
+                input)
         }
         if diagnostic.message.isEmpty { fail("diagnostic \(diagnostic.kind) has an empty message", input) }
     }
@@ -45,7 +47,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Bytes that are valid UTF-8 parse the same through both entry points.
     if !hasInvalidUTF8 {
         let viaString = Mush.parse(input)
-        if !sameScalars(viaString.text, text) || viaString.runs != doc.runs || viaString.diagnostics != doc.diagnostics {
+        if !sameScalars(viaString.text, text) || viaString.runs != doc.runs || viaString.diagnostics != doc.diagnostics
+        {
             fail("parse(utf8:) and parse(String) disagree on valid UTF-8", input)
         }
     }
@@ -90,7 +93,8 @@ private func checkRuns(_ runs: [MushRun], count: Int, _ what: String, _ input: S
     var position = 0
     for (index, run) in runs.enumerated() {
         if run.range.lowerBound != position {
-            fail("\(what): run \(index) starts at \(run.range.lowerBound), expected \(position) (gap or overlap)", input)
+            fail(
+                "\(what): run \(index) starts at \(run.range.lowerBound), expected \(position) (gap or overlap)", input)
         }
         if run.range.isEmpty { fail("\(what): run \(index) is empty (\(run.range))", input) }
         if index > 0, runs[index - 1].attributes == run.attributes {
@@ -110,10 +114,14 @@ private func checkMushRoundTrip(_ doc: MushDocument, _ input: String) {
     }
     let reparsed = Mush.parse(written)
     if !sameScalars(reparsed.text, doc.text) {
-        fail("mush() round trip changed the text: \(escaped(doc.text)) -> \(escaped(written)) -> \(escaped(reparsed.text))", input)
+        fail(
+            "mush() round trip changed the text: \(escaped(doc.text)) -> \(escaped(written)) -> \(escaped(reparsed.text))",
+            input)
     }
     if reparsed.runs != doc.runs {
-        fail("mush() round trip changed the runs: \(describe(doc.runs)) -> \(escaped(written)) -> \(describe(reparsed.runs))", input)
+        fail(
+            "mush() round trip changed the runs: \(describe(doc.runs)) -> \(escaped(written)) -> \(describe(reparsed.runs))",
+            input)
     }
 }
 

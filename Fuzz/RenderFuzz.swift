@@ -6,13 +6,16 @@
 // then hands the line, the layout and two spare input bytes (`choices`) to this file's
 // `afterLayout`. The choices pick the scale (bits 0–1: 1, 2 or 3), whether SVG and PDF are drawn
 // too (bits 2–3 both set: one input in 4), the background (bits 4–5), and a seed for what takes no
-// room in a layout and so can be added to the laid-out line (bits 6–15; 0: nothing added): colours,
-// borders, text shadows, box fills and image files (none, missing, or a real PNG from
-// $MUSH_FUZZ_IMAGES, which run.sh sets to Examples/icons). Rows larger than 2,000 pixels a side at
-// the chosen scale are not drawn, to keep the runs fast. Every property that fails stops the fuzzer
-// with fatalError ("Mush render fuzz property failed: …", as LineFuzz.swift reports).
+// room in a layout (bits 6–15; 0: nothing added): colours, borders, text shadows, box fills and
+// image files (none, missing, or a real PNG from $MUSH_FUZZ_IMAGES, which run.sh sets to
+// Examples/icons). The decorated line is laid out again, and its layout drawn: the renderer reads
+// layouts only, never the line. Rows larger than 2,000 pixels a side at the chosen scale are not
+// drawn, to keep the runs fast. Every property that fails stops the fuzzer with fatalError ("Mush
+// render fuzz property failed: …", as LineFuzz.swift reports).
 //
 // Properties:
+//  0. the decorated line lays out as the plain one (drawing properties take no room), and its
+//     layout carries the decorations (LineFuzz.swift's property 11);
 //  1. a row 0 wide or 0 high throws RenderError.empty; any other row draws without throwing (in
 //     particular no RenderError.cairo: Cairo's context stays out of its error state);
 //  2. a PNG is ceil(width × scale) × ceil(height × scale) pixels, in the rendering and in its IHDR;
@@ -51,39 +54,57 @@ private let realImages = ["bell.png", "check.png", "note.png", "star.png"].filte
 }
 
 func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
+    let plain = layout
     let scale = Double(1 + Int(choices & 3) % 3)
     let vectors = choices >> 2 & 3 == 3
-    let backgrounds: [MushColor?] = [nil, MushColor(red: 255, green: 255, blue: 255),
-                                     MushColor(red: 0x20, green: 0x80, blue: 0x90, alpha: 0x80),
-                                     MushColor(red: 0, green: 0, blue: 0, alpha: 0)]
+    let backgrounds: [MushColor?] = [
+        nil, MushColor(red: 255, green: 255, blue: 255),
+        MushColor(red: 0x20, green: 0x80, blue: 0x90, alpha: 0x80),
+        MushColor(red: 0, green: 0, blue: 0, alpha: 0),
+    ]
     let options = RenderOptions(scale: scale, background: backgrounds[Int(choices >> 4 & 3)], imageFolder: imageFolder)
     var line = line
-    if choices >> 6 != 0 {
-        var random = Random(seed: UInt64(choices))
-        line = decorated(line, &random)
-    }
-    let setting = "scale \(Int(scale)), background \(options.background.map { "\($0)" } ?? "none"), choices 0x"
+    var layout = layout
+    let setting =
+        "scale \(Int(scale)), background \(options.background.map { "\($0)" } ?? "none"), choices 0x"
         + String(choices, radix: 16)
     func fail(_ message: String) -> Never {
         lineFail("\(message) (\(setting))", line, layout: layout, target: "render")
     }
+    if choices >> 6 != 0 {
+        var random = Random(seed: UInt64(choices))
+        line = decorated(line, &random)
+        // 0: decorations move nothing, and the layout carries them.
+        do {
+            layout = try line.layout()
+        } catch {
+            fail("the decorated line could not be laid out: \(error)")
+        }
+        checkDrawing(layout, of: line, target: "render")
+        var undecorated = layout
+        strip(&undecorated)
+        if let difference = difference(undecorated, plain) { fail("decorations moved something: \(difference)") }
+    }
 
-    let pixelWidth = (layout.width * scale).rounded(.up), pixelHeight = (layout.height * scale).rounded(.up)
+    let pixelWidth = (layout.width * scale).rounded(.up)
+    let pixelHeight = (layout.height * scale).rounded(.up)
     guard pixelWidth <= largestSide, pixelHeight <= largestSide else { return }
     let empty = layout.width == 0 || layout.height == 0
 
     // 4: the warnings the images should give.
     var expected: [String] = []
     var missing: Set<String> = []
-    expectWarnings(line, layout, path: "", &expected, &missing)
+    expectWarnings(layout, path: "", &expected, &missing)
 
     func render(_ format: RenderFormat) -> Rendering? {
         let rendering: Rendering
         do {
-            rendering = try Renderer.render(line, layout: layout, as: format, options: options)
+            rendering = try Renderer.render(layout, as: format, options: options)
         } catch .empty(let width, let height) {
             // 1: only a row without area is empty.
-            if !empty { fail("\(format) threw .empty(\(width) × \(height)) for a row \(layout.width) × \(layout.height)") }
+            if !empty {
+                fail("\(format) threw .empty(\(width) × \(height)) for a row \(layout.width) × \(layout.height)")
+            }
             return nil
         } catch .fontTooLarge(let size, let scale, _) where size * scale > Canvas.maximumPixelsPerEm {
             // Mush text may ask for any size ({font:,20000|…}); past FreeType's limit it is an error.
@@ -109,11 +130,15 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
             guard data.count > 24, data.starts(with: signature) else { fail("the PNG has no PNG signature") }
             func bigEndian(_ at: Int) -> Int { data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
             if bigEndian(16) != rendering.width || bigEndian(20) != rendering.height {
-                fail("the PNG's header says \(bigEndian(16)) × \(bigEndian(20)), the rendering \(rendering.width) × \(rendering.height)")
+                fail(
+                    "the PNG's header says \(bigEndian(16)) × \(bigEndian(20)), the rendering \(rendering.width) × \(rendering.height)"
+                )
             }
         case .pdf:
             if !data.starts(with: Array("%PDF-".utf8)) { fail("the PDF does not start with %PDF-") }
-            if !trimmed(data).reversed().starts(with: Array("%%EOF".utf8).reversed()) { fail("the PDF does not end with %%EOF") }
+            if !trimmed(data).reversed().starts(with: Array("%%EOF".utf8).reversed()) {
+                fail("the PDF does not end with %%EOF")
+            }
         case .svg:
             let text = String(decoding: data, as: UTF8.self)
             if !text.contains("<svg") { fail("the SVG has no <svg") }
@@ -123,13 +148,18 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
             let parser = XMLParser(data: data)
             if !parser.parse() {
                 let error = parser.parserError.map { "\($0)" } ?? "no error given"
-                fail("the SVG is not well-formed XML (line \(parser.lineNumber), column \(parser.columnNumber)): \(error)")
+                fail(
+                    "the SVG is not well-formed XML (line \(parser.lineNumber), column \(parser.columnNumber)): \(error)"
+                )
             }
         }
         // 4: the warnings.
-        let matches = rendering.warnings.count == expected.count
+        let matches =
+            rendering.warnings.count == expected.count
             && zip(rendering.warnings, expected).allSatisfy { $0.description.hasPrefix($1) }
-        if !matches { fail("\(format) warned \(rendering.warnings.map(\.description)), expected \(expected.map { $0 + "…" })") }
+        if !matches {
+            fail("\(format) warned \(rendering.warnings.map(\.description)), expected \(expected.map { $0 + "…" })")
+        }
     }
 
     guard let png = render(.png) else { return }
@@ -141,17 +171,23 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
         for format in [RenderFormat.svg, .pdf] {
             // 6: vector files are reproducible too.
             if let first = render(format), let again = render(format),
-               again.data != first.data || again.warnings != first.warnings {
-                let at = zip(first.data, again.data).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                again.data != first.data || again.warnings != first.warnings
+            {
+                let at =
+                    zip(first.data, again.data).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(first.data.count, again.data.count)
-                fail("two \(format)s of the same layout differ (\(first.data.count) and \(again.data.count) bytes, from byte \(at))")
+                fail(
+                    "two \(format)s of the same layout differ (\(first.data.count) and \(again.data.count) bytes, from byte \(at))"
+                )
             }
         }
     }
     // 7: no ink outside the row but text's.
-    if let stray = strayInk(line, layout, options: options), !stray.isEmpty {
+    if let stray = strayInk(layout, options: options), !stray.isEmpty {
         let shown = stray.prefix(5).map { "(\($0.x), \($0.y))" }.joined(separator: ", ")
-        fail("\(stray.count) pixels inked outside the row, its items' frames and its text's reach, at \(shown) (margin \(Int(inkMargin * scale)) pixels)")
+        fail(
+            "\(stray.count) pixels inked outside the row, its items' frames and its text's reach, at \(shown) (margin \(Int(inkMargin * scale)) pixels)"
+        )
     }
 }
 
@@ -163,38 +199,31 @@ private let inkMargin = 50.0
 /// The pixels with ink (any alpha) outside the row, its items' frames and where its text may reach,
 /// the row drawn `inkMargin` points from each side of a transparent PNG at the options' scale; nil
 /// when the check is not made (a picture over 600,000 pixels, or one the renderer refuses).
-private func strayInk(_ line: MGLine, _ layout: MGLineLayout, options: RenderOptions) -> [(x: Int, y: Int)]? {
+private func strayInk(_ layout: MGLineLayout, options: RenderOptions) -> [(x: Int, y: Int)]? {
     let scale = options.scale
-    let width = layout.width + 2 * inkMargin, height = layout.height + 2 * inkMargin
+    let width = layout.width + 2 * inkMargin
+    let height = layout.height + 2 * inkMargin
     guard layout.width > 0, layout.height > 0, (width * scale).rounded(.up) * (height * scale).rounded(.up) <= 600_000,
-          let canvas = try? Canvas(format: .png, width: width, height: height, scale: scale)
+        let canvas = try? Canvas(format: .png, width: width, height: height, scale: scale)
     else { return nil }
     let painter = Painter(canvas: canvas, options: RenderOptions(scale: scale, imageFolder: options.imageFolder))
-    painter.drawLine(line, layout, x: inkMargin, y: inkMargin)
+    painter.drawLine(layout, x: inkMargin, y: inkMargin)
     guard painter.failure == nil, let png = try? canvas.finish() else { return nil }
 
     // Where ink may be, in pixels: the row and its frames as they are, the text's reach with two
     // pixels around.
     func pixels(_ rect: Reach) -> (Int, Int, Int, Int) {
         let slack = rect.isText ? 2 : 0
-        return (Int((rect.x * scale).rounded(.down)) - slack, Int((rect.y * scale).rounded(.down)) - slack,
-                Int(((rect.x + rect.width) * scale).rounded(.up)) + slack,
-                Int(((rect.y + rect.height) * scale).rounded(.up)) + slack)
+        return (
+            Int((rect.x * scale).rounded(.down)) - slack, Int((rect.y * scale).rounded(.down)) - slack,
+            Int(((rect.x + rect.width) * scale).rounded(.up)) + slack,
+            Int(((rect.y + rect.height) * scale).rounded(.up)) + slack
+        )
     }
     // Glyphs are measured as the canvas draws them: at its scale, with its font options (hinting
     // at another size or with hinted metrics moves outlines by up to a pixel).
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
-    let measure = cairo_create(surface)!
-    defer {
-        cairo_destroy(measure)
-        cairo_surface_destroy(surface)
-    }
-    cairo_scale(measure, scale, scale)
-    let fontOptions = cairo_font_options_create()
-    cairo_get_font_options(canvas.context, fontOptions)
-    cairo_set_font_options(measure, fontOptions)
-    cairo_font_options_destroy(fontOptions)
-    let allowed = reach(line, layout, x: inkMargin, y: inkMargin, measure: measure).map(pixels)
+    guard let measure = try? CairoContext(measuringAt: scale) else { return nil }
+    let allowed = reach(layout, x: inkMargin, y: inkMargin, measure: measure).map(pixels)
 
     // The PNG's pixels, through Cairo.
     final class Source {
@@ -219,12 +248,36 @@ private func strayInk(_ line: MGLine, _ layout: MGLineLayout, options: RenderOpt
     }
     let stride = Int(cairo_image_surface_get_stride(decoded))
     let opaque = cairo_image_surface_get_format(decoded) == CAIRO_FORMAT_RGB24
+    let pictureWidth = Int(cairo_image_surface_get_width(decoded))
+    let pictureHeight = Int(cairo_image_surface_get_height(decoded))
+    // How many allowed rectangles cover each pixel, from a table of corners summed in two passes:
+    // linear in the pixels and the rectangles (a long text has thousands of runs; testing each
+    // pixel against each of them took half a minute).
+    let columns = pictureWidth + 1
+    var cover = [Int32](repeating: 0, count: columns * (pictureHeight + 1))
+    for (left, top, right, bottom) in allowed {
+        let x0 = min(max(left, 0), pictureWidth)
+        let x1 = min(max(right, 0), pictureWidth)
+        let y0 = min(max(top, 0), pictureHeight)
+        let y1 = min(max(bottom, 0), pictureHeight)
+        guard x0 < x1, y0 < y1 else { continue }
+        cover[y0 * columns + x0] += 1
+        cover[y0 * columns + x1] -= 1
+        cover[y1 * columns + x0] -= 1
+        cover[y1 * columns + x1] += 1
+    }
+    for y in 0...pictureHeight {
+        for x in 1..<columns { cover[y * columns + x] += cover[y * columns + x - 1] }
+    }
+    for y in 0..<pictureHeight {
+        for x in 0..<columns { cover[(y + 1) * columns + x] += cover[y * columns + x] }
+    }
     var stray: [(x: Int, y: Int)] = []
-    for y in 0..<Int(cairo_image_surface_get_height(decoded)) {
-        for x in 0..<Int(cairo_image_surface_get_width(decoded)) {
+    for y in 0..<pictureHeight {
+        for x in 0..<pictureWidth {
             let word = UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
             guard opaque || word >> 24 != 0 else { continue }
-            if !allowed.contains(where: { x >= $0.0 && y >= $0.1 && x < $0.2 && y < $0.3 }) { stray.append((x, y)) }
+            if cover[y * columns + x] <= 0 { stray.append((x, y)) }
         }
     }
     return stray
@@ -236,50 +289,55 @@ private struct Reach {
     var isText: Bool
 }
 
-/// Where `line`, drawn with its top-left corner at (`x`, `y`), may ink: its rectangle, each visible
-/// item's frame, and for text each glyph run's ink as Cairo measures it, its background from the
-/// line's ascent to its descent, its underline and strikethrough, and the same moved by the side's
-/// shadow offset when the side has a shadow; through the lines of boxes too.
-private func reach(_ line: MGLine, _ layout: MGLineLayout, x: Double, y: Double, measure: OpaquePointer) -> [Reach] {
+/// Where a line's `layout`, drawn with its top-left corner at (`x`, `y`), may ink: its rectangle,
+/// each visible item's frame, and for text each glyph run's ink as Cairo measures it, its background
+/// from the line's ascent to its descent, its underline and strikethrough, and the same moved by the
+/// text's shadow offset when it has a shadow; through the lines of boxes too.
+private func reach(_ layout: MGLineLayout, x: Double, y: Double, measure: CairoContext) -> [Reach] {
     var rects = [Reach(x: x, y: y, width: layout.width, height: layout.height, isText: false)]
     for item in layout.items {
         guard let frame = item.frame else { continue }
-        let left = x + frame.x, top = y + frame.y
+        let left = x + frame.x
+        let top = y + frame.y
         rects.append(Reach(x: left, y: top, width: frame.width, height: frame.height, isText: false))
-        switch (item.content, line.items(on: item.side)[item.index]) {
-        case (.text(let text), _):
+        switch item.content {
+        case .text(let text):
             guard frame.width > 0 else { continue }
             var own: [(x: Double, y: Double, width: Double, height: Double)] = []
             for placed in text.layout.lines {
                 let baseline = top + placed.baseline
-                for run in text.paragraph.runs(of: placed) {
+                for run in placed.paragraph.runs(of: placed) {
                     let start = left + placed.x
-                    own.append((start + run.minX, baseline - placed.ascent, run.maxX - run.minX, placed.ascent + placed.descent))
+                    own.append(
+                        (
+                            start + run.minX, baseline - placed.ascent, run.maxX - run.minX,
+                            placed.ascent + placed.descent
+                        ))
                     let unit = run.size / Double(run.face.unitsPerEm)
-                    for (on, decoration) in [(run.attributes.underline, run.face.underline),
-                                             (run.attributes.strikethrough, run.face.strikethrough)] where on {
-                        own.append((start + run.minX, baseline - Double(decoration.position) * unit, run.maxX - run.minX,
-                                    Double(decoration.thickness) * unit))
+                    for (on, decoration) in [
+                        (run.attributes.underline, run.face.underline),
+                        (run.attributes.strikethrough, run.face.strikethrough),
+                    ] where on {
+                        own.append(
+                            (
+                                start + run.minX, baseline - Double(decoration.position) * unit, run.maxX - run.minX,
+                                Double(decoration.thickness) * unit
+                            ))
                     }
-                    guard !run.glyphs.isEmpty, let face = CairoFonts.face(run.face, syntheticBold: run.syntheticBold,
-                                                                         syntheticOblique: run.syntheticOblique)
+                    guard !run.glyphs.isEmpty,
+                        let face = CairoFonts.face(
+                            run.face, syntheticBold: run.syntheticBold,
+                            syntheticOblique: run.syntheticOblique)
                     else { continue }
-                    cairo_set_font_face(measure, face)
-                    cairo_set_font_size(measure, run.size)
-                    let glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.glyph), x: start + $0.x, y: baseline - $0.y) }
-                    var extents = cairo_text_extents_t()
-                    cairo_glyph_extents(measure, glyphs, Int32(glyphs.count), &extents)
-                    // Cairo gives the ink from the first glyph's position.
-                    own.append((glyphs[0].x + extents.x_bearing, glyphs[0].y + extents.y_bearing, extents.width, extents.height))
+                    own.append(measure.inkExtents(run.glyphs, x: start, baseline: baseline, face: face, size: run.size))
                 }
             }
-            let shadow = line.textShadowColor(for: item.side) == nil ? nil : line.textShadowOffset(for: item.side)
-            for (dx, dy) in [(0.0, 0.0)] + (shadow.map { [($0.x, $0.y)] } ?? []) {
+            for (dx, dy) in [(0.0, 0.0)] + (text.shadow.map { [($0.offset.x, $0.offset.y)] } ?? []) {
                 rects += own.map { Reach(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height, isText: true) }
             }
-        case (.box(let inner?), .box(let box)):
-            if let nested = box.line { rects += reach(nested, inner, x: left, y: top, measure: measure) }
-        default:
+        case .box(let box):
+            if let inner = box.line { rects += reach(inner, x: left, y: top, measure: measure) }
+        case .image:
             continue
         }
     }
@@ -293,26 +351,28 @@ private func trimmed(_ data: Data) -> Data {
     return data[..<end]
 }
 
-/// Adds to `warnings` the start of each warning the renderer should give for `line`'s images, in
-/// drawing order (a box's line where the box is drawn); `missing` holds the missing files already
-/// warned about (each is read once per rendering).
+/// Adds to `warnings` the start of each warning the renderer should give for the images of a line's
+/// `layout`, in drawing order (a box's line where the box is drawn); `missing` holds the missing
+/// files already warned about (each is read once per rendering).
 private func expectWarnings(
-    _ line: MGLine, _ layout: MGLineLayout, path: String, _ warnings: inout [String], _ missing: inout Set<String>
+    _ layout: MGLineLayout, path: String, _ warnings: inout [String], _ missing: inout Set<String>
 ) {
     for item in layout.items {
         guard let frame = item.frame else { continue }
         let name = "\(path)\(item.side.rawValue)Items[\(item.index)]"
-        switch (item.content, line.items(on: item.side)[item.index]) {
-        case (.image, .image(let image)):
+        switch item.content {
+        case .image(let image):
             guard frame.width > 0, frame.height > 0 else { continue }
             if let file = image.file {
-                if !realImages.contains(file), missing.insert(file).inserted { warnings.append("\(name): image not found: ") }
+                if !realImages.contains(file), missing.insert(file).inserted {
+                    warnings.append("\(name): image not found: ")
+                }
             } else {
                 warnings.append("\(name): the image names no file")
             }
-        case (.box(let inner?), .box(let box)):
-            if let nested = box.line { expectWarnings(nested, inner, path: name + ".line.", &warnings, &missing) }
-        default:
+        case .box(let box):
+            if let inner = box.line { expectWarnings(inner, path: name + ".line.", &warnings, &missing) }
+        case .text:
             continue
         }
     }
@@ -343,13 +403,15 @@ private struct Random {
     mutating func color() -> MushColor? {
         guard oneIn(2) else { return nil }
         let value = next()
-        return MushColor(red: UInt8(truncatingIfNeeded: value), green: UInt8(truncatingIfNeeded: value >> 8),
-                         blue: UInt8(truncatingIfNeeded: value >> 16), alpha: pick([255, 255, 0x80, 0]))
+        return MushColor(
+            red: UInt8(truncatingIfNeeded: value), green: UInt8(truncatingIfNeeded: value >> 8),
+            blue: UInt8(truncatingIfNeeded: value >> 16), alpha: pick([255, 255, 0x80, 0]))
     }
 
     mutating func borders() -> MGLine.Borders {
-        MGLine.Borders(top: color(), left: color(), bottom: color(), right: color(),
-                       width: pick([1, 1, 0.5, 2, 3.5, 0, 100]))
+        MGLine.Borders(
+            top: color(), left: color(), bottom: color(), right: color(),
+            width: pick([1, 1, 0.5, 2, 3.5, 0, 100]))
     }
 
     mutating func offset() -> MGLine.Offset {
@@ -358,7 +420,7 @@ private struct Random {
 }
 
 /// The line with colours, borders, shadows, box fills and image files, which take no room in its
-/// layout (the layout stays the line's).
+/// layout (its frames stay the plain line's).
 private func decorated(_ line: MGLine, _ random: inout Random) -> MGLine {
     var line = line
     line.backgroundColor = random.color()
@@ -376,7 +438,9 @@ private func decorated(_ line: MGLine, _ random: inout Random) -> MGLine {
         items.map { item in
             switch item {
             case .image(var image):
-                image.file = random.pick([nil, "missing.png", "/nonexistent/mush-fuzz.png", realImages.first, realImages.last])
+                image.file = random.pick([
+                    nil, "missing.png", "/nonexistent/mush-fuzz.png", realImages.first, realImages.last,
+                ])
                 return .image(image)
             case .box(var box):
                 box.color = random.color()
@@ -392,4 +456,30 @@ private func decorated(_ line: MGLine, _ random: inout Random) -> MGLine {
     line.middleItems = decorate(line.middleItems)
     line.rightItems = decorate(line.rightItems)
     return line
+}
+
+/// The layout without what `decorated` adds (background, borders, text colours and shadows, box
+/// fills and borders, image files), to compare with the plain line's.
+private func strip(_ layout: inout MGLineLayout) {
+    layout.backgroundColor = nil
+    layout.borders = MGLine.Borders()
+    for index in layout.items.indices {
+        switch layout.items[index].content {
+        case .text(var text):
+            text.color = MushColor(red: 0, green: 0, blue: 0)
+            text.shadow = nil
+            layout.items[index].content = .text(text)
+        case .image(var image):
+            image.file = nil
+            layout.items[index].content = .image(image)
+        case .box(var box):
+            box.color = nil
+            box.borders = MGLine.Borders()
+            if var inner = box.line {
+                strip(&inner)
+                box.line = inner
+            }
+            layout.items[index].content = .box(box)
+        }
+    }
 }

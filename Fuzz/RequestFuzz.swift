@@ -51,7 +51,9 @@ private func checkRaw(_ input: [UInt8]) {
     }
     // Written and read again, the value is the same (-0 is written as 0, the only change).
     let written = value.json
-    guard let again = try? JSONValue.parse(Array(written.utf8)) else { requestFail("its own output is not JSON: \(written)", input) }
+    guard let again = try? JSONValue.parse(Array(written.utf8)) else {
+        requestFail("its own output is not JSON: \(written)", input)
+    }
     if again != normalised(value) { requestFail("the round trip changed the value: \(written)", input) }
 }
 
@@ -86,8 +88,9 @@ private func checkMeasure(_ input: [UInt8]) {
     }
     checkNumbers(json, input)
     guard case .object(let object)? = try? JSONValue.parse(Array(json.utf8)),
-          case .array(let lines)? = object["lines"], case .number(let count)? = object["lineCount"],
-          case .number(let width)? = object["width"], case .number(let height)? = object["height"] else {
+        case .array(let lines)? = object["lines"], case .number(let count)? = object["lineCount"],
+        case .number(let width)? = object["width"], case .number(let height)? = object["height"]
+    else {
         requestFail("the measure result is not the documented object: \(json.prefix(300))", input)
     }
     if Int(count) != lines.count || lines.isEmpty { requestFail("lineCount \(count) for \(lines.count) lines", input) }
@@ -95,20 +98,28 @@ private func checkMeasure(_ input: [UInt8]) {
     var previousY = -1.0
     var previousEnd = 0
     for line in lines {
-        guard case .object(let line) = line, case .number(let y)? = line["y"], case .number(let lineHeight)? = line["height"],
-              case .number(let start)? = line["start"], case .number(let end)? = line["end"],
-              case .number(let lineWidth)? = line["width"] else {
+        guard case .object(let line) = line, case .number(let y)? = line["y"],
+            case .number(let lineHeight)? = line["height"],
+            case .number(let start)? = line["start"], case .number(let end)? = line["end"],
+            case .number(let lineWidth)? = line["width"]
+        else {
             requestFail("a line is not the documented object", input)
         }
-        if !(y > previousY) || !(lineHeight > 0) || lineWidth < 0 { requestFail("a line at y \(y), \(lineWidth) × \(lineHeight)", input) }
-        if Int(start) < previousEnd || end < start { requestFail("line range \(start)..<\(end) after \(previousEnd)", input) }
+        if !(y > previousY) || !(lineHeight > 0) || lineWidth < 0 {
+            requestFail("a line at y \(y), \(lineWidth) × \(lineHeight)", input)
+        }
+        if Int(start) < previousEnd || end < start {
+            requestFail("line range \(start)..<\(end) after \(previousEnd)", input)
+        }
         previousY = y
         previousEnd = Int(end)
     }
     if let maxHeight = request.maxHeight > 0 ? request.maxHeight : nil, lines.count > 1, height > maxHeight + 1e-6 {
         requestFail("height \(height) past maxHeight \(maxHeight)", input)
     }
-    if request.maxLines > 0, lines.count > request.maxLines { requestFail("\(lines.count) lines past maxLines \(request.maxLines)", input) }
+    if request.maxLines > 0, lines.count > request.maxLines {
+        requestFail("\(lines.count) lines past maxLines \(request.maxLines)", input)
+    }
 }
 
 private func checkLine(_ input: [UInt8]) {
@@ -156,7 +167,9 @@ private func checkLayout(_ layout: MGLineLayout, _ line: MGLine, _ input: [UInt8
         if !line.widenAsNeeded, !fixed, frame.x < -0.5 || frame.x + frame.width > layout.width + 0.5 {
             requestFail("\(item.side)[\(item.index)] at \(frame) outside a row \(layout.width) wide", input)
         }
-        if case .box(let nested?) = item.content, case .box(let box) = line.items(on: item.side)[item.index], let inner = box.line {
+        if case .box(let laidOut) = item.content, let nested = laidOut.line,
+            case .box(let box) = line.items(on: item.side)[item.index], let inner = box.line
+        {
             var fitted = inner
             fitted.width = frame.width
             checkLayout(nested, fitted, input)
@@ -178,7 +191,8 @@ private func checkNumbers(_ json: String, _ input: [UInt8]) {
         } else if byte == UInt8(ascii: "n") {
             requestFail("null in \(json.prefix(300))", input)
         } else if byte == UInt8(ascii: "-"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "0"),
-                  [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[index + 2]) {
+            [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[index + 2])
+        {
             requestFail("-0 in \(json.prefix(300))", input)
         }
         index += 1
@@ -187,12 +201,15 @@ private func checkNumbers(_ json: String, _ input: [UInt8]) {
 
 private func checkMessage(_ error: RequestError, _ input: [UInt8]) {
     let message = error.description
-    if message.isEmpty || message.contains("\n") { requestFail("the message is not one line: \(message.debugDescription)", input) }
+    if message.isEmpty || message.contains("\n") {
+        requestFail("the message is not one line: \(message.debugDescription)", input)
+    }
 }
 
 private func requestFail(_ message: String, _ input: [UInt8]) -> Never {
     let shown = String(decoding: input.prefix(600), as: UTF8.self)
-    fatalError("Mush request fuzz property failed: \(message)\n  input (\(input.count) bytes): \(shown.debugDescription)")
+    fatalError(
+        "Mush request fuzz property failed: \(message)\n  input (\(input.count) bytes): \(shown.debugDescription)")
 }
 
 // MARK: - Generating requests
@@ -228,8 +245,10 @@ private struct RequestGenerator {
     mutating func string() -> String {
         let length = Int(next())
         var scalars = ""
-        let pieces = ["\\n", "\\u00e9", "**", "//", "{#f00|", "}", "{font:,40|", "{k-3|", "|mush", " ", "\\t", "\\ud83d\\ude00",
-                      "\u{05E9}\u{05DC}\u{05D5}\u{05DD}", "\u{0645}\u{0631}", "\\\"", "W", "\\u0000"]
+        let pieces = [
+            "\\n", "\\u00e9", "**", "//", "{#f00|", "}", "{font:,40|", "{k-3|", "|mush", " ", "\\t", "\\ud83d\\ude00",
+            "\u{05E9}\u{05DC}\u{05D5}\u{05DD}", "\u{0645}\u{0631}", "\\\"", "W", "\\u0000",
+        ]
         for _ in 0..<(length & 0x3F) {
             let byte = next()
             if byte < 0x20 {
@@ -272,8 +291,17 @@ private struct RequestGenerator {
         for (index, key) in keys.enumerated() where flags & (1 << index) != 0 {
             members.append(member(key: key, value: next() & 0xE0 == 0 ? anyValue(depth: 2) : number()))
         }
-        if flags & 0x20 != 0 { members.append(member(key: "ellipsize", value: ["\"none\"", "\"start\"", "\"middle\"", "\"end\"", "\"all\""][Int(next()) % 5])) }
-        if flags & 0x40 != 0 { members.append(member(key: "align", value: ["\"left\"", "\"center\"", "\"right\"", "\"justify\"", "3"][Int(next()) % 5])) }
+        if flags & 0x20 != 0 {
+            members.append(
+                member(
+                    key: "ellipsize",
+                    value: ["\"none\"", "\"start\"", "\"middle\"", "\"end\"", "\"all\""][Int(next()) % 5]))
+        }
+        if flags & 0x40 != 0 {
+            members.append(
+                member(
+                    key: "align", value: ["\"left\"", "\"center\"", "\"right\"", "\"justify\"", "3"][Int(next()) % 5]))
+        }
         if flags & 0x80 != 0 { members.append(member(key: "mush", value: next() & 1 == 0 ? "true" : "false")) }
         return "{" + members.joined(separator: ",") + "}"
     }
@@ -302,13 +330,22 @@ private struct RequestGenerator {
             members.append(member(key: key, value: number()))
         }
         if flags & 0x80 != 0 {
-            members.append(member(key: "padding", value: "{\"left\":" + number() + ",\"right\":" + number() + ",\"top\":" + number() + "}"))
+            members.append(
+                member(
+                    key: "padding",
+                    value: "{\"left\":" + number() + ",\"right\":" + number() + ",\"top\":" + number() + "}"))
         }
         let more = next()
         if more & 1 != 0 { members.append(member(key: "widenAsNeeded", value: "true")) }
-        if more & 2 != 0 { members.append(member(key: "sidePrecedence", value: ["\"left\"", "\"middle\"", "\"right\""][Int(next()) % 3])) }
+        if more & 2 != 0 {
+            members.append(
+                member(key: "sidePrecedence", value: ["\"left\"", "\"middle\"", "\"right\""][Int(next()) % 3]))
+        }
         if more & 4 != 0 { members.append(member(key: "font", value: "{\"size\":" + number() + "}")) }
-        if more & 8 != 0 { members.append(member(key: "verticalAlignment", value: ["\"top\"", "\"center\"", "\"bottom\""][Int(next()) % 3])) }
+        if more & 8 != 0 {
+            members.append(
+                member(key: "verticalAlignment", value: ["\"top\"", "\"center\"", "\"bottom\""][Int(next()) % 3]))
+        }
         if more & 0x10 != 0 { members.append(member(key: "leftTextShadowOffset", value: "{\"x\":" + number() + "}")) }
         if more & 0x20 != 0 { members.append(member(key: "unknown", value: anyValue(depth: 1))) }
         for side in ["left", "middle", "right"] {

@@ -84,7 +84,10 @@ else
     # adds MushLine and takes LineFuzz.swift instead of EngineFuzz.swift (both define
     # LLVMFuzzerTestOneInput), with LineFuzzAfterLayout.swift's afterLayout (nothing); the render
     # target adds MushRender and Cairo too, with RenderFuzz.swift's afterLayout (draws the row).
-    cp "${originals[@]}" "$root"/Sources/MushText/*.swift "$root/Fonts/MushFonts.swift" \
+    # MushText keeps its stages in folders (Fonts, Itemizing, Shaping, Breaking, Alignment,
+    # Paragraph); their files are compiled flat, like the other modules'.
+    mapfile -t text_sources < <(find "$root/Sources/MushText" -name '*.swift' | sort)
+    cp "${originals[@]}" "${text_sources[@]}" "$root/Fonts/MushFonts.swift" \
         "$root/Fuzz/EngineFuzzSupport.swift" "$snapshot"/
     cairo=()
     case "$target" in

@@ -1,11 +1,13 @@
 extension MushDocument {
     /// The document as terminal text with SGR escape sequences: bold (1), italic (3), underline (4),
-    /// strikethrough (9), 24-bit foreground (38;2) and background (48;2) colours.
+    /// strikethrough (9), code in inverse video (7), 24-bit foreground (38;2) and background (48;2)
+    /// colours.
     ///
     /// Each run starts from a reset (`ESC[0m`) and sets all of its styles, and every line break is
     /// preceded by a reset so that a background colour does not bleed to the end of the line. A
-    /// terminal has one font and no letter spacing, so `monospace`, `kern`, `fontFamily` and
-    /// `fontSize` are not shown, and colour alpha is ignored. Plain runs get no sequences at all.
+    /// terminal has one font and no letter spacing, so code cannot be set in a monospace font (it is
+    /// shown in inverse video instead), `kern`, `fontFamily` and `fontSize` are not shown, and colour
+    /// alpha is ignored. Plain runs get no sequences at all.
     public func ansi() -> String {
         let scalars = Array(text.unicodeScalars)
         var out = ""
@@ -28,10 +30,7 @@ extension MushDocument {
 
     private static func sgrCodes(_ attributes: MushAttributes) -> String {
         var codes: [String] = []
-        if attributes.bold { codes.append("1") }
-        if attributes.italic { codes.append("3") }
-        if attributes.underline { codes.append("4") }
-        if attributes.strikethrough { codes.append("9") }
+        for token in MushToken.allCases where attributes[keyPath: token.attribute] { codes.append(token.row.sgr) }
         if let color = attributes.color { codes.append("38;2;\(color.red);\(color.green);\(color.blue)") }
         if let color = attributes.backgroundColor { codes.append("48;2;\(color.red);\(color.green);\(color.blue)") }
         return codes.joined(separator: ";")

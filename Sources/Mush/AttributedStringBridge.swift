@@ -7,25 +7,33 @@ import Foundation
 /// for run in string.runs where run.mush.bold == true { … }
 /// ```
 public enum MushAttributeKeys {
-    public enum Bold: AttributedStringKey, Sendable {
+    /// The key of a paired-marker token's attribute (one for each row of the token table).
+    protocol TokenKey: AttributedStringKey, Sendable where Value == Bool {}
+
+    /// ``MushAttributes/bold``.
+    public enum Bold: AttributedStringKey, Sendable, TokenKey {
         public typealias Value = Bool
-        public static let name = "mush.bold"
+        public static var name: String { MushToken.bold.attributedStringKeyName }
     }
-    public enum Italic: AttributedStringKey, Sendable {
+    /// ``MushAttributes/italic``.
+    public enum Italic: AttributedStringKey, Sendable, TokenKey {
         public typealias Value = Bool
-        public static let name = "mush.italic"
+        public static var name: String { MushToken.italic.attributedStringKeyName }
     }
-    public enum Underline: AttributedStringKey, Sendable {
+    /// ``MushAttributes/underline``.
+    public enum Underline: AttributedStringKey, Sendable, TokenKey {
         public typealias Value = Bool
-        public static let name = "mush.underline"
+        public static var name: String { MushToken.underline.attributedStringKeyName }
     }
-    public enum Strikethrough: AttributedStringKey, Sendable {
+    /// ``MushAttributes/strikethrough``.
+    public enum Strikethrough: AttributedStringKey, Sendable, TokenKey {
         public typealias Value = Bool
-        public static let name = "mush.strikethrough"
+        public static var name: String { MushToken.strikethrough.attributedStringKeyName }
     }
-    public enum Monospace: AttributedStringKey, Sendable {
+    /// ``MushAttributes/monospace``.
+    public enum Monospace: AttributedStringKey, Sendable, TokenKey {
         public typealias Value = Bool
-        public static let name = "mush.monospace"
+        public static var name: String { MushToken.code.attributedStringKeyName }
     }
     public enum Color: AttributedStringKey, Sendable {
         public typealias Value = MushColor
@@ -98,16 +106,17 @@ extension AttributedString {
 
     private static func container(_ attributes: MushAttributes) -> AttributeContainer {
         var container = AttributeContainer()
-        if attributes.bold { container.mush.bold = true }
-        if attributes.italic { container.mush.italic = true }
-        if attributes.underline { container.mush.underline = true }
-        if attributes.strikethrough { container.mush.strikethrough = true }
-        if attributes.monospace { container.mush.monospace = true }
-        container.mush.color = attributes.color
-        container.mush.backgroundColor = attributes.backgroundColor
-        container.mush.kern = attributes.kern
-        container.mush.fontFamily = attributes.fontFamily
-        container.mush.fontSize = attributes.fontSize
+        func set<Key: MushAttributeKeys.TokenKey>(_: Key.Type) { container[Key.self] = true }
+        for token in MushToken.allCases where attributes[keyPath: token.attribute] { set(token.attributedStringKey) }
+        for value in SpanValue.values(of: attributes) {
+            switch value {
+            case .color(let color): container.mush.color = color
+            case .backgroundColor(let color): container.mush.backgroundColor = color
+            case .kern(let kern): container.mush.kern = kern
+            case .fontFamily(let family): container.mush.fontFamily = family
+            case .fontSize(let size): container.mush.fontSize = size
+            }
+        }
         return container
     }
 }
@@ -118,20 +127,33 @@ extension MushDocument {
     public init(_ string: AttributedString) {
         var pieces: [(text: String, attributes: MushAttributes)] = []
         for run in string.runs {
-            let attributes = MushAttributes(
-                bold: run.mush.bold ?? false,
-                italic: run.mush.italic ?? false,
-                underline: run.mush.underline ?? false,
-                strikethrough: run.mush.strikethrough ?? false,
-                monospace: run.mush.monospace ?? false,
+            func isSet<Key: MushAttributeKeys.TokenKey>(_: Key.Type) -> Bool { run[Key.self] ?? false }
+            var attributes = MushAttributes(
                 color: run.mush.color,
                 backgroundColor: run.mush.backgroundColor,
                 kern: run.mush.kern,
                 fontFamily: run.mush.fontFamily,
                 fontSize: run.mush.fontSize)
+            for token in MushToken.allCases { attributes[keyPath: token.attribute] = isSet(token.attributedStringKey) }
             // The scalars, not the characters: a run may start inside a grapheme cluster.
             pieces.append((String(String.UnicodeScalarView(string[run.range].unicodeScalars)), attributes))
         }
         self.init(pieces)
     }
+}
+
+extension MushToken {
+    /// The `AttributedString` key of the token's attribute.
+    var attributedStringKey: any MushAttributeKeys.TokenKey.Type {
+        switch self {
+        case .bold: MushAttributeKeys.Bold.self
+        case .italic: MushAttributeKeys.Italic.self
+        case .underline: MushAttributeKeys.Underline.self
+        case .strikethrough: MushAttributeKeys.Strikethrough.self
+        case .code: MushAttributeKeys.Monospace.self
+        }
+    }
+
+    /// The name of that key: `mush.` and the attribute's name.
+    var attributedStringKeyName: String { "mush." + row.name }
 }

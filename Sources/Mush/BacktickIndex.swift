@@ -8,14 +8,15 @@ struct BacktickIndex {
     private var cursors: [Int: Int] = [:]
 
     init(_ input: [Unicode.Scalar]) {
+        let backtick = MushToken.code.character
         var i = 0
         while i < input.count {
-            guard input[i] == "`" else {
+            guard input[i] == backtick else {
                 i += 1
                 continue
             }
             let start = i
-            while i < input.count, input[i] == "`" { i += 1 }
+            while i < input.count, input[i] == backtick { i += 1 }
             starts[i - start, default: []].append(start)
         }
     }

@@ -48,13 +48,16 @@ struct BraceSpec: Equatable {
     static func read(_ spec: ArraySlice<Unicode.Scalar>) -> Reading {
         if let value = spec.dropPrefix("bg#") {
             guard let color = MushColor(hexDigits: value) else {
-                return .invalid(.invalidColor, "invalid background colour '#\(quoted(value))' (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)")
+                return .invalid(
+                    .invalidColor,
+                    "invalid background colour '#\(quoted(value))' (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)")
             }
             return .valid(BraceSpec(backgroundColor: color))
         }
         if let value = spec.dropPrefix("#") {
             guard let color = MushColor(hexDigits: value) else {
-                return .invalid(.invalidColor, "invalid colour '#\(quoted(value))' (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)")
+                return .invalid(
+                    .invalidColor, "invalid colour '#\(quoted(value))' (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)")
             }
             return .valid(BraceSpec(color: color))
         }
@@ -67,10 +70,14 @@ struct BraceSpec: Equatable {
             if !family.isEmpty { result.fontFamily = String(String.UnicodeScalarView(family)) }
             if !size.isEmpty {
                 guard let points = decimal(size, signed: false), points > 0 else {
-                    return .invalid(.invalidFont, "invalid font size '\(quoted(size))' (expected a number greater than zero)")
+                    return .invalid(
+                        .invalidFont, "invalid font size '\(quoted(size))' (expected a number greater than zero)")
                 }
                 guard MushLimits.fontSize.contains(points) else {
-                    return .invalid(.invalidFont, "font size '\(quoted(size))' out of range (expected \(MushLimits.describe(MushLimits.fontSize, unit: "points")))")
+                    return .invalid(
+                        .invalidFont,
+                        "font size '\(quoted(size))' out of range (expected \(MushLimits.describe(MushLimits.fontSize, unit: "points")))"
+                    )
                 }
                 result.fontSize = points
             }
@@ -78,10 +85,15 @@ struct BraceSpec: Equatable {
         }
         if let value = spec.dropPrefix("k") {
             guard let kern = decimal(value, signed: true) else {
-                return .invalid(.invalidKern, "invalid kerning '\(quoted(value))' (expected a decimal number such as 2, -0.5 or 1.25)")
+                return .invalid(
+                    .invalidKern,
+                    "invalid kerning '\(quoted(value))' (expected a decimal number such as 2, -0.5 or 1.25)")
             }
             guard MushLimits.kern.contains(kern) else {
-                return .invalid(.invalidKern, "kerning '\(quoted(value))' out of range (expected \(MushLimits.describe(MushLimits.kern, unit: "points")))")
+                return .invalid(
+                    .invalidKern,
+                    "kerning '\(quoted(value))' out of range (expected \(MushLimits.describe(MushLimits.kern, unit: "points")))"
+                )
             }
             return .valid(BraceSpec(kern: kern))
         }

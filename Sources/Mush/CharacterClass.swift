@@ -18,8 +18,8 @@ enum CharacterClass {
         if scalar.value < 0x80 { return isASCIIPunctuation(scalar) }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation,
-             .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            .initialPunctuation, .finalPunctuation, .otherPunctuation,
+            .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
             return true
         default:
             return false
@@ -46,12 +46,14 @@ struct Flanking: Equatable {
     var canClose: Bool
 
     /// - Parameters:
-    ///   - marker: the run's character (`*`, `/`, `_` or `~`).
+    ///   - token: the run's token, whose row gives its flanking rule.
     ///   - before: the character before the run, nil at the start of the text.
     ///   - after: the character after the run, nil at the end of the text.
-    init(marker: Unicode.Scalar, before: Unicode.Scalar?, after: Unicode.Scalar?) {
-        // A `/` run right after `:` is part of a URL (`http://`), never markup.
-        if marker == "/", before == ":" {
+    init(token: MushToken, before: Unicode.Scalar?, after: Unicode.Scalar?) {
+        guard case .doubled(let rule) = token.pairing else {
+            preconditionFailure("only doubled markers are delimiters")
+        }
+        if rule == .notAfterColon, before == ":" {
             canOpen = false
             canClose = false
             return
@@ -62,11 +64,11 @@ struct Flanking: Equatable {
         let beforePunct = CharacterClass.isPunctuation(before)
         let left = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
         let right = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
-        if marker == "_" {
-            // CommonMark's stricter rule for `_`: no intraword emphasis.
+        switch rule {
+        case .notIntraword:
             canOpen = left && (!right || beforePunct)
             canClose = right && (!left || afterPunct)
-        } else {
+        case .standard, .notAfterColon:
             canOpen = left
             canClose = right
         }

@@ -16,24 +16,24 @@ extension MushDocument {
             case .close(let group):
                 out += Self.closeTag(nesting.groups[group])
             case .text(let range, let monospace):
-                if monospace { out += "<code>" }
+                if monospace { out += "<\(MushToken.code.row.htmlTag)>" }
                 for scalar in scalars[range] { Self.appendEscaped(scalar, to: &out) }
-                if monospace { out += "</code>" }
+                if monospace { out += "</\(MushToken.code.row.htmlTag)>" }
             }
         }
         return out
     }
 
     private static func openTag(_ group: [Wrapper]) -> String {
-        if case .emphasis(let emphasis) = group[0] { return "<\(tagName(emphasis))>" }
+        if case .emphasis(let token) = group[0] { return "<\(token.row.htmlTag)>" }
         let style = group.map { wrapper -> String in
-            switch wrapper {
+            guard case .value(let value) = wrapper else { preconditionFailure("a span groups only values") }
+            return switch value {
             case .color(let color): "color:\(color.hex)"
             case .backgroundColor(let color): "background-color:\(color.hex)"
             case .kern(let kern): "letter-spacing:\(decimalString(kern))px"
             case .fontFamily(let family): "font-family:\(cssString(family))"
             case .fontSize(let size): "font-size:\(decimalString(size))px"
-            case .emphasis: ""
             }
         }.joined(separator: ";")
         var escaped = ""
@@ -42,17 +42,8 @@ extension MushDocument {
     }
 
     private static func closeTag(_ group: [Wrapper]) -> String {
-        if case .emphasis(let emphasis) = group[0] { return "</\(tagName(emphasis))>" }
+        if case .emphasis(let token) = group[0] { return "</\(token.row.htmlTag)>" }
         return "</span>"
-    }
-
-    private static func tagName(_ emphasis: MushAttributes.Emphasis) -> String {
-        switch emphasis {
-        case .bold: "b"
-        case .italic: "i"
-        case .underline: "u"
-        case .strikethrough: "s"
-        }
     }
 
     /// A CSS string literal: quoted, with `\` and `'` escaped and other awkward characters as CSS

@@ -40,25 +40,39 @@ private struct JSONDiagnostic: Encodable {
     var end: Int
 }
 
+/// A run: its text and the attributes that are set, the tokens' under their names from the token
+/// table, the brace-span values' from ``SpanValue/values(of:)``.
 private struct JSONRun: Encodable {
     var text: String
-    var bold, italic, underline, strikethrough, monospace: Bool?
-    var color, backgroundColor: String?
-    var kern: Double?
-    var fontFamily: String?
-    var fontSize: Double?
+    var attributes: MushAttributes
 
     init(_ text: String, _ attributes: MushAttributes) {
         self.text = text
-        bold = attributes.bold ? true : nil
-        italic = attributes.italic ? true : nil
-        underline = attributes.underline ? true : nil
-        strikethrough = attributes.strikethrough ? true : nil
-        monospace = attributes.monospace ? true : nil
-        color = attributes.color?.hexRGBA
-        backgroundColor = attributes.backgroundColor?.hexRGBA
-        kern = attributes.kern
-        fontFamily = attributes.fontFamily
-        fontSize = attributes.fontSize
+        self.attributes = attributes
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(text, forKey: Key("text"))
+        for token in MushToken.allCases where attributes[keyPath: token.attribute] {
+            try container.encode(true, forKey: Key(token.row.name))
+        }
+        for value in SpanValue.values(of: attributes) {
+            switch value {
+            case .color(let color): try container.encode(color.hexRGBA, forKey: Key("color"))
+            case .backgroundColor(let color): try container.encode(color.hexRGBA, forKey: Key("backgroundColor"))
+            case .kern(let kern): try container.encode(kern, forKey: Key("kern"))
+            case .fontFamily(let family): try container.encode(family, forKey: Key("fontFamily"))
+            case .fontSize(let size): try container.encode(size, forKey: Key("fontSize"))
+            }
+        }
     }
 }

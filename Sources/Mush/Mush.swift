@@ -32,9 +32,10 @@ public enum Mush {
                 if let last = diagnostics.last, last.range.upperBound == position {
                     diagnostics[diagnostics.count - 1].range = last.range.lowerBound..<(position + 1)
                 } else {
-                    diagnostics.append(MushDiagnostic(
-                        kind: .invalidUTF8, message: "invalid UTF-8 replaced by U+FFFD",
-                        range: position..<(position + 1)))
+                    diagnostics.append(
+                        MushDiagnostic(
+                            kind: .invalidUTF8, message: "invalid UTF-8 replaced by U+FFFD",
+                            range: position..<(position + 1)))
                 }
             case .emptyInput:
                 break decoding
@@ -50,11 +51,8 @@ public enum Mush {
     public static func escapeAll(_ plain: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in plain.unicodeScalars {
-            switch scalar {
-            case "\\", "*", "/", "_", "~", "`", "{", "}":
+            if scalar == "\\" || scalar == "{" || scalar == "}" || MushToken(character: scalar) != nil {
                 result.append("\\")
-            default:
-                break
             }
             result.append(scalar)
         }

@@ -10,7 +10,7 @@ public struct MushAttributes: Hashable, Sendable {
     public var underline: Bool
     /// `~~text~~`
     public var strikethrough: Bool
-    /// `` `text` ``
+    /// Text between backticks (a code span).
     public var monospace: Bool
     /// `{#RGB|text}` and the other hex forms.
     public var color: MushColor?
@@ -47,40 +47,4 @@ public struct MushAttributes: Hashable, Sendable {
 
     /// True when no attribute is set.
     public var isPlain: Bool { self == .plain }
-}
-
-extension MushAttributes {
-    /// One of the four double-marker styles, indexed as the parser's delimiter stack indexes them.
-    enum Emphasis: Int, CaseIterable, Sendable {
-        case bold, italic, underline, strikethrough
-
-        /// The marker character: `*`, `/`, `_` or `~`.
-        var marker: Unicode.Scalar {
-            switch self {
-            case .bold: "*"
-            case .italic: "/"
-            case .underline: "_"
-            case .strikethrough: "~"
-            }
-        }
-
-        init?(marker: Unicode.Scalar) {
-            switch marker {
-            case "*": self = .bold
-            case "/": self = .italic
-            case "_": self = .underline
-            case "~": self = .strikethrough
-            default: return nil
-            }
-        }
-
-        var keyPath: WritableKeyPath<MushAttributes, Bool> {
-            switch self {
-            case .bold: \.bold
-            case .italic: \.italic
-            case .underline: \.underline
-            case .strikethrough: \.strikethrough
-            }
-        }
-    }
 }

@@ -55,8 +55,9 @@ public struct MushColor: Hashable, Sendable {
         switch nibbles.count {
         case 3, 4:
             let channels = nibbles.map { $0 << 4 | $0 }
-            self.init(red: channels[0], green: channels[1], blue: channels[2],
-                      alpha: nibbles.count == 4 ? channels[3] : 255)
+            self.init(
+                red: channels[0], green: channels[1], blue: channels[2],
+                alpha: nibbles.count == 4 ? channels[3] : 255)
         case 6, 8:
             func byte(_ i: Int) -> UInt8 { nibbles[2 * i] << 4 | nibbles[2 * i + 1] }
             self.init(red: byte(0), green: byte(1), blue: byte(2), alpha: nibbles.count == 8 ? byte(3) : 255)

@@ -45,7 +45,9 @@ struct MushWriter {
 
     static func check(_ attributes: MushAttributes) throws(MushWriteError) {
         if let family = attributes.fontFamily {
-            if family.isEmpty || family.unicodeScalars.contains(where: BraceSpec.isExcluded) { throw .unrepresentableFontFamily(family) }
+            if family.isEmpty || family.unicodeScalars.contains(where: BraceSpec.isExcluded) {
+                throw .unrepresentableFontFamily(family)
+            }
         }
         if let kern = attributes.kern, !MushLimits.kern.contains(kern) { throw .invalidKern(kern) }
         if let size = attributes.fontSize, !MushLimits.fontSize.contains(size) { throw .invalidFontSize(size) }
@@ -63,7 +65,7 @@ struct MushWriter {
         var start: Int
         var group: Int
         var opens: Bool
-        var marker: Unicode.Scalar
+        var token: MushToken
     }
 
     func write() -> String {
@@ -79,7 +81,7 @@ struct MushWriter {
             for delimiter in delimiters where !safe[delimiter.group] {
                 let before = delimiter.start > 0 ? atoms[delimiter.start - 1].scalar : nil
                 let after = delimiter.start + 2 < atoms.count ? atoms[delimiter.start + 2].scalar : nil
-                let flanking = Flanking(marker: delimiter.marker, before: before, after: after)
+                let flanking = Flanking(token: delimiter.token, before: before, after: after)
                 if delimiter.opens ? !flanking.canOpen : !flanking.canClose {
                     safe[delimiter.group] = true
                     changed = true
@@ -123,10 +125,10 @@ struct MushWriter {
             case .open(let group), .close(let group):
                 let opens = if case .open = event { true } else { false }
                 let wrappers = nesting.groups[group]
-                if case .emphasis(let emphasis) = wrappers[0] {
+                if case .emphasis(let token) = wrappers[0] {
                     if safe[group] { markup(opens ? neutral : "}") }
-                    delimiters.append(Delimiter(start: atoms.count, group: group, opens: opens, marker: emphasis.marker))
-                    markup(String(repeating: String(emphasis.marker), count: 2))
+                    delimiters.append(Delimiter(start: atoms.count, group: group, opens: opens, token: token))
+                    markup(token.marker)
                     if safe[group] { markup(opens ? neutral : "}") }
                     braceDepth += safe[group] ? (opens ? 2 : -2) : 0
                 } else {
@@ -149,15 +151,16 @@ struct MushWriter {
 
     /// The brace spec of a group of value wrappers (`#ff0000`, `bg#…`, `k2`, `font:F,S`).
     private static func spec(_ wrappers: [Wrapper]) -> String {
-        var family = "", size = ""
+        var family = ""
+        var size = ""
         for wrapper in wrappers {
-            switch wrapper {
+            guard case .value(let value) = wrapper else { preconditionFailure("a token is not a brace span") }
+            switch value {
             case .color(let color): return color.hex
             case .backgroundColor(let color): return "bg" + color.hex
             case .kern(let kern): return "k" + decimalString(kern)
             case .fontFamily(let name): family = name
             case .fontSize(let points): size = decimalString(points)
-            case .emphasis: preconditionFailure("emphasis is not a brace span")
             }
         }
         return "font:" + family + "," + size
@@ -167,9 +170,10 @@ struct MushWriter {
     /// space of padding at each end where the parser would otherwise misread the ends.
     private func appendCodeSpan(_ content: ArraySlice<Unicode.Scalar>, to atoms: inout [Atom]) {
         var lengths = Set<Int>()
+        let backtick = MushToken.code.character
         var run = 0
         for scalar in content {
-            if scalar == "`" {
+            if scalar == backtick {
                 run += 1
             } else if run > 0 {
                 lengths.insert(run)
@@ -181,23 +185,24 @@ struct MushWriter {
         while lengths.contains(fence) { fence += 1 }
         // Pad when the content starts or ends with a backtick (it would join the fence), or when the
         // parser would strip it; padded, the parser strips exactly the padding.
-        let pad = content.first == "`" || content.last == "`" || CodeSpan.stripsPadding(content)
-        for _ in 0..<fence { atoms.append(Atom(scalar: "`", kind: .code)) }
+        let pad = content.first == backtick || content.last == backtick || CodeSpan.stripsPadding(content)
+        for _ in 0..<fence { atoms.append(Atom(scalar: backtick, kind: .code)) }
         if pad { atoms.append(Atom(scalar: " ", kind: .code)) }
         for scalar in content { atoms.append(Atom(scalar: scalar, kind: .code)) }
         if pad { atoms.append(Atom(scalar: " ", kind: .code)) }
-        for _ in 0..<fence { atoms.append(Atom(scalar: "`", kind: .code)) }
+        for _ in 0..<fence { atoms.append(Atom(scalar: backtick, kind: .code)) }
     }
 
     // MARK: - Escaping
 
-    /// Literal `*`, `/`, `_`, `~` are escaped when they touch a delimiter of the same character, or
-    /// form a run of two or more that could open or close.
+    /// Literal characters of doubled markers (`*`, `/`, `_`, `~`) are escaped when they touch a
+    /// delimiter of the same character, or form a run of two or more that could open or close.
     private func escapeMarkerRuns(_ atoms: inout [Atom]) {
         var index = 0
         while index < atoms.count {
             let marker = atoms[index].scalar
-            guard atoms[index].kind != .code, MushAttributes.Emphasis(marker: marker) != nil else {
+            guard atoms[index].kind != .code, let token = MushToken(character: marker), case .doubled = token.pairing
+            else {
                 index += 1
                 continue
             }
@@ -210,7 +215,7 @@ struct MushWriter {
             var escape = hasMarkup
             if !hasMarkup, end - index >= 2 {
                 let flanking = Flanking(
-                    marker: marker,
+                    token: token,
                     before: index > 0 ? atoms[index - 1].scalar : nil,
                     after: end < atoms.count ? atoms[end].scalar : nil)
                 escape = flanking.canOpen || flanking.canClose
@@ -227,16 +232,17 @@ struct MushWriter {
     /// runs" are counted as written: a backslash splits a run, so an escaped run of two backticks
     /// stands as two runs of one.
     private func escapeBacktickRuns(_ atoms: inout [Atom]) {
+        let backtick = MushToken.code.character
         var runs: [(start: Int, end: Int, allLiteral: Bool)] = []
         var index = 0
         while index < atoms.count {
-            guard atoms[index].scalar == "`" else {
+            guard atoms[index].scalar == backtick else {
                 index += 1
                 continue
             }
             let start = index
             var allLiteral = true
-            while index < atoms.count, atoms[index].scalar == "`" {
+            while index < atoms.count, atoms[index].scalar == backtick {
                 allLiteral = allLiteral && atoms[index].kind == .literal
                 index += 1
             }
@@ -245,7 +251,9 @@ struct MushWriter {
         var laterLengths = Set<Int>()
         for run in runs.reversed() {
             if !run.allLiteral || laterLengths.contains(run.end - run.start) {
-                for position in run.start..<run.end where atoms[position].kind == .literal { atoms[position].escaped = true }
+                for position in run.start..<run.end where atoms[position].kind == .literal {
+                    atoms[position].escaped = true
+                }
             }
             var length = 0
             for position in run.start..<run.end {

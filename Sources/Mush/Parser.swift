@@ -42,7 +42,7 @@ struct Parser {
     /// increase along the list.
     private struct Delimiter {
         var node: Int
-        var emphasis: MushAttributes.Emphasis
+        var token: MushToken
         var canOpen: Bool
         var canClose: Bool
         var remaining: Int
@@ -63,10 +63,12 @@ struct Parser {
         processEmphasis(above: -1)
         for open in openBraces {
             let node = nodes[open.node]
-            diagnostics.append(MushDiagnostic(
-                kind: .unclosedBraceSpan,
-                message: "unclosed brace span '\(BraceSpec.quoted(input[node.start..<node.end]))' (no matching '}')",
-                range: node.start..<node.end))
+            diagnostics.append(
+                MushDiagnostic(
+                    kind: .unclosedBraceSpan,
+                    message:
+                        "unclosed brace span '\(BraceSpec.quoted(input[node.start..<node.end]))' (no matching '}')",
+                    range: node.start..<node.end))
         }
         reportUnmatchedDelimiters()
         diagnostics.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
@@ -80,6 +82,26 @@ struct Parser {
         var i = 0
         var textStart = 0
         while i < count {
+            if let token = MushToken(character: input[i]) {
+                switch token.pairing {
+                case .fence:
+                    var end = i + 1
+                    while end < count, input[end] == token.character { end += 1 }
+                    addText(textStart, i)
+                    i = codeSpan(from: i, to: end)
+                    textStart = i
+                case .doubled:
+                    var end = i + 1
+                    while end < count, input[end] == token.character { end += 1 }
+                    if end - i >= 2, let flanking = delimiterFlanking(token, i, end) {
+                        addText(textStart, i)
+                        pushDelimiter(token, i, end, flanking)
+                        textStart = end
+                    }
+                    i = end
+                }
+                continue
+            }
             switch input[i] {
             case "\\":
                 guard i + 1 < count, CharacterClass.isASCIIPunctuation(input[i + 1]) else {
@@ -90,22 +112,6 @@ struct Parser {
                 addText(i + 1, i + 2)
                 i += 2
                 textStart = i
-            case "`":
-                var end = i + 1
-                while end < count, input[end] == "`" { end += 1 }
-                addText(textStart, i)
-                i = codeSpan(from: i, to: end)
-                textStart = i
-            case "*", "/", "_", "~":
-                let marker = input[i]
-                var end = i + 1
-                while end < count, input[end] == marker { end += 1 }
-                if end - i >= 2, let flanking = delimiterFlanking(i, end) {
-                    addText(textStart, i)
-                    pushDelimiter(i, end, flanking)
-                    textStart = end
-                }
-                i = end
             case "{":
                 guard let (bar, reading) = braceSpec(at: i) else {
                     i += 1
@@ -137,10 +143,12 @@ struct Parser {
         let length = end - start
         if backticks == nil { backticks = BacktickIndex(input) }
         guard let closer = backticks!.closer(length: length, from: end) else {
-            diagnostics.append(MushDiagnostic(
-                kind: .unmatchedBackticks,
-                message: "unmatched '\(String(repeating: "`", count: min(length, 40)))' (no closing run of \(length) backtick\(length == 1 ? "" : "s"))",
-                range: start..<end))
+            diagnostics.append(
+                MushDiagnostic(
+                    kind: .unmatchedBackticks,
+                    message:
+                        "unmatched '\(String(repeating: String(MushToken.code.character), count: min(length, 40)))' (no closing run of \(length) backtick\(length == 1 ? "" : "s"))",
+                    range: start..<end))
             addText(start, end)
             return end
         }
@@ -155,21 +163,22 @@ struct Parser {
     }
 
     /// How a delimiter run can be used, or nil when it can neither open nor close (plain text).
-    private func delimiterFlanking(_ start: Int, _ end: Int) -> Flanking? {
+    private func delimiterFlanking(_ token: MushToken, _ start: Int, _ end: Int) -> Flanking? {
         let flanking = Flanking(
-            marker: input[start],
+            token: token,
             before: start > 0 ? input[start - 1] : nil,
             after: end < input.count ? input[end] : nil)
         return flanking.canOpen || flanking.canClose ? flanking : nil
     }
 
     /// Adds the run's node and pushes it on the delimiter stack.
-    private mutating func pushDelimiter(_ start: Int, _ end: Int, _ flanking: Flanking) {
+    private mutating func pushDelimiter(_ token: MushToken, _ start: Int, _ end: Int, _ flanking: Flanking) {
         let index = delimiters.count
-        delimiters.append(Delimiter(
-            node: nodes.count, emphasis: MushAttributes.Emphasis(marker: input[start])!,
-            canOpen: flanking.canOpen, canClose: flanking.canClose,
-            remaining: end - start, previous: lastDelimiter))
+        delimiters.append(
+            Delimiter(
+                node: nodes.count, token: token,
+                canOpen: flanking.canOpen, canClose: flanking.canClose,
+                remaining: end - start, previous: lastDelimiter))
         if lastDelimiter >= 0 { delimiters[lastDelimiter].next = index }
         lastDelimiter = index
         nodes.append(Node(kind: .delimiter, start: start, end: end, payload: index))
@@ -182,10 +191,12 @@ struct Parser {
         guard let bar = BraceSpec.bar(in: input, after: brace) else { return nil }
         let reading = BraceSpec.read(input[(brace + 1)..<bar])
         guard reading != .unknown else {
-            diagnostics.append(MushDiagnostic(
-                kind: .unknownBraceSpec,
-                message: "unknown brace spec '\(BraceSpec.quoted(input[(brace + 1)..<bar]))' (expected #, bg#, k or font:); kept as text",
-                range: brace..<(bar + 1)))
+            diagnostics.append(
+                MushDiagnostic(
+                    kind: .unknownBraceSpec,
+                    message:
+                        "unknown brace spec '\(BraceSpec.quoted(input[(brace + 1)..<bar]))' (expected #, bg#, k or font:); kept as text",
+                    range: brace..<(bar + 1)))
             return nil
         }
         return (bar, reading)
@@ -228,7 +239,7 @@ struct Parser {
             first = cursor
             cursor = delimiters[cursor].previous
         }
-        var openersBottom = [Int](repeating: bottom, count: MushAttributes.Emphasis.allCases.count)
+        var openersBottom = [Int](repeating: bottom, count: MushToken.allCases.count)
         var closer = first
         while closer != -1 {
             let current = delimiters[closer]
@@ -236,12 +247,12 @@ struct Parser {
                 closer = current.next
                 continue
             }
-            let emphasis = current.emphasis
-            let floor = max(bottom, openersBottom[emphasis.rawValue])
+            let token = current.token
+            let floor = max(bottom, openersBottom[token.rawValue])
             var opener = current.previous
             while opener > floor {
                 let candidate = delimiters[opener]
-                if candidate.emphasis == emphasis, candidate.canOpen { break }
+                if candidate.token == token, candidate.canOpen { break }
                 opener = candidate.previous
             }
             if opener > floor {
@@ -263,7 +274,7 @@ struct Parser {
                     closer = next
                 }
             } else {
-                openersBottom[emphasis.rawValue] = current.previous
+                openersBottom[token.rawValue] = current.previous
                 if !current.canOpen { remove(closer) }
                 closer = current.next
             }
@@ -289,12 +300,12 @@ struct Parser {
         for node in nodes where node.kind == .delimiter {
             let left = node.end - node.start - node.openUsed - node.closeUsed
             guard left >= 2 else { continue }
-            let marker = delimiters[node.payload].emphasis.marker
-            let shown = String(repeating: String(marker), count: min(left, 40))
-            diagnostics.append(MushDiagnostic(
-                kind: .unmatchedDelimiter,
-                message: "unmatched '\(shown)' (kept as text)",
-                range: (node.start + node.closeUsed)..<(node.end - node.openUsed)))
+            let shown = String(repeating: String(delimiters[node.payload].token.character), count: min(left, 40))
+            diagnostics.append(
+                MushDiagnostic(
+                    kind: .unmatchedDelimiter,
+                    message: "unmatched '\(shown)' (kept as text)",
+                    range: (node.start + node.closeUsed)..<(node.end - node.openUsed)))
         }
     }
 
@@ -307,18 +318,20 @@ struct Parser {
         text.reserveCapacity(input.count)
         var length = 0
         var runs: [MushRun] = []
-        var depth = [Int](repeating: 0, count: MushAttributes.Emphasis.allCases.count)
-        var spanAttributes = MushAttributes()
+        // How many pairs of each doubled token are open.
+        var depth = [Int](repeating: 0, count: MushToken.allCases.count)
+        // The open tokens' flags and the open brace spans' values, kept up to date node by node (the
+        // flags change only at delimiters, so text nodes cost no key-path writes).
+        var current = MushAttributes()
         var saved: [MushAttributes] = []
 
-        func append(_ start: Int, _ end: Int, monospace: Bool = false) {
+        func open(_ token: MushToken, _ pairs: Int) {
+            depth[token.rawValue] += pairs
+            current[keyPath: token.attribute] = depth[token.rawValue] > 0
+        }
+
+        func append(_ start: Int, _ end: Int, _ attributes: MushAttributes) {
             guard start < end else { return }
-            var attributes = spanAttributes
-            attributes.bold = depth[0] > 0
-            attributes.italic = depth[1] > 0
-            attributes.underline = depth[2] > 0
-            attributes.strikethrough = depth[3] > 0
-            attributes.monospace = monospace
             for scalar in input[start..<end] {
                 if scalar.isASCII {
                     text.append(UInt8(truncatingIfNeeded: scalar.value))
@@ -338,23 +351,27 @@ struct Parser {
         for node in nodes {
             switch node.kind {
             case .text:
-                append(node.start, node.end)
+                append(node.start, node.end, current)
             case .code:
-                append(node.start, node.end, monospace: true)
+                var code = current
+                code[keyPath: MushToken.code.attribute] = true
+                append(node.start, node.end, code)
             case .delimiter:
-                let emphasis = delimiters[node.payload].emphasis.rawValue
-                depth[emphasis] -= node.closeUsed / 2
-                append(node.start + node.closeUsed, node.end - node.openUsed)
-                depth[emphasis] += node.openUsed / 2
+                let token = delimiters[node.payload].token
+                if node.closeUsed > 0 { open(token, -node.closeUsed / 2) }
+                append(node.start + node.closeUsed, node.end - node.openUsed, current)
+                if node.openUsed > 0 { open(token, node.openUsed / 2) }
             case .braceOpen:
                 if node.matched {
-                    saved.append(spanAttributes)
-                    specs[node.payload]?.apply(to: &spanAttributes)
+                    saved.append(current)
+                    specs[node.payload]?.apply(to: &current)
                 } else {
-                    append(node.start, node.end)
+                    append(node.start, node.end, current)
                 }
             case .braceClose:
-                spanAttributes = saved.removeLast()
+                // The span's values end. Its delimiters matched only each other, so the tokens open
+                // now are those open at its `{`: restoring the flags too is right.
+                current = saved.removeLast()
             }
         }
         return MushDocument(checkedText: String(decoding: text, as: UTF8.self), runs: runs, diagnostics: diagnostics)

@@ -1,25 +1,35 @@
-/// One attribute as markup that wraps text: a double-marker style or a brace-span value.
-enum Wrapper: Hashable {
-    case emphasis(MushAttributes.Emphasis)
+/// One value that a brace span `{SPEC|…}` sets.
+enum SpanValue: Hashable {
     case color(MushColor)
     case backgroundColor(MushColor)
     case kern(Double)
     case fontFamily(String)
     case fontSize(Double)
 
-    /// The wrappers that give `attributes` (all but `monospace`), in a fixed order: styles first, so
-    /// that at equal extent a style wraps a brace span (`**{#f00|x}**`), as the spec writes it.
-    static func wrappers(of attributes: MushAttributes) -> [Wrapper] {
-        var result: [Wrapper] = []
-        for emphasis in MushAttributes.Emphasis.allCases where attributes[keyPath: emphasis.keyPath] {
-            result.append(.emphasis(emphasis))
-        }
+    /// The values that `attributes` sets, in a fixed order: the one list of them that the writers
+    /// (Mush, HTML, JSON, `AttributedString`) share.
+    static func values(of attributes: MushAttributes) -> [SpanValue] {
+        var result: [SpanValue] = []
         if let color = attributes.color { result.append(.color(color)) }
         if let background = attributes.backgroundColor { result.append(.backgroundColor(background)) }
         if let kern = attributes.kern { result.append(.kern(kern)) }
         if let family = attributes.fontFamily { result.append(.fontFamily(family)) }
         if let size = attributes.fontSize { result.append(.fontSize(size)) }
         return result
+    }
+}
+
+/// One attribute as markup that wraps text: a doubled-marker token or a brace-span value.
+enum Wrapper: Hashable {
+    case emphasis(MushToken)
+    case value(SpanValue)
+
+    /// The wrappers that give `attributes` (all but the code span's `monospace`), in a fixed order:
+    /// tokens first, so that at equal extent a token wraps a brace span (`**{#f00|x}**`), as the
+    /// spec writes it.
+    static func wrappers(of attributes: MushAttributes) -> [Wrapper] {
+        MushToken.doubled.filter { attributes[keyPath: $0.attribute] }.map(Wrapper.emphasis)
+            + SpanValue.values(of: attributes).map(Wrapper.value)
     }
 }
 
@@ -63,8 +73,10 @@ struct RunNesting {
             var position = 0
             while position < ordered.count {
                 var group = [ordered[position]]
-                if position + 1 < ordered.count, case .fontFamily = ordered[position], case .fontSize = ordered[position + 1],
-                   wanted[ordered[position]] == wanted[ordered[position + 1]] {
+                if position + 1 < ordered.count, case .value(.fontFamily) = ordered[position],
+                    case .value(.fontSize) = ordered[position + 1],
+                    wanted[ordered[position]] == wanted[ordered[position + 1]]
+                {
                     group.append(ordered[position + 1])
                     position += 1
                 }

@@ -40,11 +40,13 @@ struct JSONObject {
     /// A number in `range`.
     func number(_ key: String, in range: ClosedRange<Double>, unit: String = "points") throws(RequestError) -> Double? {
         guard let number = try number(key) else { return nil }
-        if let problem = MushLimits.problem(number, in: range, unit: unit) { throw RequestError(at: path(key), problem) }
+        if let problem = MushLimits.problem(number, in: range, unit: unit) {
+            throw RequestError(at: path(key), problem)
+        }
         return number
     }
 
-    /// A length in points: 0 to ``MushLimits/length``.
+    /// A length in points: 0 to `MushLimits/length`.
     func size(_ key: String) throws(RequestError) -> Double? {
         try number(key, in: MushLimits.length)
     }
@@ -53,7 +55,8 @@ struct JSONObject {
     func count(_ key: String) throws(RequestError) -> Int? {
         guard let number = try number(key) else { return nil }
         guard number >= 0, number.rounded() == number, number < 0x1p31 else {
-            throw RequestError(at: path(key), "must be a whole number from 0 to \(Int32.max) (it is \(MushLimits.format(number)))")
+            throw RequestError(
+                at: path(key), "must be a whole number from 0 to \(Int32.max) (it is \(MushLimits.format(number)))")
         }
         return Int(number)
     }

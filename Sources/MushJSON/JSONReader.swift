@@ -4,7 +4,7 @@ extension JSONValue {
     /// Reads one JSON text (RFC 8259; whitespace around it allowed) from UTF-8 bytes.
     ///
     /// Time and memory are linear in the input, and the stack is bounded: objects and arrays nest at
-    /// most ``MushLimits/jsonDepth`` deep. Everything the input says is kept or refused, never
+    /// most `MushLimits/jsonDepth` deep. Everything the input says is kept or refused, never
     /// changed: invalid UTF-8, a lone surrogate escape, a duplicate key and a number too large for a
     /// `Double` (`1e999`) are errors. An error says what is wrong and where: the JSON path of the
     /// value (`right[0].box.width: …`), or the line and column (in bytes) of a syntax error.
@@ -21,7 +21,9 @@ extension JSONValue {
         reader.skipWhitespace()
         let value = try reader.value()
         reader.skipWhitespace()
-        if reader.index < buffer.count { throw reader.syntaxError("unexpected \(reader.describeByte()) after the value") }
+        if reader.index < buffer.count {
+            throw reader.syntaxError("unexpected \(reader.describeByte()) after the value")
+        }
         return value
     }
 }
@@ -54,9 +56,15 @@ struct JSONReader {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw syntaxError("expected a value, found \(describeByte())")
         }
@@ -81,13 +89,17 @@ struct JSONReader {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw syntaxError(index < bytes.count ? "expected a key in quotes, found \(describeByte())" : "the text ends inside an object")
+                throw syntaxError(
+                    index < bytes.count
+                        ? "expected a key in quotes, found \(describeByte())" : "the text ends inside an object")
             }
             let keyStart = index
             let key = try string()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw syntaxError(index < bytes.count ? "expected ':' after a key, found \(describeByte())" : "the text ends inside an object")
+                throw syntaxError(
+                    index < bytes.count
+                        ? "expected ':' after a key, found \(describeByte())" : "the text ends inside an object")
             }
             index += 1
             skipWhitespace()
@@ -96,13 +108,17 @@ struct JSONReader {
             path.removeLast()
             if members.updateValue(member, forKey: key) != nil {
                 index = keyStart
-                throw syntaxError("the key '\(Self.shortened(key))' appears twice in \(pathDescription.isEmpty ? "the object" : pathDescription)")
+                throw syntaxError(
+                    "the key '\(Self.shortened(key))' appears twice in \(pathDescription.isEmpty ? "the object" : pathDescription)"
+                )
             }
             skipWhitespace()
             guard index < bytes.count else { throw syntaxError("the text ends inside an object") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
             default: throw syntaxError("expected ',' or '}' in an object, found \(describeByte())")
             }
         }
@@ -126,7 +142,9 @@ struct JSONReader {
             guard index < bytes.count else { throw syntaxError("the text ends inside an array") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(elements)
             default: throw syntaxError("expected ',' or ']' in an array, found \(describeByte())")
             }
         }
@@ -134,7 +152,8 @@ struct JSONReader {
 
     mutating func literal(_ word: String) throws(RequestError) {
         let count = word.utf8.count
-        let matches = index + count <= bytes.count && zip(bytes[index..<(index + count)], word.utf8).allSatisfy { $0 == $1 }
+        let matches =
+            index + count <= bytes.count && zip(bytes[index..<(index + count)], word.utf8).allSatisfy { $0 == $1 }
         guard matches else { throw syntaxError("expected a value, found \(describeByte())") }
         index += count
     }
@@ -161,12 +180,15 @@ struct JSONReader {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits() > 0 else { throw syntaxError("expected a digit in the exponent, found \(describeByte())") }
         }
         let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let number = Double(token), number.isFinite else {
-            throw RequestError(at: pathDescription, "\(Self.shortened(token)) is too large for a number (at most about 1.8e308)")
+            throw RequestError(
+                at: pathDescription, "\(Self.shortened(token)) is too large for a number (at most about 1.8e308)")
         }
         return number
     }
@@ -188,7 +210,9 @@ struct JSONReader {
                 return string
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw syntaxError("a control character (U+00\(Self.hex(byte))) in a string must be escaped") }
+            if byte < 0x20 {
+                throw syntaxError("a control character (U+00\(Self.hex(byte))) in a string must be escaped")
+            }
             index += 1
         }
         // Escapes: decode into bytes.
@@ -225,17 +249,22 @@ struct JSONReader {
                 case UInt8(ascii: "u"):
                     var scalar = try hexQuad()
                     if (0xD800...0xDBFF).contains(scalar) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw syntaxError("a high surrogate \\u\(String(scalar, radix: 16)) not followed by a low one")
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
+                            throw syntaxError(
+                                "a high surrogate \\u\(String(scalar, radix: 16)) not followed by a low one")
                         }
                         index += 2
                         let low = try hexQuad()
                         guard (0xDC00...0xDFFF).contains(low) else {
-                            throw syntaxError("a high surrogate \\u\(String(scalar, radix: 16)) not followed by a low one")
+                            throw syntaxError(
+                                "a high surrogate \\u\(String(scalar, radix: 16)) not followed by a low one")
                         }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw syntaxError("a low surrogate \\u\(String(scalar, radix: 16)) without a high one before it")
+                        throw syntaxError(
+                            "a low surrogate \\u\(String(scalar, radix: 16)) without a high one before it")
                     }
                     utf8.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
                 default:
@@ -244,7 +273,9 @@ struct JSONReader {
                 }
                 checkedUpTo = utf8.count
             default:
-                if byte < 0x20 { throw syntaxError("a control character (U+00\(Self.hex(byte))) in a string must be escaped") }
+                if byte < 0x20 {
+                    throw syntaxError("a control character (U+00\(Self.hex(byte))) in a string must be escaped")
+                }
                 utf8.append(byte)
                 index += 1
             }
@@ -285,7 +316,9 @@ struct JSONReader {
             case .scalarValue(let scalar):
                 offset += UTF8.width(scalar)
             case .emptyInput, .error:
-                return RequestError(at: pathDescription, "invalid UTF-8 in a string (the byte \(Self.hex(bytes[offset])) at \(location(of: offset)))")
+                return RequestError(
+                    at: pathDescription,
+                    "invalid UTF-8 in a string (the byte \(Self.hex(bytes[offset])) at \(location(of: offset)))")
             }
         }
     }

@@ -29,9 +29,9 @@ extension MGLineLayout.Item {
             object["lines"] = .array(isVisible ? text.lines.map(JSONValue.string) : [])
         case .image:
             object["kind"] = .string("image")
-        case .box(let nested):
+        case .box(let box):
             object["kind"] = .string("box")
-            if isVisible, let nested { object["line"] = nested.jsonValue }
+            if isVisible, let nested = box.line { object["line"] = nested.jsonValue }
         }
         return .object(object)
     }
@@ -48,8 +48,8 @@ extension MGLineLayout {
             let path = prefix + "\(item.side.rawValue)[\(item.index)]"
             switch item.content {
             case .text(let text): return text.paragraph.warnings.map { "\(path): \($0)" }
-            case .box(let nested?): return nested.warnings(prefix: path + ".box.line.")
-            case .box(nil), .image: return []
+            case .box(let box): return box.line?.warnings(prefix: path + ".box.line.") ?? []
+            case .image: return []
             }
         }
     }

@@ -17,15 +17,22 @@ public struct LineRequest: Sendable {
 
     public init(fonts: FontCollection) { self.fonts = fonts }
 
-    /// The keys of a line object.
-    public static let lineKeys = [
-        "width", "height", "padding", "font", "middleFont", "rightFont", "textColor", "middleTextColor",
-        "rightTextColor", "itemPadding", "sidePrecedence", "leftWidth", "middleWidth", "rightWidth", "minHeight",
-        "maxHeight", "verticalAlignment", "leftAlignment", "middleAlignment", "rightAlignment", "leftLineSpacing",
-        "middleLineSpacing", "rightLineSpacing", "widenAsNeeded", "left", "middle", "right",
-        "textShadowColor", "middleTextShadowColor", "rightTextShadowColor", "leftTextShadowOffset",
-        "middleTextShadowOffset", "rightTextShadowOffset", "backgroundColor", "borders", "margin",
-    ]
+    /// The keys of a line object: the line's own, then each side's style property on each side
+    /// (``sideKey(_:on:)``).
+    public static let lineKeys =
+        [
+            "width", "height", "padding", "margin", "backgroundColor", "borders", "itemPadding", "sidePrecedence",
+            "minHeight", "maxHeight", "verticalAlignment", "widenAsNeeded",
+        ]
+        + MGLine.SideStyle.Property.allCases.flatMap { property in
+            MGLine.Side.allCases.map { sideKey(property, on: $0) }
+        }
+
+    /// The key of a side's style property: its name in the line (`middleFont`, `leftWidth`), but a
+    /// side's items are `left`, `middle` and `right`.
+    public static func sideKey(_ property: MGLine.SideStyle.Property, on side: MGLine.Side) -> String {
+        property == .items ? side.rawValue : property.name(on: side)
+    }
 
     /// The keys of a stack object.
     public static let stackKeys = ["width", "padding", "backgroundColor", "borders", "lines"]
@@ -81,53 +88,57 @@ public struct LineRequest: Sendable {
         line.margin = try insets(object, "margin") ?? MGLine.Insets()
         line.backgroundColor = try object.color("backgroundColor")
         line.borders = try borders(object, "borders") ?? MGLine.Borders()
-        line.font = try font(object, "font") ?? MGLine.Font()
-        line.middleFont = try font(object, "middleFont")
-        line.rightFont = try font(object, "rightFont")
-        line.textColor = try object.color("textColor") ?? line.textColor
-        line.middleTextColor = try object.color("middleTextColor")
-        line.rightTextColor = try object.color("rightTextColor")
-        line.textShadowColor = try object.color("textShadowColor")
-        line.middleTextShadowColor = try object.color("middleTextShadowColor")
-        line.rightTextShadowColor = try object.color("rightTextShadowColor")
-        line.leftTextShadowOffset = try offset(object, "leftTextShadowOffset") ?? line.leftTextShadowOffset
-        line.middleTextShadowOffset = try offset(object, "middleTextShadowOffset") ?? line.middleTextShadowOffset
-        line.rightTextShadowOffset = try offset(object, "rightTextShadowOffset") ?? line.rightTextShadowOffset
         line.itemPadding = try object.size("itemPadding") ?? 0
         line.sidePrecedence = try object.choice("sidePrecedence") ?? .left
-        line.leftWidth = try object.size("leftWidth") ?? 0
-        line.middleWidth = try object.size("middleWidth") ?? 0
-        line.rightWidth = try object.size("rightWidth") ?? 0
         line.minHeight = try object.size("minHeight") ?? 0
         line.maxHeight = try object.size("maxHeight") ?? 0
         line.verticalAlignment = try object.choice("verticalAlignment") ?? .center
-        line.leftAlignment = try object.choice("leftAlignment") ?? .left
-        line.middleAlignment = try object.choice("middleAlignment") ?? .center
-        line.rightAlignment = try object.choice("rightAlignment") ?? .right
-        line.leftLineSpacing = try object.size("leftLineSpacing") ?? 0
-        line.middleLineSpacing = try object.size("middleLineSpacing") ?? 0
-        line.rightLineSpacing = try object.size("rightLineSpacing") ?? 0
         line.widenAsNeeded = try object.bool("widenAsNeeded") ?? false
-        line.leftItems = try items(object, "left")
-        line.middleItems = try items(object, "middle")
-        line.rightItems = try items(object, "right")
+        // A side's property left out keeps the new line's value.
+        for property in MGLine.SideStyle.Property.allCases {
+            for side in MGLine.Side.allCases {
+                try read(property, on: side, from: object, into: &line[side])
+            }
+        }
         return line
     }
 
     // MARK: - Parts
 
+    /// Sets a side's style property from its key (``sideKey(_:on:)``), when the object has it.
+    func read(
+        _ property: MGLine.SideStyle.Property, on side: MGLine.Side, from object: JSONObject,
+        into style: inout MGLine.SideStyle
+    ) throws(RequestError) {
+        let key = Self.sideKey(property, on: side)
+        guard object[key] != nil else { return }
+        switch property {
+        case .font: style.font = try font(object, key)
+        case .textColor: style.textColor = try object.color(key)
+        case .textShadowColor: style.textShadowColor = try object.color(key)
+        case .textShadowOffset: style.textShadowOffset = try offset(object, key) ?? style.textShadowOffset
+        case .alignment: style.alignment = try object.choice(key) ?? style.alignment
+        case .width: style.width = try object.size(key) ?? style.width
+        case .lineSpacing: style.lineSpacing = try object.size(key) ?? style.lineSpacing
+        case .items: style.items = try items(object, key)
+        }
+    }
+
     func insets(_ object: JSONObject, _ key: String) throws(RequestError) -> MGLine.Insets? {
         guard let value = object[key] else { return nil }
         let insets = try JSONObject(value, at: object.path(key), keys: ["top", "left", "bottom", "right"])
-        return MGLine.Insets(top: try insets.size("top") ?? 0, left: try insets.size("left") ?? 0,
-                             bottom: try insets.size("bottom") ?? 0, right: try insets.size("right") ?? 0)
+        return MGLine.Insets(
+            top: try insets.size("top") ?? 0, left: try insets.size("left") ?? 0,
+            bottom: try insets.size("bottom") ?? 0, right: try insets.size("right") ?? 0)
     }
 
-    /// An offset: `x` and `y`, within ``MushLimits/offset`` (0 when left out).
+    /// An offset: `x` and `y`, within `MushLimits/offset` (0 when left out).
     func offset(_ object: JSONObject, _ key: String) throws(RequestError) -> MGLine.Offset? {
         guard let value = object[key] else { return nil }
         let offset = try JSONObject(value, at: object.path(key), keys: ["x", "y"])
-        return MGLine.Offset(x: try offset.number("x", in: MushLimits.offset) ?? 0, y: try offset.number("y", in: MushLimits.offset) ?? 0)
+        return MGLine.Offset(
+            x: try offset.number("x", in: MushLimits.offset) ?? 0, y: try offset.number("y", in: MushLimits.offset) ?? 0
+        )
     }
 
     /// Borders: a colour for all four edges, or an object of `top`, `left`, `bottom` and `right`
@@ -139,7 +150,8 @@ public struct LineRequest: Sendable {
         case .string:
             return MGLine.Borders(all: try object.color(key))
         case .object(let members):
-            let borders = try JSONObject(.object(members), at: object.path(key), keys: ["top", "left", "bottom", "right", "width"])
+            let borders = try JSONObject(
+                .object(members), at: object.path(key), keys: ["top", "left", "bottom", "right", "width"])
             return MGLine.Borders(
                 top: try borders.color("top"), left: try borders.color("left"), bottom: try borders.color("bottom"),
                 right: try borders.color("right"), width: try borders.size("width") ?? 1)
@@ -154,7 +166,9 @@ public struct LineRequest: Sendable {
         let font = try JSONObject(value, at: object.path(key), keys: ["family", "size"])
         let family = try font.string("family")
         if let family, fonts.faces(ofFamily: family).isEmpty {
-            throw RequestError("\(font.path("family")): no font family '\(family)' (the fonts have \(fonts.families.joined(separator: ", ")))")
+            throw RequestError(
+                "\(font.path("family")): no font family '\(family)' (the fonts have \(fonts.families.joined(separator: ", ")))"
+            )
         }
         let size = try font.number("size", in: MushLimits.fontSize) ?? 16
         return MGLine.Font(family: family, size: size)
@@ -186,9 +200,11 @@ public struct LineRequest: Sendable {
         case .object(let members):
             let kinds = ["text", "image", "box"].filter { members[$0] != nil }
             guard kinds.count == 1 else {
-                throw RequestError(kinds.isEmpty
-                    ? "\(path): an item object needs one of the keys text, image and box"
-                    : "\(path): an item object has only one of the keys text, image and box (it has \(kinds.joined(separator: " and ")))")
+                throw RequestError(
+                    kinds.isEmpty
+                        ? "\(path): an item object needs one of the keys text, image and box"
+                        : "\(path): an item object has only one of the keys text, image and box (it has \(kinds.joined(separator: " and ")))"
+                )
             }
             switch kinds[0] {
             case "text":
@@ -202,15 +218,17 @@ public struct LineRequest: Sendable {
                 return .image(MGLine.Image(width: width, height: height, file: try image.string("file")))
             default:
                 let outer = try JSONObject(value, at: path, keys: ["box"])
-                let box = try JSONObject(outer["box"]!, at: outer.path("box"),
-                                     keys: ["width", "height", "margin", "expand", "color", "borders", "line"])
-                return .box(MGLine.Box(
-                    width: try box.size("width") ?? 0, height: try box.size("height") ?? 0,
-                    margin: try insets(box, "margin") ?? MGLine.Insets(), expand: try box.bool("expand") ?? false,
-                    color: try box.color("color"), borders: try borders(box, "borders") ?? MGLine.Borders(),
-                    line: try box["line"].map { value throws(RequestError) in
-                        try line(value, at: box.path("line"), widthRequired: false)
-                    }))
+                let box = try JSONObject(
+                    outer["box"]!, at: outer.path("box"),
+                    keys: ["width", "height", "margin", "expand", "color", "borders", "line"])
+                return .box(
+                    MGLine.Box(
+                        width: try box.size("width") ?? 0, height: try box.size("height") ?? 0,
+                        margin: try insets(box, "margin") ?? MGLine.Insets(), expand: try box.bool("expand") ?? false,
+                        color: try box.color("color"), borders: try borders(box, "borders") ?? MGLine.Borders(),
+                        line: try box["line"].map { value throws(RequestError) in
+                            try line(value, at: box.path("line"), widthRequired: false)
+                        }))
             }
         default:
             throw RequestError("\(path): expected a string or an object, not \(value.kindName)")

@@ -22,9 +22,11 @@ public struct MeasureRequest: Hashable, Sendable {
         "text", "width", "fontFamily", "fontSize", "lineSpacing", "maxLines", "maxHeight", "ellipsize", "align", "mush",
     ]
 
-    public init(text: String, width: Double? = nil, fontFamily: String? = nil, fontSize: Double = 16,
-                lineSpacing: Double = 0, maxLines: Int = 0, maxHeight: Double = 0,
-                ellipsize: ParagraphStyle.Ellipsize = .end, align: ParagraphStyle.Alignment = .left, mush: Bool = false) {
+    public init(
+        text: String, width: Double? = nil, fontFamily: String? = nil, fontSize: Double = 16,
+        lineSpacing: Double = 0, maxLines: Int = 0, maxHeight: Double = 0,
+        ellipsize: ParagraphStyle.Ellipsize = .end, align: ParagraphStyle.Alignment = .left, mush: Bool = false
+    ) {
         self.text = text
         self.width = width
         self.fontFamily = fontFamily
@@ -69,7 +71,8 @@ public struct MeasureRequest: Hashable, Sendable {
         if maxLines < 0 { return "maxLines (--max-lines) must be 0 (no limit) or more (it is \(maxLines))" }
         if let problem = check(maxHeight, MushLimits.length, "maxHeight", "--max-height") { return problem }
         if let fontFamily, let fonts, fonts.faces(ofFamily: fontFamily).isEmpty {
-            return "fontFamily (--font-family): no font family '\(fontFamily)' (the fonts have \(fonts.families.joined(separator: ", ")))"
+            return
+                "fontFamily (--font-family): no font family '\(fontFamily)' (the fonts have \(fonts.families.joined(separator: ", ")))"
         }
         return nil
     }
@@ -92,8 +95,9 @@ public struct MeasureRequest: Hashable, Sendable {
             maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize)
         do {
             let paragraph = try Paragraph(document, style: style, fonts: fonts)
-            return MeasureResult(paragraph.layout(width: width),
-                                 warnings: document.diagnostics.map(\.message) + paragraph.warnings.map(\.description))
+            return MeasureResult(
+                paragraph.layout(width: width),
+                warnings: document.diagnostics.map(\.message) + paragraph.warnings.map(\.description))
         } catch {
             throw RequestError(error.description)
         }
@@ -154,9 +158,16 @@ public struct MeasureResult: Sendable {
         guard layout.width.isFinite else { throw fail("width") }
         guard layout.height.isFinite else { throw fail("height") }
         for (index, line) in layout.lines.enumerated()
-        where !(line.baseline.isFinite && line.height.isFinite && line.width.isFinite && line.x.isFinite && line.y.isFinite) {
-            let name = !line.baseline.isFinite ? "baseline" : !line.height.isFinite ? "height"
-                : !line.width.isFinite ? "width" : !line.x.isFinite ? "x" : "y"
+        where
+            !(line.baseline.isFinite && line.height.isFinite && line.width.isFinite && line.x.isFinite
+            && line.y.isFinite)
+        {
+            let name =
+                !line.baseline.isFinite
+                ? "baseline"
+                : !line.height.isFinite
+                    ? "height"
+                    : !line.width.isFinite ? "width" : !line.x.isFinite ? "x" : "y"
             throw fail("lines[\(index)].\(name)")
         }
     }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import MushText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension MGLine {
     /// Lays out many lines at once on all cores (or `maxConcurrency` of them), with the same
@@ -61,9 +62,9 @@ extension MGLine {
 enum ProcessInfoCores {
     static var count: Int {
         #if canImport(Glibc)
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         #else
-        return 1
+            return 1
         #endif
     }
 }

@@ -1,3 +1,4 @@
+import Mush
 import MushText
 
 extension MGLine {
@@ -18,11 +19,19 @@ extension MGLine {
 
 /// One layout of one line. The steps follow the spec's algorithm (`mgline.md`).
 struct LineEngine {
-    /// An item as it is sized: its width and height without margins, and its margins.
+    /// An item made ready to size: a text item shaped with its side's style.
+    enum Prepared {
+        case text(PreparedText)
+        case image(MGLine.Image)
+        case box(MGLine.Box)
+    }
+
+    /// An item as it is sized: its width and height without margins, and its margins. A text item
+    /// is sized once it is fitted to its room, so it always has its layout.
     struct Sized {
         enum Kind {
-            case text(PreparedText, MGLineLayout.Text?)
-            case image
+            case text(MGLineLayout.Text)
+            case image(MGLine.Image)
             case box(MGLine.Box, MGLineLayout?)
         }
 
@@ -41,10 +50,12 @@ struct LineEngine {
     let padding: Double
     /// The inner width; nil with `widenAsNeeded`.
     let inner: Double?
-    /// Each side's items, by `Side.slot`.
-    var items: [[Sized]] = [[], [], []]
+    /// Each side's items, ready to size.
+    let prepared: MGLine.SideTable<[Prepared]>
+    /// Each side's items once sized (``size(_:limit:)`` sizes every side before anything else).
+    var items = MGLine.SideTable<[Sized]>(repeating: [])
     /// What each side's visible items take, with their padding and margins.
-    var used: [Double] = [0, 0, 0]
+    var used = MGLine.SideTable(repeating: 0.0)
 
     init(line: MGLine, fonts: FontCollection) throws(MGLineError) {
         self.line = line
@@ -53,27 +64,37 @@ struct LineEngine {
         inner = line.widenAsNeeded ? nil : max(0, line.width - line.padding.left - line.padding.right)
         // Multiline text shows what fits the maximum height, inside the padding (at least a line).
         let textHeight = line.maxHeight > 0 ? max(line.maxHeight - line.padding.top - line.padding.bottom, 1e-3) : 0
-        for side in MGLine.Side.allCases {
-            var sized: [Sized] = []
-            for item in line.items(on: side) {
-                switch item {
-                case .text, .attributed:
-                    let (document, multiline) = PreparedText.document(of: item)!
-                    do {
-                        let text = try PreparedText(document: document, multiline: multiline, side: side, of: line,
-                                                    maxHeight: textHeight, fonts: fonts)
-                        sized.append(Sized(kind: .text(text, nil)))
-                    } catch {
-                        throw .text(error)
-                    }
-                case .image(let image):
-                    sized.append(Sized(kind: .image, width: Rounding.up(image.width), height: Rounding.up(image.height)))
-                case .box(let box):
-                    sized.append(Sized(kind: .box(box, nil), width: Rounding.up(box.width), height: Rounding.up(box.height),
-                                       margin: box.margin))
-                }
+        prepared = try MGLine.SideTable { side throws(MGLineError) in
+            try line[side].items.map { item throws(MGLineError) in
+                try Self.prepare(item, side: side, of: line, maxHeight: textHeight, fonts: fonts)
             }
-            items[side.slot] = sized
+        }
+    }
+
+    /// An item ready to size: a text item's string rules applied and its text shaped with the
+    /// side's style; an image or box as it is.
+    static func prepare(
+        _ item: MGLine.Item, side: MGLine.Side, of line: MGLine, maxHeight: Double, fonts: FontCollection
+    ) throws(MGLineError) -> Prepared {
+        let document: MushDocument
+        let multiline: Bool
+        switch item {
+        case .text(let string, let isMultiline):
+            (document, multiline) = PreparedText.document(of: string, multiline: isMultiline)
+        case .attributed(let attributed, let isMultiline):
+            (document, multiline) = (attributed, isMultiline)
+        case .image(let image):
+            return .image(image)
+        case .box(let box):
+            return .box(box)
+        }
+        do {
+            return .text(
+                try PreparedText(
+                    document: document, multiline: multiline, side: side, of: line,
+                    maxHeight: maxHeight, fonts: fonts))
+        } catch {
+            throw .text(error)
         }
     }
 
@@ -93,9 +114,9 @@ struct LineEngine {
         try expand()
         // Padding wider than the line leaves no room inside it: nothing can be placed in the row.
         if inner != nil, line.padding.left + line.padding.right > line.width + Rounding.tolerance {
-            for slot in items.indices {
-                for index in items[slot].indices { items[slot][index].visible = false }
-                used[slot] = 0
+            for side in MGLine.Side.allCases {
+                for index in items[side].indices { items[side][index].visible = false }
+                used[side] = 0
             }
         }
         // 7: a line that widens is as wide as its padding and its bands.
@@ -103,12 +124,15 @@ struct LineEngine {
         if inner != nil {
             width = line.width
         } else if line.sidePrecedence == .middle {
-            width = Rounding.up(line.padding.left + band(.middle) + 2 * max(band(.left), band(.right)) + line.padding.right)
+            width = Rounding.up(
+                line.padding.left + band(.middle) + 2 * max(band(.left), band(.right)) + line.padding.right)
         } else {
             width = Rounding.up(line.padding.left + band(.left) + band(.middle) + band(.right) + line.padding.right)
         }
         let height = fittedHeight()
-        return MGLineLayout(width: width, height: height, items: place(width: width, height: height))
+        return MGLineLayout(
+            width: width, height: height, items: place(width: width, height: height),
+            backgroundColor: line.backgroundColor, borders: line.borders)
     }
 
     // MARK: - Sizing
@@ -126,43 +150,46 @@ struct LineEngine {
     /// A side's limit: its fixed width if set, else the room the sides before it left (nil: none).
     func limit(_ side: MGLine.Side, room: Double?) -> Double? {
         guard let room else { return nil }
-        let fixed = line.fixedWidth(for: side)
+        let fixed = line[side].width
         return fixed > 0 ? fixed : max(0, room)
     }
 
     /// The width a side takes in the row: its fixed width if set (with `widenAsNeeded`, at least
     /// its items), else its items with their padding and margins.
     func band(_ side: MGLine.Side) -> Double {
-        let fixed = line.fixedWidth(for: side)
-        guard fixed > 0 else { return used[side.slot] }
-        return inner == nil ? max(fixed, used[side.slot]) : fixed
+        let fixed = line[side].width
+        guard fixed > 0 else { return used[side] }
+        return inner == nil ? max(fixed, used[side]) : fixed
     }
 
     /// Sizes a side's items within `limit`. Text is shortened to the room left; an image or box that
     /// does not fit is dropped with every image and box nearer the centre than it. The right side
     /// is sized from its last (outermost) item inwards.
     mutating func size(_ side: MGLine.Side, limit: Double?) throws(MGLineError) {
-        var sized = items[side.slot]
-        let order = side == .right ? Array(sized.indices.reversed()) : Array(sized.indices)
+        let prepared = self.prepared[side]
+        let order = side == .right ? Array(prepared.indices.reversed()) : Array(prepared.indices)
+        var sized: [Sized] = []
+        sized.reserveCapacity(prepared.count)
         var total = 0.0
         var dropping = false
         for index in order {
-            var item = sized[index]
-            switch item.kind {
-            case .text(let text, _):
+            var item: Sized
+            switch prepared[index] {
+            case .text(let text):
                 let (fitted, width) = text.fit(room: limit.map { $0 - total - 2 * padding })
-                item.kind = .text(text, fitted)
-                item.width = width
-                item.height = Rounding.up(fitted.layout.height)
+                item = Sized(kind: .text(fitted), width: width, height: Rounding.up(fitted.layout.height))
                 // Text is shortened, not dropped, unless not even its item padding fits.
                 if let limit, total + 2 * padding > limit + Rounding.tolerance {
                     item.visible = false
-                    sized[index] = item
+                    sized.append(item)
                     continue
                 }
-            case .image:
-                break
-            case .box(let box, _):
+            case .image(let image):
+                item = Sized(kind: .image(image), width: Rounding.up(image.width), height: Rounding.up(image.height))
+            case .box(let box):
+                item = Sized(
+                    kind: .box(box, nil), width: Rounding.up(box.width), height: Rounding.up(box.height),
+                    margin: box.margin)
                 // A box holding a line, with no width of its own, is as wide as the line.
                 if let nested = box.line, box.width == 0 {
                     let layout = try layOut(Self.fitted(nested, in: box, width: nil))
@@ -180,10 +207,11 @@ struct LineEngine {
             } else {
                 total += cost
             }
-            sized[index] = item
+            sized.append(item)
         }
-        items[side.slot] = sized
-        used[side.slot] = total
+        if side == .right { sized.reverse() }
+        items[side] = sized
+        used[side] = total
     }
 
     /// Expandable boxes share their side's leftover width equally, in whole points (the remainder
@@ -192,31 +220,32 @@ struct LineEngine {
     mutating func expand() throws(MGLineError) {
         for side in sizingOrder {
             guard let inner else { break }
-            let expanding = items[side.slot].indices.filter { items[side.slot][$0].visible && items[side.slot][$0].expands }
+            let expanding = items[side].indices.filter { items[side][$0].visible && items[side][$0].expands }
             guard !expanding.isEmpty else { continue }
             let available: Double
-            if line.fixedWidth(for: side) > 0 {
-                available = line.fixedWidth(for: side)
+            if line[side].width > 0 {
+                available = line[side].width
             } else if line.sidePrecedence == .middle {
                 available = side == .middle ? inner - 2 * max(band(.left), band(.right)) : (inner - band(.middle)) / 2
             } else {
                 available = inner - MGLine.Side.allCases.filter { $0 != side }.map(band).reduce(0, +)
             }
-            let leftover = Rounding.down(max(0, available - used[side.slot]))
+            let leftover = Rounding.down(max(0, available - used[side]))
             let share = (leftover / Double(expanding.count)).rounded(.down)
             for (number, index) in expanding.enumerated() {
-                items[side.slot][index].width += number == expanding.count - 1 ? leftover - share * Double(expanding.count - 1) : share
+                items[side][index].width +=
+                    number == expanding.count - 1 ? leftover - share * Double(expanding.count - 1) : share
             }
-            used[side.slot] += leftover
+            used[side] += leftover
         }
         for side in MGLine.Side.allCases {
-            for index in items[side.slot].indices where items[side.slot][index].visible {
-                guard case .box(let box, let layout) = items[side.slot][index].kind, let nested = box.line else { continue }
-                let width = items[side.slot][index].width
+            for index in items[side].indices where items[side][index].visible {
+                guard case .box(let box, let layout) = items[side][index].kind, let nested = box.line else { continue }
+                let width = items[side][index].width
                 if let layout, layout.width == width { continue }
                 let fitted = try layOut(Self.fitted(nested, in: box, width: width))
-                items[side.slot][index].kind = .box(box, fitted)
-                if box.height == 0 { items[side.slot][index].height = Rounding.up(fitted.height) }
+                items[side][index].kind = .box(box, fitted)
+                if box.height == 0 { items[side][index].height = Rounding.up(fitted.height) }
             }
         }
     }
@@ -244,7 +273,7 @@ struct LineEngine {
         guard line.minHeight > 0 || line.maxHeight > 0 || line.height == 0 else { return line.height }
         var tallest = 0.0
         for side in MGLine.Side.allCases {
-            for item in items[side.slot] where item.visible {
+            for item in items[side] where item.visible {
                 tallest = max(tallest, item.margin.top + item.height + item.margin.bottom)
             }
         }
@@ -255,8 +284,9 @@ struct LineEngine {
 
     /// Each side's group in its band, by its alignment; each item at its vertical place.
     func place(width: Double, height: Double) -> [MGLineLayout.Item] {
-        let left = line.padding.left, right = width - line.padding.right
-        let bands: [(start: Double, end: Double)]
+        let left = line.padding.left
+        let right = width - line.padding.right
+        let bands: MGLine.SideTable<(start: Double, end: Double)>
         if line.sidePrecedence == .middle {
             // Centred on the row, and clear of the wider side on both sides, so that a middle
             // aligned left or right does not run into the sides either.
@@ -266,24 +296,40 @@ struct LineEngine {
             if let inner { clearance = max(0, min(clearance, (inner - band(.middle)) / 2)) }
             let middleStart = left + clearance
             let middleEnd = inner == nil ? middleStart + band(.middle) : right - clearance
-            bands = [(left, left + band(.left)), (middleStart, middleEnd), (right - band(.right), right)]
+            bands = MGLine.SideTable(
+                left: (left, left + band(.left)), middle: (middleStart, middleEnd),
+                right: (right - band(.right), right))
         } else {
-            bands = [(left, left + band(.left)), (left + band(.left), right - band(.right)), (right - band(.right), right)]
+            bands = MGLine.SideTable(
+                left: (left, left + band(.left)), middle: (left + band(.left), right - band(.right)),
+                right: (right - band(.right), right))
         }
         var placed: [MGLineLayout.Item] = []
         for side in MGLine.Side.allCases {
-            let (start, end) = bands[side.slot]
-            let group = used[side.slot]
-            var x: Double = switch line.alignment(for: side) {
-            case .left, .justify: start
-            case .center: start + (end - start - group) / 2
-            case .right: end - group
+            let (start, end) = bands[side]
+            // What the side's text is drawn with.
+            let color = line.textColor(for: side)
+            let shadow = line.textShadowColor(for: side).map {
+                MGLineLayout.Shadow(color: $0, offset: line.textShadowOffset(for: side))
             }
-            for (index, item) in items[side.slot].enumerated() {
-                let content: MGLineLayout.Content = switch item.kind {
-                case .text(_, let text): .text(text!)
-                case .image: .image
-                case .box(_, let nested): .box(nested)
+            let group = used[side]
+            var x: Double =
+                switch line[side].alignment {
+                case .left, .justify: start
+                case .center: start + (end - start - group) / 2
+                case .right: end - group
+                }
+            for (index, item) in items[side].enumerated() {
+                let content: MGLineLayout.Content
+                switch item.kind {
+                case .text(var text):
+                    text.color = color
+                    text.shadow = shadow
+                    content = .text(text)
+                case .image(let image):
+                    content = .image(image)
+                case .box(let box, let nested):
+                    content = .box(MGLineLayout.Box(color: box.color, borders: box.borders, line: nested))
                 }
                 guard item.visible else {
                     placed.append(MGLineLayout.Item(side: side, index: index, frame: nil, content: content))
@@ -307,21 +353,11 @@ struct LineEngine {
         case .top:
             line.padding.top + item.margin.top
         case .center:
-            line.padding.top + (height - line.padding.top - line.padding.bottom
-                - item.margin.top - item.height - item.margin.bottom) / 2 + item.margin.top
+            line.padding.top
+                + (height - line.padding.top - line.padding.bottom
+                    - item.margin.top - item.height - item.margin.bottom) / 2 + item.margin.top
         case .bottom:
             height - line.padding.bottom - item.margin.bottom - item.height
-        }
-    }
-}
-
-extension MGLine.Side {
-    /// The side's place in the engine's arrays: left 0, middle 1, right 2.
-    var slot: Int {
-        switch self {
-        case .left: 0
-        case .middle: 1
-        case .right: 2
         }
     }
 }

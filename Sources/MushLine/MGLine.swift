@@ -27,41 +27,13 @@ public struct MGLine: Hashable, Sendable {
     /// MGBox-style borders, each drawn inside the line's rectangle along its edge; none by default.
     public var borders: Borders
 
-    /// The font of strings on the left (and elsewhere when `middleFont` or `rightFont` is unset).
-    public var font: Font
-    public var middleFont: Font?
-    public var rightFont: Font?
-    /// The colour of text that sets none, on the left (and elsewhere when unset).
-    public var textColor: MushColor
-    public var middleTextColor: MushColor?
-    public var rightTextColor: MushColor?
-    /// The colour of the shadow under strings on the left (and elsewhere when unset); nil: no
-    /// shadow (MGBoxKit's `textShadowColor`, `middleTextShadowColor`, `rightTextShadowColor`).
-    public var textShadowColor: MushColor?
-    public var middleTextShadowColor: MushColor?
-    public var rightTextShadowColor: MushColor?
-    /// How far each side's text shadow is drawn from the text, in points (y grows downwards);
-    /// `Offset(x: 0, y: 1)` by default, as in MGBoxKit. Drawn only where the side has a shadow colour.
-    public var leftTextShadowOffset: Offset
-    public var middleTextShadowOffset: Offset
-    public var rightTextShadowOffset: Offset
-
-    /// Where each side's group sits in its band, and how its multiline text is aligned.
-    public var leftAlignment: Alignment
-    public var middleAlignment: Alignment
-    public var rightAlignment: Alignment
+    /// Each side's font, colours, shadow offset, alignment, column width, line spacing and items:
+    /// `sides.middle.font`, or `line[.middle].font`. MGBoxKit's flat names below read and write it.
+    public var sides: SideTable<SideStyle>
     /// Where items sit between the top and bottom padding.
     public var verticalAlignment: VerticalAlignment
     /// The side sized first, which keeps its space when the row is too narrow.
     public var sidePrecedence: Side
-    /// Fixed column widths; 0: as wide as the side's items.
-    public var leftWidth: Double
-    public var middleWidth: Double
-    public var rightWidth: Double
-    /// Extra space between the lines of multiline text on each side.
-    public var leftLineSpacing: Double
-    public var middleLineSpacing: Double
-    public var rightLineSpacing: Double
     /// Space before and after every item.
     public var itemPadding: Double
     /// With both 0 the height stays as set; otherwise it fits the tallest item, at least `minHeight`
@@ -70,10 +42,6 @@ public struct MGLine: Hashable, Sendable {
     public var maxHeight: Double
     /// Nothing is shortened or dropped; the line becomes as wide as its content.
     public var widenAsNeeded: Bool
-
-    public var leftItems: [Item]
-    public var middleItems: [Item]
-    public var rightItems: [Item]
 
     /// A line of `width` × `height` with the given items and everything else at its default.
     public init(
@@ -85,29 +53,16 @@ public struct MGLine: Hashable, Sendable {
         padding = Insets()
         margin = Insets()
         borders = Borders()
-        font = Font()
-        textColor = MushColor(red: 0, green: 0, blue: 0)
-        leftTextShadowOffset = Offset(x: 0, y: 1)
-        middleTextShadowOffset = Offset(x: 0, y: 1)
-        rightTextShadowOffset = Offset(x: 0, y: 1)
-        leftAlignment = .left
-        middleAlignment = .center
-        rightAlignment = .right
+        sides = SideTable(
+            left: SideStyle(font: Font(), textColor: SideStyle.defaultTextColor, alignment: .left, items: leftItems),
+            middle: SideStyle(alignment: .center, items: middleItems),
+            right: SideStyle(alignment: .right, items: rightItems))
         verticalAlignment = .center
         sidePrecedence = .left
-        leftWidth = 0
-        middleWidth = 0
-        rightWidth = 0
-        leftLineSpacing = 0
-        middleLineSpacing = 0
-        rightLineSpacing = 0
         itemPadding = 0
         minHeight = 0
         maxHeight = 0
         widenAsNeeded = false
-        self.leftItems = leftItems
-        self.middleItems = middleItems
-        self.rightItems = rightItems
     }
 
     /// MGBoxKit's `lineWithLeft:right:size:`: one item on each side (nil: none).
@@ -133,72 +88,132 @@ public struct MGLine: Hashable, Sendable {
         return line
     }
 
-    /// Each side's font, colour, alignment, fixed width and line spacing.
-    public func font(for side: Side) -> Font {
-        switch side {
-        case .left: font
-        case .middle: middleFont ?? font
-        case .right: rightFont ?? font
-        }
+    /// A side's style: `line[.right].font = MGLine.Font(size: 13)`.
+    public subscript(_ side: Side) -> SideStyle {
+        get { sides[side] }
+        _modify { yield &sides[side] }
+    }
+}
+
+/// MGBoxKit's flat names for the sides' styles (``MGLine/sides``): `middleFont` is
+/// `sides.middle.font`, `leftWidth` is `sides.left.width`.
+extension MGLine {
+    /// The font of strings on the left, and elsewhere when `middleFont` or `rightFont` is unset
+    /// (`sides.left.font`).
+    public var font: Font {
+        get { font(for: .left) }
+        set { sides.left.font = newValue }
+    }
+    public var middleFont: Font? {
+        get { sides.middle.font }
+        _modify { yield &sides.middle.font }
+    }
+    public var rightFont: Font? {
+        get { sides.right.font }
+        _modify { yield &sides.right.font }
     }
 
-    public func textColor(for side: Side) -> MushColor {
-        switch side {
-        case .left: textColor
-        case .middle: middleTextColor ?? textColor
-        case .right: rightTextColor ?? textColor
-        }
+    /// The colour of text that sets none, on the left and elsewhere when unset
+    /// (`sides.left.textColor`).
+    public var textColor: MushColor {
+        get { textColor(for: .left) }
+        set { sides.left.textColor = newValue }
+    }
+    public var middleTextColor: MushColor? {
+        get { sides.middle.textColor }
+        _modify { yield &sides.middle.textColor }
+    }
+    public var rightTextColor: MushColor? {
+        get { sides.right.textColor }
+        _modify { yield &sides.right.textColor }
     }
 
-    /// Each side's text shadow colour: `middleTextShadowColor` and `rightTextShadowColor` fall back
-    /// to `textShadowColor`; nil: no shadow.
-    public func textShadowColor(for side: Side) -> MushColor? {
-        switch side {
-        case .left: textShadowColor
-        case .middle: middleTextShadowColor ?? textShadowColor
-        case .right: rightTextShadowColor ?? textShadowColor
-        }
+    /// The colour of the shadow under strings on the left, and elsewhere when unset; nil: no shadow
+    /// (MGBoxKit's `textShadowColor`, `middleTextShadowColor`, `rightTextShadowColor`).
+    public var textShadowColor: MushColor? {
+        get { sides.left.textShadowColor }
+        _modify { yield &sides.left.textShadowColor }
+    }
+    public var middleTextShadowColor: MushColor? {
+        get { sides.middle.textShadowColor }
+        _modify { yield &sides.middle.textShadowColor }
+    }
+    public var rightTextShadowColor: MushColor? {
+        get { sides.right.textShadowColor }
+        _modify { yield &sides.right.textShadowColor }
     }
 
-    /// Each side's text shadow offset (y grows downwards).
-    public func textShadowOffset(for side: Side) -> Offset {
-        switch side {
-        case .left: leftTextShadowOffset
-        case .middle: middleTextShadowOffset
-        case .right: rightTextShadowOffset
-        }
+    /// How far each side's text shadow is drawn from the text, in points (y grows downwards);
+    /// `Offset(x: 0, y: 1)` by default, as in MGBoxKit. Drawn only where the side has a shadow
+    /// colour.
+    public var leftTextShadowOffset: Offset {
+        get { sides.left.textShadowOffset }
+        _modify { yield &sides.left.textShadowOffset }
+    }
+    public var middleTextShadowOffset: Offset {
+        get { sides.middle.textShadowOffset }
+        _modify { yield &sides.middle.textShadowOffset }
+    }
+    public var rightTextShadowOffset: Offset {
+        get { sides.right.textShadowOffset }
+        _modify { yield &sides.right.textShadowOffset }
     }
 
-    public func alignment(for side: Side) -> Alignment {
-        switch side {
-        case .left: leftAlignment
-        case .middle: middleAlignment
-        case .right: rightAlignment
-        }
+    /// Where each side's group sits in its band, and how its multiline text is aligned (MGBoxKit's
+    /// `leftItemsTextAlignment`…).
+    public var leftAlignment: Alignment {
+        get { sides.left.alignment }
+        _modify { yield &sides.left.alignment }
+    }
+    public var middleAlignment: Alignment {
+        get { sides.middle.alignment }
+        _modify { yield &sides.middle.alignment }
+    }
+    public var rightAlignment: Alignment {
+        get { sides.right.alignment }
+        _modify { yield &sides.right.alignment }
     }
 
-    public func fixedWidth(for side: Side) -> Double {
-        switch side {
-        case .left: leftWidth
-        case .middle: middleWidth
-        case .right: rightWidth
-        }
+    /// Fixed column widths; 0: as wide as the side's items.
+    public var leftWidth: Double {
+        get { sides.left.width }
+        _modify { yield &sides.left.width }
+    }
+    public var middleWidth: Double {
+        get { sides.middle.width }
+        _modify { yield &sides.middle.width }
+    }
+    public var rightWidth: Double {
+        get { sides.right.width }
+        _modify { yield &sides.right.width }
     }
 
-    public func lineSpacing(for side: Side) -> Double {
-        switch side {
-        case .left: leftLineSpacing
-        case .middle: middleLineSpacing
-        case .right: rightLineSpacing
-        }
+    /// Extra space between the lines of multiline text on each side.
+    public var leftLineSpacing: Double {
+        get { sides.left.lineSpacing }
+        _modify { yield &sides.left.lineSpacing }
+    }
+    public var middleLineSpacing: Double {
+        get { sides.middle.lineSpacing }
+        _modify { yield &sides.middle.lineSpacing }
+    }
+    public var rightLineSpacing: Double {
+        get { sides.right.lineSpacing }
+        _modify { yield &sides.right.lineSpacing }
     }
 
-    public func items(on side: Side) -> [Item] {
-        switch side {
-        case .left: leftItems
-        case .middle: middleItems
-        case .right: rightItems
-        }
+    /// Each side's items.
+    public var leftItems: [Item] {
+        get { sides.left.items }
+        _modify { yield &sides.left.items }
+    }
+    public var middleItems: [Item] {
+        get { sides.middle.items }
+        _modify { yield &sides.middle.items }
+    }
+    public var rightItems: [Item] {
+        get { sides.right.items }
+        _modify { yield &sides.right.items }
     }
 }
 

@@ -29,77 +29,94 @@ extension MGLine {
     public static let maximumNesting = 16
 
     /// Checks every value the layout uses, naming the first bad one: lengths are 0 to
-    /// ``MushLimits/length``, font sizes in ``MushLimits/fontSize``, offsets in
-    /// ``MushLimits/offset``, kerning and sizes of attributed text's runs as ``MushLimits`` says,
+    /// `MushLimits/length`, font sizes in `MushLimits/fontSize`, offsets in
+    /// `MushLimits/offset`, kerning and sizes of attributed text's runs as `MushLimits` says,
     /// and boxes nest at most ``maximumNesting`` lines deep.
     public func validate(fonts: FontCollection = .standard) throws(MGLineError) {
         try validate(fonts: fonts, depth: 0)
     }
 
     func validate(fonts: FontCollection, depth: Int) throws(MGLineError) {
-        func checkFont(_ font: Font?, _ property: String) throws(MGLineError) {
-            guard let font else { return }
-            if let problem = MushLimits.problem(font.size, in: MushLimits.fontSize) {
-                throw .invalidValue(property: property + ".size", problem: problem)
-            }
-            if let family = font.family, fonts.faces(ofFamily: family).isEmpty {
-                throw .unknownFontFamily(property: property + ".family", family: family, known: fonts.families)
-            }
-        }
         try Check.size(width, "width")
         try Check.size(height, "height")
         try Check.insets(padding, "padding")
         try Check.insets(margin, "margin")
         try Check.size(borders.width, "borders.width")
-        try Check.offset(leftTextShadowOffset, "leftTextShadowOffset")
-        try Check.offset(middleTextShadowOffset, "middleTextShadowOffset")
-        try Check.offset(rightTextShadowOffset, "rightTextShadowOffset")
-        try checkFont(font, "font")
-        try checkFont(middleFont, "middleFont")
-        try checkFont(rightFont, "rightFont")
-        try Check.size(leftWidth, "leftWidth")
-        try Check.size(middleWidth, "middleWidth")
-        try Check.size(rightWidth, "rightWidth")
-        try Check.size(leftLineSpacing, "leftLineSpacing")
-        try Check.size(middleLineSpacing, "middleLineSpacing")
-        try Check.size(rightLineSpacing, "rightLineSpacing")
         try Check.size(itemPadding, "itemPadding")
         try Check.size(minHeight, "minHeight")
         try Check.size(maxHeight, "maxHeight")
-        for side in Side.allCases {
-            for (index, item) in items(on: side).enumerated() {
-                // Named only when something is wrong: validation runs on every layout.
-                func property() -> String { "\(side.rawValue)Items[\(index)]" }
-                switch item {
-                case .text:
-                    break
-                case .attributed(let document, _):
-                    do {
-                        try document.validateForLayout()
-                    } catch {
-                        if case .invalidValue(let name, let problem) = error {
-                            throw .invalidValue(property: property() + "." + name, problem: problem)
-                        }
-                    }
-                case .image(let image):
-                    try Check.size(image.width, property() + ".width")
-                    try Check.size(image.height, property() + ".height")
-                case .box(let box):
-                    try Check.size(box.width, property() + ".width")
-                    try Check.size(box.height, property() + ".height")
-                    try Check.insets(box.margin, property() + ".margin")
-                    try Check.size(box.borders.width, property() + ".borders.width")
-                    guard let nested = box.line else { break }
-                    guard depth < MGLine.maximumNesting else {
-                        throw .invalidValue(property: property() + ".line",
-                                            problem: "is nested too deep (at most \(MGLine.maximumNesting) lines in boxes inside a line)")
-                    }
-                    do {
-                        try nested.validate(fonts: fonts, depth: depth + 1)
-                    } catch {
-                        throw error.prefixed(property() + ".line.")
-                    }
+        for property in SideStyle.Property.allCases {
+            for side in Side.allCases {
+                try self[side].validate(property, on: side, fonts: fonts, depth: depth)
+            }
+        }
+    }
+}
+
+extension MGLine.SideStyle {
+    /// Checks one property of the style of `side` (of a line nested `depth` boxes deep), naming it
+    /// as the line does: `middleFont.size`, `rightItems[0].margin.left`.
+    func validate(_ property: Property, on side: MGLine.Side, fonts: FontCollection, depth: Int) throws(MGLineError) {
+        // Named only when something is wrong: validation runs on every layout.
+        func name() -> String { property.name(on: side) }
+        switch property {
+        case .font:
+            guard let font else { return }
+            if let problem = MushLimits.problem(font.size, in: MushLimits.fontSize) {
+                throw .invalidValue(property: name() + ".size", problem: problem)
+            }
+            if let family = font.family, fonts.faces(ofFamily: family).isEmpty {
+                throw .unknownFontFamily(property: name() + ".family", family: family, known: fonts.families)
+            }
+        case .textColor, .textShadowColor, .alignment:
+            break
+        case .textShadowOffset:
+            try Check.offset(textShadowOffset, name())
+        case .width:
+            try Check.size(width, name())
+        case .lineSpacing:
+            try Check.size(lineSpacing, name())
+        case .items:
+            for (index, item) in items.enumerated() {
+                try item.validate(fonts: fonts, depth: depth) { "\(name())[\(index)]" }
+            }
+        }
+    }
+}
+
+extension MGLine.Item {
+    /// Checks the item's values, naming the bad one after `property()`, the item's name in its
+    /// line: `rightItems[0]` and `.margin.left`.
+    func validate(fonts: FontCollection, depth: Int, _ property: () -> String) throws(MGLineError) {
+        switch self {
+        case .text:
+            break
+        case .attributed(let document, _):
+            do {
+                try document.validateForLayout()
+            } catch {
+                if case .invalidValue(let name, let problem) = error {
+                    throw .invalidValue(property: property() + "." + name, problem: problem)
                 }
+            }
+        case .image(let image):
+            try Check.size(image.width, property() + ".width")
+            try Check.size(image.height, property() + ".height")
+        case .box(let box):
+            try Check.size(box.width, property() + ".width")
+            try Check.size(box.height, property() + ".height")
+            try Check.insets(box.margin, property() + ".margin")
+            try Check.size(box.borders.width, property() + ".borders.width")
+            guard let nested = box.line else { break }
+            guard depth < MGLine.maximumNesting else {
+                throw .invalidValue(
+                    property: property() + ".line",
+                    problem: "is nested too deep (at most \(MGLine.maximumNesting) lines in boxes inside a line)")
+            }
+            do {
+                try nested.validate(fonts: fonts, depth: depth + 1)
+            } catch {
+                throw error.prefixed(property() + ".line.")
             }
         }
     }
@@ -123,14 +140,14 @@ extension MGLineError {
 /// The checks of validation, shared by lines and stacks. Property names are autoclosures, built
 /// only when a value is bad: validation runs on every layout.
 enum Check {
-    /// A length: 0 to ``MushLimits/length`` points.
+    /// A length: 0 to `MushLimits/length` points.
     static func size(_ value: Double, _ property: @autoclosure () -> String) throws(MGLineError) {
         if let problem = MushLimits.problem(value, in: MushLimits.length, unit: "points") {
             throw .invalidValue(property: property(), problem: problem)
         }
     }
 
-    /// An offset: within ``MushLimits/offset``.
+    /// An offset: within `MushLimits/offset`.
     static func finite(_ value: Double, _ property: @autoclosure () -> String) throws(MGLineError) {
         if let problem = MushLimits.problem(value, in: MushLimits.offset, unit: "points") {
             throw .invalidValue(property: property(), problem: problem)

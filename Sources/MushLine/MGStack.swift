@@ -73,6 +73,8 @@ public struct MGStack: Hashable, Sendable {
             placed.append(MGStackLayout.Placed(x: padding.left + line.margin.left, y: y, line: line, layout: layout))
             y += layout.height + line.margin.bottom
         }
-        return MGStackLayout(width: width, height: y + padding.bottom, lines: placed)
+        return MGStackLayout(
+            width: width, height: y + padding.bottom, lines: placed, backgroundColor: backgroundColor,
+            borders: borders)
     }
 }

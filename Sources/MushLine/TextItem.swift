@@ -7,24 +7,19 @@ struct PreparedText {
     let multiline: Bool
     let alignment: MGLine.Alignment
 
-    /// Applies the string rules of an item: multiline when it holds a line break (unless told),
-    /// trimmed when multiline, and parsed as Mush when it ends with `|mush`.
-    static func document(of item: MGLine.Item) -> (document: MushDocument, multiline: Bool)? {
-        switch item {
-        case .text(var string, let multiline):
-            let isMultiline = multiline ?? string.contains(where: \.isNewline)
-            if isMultiline { string = trimmed(string) }
-            if string.hasSuffix("|mush") {
-                // "…text\n|mush" should not end in an empty line either.
-                let markup = String(string.dropLast(5))
-                return (Mush.parse(isMultiline ? trimmed(markup) : markup), isMultiline)
-            }
-            return (MushDocument([(text: string, attributes: .plain)]), isMultiline)
-        case .attributed(let document, let multiline):
-            return (document, multiline)
-        case .image, .box:
-            return nil
+    /// Applies the string rules of a text item (`.text(string, multiline: multiline)`): multiline
+    /// when it holds a line break (unless told), trimmed when multiline, and parsed as Mush when it
+    /// ends with `|mush`.
+    static func document(of string: String, multiline: Bool?) -> (document: MushDocument, multiline: Bool) {
+        var string = string
+        let isMultiline = multiline ?? string.contains(where: \.isNewline)
+        if isMultiline { string = trimmed(string) }
+        if string.hasSuffix("|mush") {
+            // "…text\n|mush" should not end in an empty line either.
+            let markup = String(string.dropLast(5))
+            return (Mush.parse(isMultiline ? trimmed(markup) : markup), isMultiline)
         }
+        return (MushDocument([(text: string, attributes: .plain)]), isMultiline)
     }
 
     /// `string` without leading and trailing whitespace and line breaks.
@@ -36,12 +31,14 @@ struct PreparedText {
 
     /// Shapes the item's text with the side's font, line spacing and alignment. A single-line text
     /// shows one line; a multiline text shows at most `maxHeight` points of lines (0: all).
-    init(document: MushDocument, multiline: Bool, side: MGLine.Side, of line: MGLine, maxHeight: Double,
-         fonts: FontCollection) throws(TextError) {
+    init(
+        document: MushDocument, multiline: Bool, side: MGLine.Side, of line: MGLine, maxHeight: Double,
+        fonts: FontCollection
+    ) throws(TextError) {
         let font = line.font(for: side)
-        alignment = line.alignment(for: side)
+        alignment = line[side].alignment
         let style = ParagraphStyle(
-            fontFamily: font.family, fontSize: font.size, lineSpacing: line.lineSpacing(for: side),
+            fontFamily: font.family, fontSize: font.size, lineSpacing: line[side].lineSpacing,
             alignment: ParagraphStyle.Alignment(rawValue: alignment.rawValue) ?? .left,
             maxLines: multiline ? 0 : 1, maxHeight: multiline ? maxHeight : 0, ellipsize: .end,
             textOverflow: .ellipsis)
@@ -71,14 +68,18 @@ struct PreparedText {
             // Never wider than the room: a line that would be is cut (text-overflow: ellipsis), and
             // when not even "…" fits, the frame is the room.
             width = min(Rounding.up(layout.width), room ?? .infinity)
-            // Aligned within the frame rather than the room (the breaks stay the same: every line
-            // fits the narrower width, and nothing more did).
+            // Aligned within the frame rather than the room: the lines as broken, placed again (the
+            // breaks at the frame's width would be the same: every line fits it, and nothing more
+            // fitted the room).
             if let room, alignment != .left, width < room {
-                layout = paragraph.layout(width: width)
+                layout.align(paragraph.style.alignment, width: width)
             }
         }
         let truncated = layout.truncated || layout.lines.contains(where: \.ellipsized)
-        return (MGLineLayout.Text(paragraph: paragraph, layout: layout, isMultiline: multiline, isTruncated: truncated), width)
+        return (
+            MGLineLayout.Text(paragraph: paragraph, layout: layout, isMultiline: multiline, isTruncated: truncated),
+            width
+        )
     }
 }
 

@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import Mush
 import MushLine
@@ -13,34 +12,24 @@ extension Painter {
             drawPlaceholder(frame)
             return
         }
-        guard let surface = readImage(file, location: location) else {
+        guard let decoded = readImage(file, location: location) else {
             drawPlaceholder(frame)
             return
         }
-        let width = Double(cairo_image_surface_get_width(surface))
-        let height = Double(cairo_image_surface_get_height(surface))
-        cairo_save(context)
-        cairo_rectangle(context, frame.x, frame.y, frame.width, frame.height)
-        cairo_clip(context)
-        cairo_translate(context, frame.x, frame.y)
-        cairo_scale(context, frame.width / width, frame.height / height)
-        cairo_set_source_surface(context, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
-        cairo_paint(context)
-        cairo_restore(context)
+        context.paint(decoded, x: frame.x, y: frame.y, width: frame.width, height: frame.height)
     }
 
     /// The image at `file` (relative paths from the options' image folder), read once per
     /// rendering; nil, with a warning at `location` the first time, when it cannot be read.
-    private func readImage(_ file: String, location: RenderWarning.Location) -> OpaquePointer? {
-        let path = file.hasPrefix("/") || options.imageFolder == nil
+    private func readImage(_ file: String, location: RenderWarning.Location) -> CairoImage? {
+        let path =
+            file.hasPrefix("/") || options.imageFolder == nil
             ? file : URL(fileURLWithPath: options.imageFolder!).appendingPathComponent(file).path
         if let known = images[path] { return known }
         switch PNGFile.read(path) {
-        case .image(let surface):
-            images[path] = surface
-            return surface
+        case .image(let decoded):
+            images[path] = decoded
+            return decoded
         case .failed(let problem):
             images[path] = .some(nil)
             warn(problem, file: path, at: location)
@@ -50,20 +39,22 @@ extension Painter {
 
     /// A light grey box with a darker outline and a cross: plainly not the picture.
     private func drawPlaceholder(_ frame: Rect) {
-        fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height,
-             color: MushColor(red: 0xE4, green: 0xE4, blue: 0xE4))
-        cairo_save(context)
+        fill(
+            x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+            color: MushColor(red: 0xE4, green: 0xE4, blue: 0xE4))
+        context.save()
         // The cross's line ends would stick out at the corners.
-        cairo_rectangle(context, frame.x, frame.y, frame.width, frame.height)
-        cairo_clip(context)
+        context.rectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        context.clip()
         setColor(MushColor(red: 0x99, green: 0x99, blue: 0x99))
-        cairo_set_line_width(context, 1)
-        cairo_rectangle(context, frame.x + 0.5, frame.y + 0.5, max(frame.width - 1, 0), max(frame.height - 1, 0))
-        cairo_move_to(context, frame.x, frame.y)
-        cairo_line_to(context, frame.x + frame.width, frame.y + frame.height)
-        cairo_move_to(context, frame.x + frame.width, frame.y)
-        cairo_line_to(context, frame.x, frame.y + frame.height)
-        cairo_stroke(context)
-        cairo_restore(context)
+        context.setLineWidth(1)
+        context.rectangle(
+            x: frame.x + 0.5, y: frame.y + 0.5, width: max(frame.width - 1, 0), height: max(frame.height - 1, 0))
+        context.move(x: frame.x, y: frame.y)
+        context.line(x: frame.x + frame.width, y: frame.y + frame.height)
+        context.move(x: frame.x + frame.width, y: frame.y)
+        context.line(x: frame.x, y: frame.y + frame.height)
+        context.stroke()
+        context.restore()
     }
 }

@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 
 /// Reads PNG files for image items, telling what went wrong when one cannot be drawn.
@@ -10,8 +9,7 @@ import Foundation
 enum PNGFile {
     /// A decoded image, or why there is none.
     enum Outcome {
-        /// A Cairo image surface, owned by the caller.
-        case image(OpaquePointer)
+        case image(CairoImage)
         case failed(RenderWarning.Problem)
     }
 
@@ -31,20 +29,17 @@ enum PNGFile {
         guard count >= signature.count, head.starts(with: signature) else { return .failed(.notPNG) }
         guard count == head.count, head[12..<16].elementsEqual("IHDR".utf8) else { return .failed(.damagedPNG) }
         func bigEndian(_ at: Int) -> Int { head[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let width = bigEndian(16), height = bigEndian(20)
+        let width = bigEndian(16)
+        let height = bigEndian(20)
         guard width <= Canvas.maximumPixels, height <= Canvas.maximumPixels, width * height <= Canvas.maximumArea else {
             return .failed(.imageTooLarge(width: width, height: height))
         }
         reader.replay = head
-        let surface = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream(Reader.read, Unmanaged.passUnretained(reader).toOpaque())
-        }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let surface else {
-            cairo_surface_destroy(surface)
+        guard let image = CairoImage.png(reading: reader.feed) else {
             if let error = reader.error { return .failed(problem(errno: error)) }
             return .failed(.damagedPNG)
         }
-        return .image(surface)
+        return .image(image)
     }
 
     /// The problem a failed `open` or `read` reports.
@@ -89,17 +84,16 @@ enum PNGFile {
             bytes.withUnsafeMutableBytes { read(into: $0) }
         }
 
-        static let read: cairo_read_func_t = { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-            let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
-            let wanted = Int(length)
-            let replayed = min(wanted, reader.replay.count)
+        /// Fills `buffer` entirely, the replayed bytes first, then from the file; false when the
+        /// file ends or fails first.
+        func feed(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
+            let replayed = min(buffer.count, replay.count)
             if replayed > 0 {
-                reader.replay.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: replayed) }
-                reader.replay.removeFirst(replayed)
+                buffer.copyBytes(from: replay[..<replayed])
+                replay.removeFirst(replayed)
             }
-            let rest = UnsafeMutableRawBufferPointer(start: data + replayed, count: wanted - replayed)
-            return reader.read(into: rest) == rest.count ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+            let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[replayed...])
+            return read(into: rest) == rest.count
         }
     }
 }

@@ -1,4 +1,3 @@
-import CCairo
 import Mush
 
 /// Draws on one canvas: lines, their items and text, in points from the picture's top-left corner.
@@ -11,7 +10,7 @@ final class Painter {
 
     let canvas: Canvas
     let options: RenderOptions
-    var context: OpaquePointer { canvas.context }
+    var context: CairoContext { canvas.context }
     private(set) var warnings: [RenderWarning] = []
     /// What stopped the drawing, thrown once it is done (drawing itself does not throw).
     var failure: RenderError?
@@ -20,15 +19,11 @@ final class Painter {
     /// The lines of text drawn, for the SVG's text layer.
     var textLines: [SVGTextLayer.Line] = []
     /// Images read so far, by path (nil: unreadable, already warned about).
-    var images: [String: OpaquePointer?] = [:]
+    var images: [String: CairoImage?] = [:]
 
     init(canvas: Canvas, options: RenderOptions) {
         self.canvas = canvas
         self.options = options
-    }
-
-    deinit {
-        for case let surface? in images.values { cairo_surface_destroy(surface) }
     }
 
     func warn(_ problem: RenderWarning.Problem, file: String?, at location: RenderWarning.Location) {
@@ -36,23 +31,24 @@ final class Painter {
     }
 
     func setColor(_ color: MushColor) {
-        cairo_set_source_rgba(context, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255,
-                              Double(color.alpha) / 255)
+        context.setColor(
+            red: Double(color.red) / 255, green: Double(color.green) / 255, blue: Double(color.blue) / 255,
+            alpha: Double(color.alpha) / 255)
     }
 
     /// Fills the rectangle with `color` (nothing when nil).
     func fill(x: Double, y: Double, width: Double, height: Double, color: MushColor?) {
         guard let color, width > 0, height > 0 else { return }
         setColor(color)
-        cairo_rectangle(context, x, y, width, height)
-        cairo_fill(context)
+        context.rectangle(x: x, y: y, width: width, height: height)
+        context.fill()
     }
 
     /// Paints the whole picture.
     func paintBackground(_ color: MushColor?) {
         guard let color else { return }
         setColor(color)
-        cairo_paint(context)
+        context.paint()
     }
 
     /// Fills each colour's rectangles as one path, so rectangles that touch show no seam.
@@ -60,9 +56,9 @@ final class Painter {
         for (color, rects) in groups.groups {
             setColor(color)
             for rect in rects where rect.width > 0 && rect.height > 0 {
-                cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+                context.rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
             }
-            cairo_fill(context)
+            context.fill()
         }
     }
 }

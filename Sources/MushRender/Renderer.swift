@@ -2,7 +2,11 @@ import Mush
 import MushLine
 import MushText
 
-/// Draws laid-out lines and stacks with Cairo, as PNG, SVG or PDF.
+/// Draws laid-out rows, stacks of rows and paragraphs with Cairo, as PNG, SVG or PDF.
+///
+/// The renderer depends on results only: it draws an `MGLineLayout`, an `MGStackLayout` or a
+/// `ParagraphLayout` from what the layout carries (frames, glyphs, colours, shadows, images, fills
+/// and borders), never from the `MGLine`, `MGStack` or request it was computed from.
 ///
 /// Text is drawn from the layout's own glyphs and positions (HarfBuzz's), with the FreeType faces
 /// the engine chose; nothing is laid out again. Run colours, background colours, underlines and
@@ -11,26 +15,64 @@ import MushText
 ///
 /// ```swift
 /// let line = MGLine(left: "Title", right: "Detail", width: 320, height: 44)
-/// let png = try Renderer.render(line, layout: try line.layout(), as: .png,
+/// let png = try Renderer.render(try line.layout(), as: .png,
 ///                               options: RenderOptions(scale: 2, background: MushColor(hex: "#fff")))
 /// ```
 public enum Renderer {
-    /// Draws one laid-out line, its top-left corner at the picture's.
+    /// Draws one laid-out line, its top-left corner at the picture's; the picture is the line's
+    /// size.
     public static func render(
-        _ line: MGLine, layout: MGLineLayout, as format: RenderFormat, options: RenderOptions = RenderOptions()
+        _ layout: MGLineLayout, as format: RenderFormat, options: RenderOptions = RenderOptions()
     ) throws(RenderError) -> Rendering {
         try draw(width: layout.width, height: layout.height, format: format, options: options) { painter in
-            painter.drawLine(line, layout, x: 0, y: 0)
+            painter.drawLine(layout, x: 0, y: 0)
         }
     }
 
-    /// Draws a laid-out stack of lines.
+    /// Draws a laid-out stack of lines; the picture is the stack's size.
+    public static func render(
+        _ layout: MGStackLayout, as format: RenderFormat, options: RenderOptions = RenderOptions()
+    ) throws(RenderError) -> Rendering {
+        try draw(width: layout.width, height: layout.height, format: format, options: options) { painter in
+            painter.drawStack(layout)
+        }
+    }
+
+    /// Draws a laid-out paragraph (`Paragraph.layout(width:)`) on its own, as a line's text item is
+    /// drawn: run backgrounds, the shadow if any, the glyphs and their decorations, in `color`
+    /// where a run sets none. The picture is as tall as the layout and as wide as its lines reach
+    /// (their `x` plus `width`, at least the layout's `width`): the lines are drawn where the
+    /// layout put them, alignment included.
+    ///
+    /// ```swift
+    /// let paragraph = try Paragraph(mush: "**Hello**, //world//", style: ParagraphStyle(fontSize: 24))
+    /// let png = try Renderer.render(paragraph.layout(width: 200), as: .png, options: RenderOptions(scale: 2))
+    /// ```
+    public static func render(
+        _ layout: ParagraphLayout, as format: RenderFormat, color: MushColor = MushColor(red: 0, green: 0, blue: 0),
+        shadow: MGLineLayout.Shadow? = nil, options: RenderOptions = RenderOptions()
+    ) throws(RenderError) -> Rendering {
+        let width = layout.lines.reduce(layout.width) { max($0, $1.x + $1.width) }
+        return try draw(width: width, height: layout.height, format: format, options: options) { painter in
+            painter.drawText(layout, x: 0, y: 0, color: color, shadow: shadow, location: RenderWarning.Location())
+        }
+    }
+
+    /// Draws one laid-out line. The line is not read: the layout carries all that is drawn.
+    @available(*, deprecated, message: "draw the layout alone: Renderer.render(layout, as:options:)")
+    public static func render(
+        _ line: MGLine, layout: MGLineLayout, as format: RenderFormat, options: RenderOptions = RenderOptions()
+    ) throws(RenderError) -> Rendering {
+        try render(layout, as: format, options: options)
+    }
+
+    /// Draws a laid-out stack of lines. The stack is not read: the layout carries all that is
+    /// drawn.
+    @available(*, deprecated, message: "draw the layout alone: Renderer.render(layout, as:options:)")
     public static func render(
         _ stack: MGStack, layout: MGStackLayout, as format: RenderFormat, options: RenderOptions = RenderOptions()
     ) throws(RenderError) -> Rendering {
-        try draw(width: layout.width, height: layout.height, format: format, options: options) { painter in
-            painter.drawStack(stack, layout)
-        }
+        try render(layout, as: format, options: options)
     }
 
     private static func draw(
@@ -45,7 +87,8 @@ public enum Renderer {
         if format == .svg {
             data = SVGTextLayer.add(painter.textLines, to: SVGIdentifiers.renumbered(data), scale: options.scale)
         }
-        return Rendering(format: format, data: data, width: canvas.pixelWidth, height: canvas.pixelHeight,
-                         warnings: painter.warnings)
+        return Rendering(
+            format: format, data: data, width: canvas.pixelWidth, height: canvas.pixelHeight,
+            warnings: painter.warnings)
     }
 }

@@ -22,8 +22,10 @@ enum SVGIdentifiers {
         var index = 0
         while index < bytes.count {
             // A name starts after `id="` or `#`.
-            let starts = bytes[index] == UInt8(ascii: "#")
-                || (bytes[index] == UInt8(ascii: "\"") && index >= 3 && bytes[index - 3..<index].elementsEqual("id=".utf8))
+            let starts =
+                bytes[index] == UInt8(ascii: "#")
+                || (bytes[index] == UInt8(ascii: "\"") && index >= 3
+                    && bytes[index - 3..<index].elementsEqual("id=".utf8))
             result.append(bytes[index])
             index += 1
             guard starts, let kind = kinds.first(where: { bytes[index...].starts(with: $0.utf8) }) else { continue }
@@ -31,7 +33,7 @@ enum SVGIdentifiers {
             while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
             // Only a kind followed by digits and then the name's end (a quote or a parenthesis).
             guard end > index + kind.utf8.count, end < bytes.count,
-                  [UInt8(ascii: "\""), UInt8(ascii: ")")].contains(bytes[end])
+                [UInt8(ascii: "\""), UInt8(ascii: ")")].contains(bytes[end])
             else { continue }
             let name = String(decoding: bytes[index..<end], as: UTF8.self)
             let number: Int

@@ -1,71 +1,73 @@
-import CCairo
 import Mush
 import MushLine
 import MushText
 
 extension Painter {
-    /// A text shadow: the text drawn again, in one colour, moved by an offset, under the text.
-    struct Shadow {
-        var color: MushColor
-        var offset: MGLine.Offset
-    }
-
-    /// Draws laid-out text whose frame's top-left corner is at (`x`, `y`): run backgrounds, then the
-    /// shadow, then the glyphs with their underlines and strikethroughs. Text that sets no colour is
-    /// drawn in `color`. `location` names the item in a warning.
+    /// Draws a laid-out paragraph whose top-left corner is at (`x`, `y`): run backgrounds, then the
+    /// shadow (the text again in one colour, moved by its offset), then the glyphs with their
+    /// underlines and strikethroughs. Each line's glyphs come from its own paragraph
+    /// (`line.paragraph.runs(of: line)`). Text that sets no colour is drawn in `color`. `location`
+    /// names the item in a warning.
     func drawText(
-        _ text: MGLineLayout.Text, x: Double, y: Double, color: MushColor, shadow: Shadow?, location: RenderWarning.Location
+        _ layout: ParagraphLayout, x: Double, y: Double, color: MushColor, shadow: MGLineLayout.Shadow?,
+        location: RenderWarning.Location
     ) {
-        let paragraph = text.paragraph
-        // Only a PDF keeps which text each glyph shows.
-        let source = canvas.format == .pdf ? paragraph : nil
-        let lines = text.layout.lines.map { line in (line: line, runs: paragraph.runs(of: line)) }
+        let lines = layout.lines.map { line in (line: line, runs: line.paragraph.runs(of: line)) }
         // A background spans its run's advance, from the line's ascent to its descent.
         var backgrounds = ColorGroups()
         for (line, runs) in lines {
             for run in runs {
                 guard let background = run.attributes.backgroundColor else { continue }
-                backgrounds.add(Rect(x: x + line.x + run.minX, y: y + line.baseline - line.ascent,
-                                     width: run.maxX - run.minX, height: line.ascent + line.descent), background)
+                backgrounds.add(
+                    Rect(
+                        x: x + line.x + run.minX, y: y + line.baseline - line.ascent,
+                        width: run.maxX - run.minX, height: line.ascent + line.descent), background)
             }
         }
         fill(backgrounds)
         if let shadow {
-            cairo_save(context)
-            cairo_translate(context, shadow.offset.x, shadow.offset.y)
-            drawInk(lines, x: x, y: y, source: source, color: color, override: shadow.color, location: location)
-            cairo_restore(context)
+            context.save()
+            context.translate(x: shadow.offset.x, y: shadow.offset.y)
+            drawInk(lines, x: x, y: y, color: color, override: shadow.color, location: location)
+            context.restore()
         }
-        drawInk(lines, x: x, y: y, source: source, color: color, override: nil, location: location)
+        drawInk(lines, x: x, y: y, color: color, override: nil, location: location)
         if canvas.format == .svg {
             for (line, runs) in lines {
                 guard let first = runs.first(where: { !$0.glyphs.isEmpty }) else { continue }
                 var shown = Substring(line.text)
                 while let last = shown.last, last.isWhitespace { shown.removeLast() }
                 guard !shown.isEmpty else { continue }
-                textLines.append(SVGTextLayer.Line(
-                    text: String(shown), x: x + line.x, baseline: y + line.baseline, width: line.width,
-                    fontFamily: first.face.family, fontSize: first.size))
+                textLines.append(
+                    SVGTextLayer.Line(
+                        text: String(shown), x: x + line.x, baseline: y + line.baseline, width: line.width,
+                        fontFamily: first.face.family, fontSize: first.size))
             }
         }
     }
 
     /// The glyphs and decorations of every run, in each run's colour or all in `override`.
     private func drawInk(
-        _ lines: [(line: LineLayout, runs: [GlyphRun])], x: Double, y: Double, source: Paragraph?, color: MushColor,
+        _ lines: [(line: LineLayout, runs: [GlyphRun])], x: Double, y: Double, color: MushColor,
         override: MushColor?, location: RenderWarning.Location
     ) {
         var decorations = ColorGroups()
         for (line, runs) in lines {
             let baseline = y + line.baseline
+            // Only a PDF keeps which text each glyph shows.
+            let source = canvas.format == .pdf ? line.paragraph : nil
             for run in runs {
                 let runColor = override ?? run.attributes.color ?? color
                 let scale = run.size / Double(run.face.unitsPerEm)
-                for (on, decoration) in [(run.attributes.underline, run.face.underline),
-                                         (run.attributes.strikethrough, run.face.strikethrough)] where on {
-                    decorations.add(Rect(x: x + line.x + run.minX, y: baseline - Double(decoration.position) * scale,
-                                         width: run.maxX - run.minX, height: Double(decoration.thickness) * scale),
-                                    runColor)
+                for (on, decoration) in [
+                    (run.attributes.underline, run.face.underline),
+                    (run.attributes.strikethrough, run.face.strikethrough),
+                ] where on {
+                    decorations.add(
+                        Rect(
+                            x: x + line.x + run.minX, y: baseline - Double(decoration.position) * scale,
+                            width: run.maxX - run.minX, height: Double(decoration.thickness) * scale),
+                        runColor)
                 }
                 drawGlyphs(run, x: x + line.x, baseline: baseline, source: source, color: runColor, location: location)
             }
@@ -75,15 +77,18 @@ extension Painter {
 
     /// One run's glyphs, with the text they show where the clusters allow (PDF keeps it).
     private func drawGlyphs(
-        _ run: GlyphRun, x: Double, baseline: Double, source: Paragraph?, color: MushColor, location: RenderWarning.Location
+        _ run: GlyphRun, x: Double, baseline: Double, source: Paragraph?, color: MushColor,
+        location: RenderWarning.Location
     ) {
         guard !run.glyphs.isEmpty, failure == nil else { return }
         guard run.size * options.scale <= Canvas.maximumPixelsPerEm else {
             failure = .fontTooLarge(size: run.size, scale: options.scale, format: canvas.format)
             return
         }
-        guard let face = CairoFonts.face(run.face, syntheticBold: run.syntheticBold,
-                                         syntheticOblique: run.syntheticOblique)
+        guard
+            let face = CairoFonts.face(
+                run.face, syntheticBold: run.syntheticBold,
+                syntheticOblique: run.syntheticOblique)
         else {
             if unopenedFonts.insert(run.face.path).inserted {
                 warn(.fontNotOpened(index: run.face.index), file: run.face.path, at: location)
@@ -91,21 +96,8 @@ extension Painter {
             return
         }
         setColor(color)
-        cairo_set_font_face(context, face)
-        cairo_set_font_size(context, run.size)
-        let glyphs = run.glyphs.map { glyph in
-            cairo_glyph_t(index: UInt(glyph.glyph), x: x + glyph.x, y: baseline - glyph.y)
-        }
-        guard let source, let mapping = TextSource.clusters(of: run, in: source) else {
-            cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
-            return
-        }
-        mapping.utf8.withUnsafeBufferPointer { utf8 in
-            utf8.withMemoryRebound(to: CChar.self) { text in
-                // Forward clusters in both directions: see TextSource for why not backward ones.
-                cairo_show_text_glyphs(context, text.baseAddress, Int32(text.count), glyphs, Int32(glyphs.count),
-                                       mapping.clusters, Int32(mapping.clusters.count), cairo_text_cluster_flags_t(0))
-            }
-        }
+        // Forward clusters in both directions: see TextSource for why not backward ones.
+        let text = source.flatMap { TextSource.clusters(of: run, in: $0) }
+        context.showGlyphs(run.glyphs, x: x, baseline: baseline, face: face, size: run.size, text: text)
     }
 }

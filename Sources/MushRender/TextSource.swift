@@ -1,4 +1,3 @@
-import CCairo
 import MushText
 
 /// A paragraph's text, to tell Cairo which text each glyph shows (its text clusters): a PDF then
@@ -24,10 +23,10 @@ enum TextSource {
     /// reversed, Unicode scalar by scalar. Nil when the glyphs' clusters do not move through the
     /// run's text in one direction (rising left to right, or falling for right-to-left runs),
     /// which Cairo could not take.
-    static func clusters(of run: GlyphRun, in paragraph: Paragraph) -> (utf8: [UInt8], clusters: [cairo_text_cluster_t])? {
+    static func clusters(of run: GlyphRun, in paragraph: Paragraph) -> (utf8: [UInt8], clusters: [TextCluster])? {
         let glyphs = run.glyphs
         if run.isEllipsis {
-            return (Array("\u{2026}".utf8), [cairo_text_cluster_t(num_bytes: 3, num_glyphs: Int32(glyphs.count))])
+            return (Array("\u{2026}".utf8), [TextCluster(bytes: 3, glyphs: Int32(glyphs.count))])
         }
         guard !glyphs.isEmpty, !run.range.isEmpty else { return nil }
         // The glyphs sharing a cluster, in visual order: how many, and their cluster.
@@ -42,12 +41,12 @@ enum TextSource {
         // In reading order the clusters rise through the run's text, each to the next one.
         let reading = run.isRightToLeft ? groups.reversed() : groups
         guard reading.first!.cluster >= run.range.lowerBound, reading.last!.cluster < run.range.upperBound,
-              zip(reading, reading.dropFirst()).allSatisfy({ $0.cluster < $1.cluster })
+            zip(reading, reading.dropFirst()).allSatisfy({ $0.cluster < $1.cluster })
         else { return nil }
         let offset = paragraph.utf8Offset(ofScalar:)
         let bytes = paragraph.text.utf8
         var utf8: [UInt8] = []
-        var clusters: [cairo_text_cluster_t] = []
+        var clusters: [TextCluster] = []
         for (position, group) in groups.enumerated() {
             // The text up to the cluster after it in reading order: the next group's, or for a
             // right-to-left run the previous one's; the last cluster's text runs to the run's end,
@@ -62,7 +61,7 @@ enum TextSource {
                 let scalars = String(decoding: text, as: UTF8.self).unicodeScalars.reversed()
                 text = scalars.flatMap { Array(String($0).utf8) }
             }
-            clusters.append(cairo_text_cluster_t(num_bytes: Int32(text.count), num_glyphs: Int32(group.count)))
+            clusters.append(TextCluster(bytes: Int32(text.count), glyphs: Int32(group.count)))
             utf8 += text
         }
         return (utf8, clusters)

@@ -83,8 +83,10 @@ struct GlyphStore: Sendable {
     func shapedGlyph(_ index: Int, in item: TextItem, scale: Double) -> ShapedGlyph {
         let glyphIndex = glyphAndAdvance(index).glyph
         let offset = offsets.isEmpty ? Offset(x: 0, y: 0) : offsets[index]
-        var glyph = ShapedGlyph(CachedGlyph(glyph: glyphIndex, cluster: glyphs[index].cluster, advance: 0,
-                                            xOffset: offset.x, yOffset: offset.y), scale: scale, clusterOffset: 0)
+        var glyph = ShapedGlyph(
+            CachedGlyph(
+                glyph: glyphIndex, cluster: glyphs[index].cluster, advance: 0,
+                xOffset: offset.x, yOffset: offset.y), scale: scale, clusterOffset: 0)
         glyph.advance = advance(index, in: item, scale: scale)
         return glyph
     }
@@ -120,10 +122,11 @@ struct UnitOffsetMap: Sendable {
     init(_ units: [UInt16], _ measure: Measure) {
         self.units = units
         self.measure = measure
-        let uniform: Bool = switch measure {
-        case .scalars: !units.contains(where: UTF16.isLeadSurrogate)
-        case .utf8: units.allSatisfy { $0 < 0x80 }
-        }
+        let uniform: Bool =
+            switch measure {
+            case .scalars: !units.contains(where: UTF16.isLeadSurrogate)
+            case .utf8: units.allSatisfy { $0 < 0x80 }
+            }
         guard !uniform else {
             marks = []
             return
@@ -164,7 +167,8 @@ struct UnitOffsetMap: Sendable {
         guard !marks.isEmpty else { return min(max(value, 0), units.count) }
         // The last block that starts below `value` (the last mark is the end, not a block), then
         // unit by unit.
-        var low = 0, high = marks.count - 2
+        var low = 0
+        var high = marks.count - 2
         while low < high {
             let middle = (low + high + 1) / 2
             if marks[middle] < value { low = middle } else { high = middle - 1 }

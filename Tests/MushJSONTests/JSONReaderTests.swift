@@ -20,8 +20,11 @@ struct JSONReaderTests {
     }
 
     @Test func values() throws {
-        #expect(try parse(#" {"a": [1, -2.5e3, true, false, null, "x\n\u00e9\ud83d\ude00"]} "#)
-            == .object(["a": .array([.number(1), .number(-2500), .bool(true), .bool(false), .null, .string("x\né😀")])]))
+        #expect(
+            try parse(#" {"a": [1, -2.5e3, true, false, null, "x\n\u00e9\ud83d\ude00"]} "#)
+                == .object([
+                    "a": .array([.number(1), .number(-2500), .bool(true), .bool(false), .null, .string("x\né😀")])
+                ]))
         #expect(try parse("0") == .number(0))
         #expect(try parse(#""\"\\\/\b\f\r\t""#) == .string("\"\\/\u{08}\u{0C}\r\t"))
         #expect(try parse("[]") == .array([]))
@@ -29,31 +32,34 @@ struct JSONReaderTests {
         #expect(try parse("1E+2") == .number(100))
     }
 
-    @Test("Syntax errors say what and where", arguments: [
-        ("", "not JSON: the text ends where a value should start at line 1, column 1"),
-        ("{\"a\": 1,}", "not JSON: expected a key in quotes, found '}' at line 1, column 9"),
-        ("[1 2]", "not JSON: expected ',' or ']' in an array, found '2' at line 1, column 4"),
-        ("{\n  \"a\" 1}", "not JSON: expected ':' after a key, found '1' at line 2, column 7"),
-        ("012", "not JSON: a number may not start with 0 (write 12, not 012) at line 1, column 1"),
-        ("1.", "not JSON: expected a digit after '.', found the end of the text at line 1, column 3"),
-        ("-", "not JSON: expected a digit, found the end of the text at line 1, column 2"),
-        ("tru", "not JSON: expected a value, found 't' at line 1, column 1"),
-        ("{} x", "not JSON: unexpected 'x' after the value at line 1, column 4"),
-        ("\"a\tb\"", "not JSON: a control character (U+0009) in a string must be escaped at line 1, column 3"),
-        ("\"\\x\"", "not JSON: unknown escape '\\x' in a string at line 1, column 2"),
-        ("\"\\ud800\"", "not JSON: a high surrogate \\ud800 not followed by a low one at line 1, column 8"),
-        ("\"\\udc00\"", "not JSON: a low surrogate \\udc00 without a high one before it at line 1, column 8"),
-        ("\"abc", "not JSON: the text ends inside a string at line 1, column 5"),
-        ("{\"a\": 1, \"a\": 2}", "not JSON: the key 'a' appears twice in the object at line 1, column 10"),
-        ("{\"b\": {\"a\": 1, \"a\": 2}}", "not JSON: the key 'a' appears twice in b at line 1, column 16"),
-        ("\u{FEFF}{}", "not JSON: expected a value, found the byte EF at line 1, column 1"),
-    ])
+    @Test(
+        "Syntax errors say what and where",
+        arguments: [
+            ("", "not JSON: the text ends where a value should start at line 1, column 1"),
+            ("{\"a\": 1,}", "not JSON: expected a key in quotes, found '}' at line 1, column 9"),
+            ("[1 2]", "not JSON: expected ',' or ']' in an array, found '2' at line 1, column 4"),
+            ("{\n  \"a\" 1}", "not JSON: expected ':' after a key, found '1' at line 2, column 7"),
+            ("012", "not JSON: a number may not start with 0 (write 12, not 012) at line 1, column 1"),
+            ("1.", "not JSON: expected a digit after '.', found the end of the text at line 1, column 3"),
+            ("-", "not JSON: expected a digit, found the end of the text at line 1, column 2"),
+            ("tru", "not JSON: expected a value, found 't' at line 1, column 1"),
+            ("{} x", "not JSON: unexpected 'x' after the value at line 1, column 4"),
+            ("\"a\tb\"", "not JSON: a control character (U+0009) in a string must be escaped at line 1, column 3"),
+            ("\"\\x\"", "not JSON: unknown escape '\\x' in a string at line 1, column 2"),
+            ("\"\\ud800\"", "not JSON: a high surrogate \\ud800 not followed by a low one at line 1, column 8"),
+            ("\"\\udc00\"", "not JSON: a low surrogate \\udc00 without a high one before it at line 1, column 8"),
+            ("\"abc", "not JSON: the text ends inside a string at line 1, column 5"),
+            ("{\"a\": 1, \"a\": 2}", "not JSON: the key 'a' appears twice in the object at line 1, column 10"),
+            ("{\"b\": {\"a\": 1, \"a\": 2}}", "not JSON: the key 'a' appears twice in b at line 1, column 16"),
+            ("\u{FEFF}{}", "not JSON: expected a value, found the byte EF at line 1, column 1"),
+        ])
     func syntaxErrors(input: String, message: String) {
         #expect(error(input) == message)
     }
 
     @Test func numbersTooLargeAreNamedByTheirPath() throws {
-        #expect(error(#"{"a": [0, {"b": 1e999}]}"#) == "a[1].b: 1e999 is too large for a number (at most about 1.8e308)")
+        #expect(
+            error(#"{"a": [0, {"b": 1e999}]}"#) == "a[1].b: 1e999 is too large for a number (at most about 1.8e308)")
         #expect(error("-1e400") == "-1e400 is too large for a number (at most about 1.8e308)")
         // Tiny numbers round to 0, as in every JSON reader: they are not lost information at any
         // precision the engines use.
@@ -85,12 +91,16 @@ struct JSONReaderTests {
 
     @Test func writingRoundTrips() throws {
         let value = JSONValue.object([
-            "b": .array([.number(1.5), .number(-0.0), .number(1e-7), .string("q\"\\\u{1}é/")]), "a": .bool(true), "é": .null,
+            "b": .array([.number(1.5), .number(-0.0), .number(1e-7), .string("q\"\\\u{1}é/")]), "a": .bool(true),
+            "é": .null,
         ])
         #expect(value.json == #"{"a":true,"b":[1.5,0,1e-07,"q\"\\\u0001é/"],"é":null}"#)
-        #expect(try JSONValue.parse(Array(value.json.utf8)) == .object([
-            "b": .array([.number(1.5), .number(0), .number(1e-7), .string("q\"\\\u{1}é/")]), "a": .bool(true), "é": .null,
-        ]))
+        #expect(
+            try JSONValue.parse(Array(value.json.utf8))
+                == .object([
+                    "b": .array([.number(1.5), .number(0), .number(1e-7), .string("q\"\\\u{1}é/")]), "a": .bool(true),
+                    "é": .null,
+                ]))
     }
 
     @Test func nonFiniteResultsAreErrorsNotNull() {

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import MushJSON
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// JSON Lines as the batch commands read them, through a real pipe.
 @Suite("Line reader")
@@ -35,7 +36,8 @@ struct LineReaderTests {
     @Test func linesAndLineEnds() {
         #expect(lines(Array("a\nb\n".utf8)) == ["a", "b"], "a final line feed makes no empty line")
         #expect(lines(Array("a\r\nb\r\n".utf8)) == ["a", "b"], "CRLF reads like LF")
-        #expect(lines(Array("a\n\n\r\nb".utf8)) == ["a", "", "", "b"], "blank lines are lines; the last needs no line feed")
+        #expect(
+            lines(Array("a\n\n\r\nb".utf8)) == ["a", "", "", "b"], "blank lines are lines; the last needs no line feed")
         #expect(lines(Array("a\rb\n".utf8)) == ["a\rb"], "a lone CR is part of the line")
         #expect(lines([]) == [])
         #expect(lines(Array("\n".utf8)) == [""])
@@ -55,11 +57,13 @@ final class Thread: @unchecked Sendable {
     func start() {
         var thread = pthread_t()
         let box = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { pointer in
-            let me = Unmanaged<Thread>.fromOpaque(pointer!).takeRetainedValue()
-            me.body()
-            return nil
-        }, box)
+        pthread_create(
+            &thread, nil,
+            { pointer in
+                let me = Unmanaged<Thread>.fromOpaque(pointer!).takeRetainedValue()
+                me.body()
+                return nil
+            }, box)
         pthread_detach(thread)
     }
 }

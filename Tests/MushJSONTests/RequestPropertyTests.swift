@@ -16,8 +16,10 @@ struct RequestPropertyTests {
         "10000.5", "0.01", "0.005", "2e67", "1e18", "3.25", "2147483648", "-1e-300", "\"12\"", "null", "true",
     ]
     static let strings = [
-        "\"\"", "\"a\"", "\"Hello wonderful world\"", "\"a\\nb\\nc\"", "\"**bold** //it//|mush\"", "\"{font:,20000|x}|mush\"",
-        "\"{k-1000|spaced}|mush\"", "\"שלום עולם\"", "\"W\"", "\"\\ud83d\\ude00\"", "\"\\u0000\"", "\"{font:Nope|x}|mush\"",
+        "\"\"", "\"a\"", "\"Hello wonderful world\"", "\"a\\nb\\nc\"", "\"**bold** //it//|mush\"",
+        "\"{font:,20000|x}|mush\"",
+        "\"{k-1000|spaced}|mush\"", "\"שלום עולם\"", "\"W\"", "\"\\ud83d\\ude00\"", "\"\\u0000\"",
+        "\"{font:Nope|x}|mush\"",
     ]
     static let number = Gen.int(in: 0...(numbers.count - 1)).map { numbers[$0] }
     static let string = Gen.int(in: 0...(strings.count - 1)).map { strings[$0] }
@@ -26,7 +28,9 @@ struct RequestPropertyTests {
     static let measureRequest = PropertyBased.zip(string, Gen.int(in: 0...31).array(of: 5...5), number.array(of: 5...5))
         .map { text, flags, values in
             var members = ["\"text\": " + text]
-            for (index, key) in measureKeys.enumerated() where flags[index] & 1 == 1 { members.append("\"\(key)\": \(values[index])") }
+            for (index, key) in measureKeys.enumerated() where flags[index] & 1 == 1 {
+                members.append("\"\(key)\": \(values[index])")
+            }
             return "{" + members.joined(separator: ", ") + "}"
         }
 
@@ -41,16 +45,18 @@ struct RequestPropertyTests {
             }
         }.joined(separator: ", ")
     }
-    static let lineRequest = PropertyBased.zip(Gen.int(in: 0...1).array(of: 7...7), number.array(of: 7...7), items, items)
-        .map { flags, values, left, right in
-            var members = ["\"width\": \(values[0])"]
-            for (index, key) in lineKeys.enumerated().dropFirst() where flags[index] == 1 {
-                members.append("\"\(key)\": \(values[index])")
-            }
-            members.append("\"left\": [\(left)]")
-            members.append("\"right\": [\(right)]")
-            return "{" + members.joined(separator: ", ") + "}"
+    static let lineRequest = PropertyBased.zip(
+        Gen.int(in: 0...1).array(of: 7...7), number.array(of: 7...7), items, items
+    )
+    .map { flags, values, left, right in
+        var members = ["\"width\": \(values[0])"]
+        for (index, key) in lineKeys.enumerated().dropFirst() where flags[index] == 1 {
+            members.append("\"\(key)\": \(values[index])")
         }
+        members.append("\"left\": [\(left)]")
+        members.append("\"right\": [\(right)]")
+        return "{" + members.joined(separator: ", ") + "}"
+    }
 
     func expectClean(_ json: String, _ input: String) {
         #expect(!json.contains("null"), "\(input)")
@@ -64,7 +70,8 @@ struct RequestPropertyTests {
                 let json = try request.measure(fonts: .standard).json()
                 expectClean(json, input)
                 guard case .object(let result) = try JSONValue.parse(Array(json.utf8)),
-                      case .number(let height)? = result["height"], case .array(let lines)? = result["lines"] else {
+                    case .number(let height)? = result["height"], case .array(let lines)? = result["lines"]
+                else {
                     Issue.record("not a result: \(json)")
                     return
                 }

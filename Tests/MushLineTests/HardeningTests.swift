@@ -1,6 +1,7 @@
 import Mush
 import MushText
 import Testing
+
 @testable import MushLine
 
 /// What a row says about its items is true: text given no room shows "…" and says it was
@@ -19,7 +20,10 @@ struct HardeningTests {
             var line = noRoom
             line.leftItems = [.text(text)]
             let item = try line.layout().item(.left, 0)
-            guard case .text(let fitted) = item.content else { Issue.record("not text"); continue }
+            guard case .text(let fitted) = item.content else {
+                Issue.record("not text")
+                continue
+            }
             #expect(item.frame == Frame(x: 16, y: 13, width: 0, height: 19), "\(text)")
             #expect(fitted.lines == ["…"], "\(text)")
             #expect(fitted.isTruncated, "\(text)")
@@ -30,7 +34,10 @@ struct HardeningTests {
         var line = MGLine(width: 20, height: 0, left: ["W"])
         line.font = MGLine.Font(size: 40)
         let item = try line.layout().item(.left, 0)
-        guard case .text(let fitted) = item.content else { Issue.record("not text"); return }
+        guard case .text(let fitted) = item.content else {
+            Issue.record("not text")
+            return
+        }
         #expect(fitted.isTruncated)
         #expect(fitted.lines == ["…"])
         #expect(item.frame?.width == 20)
@@ -38,7 +45,10 @@ struct HardeningTests {
         line.leftItems = [.text("W\nab", multiline: true)]
         line.font = MGLine.Font(size: 30)
         let multiline = try line.layout().item(.left, 0)
-        guard case .text(let wrapped) = multiline.content else { Issue.record("not text"); return }
+        guard case .text(let wrapped) = multiline.content else {
+            Issue.record("not text")
+            return
+        }
         #expect(wrapped.isTruncated)
         #expect(wrapped.lines.first == "…")
         #expect(multiline.frame!.width <= 20)
@@ -62,8 +72,9 @@ struct HardeningTests {
 
     @Test func everyVisibleFrameIsInsideAnUnwidenedRow() throws {
         for padding in [0.0, 4, 50, 100, 159, 160, 161, 500] {
-            var line = MGLine(width: 320, height: 44, left: ["Left", .image(MGLine.Image(width: 30, height: 30))],
-                              middle: ["Middle"], right: ["Right", .box(MGLine.Box(width: 40, height: 20))])
+            var line = MGLine(
+                width: 320, height: 44, left: ["Left", .image(MGLine.Image(width: 30, height: 30))],
+                middle: ["Middle"], right: ["Right", .box(MGLine.Box(width: 40, height: 20))])
             line.itemPadding = padding
             for precedence in MGLine.Side.allCases {
                 line.sidePrecedence = precedence
@@ -116,8 +127,11 @@ struct HardeningTests {
         line.itemPadding = 1e308
         #expect(problem(line) == "itemPadding must be a number from 0 to 1000000 points (it is 1e+308)")
         line.itemPadding = 0
-        line.rightItems = [.attributed(MushDocument([(text: "k", attributes: MushAttributes(kern: 5_000))]), multiline: false)]
-        #expect(problem(line) == "rightItems[0].runs[0].attributes.kern must be a number from -1000 to 1000 (it is 5000)")
+        line.rightItems = [
+            .attributed(MushDocument([(text: "k", attributes: MushAttributes(kern: 5_000))]), multiline: false)
+        ]
+        #expect(
+            problem(line) == "rightItems[0].runs[0].attributes.kern must be a number from -1000 to 1000 (it is 5000)")
     }
 
     @Test func boxesNestAtMostSixteenLinesDeep() {
@@ -135,7 +149,8 @@ extension HardeningTests {
     /// Padding wider than the line: nothing can be inside it, so nothing is shown (a fuzzer found a
     /// 0-wide "…" placed 1,680 points right of a 16-point row).
     @Test func paddingWiderThanTheLineShowsNothing() throws {
-        var line = MGLine(width: 16, height: 44, left: ["abc", .image(MGLine.Image(width: 0, height: 0))], right: ["x"])
+        var line = MGLine(
+            width: 16, height: 44, left: ["abc", .image(MGLine.Image(width: 0, height: 0))], right: ["x"])
         line.padding = MGLine.Insets(left: 1680, right: 1680)
         let layout = try line.layout()
         #expect(layout.items.allSatisfy { !$0.isVisible })

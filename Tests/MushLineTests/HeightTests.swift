@@ -93,7 +93,8 @@ import Testing
         let layout = try line.layout()
         let text = try #require(layout.item(.left, 0).text)
         #expect(!text.isTruncated)
-        let longWidth = try Measure.width(long), end = try Measure.width("End")
+        let longWidth = try Measure.width(long)
+        let end = try Measure.width("End")
         // Padding, then each group with 2 × 2 points an item.
         let width = 16 + (longWidth + 4 + 304) + 14 + (end + 4) + 16
         #expect(layout.width == width)

@@ -62,7 +62,8 @@ import Testing
 
     @Test func expandableBoxesShareTheLeftoverInWholePoints() throws {
         // Left: 20 + two expanding boxes; right: 50. Leftover 288 − 20 − 50 = 218 → 109 + 109.
-        var line = row(left: [image(20, 20), box(0, 10, expand: true), box(0, 10, expand: true)], right: [image(50, 20)])
+        var line = row(
+            left: [image(20, 20), box(0, 10, expand: true), box(0, 10, expand: true)], right: [image(50, 20)])
         var layout = try line.layout()
         #expect(layout.frame(.left, 1) == Frame(x: 36, y: 17, width: 109, height: 10))
         #expect(layout.frame(.left, 2) == Frame(x: 145, y: 17, width: 109, height: 10))
@@ -81,10 +82,12 @@ import Testing
     }
 
     @Test func anExpandingMiddleBoxFillsTheGap() throws {
-        var line = row(left: ["Name"], middle: [box(0, 2, margin: MGLine.Insets(left: 8, right: 8), expand: true)], right: ["42"])
+        var line = row(
+            left: ["Name"], middle: [box(0, 2, margin: MGLine.Insets(left: 8, right: 8), expand: true)], right: ["42"])
         line.itemPadding = 0
         let layout = try line.layout()
-        let name = try Measure.width("Name"), count = try Measure.width("42")
+        let name = try Measure.width("Name")
+        let count = try Measure.width("42")
         let rule = try #require(layout.frame(.middle, 0))
         #expect(rule.x == 16 + name + 8)
         #expect(rule.x + rule.width + 8 == 304 - count)
@@ -104,7 +107,10 @@ import Testing
         let layout = try row(left: [.box(MGLine.Box(width: 100, line: inner))]).layout()
         let frame = try #require(layout.frame(.left, 0))
         #expect(frame.width == 100 && frame.height == 30)
-        guard case .box(let nested?) = layout.item(.left, 0).content else { Issue.record("no nested layout"); return }
+        guard case .box(let laidOut) = layout.item(.left, 0).content, let nested = laidOut.line else {
+            Issue.record("no nested layout")
+            return
+        }
         #expect(nested.width == 100 && nested.height == 30)
         #expect(nested.frame(.right, 0)?.x == 90)
         #expect(nested.frame(.left, 0)?.x == 0)
@@ -113,7 +119,10 @@ import Testing
     @Test func aBoxWithAHeightGivesItToItsLine() throws {
         let inner = MGLine(width: 0, height: 0, left: ["In"])
         let layout = try row(left: [.box(MGLine.Box(width: 100, height: 30, line: inner))]).layout()
-        guard case .box(let nested?) = layout.item(.left, 0).content else { Issue.record("no nested layout"); return }
+        guard case .box(let laidOut) = layout.item(.left, 0).content, let nested = laidOut.line else {
+            Issue.record("no nested layout")
+            return
+        }
         #expect(nested.height == 30)
         #expect(nested.frame(.left, 0)?.y == ((30 - (try Measure.lineHeight())) / 2).rounded(.toNearestOrAwayFromZero))
     }
@@ -129,7 +138,10 @@ import Testing
         let inner = MGLine(width: 0, height: 20, right: [image(10, 10)])
         let layout = try row(left: [.box(MGLine.Box(expand: true, line: inner))], right: [image(88, 20)]).layout()
         #expect(layout.frame(.left, 0)?.width == 200)
-        guard case .box(let nested?) = layout.item(.left, 0).content else { Issue.record("no nested layout"); return }
+        guard case .box(let laidOut) = layout.item(.left, 0).content, let nested = laidOut.line else {
+            Issue.record("no nested layout")
+            return
+        }
         #expect(nested.width == 200 && nested.frame(.right, 0)?.x == 190)
     }
 }

@@ -6,7 +6,8 @@ import Testing
 @Suite struct SizingTests {
     @Test func leftPrecedenceSizesLeftThenRightThenMiddle() throws {
         // 288 inside: the left takes 200, the right 80 of what is left, the middle 8.
-        let layout = try row(left: [image(200, 20)], middle: [image(10, 10), image(8, 8)], right: [image(80, 20)]).layout()
+        let layout = try row(left: [image(200, 20)], middle: [image(10, 10), image(8, 8)], right: [image(80, 20)])
+            .layout()
         #expect(layout.frame(.left, 0)?.x == 16)
         #expect(layout.frame(.right, 0)?.x == 224)
         #expect(layout.frame(.middle, 0) == nil && layout.frame(.middle, 1) == nil)

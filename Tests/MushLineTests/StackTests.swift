@@ -4,7 +4,8 @@ import Testing
 
 /// `MGStack`: lines one under another, like an MGBoxKit table section.
 @Suite struct StackTests {
-    static let paragraph = "A paragraph long enough to wrap onto a few lines of a row in the stack, and then some more.\n"
+    static let paragraph =
+        "A paragraph long enough to wrap onto a few lines of a row in the stack, and then some more.\n"
 
     /// A line whose height fits its content: a wrapped paragraph (width 0: it fills the stack).
     func wrapping(_ text: String = paragraph, margin: MGLine.Insets = MGLine.Insets()) -> MGLine {
@@ -21,8 +22,9 @@ import Testing
         var third = MGLine(width: 120, left: [image(20, 33)])
         third.minHeight = 1
         third.padding = MGLine.Insets(top: 4, bottom: 4)
-        let stack = MGStack(width: 320, padding: MGLine.Insets(top: 10, left: 12, bottom: 8, right: 16),
-                            lines: [first, second, third])
+        let stack = MGStack(
+            width: 320, padding: MGLine.Insets(top: 10, left: 12, bottom: 8, right: 16),
+            lines: [first, second, third])
         let layout = try stack.layout()
         #expect(layout.width == 320)
         #expect(layout.lines.count == 3)
@@ -51,8 +53,9 @@ import Testing
         var title = MGLine(width: 0, height: 44, left: ["Settings"])
         title.margin = MGLine.Insets(bottom: 8)
         let rows = ["Wi-Fi", "Bluetooth"].map { MGLine(height: 44, left: [.text($0)]) }
-        let stack = MGStack(width: 320, padding: MGLine.Insets(top: 10, left: 10, bottom: 10, right: 10),
-                            lines: [title] + rows)
+        let stack = MGStack(
+            width: 320, padding: MGLine.Insets(top: 10, left: 10, bottom: 10, right: 10),
+            lines: [title] + rows)
         let layout = try stack.layout()
         #expect(layout.lines.map(\.y) == [10, 62, 106])
         #expect(layout.height == 160)
@@ -60,10 +63,14 @@ import Testing
         var header = MGLine(height: 30, left: ["**Network**|mush"])
         header.margin = MGLine.Insets(bottom: 6)
         header.borders = MGLine.Borders(bottom: MushColor(hex: "#ccc"))
-        let section = MGStack(width: 320, padding: MGLine.Insets(top: 8, left: 8, bottom: 8, right: 8),
-                              lines: [header, MGLine(height: 44, left: ["Wi-Fi"], right: ["HomeNet"])])
+        let section = MGStack(
+            width: 320, padding: MGLine.Insets(top: 8, left: 8, bottom: 8, right: 8),
+            lines: [header, MGLine(height: 44, left: ["Wi-Fi"], right: ["HomeNet"])])
         let stacked = try section.layout()
-        #expect(stacked.lines.map(\.frame) == [Frame(x: 8, y: 8, width: 304, height: 30), Frame(x: 8, y: 44, width: 304, height: 44)])
+        #expect(
+            stacked.lines.map(\.frame) == [
+                Frame(x: 8, y: 8, width: 304, height: 30), Frame(x: 8, y: 44, width: 304, height: 44),
+            ])
         #expect(stacked.height == 96)
     }
 
@@ -87,8 +94,9 @@ import Testing
         tooWide.margin = MGLine.Insets(left: 200, right: 200)
         var widens = MGLine(height: 10, left: ["Widening"])
         widens.widenAsNeeded = true
-        let stack = MGStack(width: 300, padding: MGLine.Insets(left: 20, right: 30),
-                            lines: [fixed, filling, tooWide, widens])
+        let stack = MGStack(
+            width: 300, padding: MGLine.Insets(left: 20, right: 30),
+            lines: [fixed, filling, tooWide, widens])
         let layout = try stack.layout()
         let filledWidth: Double = 300 - 20 - 30 - 5 - 15
         #expect(layout.lines.map(\.line.width) == [90, filledWidth, 0, 0])
@@ -117,8 +125,11 @@ import Testing
         drawn.textShadowColor = MushColor(red: 0, green: 0, blue: 0, alpha: 128)
         drawn.middleTextShadowOffset = MGLine.Offset(x: -3, y: 4)
         drawn.margin = MGLine.Insets(top: 8, left: 8, bottom: 8, right: 8)
-        drawn.rightItems = [.box(MGLine.Box(width: 30, height: 30, borders: MGLine.Borders(all: drawn.backgroundColor, width: 15)))]
-        let a = try plain.layout(), b = try drawn.layout()
+        drawn.rightItems = [
+            .box(MGLine.Box(width: 30, height: 30, borders: MGLine.Borders(all: drawn.backgroundColor, width: 15)))
+        ]
+        let a = try plain.layout()
+        let b = try drawn.layout()
         #expect(a.width == b.width && a.height == b.height)
         #expect(a.items.map(\.frame) == b.items.map(\.frame))
     }
@@ -152,7 +163,8 @@ import Testing
     }
 
     @Test func middleAndRightShadowsFallBackToTheLeft() {
-        let grey = MushColor(red: 128, green: 128, blue: 128), white = MushColor(red: 255, green: 255, blue: 255)
+        let grey = MushColor(red: 128, green: 128, blue: 128)
+        let white = MushColor(red: 255, green: 255, blue: 255)
         var line = MGLine()
         line.textShadowColor = grey
         #expect(MGLine.Side.allCases.map(line.textShadowColor(for:)) == [grey, grey, grey])
@@ -164,8 +176,9 @@ import Testing
         // Offsets do not fall back: each side has its own.
         line.leftTextShadowOffset = MGLine.Offset(x: 2, y: -1)
         line.rightTextShadowOffset = MGLine.Offset(y: 3)
-        #expect(MGLine.Side.allCases.map(line.textShadowOffset(for:))
-            == [MGLine.Offset(x: 2, y: -1), MGLine.Offset(x: 0, y: 1), MGLine.Offset(x: 0, y: 3)])
+        #expect(
+            MGLine.Side.allCases.map(line.textShadowOffset(for:))
+                == [MGLine.Offset(x: 2, y: -1), MGLine.Offset(x: 0, y: 1), MGLine.Offset(x: 0, y: 3)])
     }
 
     // MARK: - Validation
@@ -183,11 +196,15 @@ import Testing
     @Test func badLinePropertiesAreNamed() {
         var line = row(left: ["x"])
         line.leftTextShadowOffset.x = .nan
-        #expect(problem { try line.layout() } == "leftTextShadowOffset.x must be a number from -1000000 to 1000000 points (it is nan)")
+        #expect(
+            problem { try line.layout() }
+                == "leftTextShadowOffset.x must be a number from -1000000 to 1000000 points (it is nan)")
         line.leftTextShadowOffset.x = -4
         #expect(problem { try line.layout() } == nil, "offsets may be negative")
         line.rightTextShadowOffset.y = -.infinity
-        #expect(problem { try line.layout() } == "rightTextShadowOffset.y must be a number from -1000000 to 1000000 points (it is -inf)")
+        #expect(
+            problem { try line.layout() }
+                == "rightTextShadowOffset.y must be a number from -1000000 to 1000000 points (it is -inf)")
         line.rightTextShadowOffset.y = 0
         line.borders.width = -1
         #expect(problem { try line.layout() } == "borders.width must be a number from 0 to 1000000 points (it is -1)")
@@ -196,7 +213,9 @@ import Testing
         #expect(problem { try line.layout() } == "margin.bottom must be a number from 0 to 1000000 points (it is inf)")
         line.margin.bottom = 0
         line.rightItems = [.box(MGLine.Box(width: 5, height: 5, borders: MGLine.Borders(width: -2)))]
-        #expect(problem { try line.layout() } == "rightItems[0].borders.width must be a number from 0 to 1000000 points (it is -2)")
+        #expect(
+            problem { try line.layout() }
+                == "rightItems[0].borders.width must be a number from 0 to 1000000 points (it is -2)")
         line.rightItems = []
         #expect(problem { try line.layout() } == nil)
     }
@@ -218,16 +237,23 @@ import Testing
         var lines = [MGLine(height: 10, left: ["a"]), MGLine(height: 10), MGLine(height: 10)]
         lines[2].rightItems = ["x", image(-1, 3)]
         let stack = MGStack(width: 100, lines: lines)
-        #expect(problem { try stack.layout() } == "lines[2].rightItems[1].width must be a number from 0 to 1000000 points (it is -1)")
-        #expect(throws: MGLineError.invalidValue(property: "lines[2].rightItems[1].width",
-                                                 problem: "must be a number from 0 to 1000000 points (it is -1)")) {
+        #expect(
+            problem { try stack.layout() }
+                == "lines[2].rightItems[1].width must be a number from 0 to 1000000 points (it is -1)")
+        #expect(
+            throws: MGLineError.invalidValue(
+                property: "lines[2].rightItems[1].width",
+                problem: "must be a number from 0 to 1000000 points (it is -1)")
+        ) {
             try stack.validate()
         }
 
         var margins = stack
         margins.lines[2].rightItems = []
         margins.lines[1].margin.top = -3
-        #expect(problem { try margins.layout() } == "lines[1].margin.top must be a number from 0 to 1000000 points (it is -3)")
+        #expect(
+            problem { try margins.layout() }
+                == "lines[1].margin.top must be a number from 0 to 1000000 points (it is -3)")
 
         var nested = stack
         nested.lines[2].rightItems = []
@@ -238,7 +264,10 @@ import Testing
             _ = try nested.layout()
             Issue.record("an unknown family was laid out")
         } catch {
-            guard case .unknownFontFamily(let property, let family, _) = error else { Issue.record("\(error)"); return }
+            guard case .unknownFontFamily(let property, let family, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(property == "lines[0].middleItems[0].line.font.family" && family == "Comic Sans")
         }
     }

@@ -7,13 +7,16 @@ import MushText
 enum Measure {
     /// The natural width of `text` on one line, rounded up to a whole point (DejaVu Sans).
     static func width(_ text: String, size: Double = 16) throws -> Double {
-        let layout = try Paragraph(MushDocument([(text: text, attributes: .plain)]), style: ParagraphStyle(fontSize: size)).layout()
+        let layout = try Paragraph(
+            MushDocument([(text: text, attributes: .plain)]), style: ParagraphStyle(fontSize: size)
+        ).layout()
         return (layout.width - 1e-6).rounded(.up)
     }
 
     /// The height of one line of text, rounded up.
     static func lineHeight(size: Double = 16) throws -> Double {
-        (try Paragraph(MushDocument([(text: "x", attributes: .plain)]), style: ParagraphStyle(fontSize: size)).layout().height - 1e-6)
+        (try Paragraph(MushDocument([(text: "x", attributes: .plain)]), style: ParagraphStyle(fontSize: size)).layout()
+            .height - 1e-6)
             .rounded(.up)
     }
 }
@@ -35,7 +38,9 @@ func image(_ width: Double, _ height: Double) -> MGLine.Item {
     .image(MGLine.Image(width: width, height: height))
 }
 
-func box(_ width: Double, _ height: Double, margin: MGLine.Insets = MGLine.Insets(), expand: Bool = false) -> MGLine.Item {
+func box(_ width: Double, _ height: Double, margin: MGLine.Insets = MGLine.Insets(), expand: Bool = false)
+    -> MGLine.Item
+{
     .box(MGLine.Box(width: width, height: height, margin: margin, expand: expand))
 }
 

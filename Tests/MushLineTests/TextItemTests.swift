@@ -98,6 +98,32 @@ import Testing
         #expect(abs(centred.x - (frame.width - centred.width) / 2) < 0.5)
     }
 
+    /// A multiline text is broken once, in the room, and its lines are then placed in its narrower
+    /// frame by the alignment pass: the same lines as laying it out afresh at the frame's width.
+    @Test func multilineTextReAlignedInItsFrameIsAFreshLayoutThere() throws {
+        let texts = [
+            "A longer first line\nshort", "This row has bold text, italics text and more words, so that it wraps\n",
+            "שלום עולם, זה טקסט בעברית שעובר לשורה הבאה ועוד מילים\n",
+        ]
+        for text in texts {
+            for alignment in MGLine.Alignment.allCases {
+                var line = row(right: [.text(text)])
+                line.rightAlignment = alignment
+                let layout = try line.layout()
+                let frame = try #require(layout.frame(.right, 0))
+                let item = try #require(layout.item(.right, 0).text)
+                #expect(frame.width < 288, "narrower than the room, so re-aligned")
+                let fresh = item.paragraph.layout(width: frame.width)
+                #expect(item.layout.lines.map(\.text) == fresh.lines.map(\.text))
+                #expect(item.layout.lines.map(\.x) == fresh.lines.map(\.x), "\(alignment)")
+                #expect(item.layout.lines.map(\.width) == fresh.lines.map(\.width), "\(alignment)")
+                #expect(item.layout.width == fresh.width && item.layout.height == fresh.height)
+                let glyphs = item.layout.lines.map { item.paragraph.glyphs(of: $0).map(\.x) }
+                #expect(glyphs == fresh.lines.map { item.paragraph.glyphs(of: $0).map(\.x) })
+            }
+        }
+    }
+
     @Test func eachSideHasItsLineSpacing() throws {
         var line = row(left: ["one\ntwo"], right: ["one\ntwo"])
         line.rightLineSpacing = 6
@@ -117,10 +143,14 @@ import Testing
 /// Laying out many lines at once.
 @Suite struct BatchTests {
     func lines() -> [MGLine] {
-        let words = ["Settings", "Wi-Fi", "Notifications", "A rather long label that will be shortened somewhere",
-                     "Привет мир", "مرحبا بالعالم", "**Bold** //italic// text that wraps onto more lines\n|mush"]
+        let words = [
+            "Settings", "Wi-Fi", "Notifications", "A rather long label that will be shortened somewhere",
+            "Привет мир", "مرحبا بالعالم", "**Bold** //italic// text that wraps onto more lines\n|mush",
+        ]
         return (0..<300).map { index in
-            var line = row(left: [.text(words[index % words.count])], right: index % 3 == 0 ? [image(20, 20)] : [.text("\(index)")])
+            var line = row(
+                left: [.text(words[index % words.count])], right: index % 3 == 0 ? [image(20, 20)] : [.text("\(index)")]
+            )
             line.minHeight = index % 2 == 0 ? 44 : 0
             line.sidePrecedence = index % 5 == 0 ? .right : .left
             return line
@@ -143,8 +173,10 @@ import Testing
     @Test func aBadLineFailsTheBatchWithItsError() async throws {
         var lines = lines()
         lines[137].rightItems = [image(-1, 20)]
-        await #expect(throws: MGLineError.invalidValue(
-            property: "rightItems[0].width", problem: "must be a number from 0 to 1000000 points (it is -1)")) {
+        await #expect(
+            throws: MGLineError.invalidValue(
+                property: "rightItems[0].width", problem: "must be a number from 0 to 1000000 points (it is -1)")
+        ) {
             _ = try await MGLine.layout(lines)
         }
     }
@@ -181,7 +213,10 @@ import Testing
             _ = try line.layout()
             Issue.record("an unknown family was laid out")
         } catch {
-            guard case .unknownFontFamily(let property, let family, let known) = error else { Issue.record("\(error)"); return }
+            guard case .unknownFontFamily(let property, let family, let known) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(property == "rightFont.family" && family == "Comic Sans" && known.contains("DejaVu Sans"))
         }
     }

@@ -20,14 +20,19 @@ struct ScriptStyleTests {
         #expect(text.layout.lines.count >= 2)
         #expect(text.layout.lines[0].text.hasSuffix(" "), "the first line holds its hanging space")
         for lineLayout in text.layout.lines {
-            let band = picture.rect(x: frame.x, y: frame.y + lineLayout.y, width: frame.width, height: lineLayout.height,
-                                    inward: true)
+            let band = picture.rect(
+                x: frame.x, y: frame.y + lineLayout.y, width: frame.width, height: lineLayout.height,
+                inward: true)
             let ink = try #require(picture.bitmap.bounds(in: band) { $0.darkness > 300 })
             let right = (frame.x + lineLayout.x + lineLayout.width) * picture.scale
             let left = (frame.x + lineLayout.x) * picture.scale
             // Side bearings keep ink a little inside the advance; the hanging space is 10 pixels.
-            #expect(abs(Double(ink.maxX) - right) <= 4, "line \"\(lineLayout.text)\": ink ends at \(ink.maxX), the line at \(right)")
-            #expect(abs(Double(ink.minX) - left) <= 5, "line \"\(lineLayout.text)\": ink starts at \(ink.minX), the line at \(left)")
+            #expect(
+                abs(Double(ink.maxX) - right) <= 4,
+                "line \"\(lineLayout.text)\": ink ends at \(ink.maxX), the line at \(right)")
+            #expect(
+                abs(Double(ink.minX) - left) <= 5,
+                "line \"\(lineLayout.text)\": ink starts at \(ink.minX), the line at \(left)")
         }
     }
 
@@ -55,8 +60,11 @@ struct ScriptStyleTests {
         func lean(_ bitmap: Bitmap) throws -> Double {
             let ink = try #require(bitmap.bounds { $0.darkness > 300 })
             func centre(_ rows: Range<Int>) -> Double {
-                let pixels = bitmap.pixels(in: PixelRect(minX: ink.minX, minY: rows.lowerBound, maxX: ink.maxX,
-                                                         maxY: rows.upperBound)).filter { $0.pixel.darkness > 300 }
+                let pixels = bitmap.pixels(
+                    in: PixelRect(
+                        minX: ink.minX, minY: rows.lowerBound, maxX: ink.maxX,
+                        maxY: rows.upperBound)
+                ).filter { $0.pixel.darkness > 300 }
                 return Double(pixels.map(\.x).reduce(0, +)) / Double(max(pixels.count, 1))
             }
             let third = ink.height / 3
@@ -72,15 +80,17 @@ struct ScriptStyleTests {
         let lines = ["Hello **world**|mush", "שלום עולם", "สวัสดีชาวโลก", "नमस्ते दुनिया", "//oblique// ~~struck~~|mush"]
             .map { MGLine(left: .text($0), right: "›", width: 240, height: 44) }
         let expected = try lines.map { line in
-            try Renderer.render(line, layout: try line.layout(), as: .png, options: RenderOptions(scale: 2)).data
+            try Renderer.render(try line.layout(), as: .png, options: RenderOptions(scale: 2)).data
         }
         try await withThrowingTaskGroup(of: (Int, Data, RenderFormat).self) { group in
             for round in 0..<8 {
                 for (index, line) in lines.enumerated() {
                     group.addTask {
                         let format: RenderFormat = round % 4 == 3 ? .pdf : .png
-                        let data = try Renderer.render(line, layout: try line.layout(), as: format,
-                                                       options: RenderOptions(scale: 2)).data
+                        let data = try Renderer.render(
+                            try line.layout(), as: format,
+                            options: RenderOptions(scale: 2)
+                        ).data
                         return (index, data, format)
                     }
                 }

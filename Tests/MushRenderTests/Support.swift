@@ -249,8 +249,9 @@ func renderPNG(
     _ line: MGLine, scale: Double = 1, background: MushColor? = MushColor(hex: "#fff"), imageFolder: String? = nil
 ) throws -> Picture {
     let layout = try line.layout()
-    let rendering = try Renderer.render(line, layout: layout, as: .png,
-                                        options: RenderOptions(scale: scale, background: background, imageFolder: imageFolder))
+    let rendering = try Renderer.render(
+        layout, as: .png,
+        options: RenderOptions(scale: scale, background: background, imageFolder: imageFolder))
     #expect(rendering.format == .png)
     let bitmap = try Bitmap(png: rendering.data)
     #expect(bitmap.width == rendering.width && bitmap.height == rendering.height)
@@ -271,8 +272,9 @@ struct PlacedRun {
 
     /// The run's span: its advance, from the line's ascent to its descent.
     var span: MGLineLayout.Frame {
-        MGLineLayout.Frame(x: originX + run.minX, y: baseline - line.ascent, width: run.maxX - run.minX,
-                           height: line.ascent + line.descent)
+        MGLineLayout.Frame(
+            x: originX + run.minX, y: baseline - line.ascent, width: run.maxX - run.minX,
+            height: line.ascent + line.descent)
     }
 
     /// The text the run shows.
@@ -293,7 +295,8 @@ extension MGLineLayout {
     /// at the picture's origin).
     func runs(_ side: MGLine.Side, _ index: Int) -> [PlacedRun] {
         guard let item = items.first(where: { $0.side == side && $0.index == index }),
-              let frame = item.frame, let text = item.text else { return [] }
+            let frame = item.frame, let text = item.text
+        else { return [] }
         return text.layout.lines.flatMap { line in
             text.paragraph.runs(of: line).map { run in
                 PlacedRun(run: run, line: line, text: text.paragraph.text, originX: frame.x + line.x, top: frame.y)

@@ -14,12 +14,15 @@ import Testing
     /// the centring): every glyph's box has ink, and nothing outside the frames does.
     @Test(arguments: [1.0, 2.0])
     func inkWhereTheLayoutPutGlyphsAndNoneElsewhere(scale: Double) throws {
-        var line = MGLine(width: 400, height: 50, left: ["Left words"], middle: [.text("Mid\nA middle line", multiline: true)],
-                          right: ["Right"])
+        var line = MGLine(
+            width: 400, height: 50, left: ["Left words"], middle: [.text("Mid\nA middle line", multiline: true)],
+            right: ["Right"])
         line.padding = MGLine.Insets(left: 10, right: 10)
         let picture = try renderPNG(line, scale: scale)
-        let layout = picture.layout, bitmap = picture.bitmap
-        let left = try #require(layout.frame(.left, 0)), middle = try #require(layout.frame(.middle, 0))
+        let layout = picture.layout
+        let bitmap = picture.bitmap
+        let left = try #require(layout.frame(.left, 0))
+        let middle = try #require(layout.frame(.middle, 0))
         let right = try #require(layout.frame(.right, 0))
         let middleLines = try #require(layout.items.first { $0.side == .middle }?.text?.layout.lines)
         #expect(middleLines.count == 2 && middleLines[0].x > 5, "the short line is centred")
@@ -29,10 +32,12 @@ import Testing
             let scalars = Array(placed.text.unicodeScalars)
             for (index, glyph) in placed.run.glyphs.enumerated() where !scalars[glyph.cluster].properties.isWhitespace {
                 let end = index + 1 < placed.run.glyphs.count ? placed.run.glyphs[index + 1].x : placed.run.maxX
-                let box = picture.rect(x: placed.originX + glyph.x, y: placed.baseline - placed.line.ascent,
-                                       width: end - glyph.x, height: placed.line.ascent + placed.line.descent)
-                #expect(bitmap.count(in: box) { $0.darkness > 400 } > 0,
-                        "no ink for '\(scalars[glyph.cluster])' in \(box)")
+                let box = picture.rect(
+                    x: placed.originX + glyph.x, y: placed.baseline - placed.line.ascent,
+                    width: end - glyph.x, height: placed.line.ascent + placed.line.descent)
+                #expect(
+                    bitmap.count(in: box) { $0.darkness > 400 } > 0,
+                    "no ink for '\(scalars[glyph.cluster])' in \(box)")
                 glyphs += 1
             }
         }
@@ -40,8 +45,9 @@ import Testing
 
         // The gaps between the frames, and everything outside them, are the background alone.
         for (before, after) in [(left, middle), (middle, right)] {
-            let gap = picture.rect(x: before.x + before.width, y: 0, width: after.x - before.x - before.width,
-                                   height: layout.height, inward: true)
+            let gap = picture.rect(
+                x: before.x + before.width, y: 0, width: after.x - before.x - before.width,
+                height: layout.height, inward: true)
             #expect(gap.width >= Int(20 * scale), "the texts leave a gap")
             #expect(bitmap.count(in: gap) { $0 != .white } == 0)
         }
@@ -61,32 +67,37 @@ import Testing
         let plain = try renderPNG(textLine(.text("mum mum|mush")), scale: scale)
         let runs = decorated.layout.runs(.left, 0)
         let marked = try #require(runs.first { $0.run.attributes[keyPath: attribute] }, sourceLocation: sourceLocation)
-        let beside = try #require(runs.first { !$0.run.attributes[keyPath: attribute] && $0.shown.contains("mum") },
-                                  sourceLocation: sourceLocation)
+        let beside = try #require(
+            runs.first { !$0.run.attributes[keyPath: attribute] && $0.shown.contains("mum") },
+            sourceLocation: sourceLocation)
         #expect(marked.shown == "mum", sourceLocation: sourceLocation)
         // The two layouts place the same glyphs at the same places.
-        #expect(runs.flatMap { $0.run.glyphs.map(\.x) } == plain.layout.runs(.left, 0).flatMap { $0.run.glyphs.map(\.x) },
-                sourceLocation: sourceLocation)
+        #expect(
+            runs.flatMap { $0.run.glyphs.map(\.x) } == plain.layout.runs(.left, 0).flatMap { $0.run.glyphs.map(\.x) },
+            sourceLocation: sourceLocation)
 
         let band = marked.band(marked.run.face[keyPath: decoration])
         func bandRect(_ placed: PlacedRun, inward: Bool) -> PixelRect {
-            decorated.rect(x: placed.originX + placed.run.minX, y: band.top, width: placed.run.maxX - placed.run.minX,
-                           height: band.height, inward: inward)
+            decorated.rect(
+                x: placed.originX + placed.run.minX, y: band.top, width: placed.run.maxX - placed.run.minX,
+                height: band.height, inward: inward)
         }
         let solid = bandRect(marked, inward: true)
         #expect(!solid.isEmpty && solid.height >= 1, sourceLocation: sourceLocation)
         let light = decorated.bitmap.pixels(in: solid).filter { $0.pixel.darkness < 700 }
-        #expect(light.isEmpty, "gaps in the band \(solid): \(light.prefix(5).map { "(\($0.x), \($0.y))" })",
-                sourceLocation: sourceLocation)
+        #expect(
+            light.isEmpty, "gaps in the band \(solid): \(light.prefix(5).map { "(\($0.x), \($0.y))" })",
+            sourceLocation: sourceLocation)
         // Only the band changed.
         let touched = bandRect(marked, inward: false)
         let changed = decorated.bitmap.pixels(in: decorated.bitmap.bounds).filter { x, y, pixel in
             pixel != plain.bitmap.pixel(x: x, y: y)
         }
         #expect(!changed.isEmpty, sourceLocation: sourceLocation)
-        #expect(changed.allSatisfy { touched.contains(x: $0.x, y: $0.y) },
-                "changed outside \(touched): \(changed.filter { !touched.contains(x: $0.x, y: $0.y) }.prefix(5).map { "(\($0.x), \($0.y))" })",
-                sourceLocation: sourceLocation)
+        #expect(
+            changed.allSatisfy { touched.contains(x: $0.x, y: $0.y) },
+            "changed outside \(touched): \(changed.filter { !touched.contains(x: $0.x, y: $0.y) }.prefix(5).map { "(\($0.x), \($0.y))" })",
+            sourceLocation: sourceLocation)
         // The plain run has background in the rows the band covers wholly: all of them under the
         // baseline, between the stems at the strikethrough's height.
         let besideBand = bandRect(beside, inward: true)
@@ -137,11 +148,14 @@ import Testing
         line.leftTextShadowOffset = MGLine.Offset(x: 3, y: 4)
         let shadowed = try renderPNG(line, scale: scale)
         let magenta = Pixel("#f0f")
-        let dx = Int(3 * scale), dy = Int(4 * scale)
+        let dx = Int(3 * scale)
+        let dy = Int(4 * scale)
         var shadowPixels = 0
         var wrong: [String] = []
-        for (x, y, pixel) in shadowed.bitmap.pixels(in: shadowed.bitmap.bounds) where alone.bitmap.pixel(x: x, y: y) == .white {
-            let source = alone.bitmap.bounds.contains(x: x - dx, y: y - dy) ? alone.bitmap.pixel(x: x - dx, y: y - dy) : .white
+        for (x, y, pixel) in shadowed.bitmap.pixels(in: shadowed.bitmap.bounds)
+        where alone.bitmap.pixel(x: x, y: y) == .white {
+            let source =
+                alone.bitmap.bounds.contains(x: x - dx, y: y - dy) ? alone.bitmap.pixel(x: x - dx, y: y - dy) : .white
             if source == Self.black {
                 shadowPixels += 1
                 if !pixel.isNear(magenta, within: 2) { wrong.append("(\(x), \(y)) \(pixel) not the shadow") }

@@ -58,8 +58,9 @@ import Testing
         line.padding = MGLine.Insets(top: 4, left: 8, bottom: 4, right: 8)
         let layout = try line.layout()
         let scale = 2.0
-        let rendering = try Renderer.render(line, layout: layout, as: .svg,
-                                            options: RenderOptions(scale: scale, background: MushColor(hex: "#fff")))
+        let rendering = try Renderer.render(
+            layout, as: .svg,
+            options: RenderOptions(scale: scale, background: MushColor(hex: "#fff")))
         #expect(rendering.format == .svg)
         let reader = try readSVG(rendering.data)
         let root = try #require(reader.root)
@@ -73,7 +74,8 @@ import Testing
         var expected: [(text: String, x: Double, y: Double)] = []
         for side in [MGLine.Side.left, .right] {
             let item = try #require(layout.items.first { $0.side == side })
-            let frame = try #require(item.frame), text = try #require(item.text)
+            let frame = try #require(item.frame)
+            let text = try #require(item.text)
             for (shown, placed) in zip(text.lines, text.layout.lines) {
                 expected.append((shown, (frame.x + placed.x) * scale, (frame.y + placed.baseline) * scale))
             }
@@ -91,7 +93,7 @@ import Testing
     @Test func svgWithoutTextHasNoTextLayer() throws {
         var line = MGLine(width: 40, height: 20)
         line.backgroundColor = MushColor(hex: "#f00")
-        let reader = try readSVG(try Renderer.render(line, layout: try line.layout(), as: .svg).data)
+        let reader = try readSVG(try Renderer.render(try line.layout(), as: .svg).data)
         #expect(reader.root?.name == "svg")
         #expect(reader.texts.isEmpty)
     }
@@ -101,7 +103,7 @@ import Testing
         line.minHeight = 1
         let layout = try line.layout()
         let scale = 1.5
-        let rendering = try Renderer.render(line, layout: layout, as: .pdf, options: RenderOptions(scale: scale))
+        let rendering = try Renderer.render(layout, as: .pdf, options: RenderOptions(scale: scale))
         #expect(rendering.data.starts(with: Array("%PDF-".utf8)))
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -117,7 +119,8 @@ import Testing
 
         let text = try runTool("/usr/bin/pdftotext", [path, "-"])
         #expect(text.status == 0)
-        #expect(withoutEmbeddings(text.output) == "Hello PDF world\nשלום עולם\n\n\u{0C}", "\(text.output.debugDescription)")
+        #expect(
+            withoutEmbeddings(text.output) == "Hello PDF world\nשלום עולם\n\n\u{0C}", "\(text.output.debugDescription)")
     }
 
     /// The same drawing gives the same file in every format, at any time and however many pictures
@@ -132,13 +135,14 @@ import Testing
             cairo_set_source_rgb(context, 0, 0.5, 1)
             cairo_paint(context)
         }
-        var line = MGLine(width: 240, height: 30, left: ["**Bold** and שלום|mush"],
-                          right: [.image(MGLine.Image(width: 12, height: 12, file: image)), "›"])
+        var line = MGLine(
+            width: 240, height: 30, left: ["**Bold** and שלום|mush"],
+            right: [.image(MGLine.Image(width: 12, height: 12, file: image)), "›"])
         line.borders = MGLine.Borders(bottom: MushColor(hex: "#ccc"))
-        let first = try Renderer.render(line, layout: try line.layout(), as: format, options: RenderOptions(scale: 2))
+        let first = try Renderer.render(try line.layout(), as: format, options: RenderOptions(scale: 2))
         // Other pictures in between: Cairo makes more surfaces.
-        for other in RenderFormat.allCases { _ = try Renderer.render(line, layout: try line.layout(), as: other) }
-        let second = try Renderer.render(line, layout: try line.layout(), as: format, options: RenderOptions(scale: 2))
+        for other in RenderFormat.allCases { _ = try Renderer.render(try line.layout(), as: other) }
+        let second = try Renderer.render(try line.layout(), as: format, options: RenderOptions(scale: 2))
         #expect(first.warnings.isEmpty)
         #expect(first.data == second.data)
         if format == .svg {
@@ -185,20 +189,25 @@ import Testing
     func pdfTextOfRightToLeftLinesReadsAsWritten(text: String) throws {
         for scale in [1.0, 1.5] {
             let line = MGLine(width: 400, height: 30, left: [.text(text)])
-            let rendering = try Renderer.render(line, layout: try line.layout(), as: .pdf, options: RenderOptions(scale: scale))
+            let rendering = try Renderer.render(try line.layout(), as: .pdf, options: RenderOptions(scale: scale))
             let extracted = try extractedText(rendering)
             // pdftotext ends the page with an empty line and a form feed.
-            #expect(withoutEmbeddings(extracted) == text + "\n\n\u{0C}", "scale \(scale): \(extracted.debugDescription)")
+            #expect(
+                withoutEmbeddings(extracted) == text + "\n\n\u{0C}", "scale \(scale): \(extracted.debugDescription)")
         }
     }
 
     /// A right-to-left line and a left-to-right one in one PDF, in a stack, each read whole.
     @Test func pdfTextOfAStackWithBothDirections() throws {
         var stack = MGStack(width: 300)
-        stack.lines = [MGLine(height: 30, left: [.text("مرحبا بالعالم")]), MGLine(height: 30, left: [.text("Plain text")]),
-                       MGLine(height: 30, right: [.text("שלום עולם")])]
-        let rendering = try Renderer.render(stack, layout: try stack.layout(), as: .pdf)
+        stack.lines = [
+            MGLine(height: 30, left: [.text("مرحبا بالعالم")]), MGLine(height: 30, left: [.text("Plain text")]),
+            MGLine(height: 30, right: [.text("שלום עולם")]),
+        ]
+        let rendering = try Renderer.render(try stack.layout(), as: .pdf)
         let extracted = try extractedText(rendering)
-        #expect(withoutEmbeddings(extracted) == "مرحبا بالعالم\nPlain text\nשלום עולם\n\n\u{0C}", "\(extracted.debugDescription)")
+        #expect(
+            withoutEmbeddings(extracted) == "مرحبا بالعالم\nPlain text\nשלום עולם\n\n\u{0C}",
+            "\(extracted.debugDescription)")
     }
 }

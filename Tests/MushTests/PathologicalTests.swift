@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Mush
 
 /// CommonMark's pathological shapes (cmark's `test/pathological_tests.py`), adapted to Mush's tokens,
@@ -16,19 +17,23 @@ struct PathologicalTests {
         let input = String(repeating: "**a //a ", count: Self.n) + "b" + String(repeating: " a// a**", count: Self.n)
         let document = Mush.parse(input)
         let length = document.text.unicodeScalars.count
-        #expect(document.text == String(repeating: "a a ", count: Self.n) + "b" + String(repeating: " a a", count: Self.n))
-        #expect(document.runs == [
-            MushRun(range: 0..<2, attributes: MushAttributes(bold: true)),
-            MushRun(range: 2..<(length - 2), attributes: MushAttributes(bold: true, italic: true)),
-            MushRun(range: (length - 2)..<length, attributes: MushAttributes(bold: true)),
-        ])
+        #expect(
+            document.text == String(repeating: "a a ", count: Self.n) + "b" + String(repeating: " a a", count: Self.n))
+        #expect(
+            document.runs == [
+                MushRun(range: 0..<2, attributes: MushAttributes(bold: true)),
+                MushRun(range: 2..<(length - 2), attributes: MushAttributes(bold: true, italic: true)),
+                MushRun(range: (length - 2)..<length, attributes: MushAttributes(bold: true)),
+            ])
         #expect(document.diagnostics.isEmpty)
     }
 
     /// Each unit repeated: its delimiters can open or close but never match.
-    @Test("Unmatched delimiters stay literal", arguments: [
-        ("a** ", 1), ("**a ", 1), ("**a__ ", 2), ("//a **b ", 2), ("~~a// ", 2), ("__a~~ ", 2),
-    ])
+    @Test(
+        "Unmatched delimiters stay literal",
+        arguments: [
+            ("a** ", 1), ("**a ", 1), ("**a__ ", 2), ("//a **b ", 2), ("~~a// ", 2), ("__a~~ ", 2),
+        ])
     func unmatched(unit: String, delimitersPerUnit: Int) {
         let input = String(repeating: unit, count: Self.n)
         let document = Mush.parse(input)
@@ -70,7 +75,8 @@ struct PathologicalTests {
     @Test func nestedBraceSpans() {
         let input = String(repeating: "{#f00|", count: Self.n) + "a" + String(repeating: "}", count: Self.n)
         #expect(notation(Mush.parse(input)) == "[c#ff0000ff:a]")
-        let alternating = String(repeating: "{#f00|{#0f0|", count: Self.n / 2) + "a" + String(repeating: "}}", count: Self.n / 2)
+        let alternating =
+            String(repeating: "{#f00|{#0f0|", count: Self.n / 2) + "a" + String(repeating: "}}", count: Self.n / 2)
         #expect(notation(Mush.parse(alternating)) == "[c#00ff00ff:a]")
     }
 
@@ -119,7 +125,8 @@ struct PathologicalTests {
         let pairs = String(repeating: "`a", count: Self.n)
         let document = Mush.parse(pairs)
         #expect(document.text == String(repeating: "a", count: Self.n))
-        #expect(document.runs.enumerated().allSatisfy { $0.element.attributes.monospace == $0.offset.isMultiple(of: 2) })
+        #expect(
+            document.runs.enumerated().allSatisfy { $0.element.attributes.monospace == $0.offset.isMultiple(of: 2) })
     }
 
     @Test func escapes() {

@@ -1,5 +1,7 @@
+import Foundation
 import PropertyBased
 import Testing
+
 @testable import Mush
 
 /// Properties that hold for every input, checked on random Mush-like strings built from the
@@ -27,8 +29,10 @@ struct PropertyTests {
         MushAttributes(kern: -0.5), MushAttributes(fontFamily: "Mono, Inc"), MushAttributes(fontSize: 9),
         MushAttributes(italic: true, fontFamily: "F", fontSize: 20),
     ]
-    static let pieceTexts = ["a", " ", "a ", " a", "*", "**", "/", "_x_", "~", "`", "``", "{", "}", "{#f00|", "|",
-                             "\\", ":", "\n", "é", "(", ")", "http://", "  "]
+    static let pieceTexts = [
+        "a", " ", "a ", " a", "*", "**", "/", "_x_", "~", "`", "``", "{", "}", "{#f00|", "|",
+        "\\", ":", "\n", "é", "(", ")", "http://", "  ",
+    ]
     static let pieceChoices = pieceTexts.flatMap { text in attributeChoices.map { (text: text, attributes: $0) } }
     static let pieces = Gen.int(in: 0...(pieceChoices.count - 1)).array(of: 0...12).map { indices in
         MushDocument(indices.map { pieceChoices[$0] })
@@ -74,13 +78,32 @@ struct PropertyTests {
         }
     }
 
-    @Test func plainTextIsTheText() async {
-        await propertyCheck(count: 500, input: Self.markup) { input in
+    /// Words, each bare or between the markers of one token (from the token table), separated by
+    /// spaces: the plain text is the input with the markers removed, and each word carries its
+    /// token's attribute.
+    static let markedWords = Gen.int(in: 0...(markedWordChoices.count - 1)).array(of: 0...12).map { indices in
+        indices.map { markedWordChoices[$0] }
+    }
+    static let markedWordChoices: [(word: String, token: MushToken?)] =
+        ["a", "word", "x1", "é", "مرحبا", "ไทย"].flatMap { word in ([nil] + MushToken.allCases).map { (word, $0) } }
+
+    @Test func plainTextIsTheInputWithoutMarkers() async {
+        await propertyCheck(count: 500, input: Self.markedWords) { words in
+            let input = words.map { word in word.token.map { $0.marker + word.word + $0.marker } ?? word.word }
+                .joined(separator: " ")
+            var pieces: [(text: String, attributes: MushAttributes)] = []
+            for (index, word) in words.enumerated() {
+                if index > 0 { pieces.append((" ", .plain)) }
+                var attributes = MushAttributes.plain
+                if let token = word.token { attributes[keyPath: token.attribute] = true }
+                pieces.append((word.word, attributes))
+            }
+            let expected = MushDocument(pieces)
             let document = Mush.parse(input)
-            #expect(document.plainText == document.text)
+            #expect(document.plainText == words.map(\.word).joined(separator: " "), "\(input.debugDescription)")
+            #expect(document.runs == expected.runs, "\(input.debugDescription)")
+            #expect(document.diagnostics.isEmpty, "\(input.debugDescription)")
             #expect(MushDocument(AttributedString(document)).runs == document.runs)
         }
     }
 }
-
-import Foundation

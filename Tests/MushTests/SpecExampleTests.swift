@@ -1,23 +1,28 @@
 import Testing
+
 @testable import Mush
 
 /// Every example of the Mush definition, its "Examples" section and its rules (the decisions are in
 /// `Sources/Mush/Mush.docc/Syntax.md`).
 @Suite("Spec examples")
 struct SpecExampleTests {
-    @Test("Examples section", arguments: [
-        ("Plain **bold** and //italic// text", "Plain [b:bold] and [i:italic] text"),
-        ("**a //b// c**", "[b:a ][b i:b][b: c]"),
-        ("__init__ and __main__", "[u:init] and [u:main]"),
-        ("{#ff0000|red} {#f00|short}", "[c#ff0000ff:red] [c#ff0000ff:short]"),
-        ("{bg#ffff00|hi} {k2|wide} {font:DejaVu Serif,20|big}",
-         "[bg#ffff00ff:hi] [k2:wide] [f(DejaVu Serif) z20:big]"),
-        ("~~old~~ new", "[s:old] new"),
-        ("**unclosed", "**unclosed"),
-        ("see http://a.com and http://b.com", "see http://a.com and http://b.com"),
-        ("`x**y**`", "[m:x**y**]"),
-        (#"\*\*not bold\*\*"#, "**not bold**"),
-    ])
+    @Test(
+        "Examples section",
+        arguments: [
+            ("Plain **bold** and //italic// text", "Plain [b:bold] and [i:italic] text"),
+            ("**a //b// c**", "[b:a ][b i:b][b: c]"),
+            ("__init__ and __main__", "[u:init] and [u:main]"),
+            ("{#ff0000|red} {#f00|short}", "[c#ff0000ff:red] [c#ff0000ff:short]"),
+            (
+                "{bg#ffff00|hi} {k2|wide} {font:DejaVu Serif,20|big}",
+                "[bg#ffff00ff:hi] [k2:wide] [f(DejaVu Serif) z20:big]"
+            ),
+            ("~~old~~ new", "[s:old] new"),
+            ("**unclosed", "**unclosed"),
+            ("see http://a.com and http://b.com", "see http://a.com and http://b.com"),
+            ("`x**y**`", "[m:x**y**]"),
+            (#"\*\*not bold\*\*"#, "**not bold**"),
+        ])
     func example(input: String, expected: String) {
         #expect(styled(input) == expected)
     }
@@ -34,12 +39,14 @@ struct SpecExampleTests {
         #expect(Mush.parse(#"\*\*not bold\*\*"#).diagnostics.isEmpty)
     }
 
-    @Test("Rule 1: attributes combine", arguments: [
-        ("**//x//**", "[b i:x]"),
-        ("//**x**//", "[b i:x]"),
-        ("**{#ff0000|x}**", "[b c#ff0000ff:x]"),
-        ("{#f00|a {#0f0|b} c}", "[c#ff0000ff:a ][c#00ff00ff:b][c#ff0000ff: c]"),
-    ])
+    @Test(
+        "Rule 1: attributes combine",
+        arguments: [
+            ("**//x//**", "[b i:x]"),
+            ("//**x**//", "[b i:x]"),
+            ("**{#ff0000|x}**", "[b c#ff0000ff:x]"),
+            ("{#f00|a {#0f0|b} c}", "[c#ff0000ff:a ][c#00ff00ff:b][c#ff0000ff: c]"),
+        ])
     func attributesCombine(input: String, expected: String) {
         #expect(styled(input) == expected)
     }
@@ -57,14 +64,16 @@ struct SpecExampleTests {
         #expect(diagnosticKinds("`unmatched") == [.unmatchedBackticks])
     }
 
-    @Test("Rule 4: delimiter runs", arguments: [
-        ("***a***", "*[b:a]*"),
-        ("snake__case__name", "snake__case__name"),
-        ("a __b__ c", "a [u:b] c"),
-        ("//a**b//c**", "[i:a**b]c**"),
-        ("**a\nb**", "[b:a\nb]"),
-        ("*a*", "*a*"),
-    ])
+    @Test(
+        "Rule 4: delimiter runs",
+        arguments: [
+            ("***a***", "*[b:a]*"),
+            ("snake__case__name", "snake__case__name"),
+            ("a __b__ c", "a [u:b] c"),
+            ("//a**b//c**", "[i:a**b]c**"),
+            ("**a\nb**", "[b:a\nb]"),
+            ("*a*", "*a*"),
+        ])
     func delimiterRuns(input: String, expected: String) {
         #expect(styled(input) == expected)
     }
@@ -77,8 +86,9 @@ struct SpecExampleTests {
         #expect(styled("a } b") == "a } b", "a } with no open span is literal")
         #expect(styled("{#f00|never closed") == "{#f00|never closed")
         #expect(diagnosticKinds("{#f00|never closed") == [.unclosedBraceSpan])
-        #expect(styled("**a {#f00|b** c}") == "**a [c#ff0000ff:b** c]",
-                "delimiters inside a brace span match only each other")
+        #expect(
+            styled("**a {#f00|b** c}") == "**a [c#ff0000ff:b** c]",
+            "delimiters inside a brace span match only each other")
     }
 
     @Test("Colour forms") func colourForms() {

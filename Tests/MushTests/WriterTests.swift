@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Mush
 
 @Suite("Writers")
@@ -15,56 +16,75 @@ struct WriterTests {
         return (mush, Mush.parse(mush))
     }
 
-    @Test("Mush out, minimal markup", arguments: [
-        ("Plain **bold** and //italic// text", "Plain **bold** and //italic// text"),
-        ("**a //b// c**", "**a //b// c**"),
-        ("{#f00|a {#0f0|b} c}", "{#ff0000|a }{#00ff00|b}{#ff0000| c}"),
-        ("**{#ff0000|x}**", "**{#ff0000|x}**"),
-        ("see http://a.com and http://b.com", "see http://a.com and http://b.com"),
-        ("snake__case__name", "snake__case__name"),
-        ("a ** b", "a ** b"),
-        (#"\*\*not bold\*\*"#, #"\*\*not bold\*\*"#),
-        ("`x**y**`", "`x**y**`"),
-        ("it`s", "it`s"),
-        ("a } b {c}", "a } b {c}"),
-        (#"\{#f00|x}"#, #"\{#f00|x}"#),
-        ("{font:A, Inc.,12.5|x}", "{font:A, Inc.,12.5|x}"),
-        ("{k-0.5|x}{bg#f008|y}", "{k-0.5|x}{bg#ff000088|y}"),
-    ])
+    @Test(
+        "Mush out, minimal markup",
+        arguments: [
+            ("Plain **bold** and //italic// text", "Plain **bold** and //italic// text"),
+            ("**a //b// c**", "**a //b// c**"),
+            ("{#f00|a {#0f0|b} c}", "{#ff0000|a }{#00ff00|b}{#ff0000| c}"),
+            ("**{#ff0000|x}**", "**{#ff0000|x}**"),
+            ("see http://a.com and http://b.com", "see http://a.com and http://b.com"),
+            ("snake__case__name", "snake__case__name"),
+            ("a ** b", "a ** b"),
+            (#"\*\*not bold\*\*"#, #"\*\*not bold\*\*"#),
+            ("`x**y**`", "`x**y**`"),
+            ("it`s", "it`s"),
+            ("a } b {c}", "a } b {c}"),
+            (#"\{#f00|x}"#, #"\{#f00|x}"#),
+            ("{font:A, Inc.,12.5|x}", "{font:A, Inc.,12.5|x}"),
+            ("{k-0.5|x}{bg#f008|y}", "{k-0.5|x}{bg#ff000088|y}"),
+        ])
     func minimalMarkup(input: String, expected: String) throws {
         let document = Mush.parse(input)
         #expect(try document.mush() == expected)
         #expect(notation(Mush.parse(try document.mush())) == notation(document))
     }
 
-    @Test("Documents that need care to write", arguments: [
-        // Bold text ending in a space, followed by a letter: `**a **b` would not close.
-        [("a ", MushAttributes(bold: true)), ("b", MushAttributes())],
-        // Underline inside a word: `snake__case__` would not open.
-        [("snake", MushAttributes()), ("case", MushAttributes(underline: true)), ("name", MushAttributes())],
-        // Italic after a colon: `://` never opens.
-        [("see:", MushAttributes()), ("x", MushAttributes(italic: true))],
-        // Literal markers next to delimiters of the same character.
-        [("*", MushAttributes()), ("*a*", MushAttributes(bold: true)), ("*", MushAttributes())],
-        [("//", MushAttributes(italic: true)), ("__", MushAttributes(underline: true))],
-        // Backticks: in code, next to code, and literal runs that could pair up.
-        [("`", MushAttributes()), ("`a``", MushAttributes(monospace: true)), ("` ``", MushAttributes())],
-        // Found by the property test: escaping `` splits it into two runs of one, which an
-        // earlier unescaped ` would pair with.
-        [("`", MushAttributes()), ("``", MushAttributes(bold: true)), ("``", MushAttributes())],
-        [(" `a` ", MushAttributes(monospace: true)), ("  ", MushAttributes(monospace: true, color: MushColor(red: 1, green: 2, blue: 3)))],
-        // Backslashes before markup and before punctuation.
-        [("a\\", MushAttributes()), ("b", MushAttributes(bold: true)), ("\\\\*", MushAttributes())],
-        // Braces that look like spans, and } inside spans.
-        [("{#f00|", MushAttributes()), ("}", MushAttributes(color: MushColor(red: 0, green: 0, blue: 255))), ("{k1|}", MushAttributes())],
-        // Whitespace-only styled runs and newlines.
-        [(" ", MushAttributes(bold: true, italic: true)), ("\n", MushAttributes(strikethrough: true)), ("x", MushAttributes())],
-        // Every value attribute at once, with an odd family name.
-        [("v", MushAttributes(bold: true, italic: true, underline: true, strikethrough: true, monospace: true,
-                               color: MushColor(red: 1, green: 2, blue: 3, alpha: 4),
-                               backgroundColor: MushColor(red: 5, green: 6, blue: 7), kern: 1e-7,
-                               fontFamily: " A,b:`c\\ ", fontSize: 9999.5))],
-    ])
+    @Test(
+        "Documents that need care to write",
+        arguments: [
+            // Bold text ending in a space, followed by a letter: `**a **b` would not close.
+            [("a ", MushAttributes(bold: true)), ("b", MushAttributes())],
+            // Underline inside a word: `snake__case__` would not open.
+            [("snake", MushAttributes()), ("case", MushAttributes(underline: true)), ("name", MushAttributes())],
+            // Italic after a colon: `://` never opens.
+            [("see:", MushAttributes()), ("x", MushAttributes(italic: true))],
+            // Literal markers next to delimiters of the same character.
+            [("*", MushAttributes()), ("*a*", MushAttributes(bold: true)), ("*", MushAttributes())],
+            [("//", MushAttributes(italic: true)), ("__", MushAttributes(underline: true))],
+            // Backticks: in code, next to code, and literal runs that could pair up.
+            [("`", MushAttributes()), ("`a``", MushAttributes(monospace: true)), ("` ``", MushAttributes())],
+            // Found by the property test: escaping `` splits it into two runs of one, which an
+            // earlier unescaped ` would pair with.
+            [("`", MushAttributes()), ("``", MushAttributes(bold: true)), ("``", MushAttributes())],
+            [
+                (" `a` ", MushAttributes(monospace: true)),
+                ("  ", MushAttributes(monospace: true, color: MushColor(red: 1, green: 2, blue: 3))),
+            ],
+            // Backslashes before markup and before punctuation.
+            [("a\\", MushAttributes()), ("b", MushAttributes(bold: true)), ("\\\\*", MushAttributes())],
+            // Braces that look like spans, and } inside spans.
+            [
+                ("{#f00|", MushAttributes()), ("}", MushAttributes(color: MushColor(red: 0, green: 0, blue: 255))),
+                ("{k1|}", MushAttributes()),
+            ],
+            // Whitespace-only styled runs and newlines.
+            [
+                (" ", MushAttributes(bold: true, italic: true)), ("\n", MushAttributes(strikethrough: true)),
+                ("x", MushAttributes()),
+            ],
+            // Every value attribute at once, with an odd family name.
+            [
+                (
+                    "v",
+                    MushAttributes(
+                        bold: true, italic: true, underline: true, strikethrough: true, monospace: true,
+                        color: MushColor(red: 1, green: 2, blue: 3, alpha: 4),
+                        backgroundColor: MushColor(red: 5, green: 6, blue: 7), kern: 1e-7,
+                        fontFamily: " A,b:`c\\ ", fontSize: 9999.5)
+                )
+            ],
+        ])
     func hardDocuments(pieces: [(String, MushAttributes)]) throws {
         let document = MushDocument(pieces.map { (text: $0.0, attributes: $0.1) })
         let (mush, back) = try roundTrip(document)
@@ -110,26 +130,41 @@ struct WriterTests {
     }
 
     @Test func html() {
-        let document = Mush.parse("Plain **bold //both//** & {#f008|<red>} {bg#00f|{k1.5|x}}\n`a\"b'` {font:DejaVu Serif,20|big}")
-        #expect(document.html() == """
-            Plain <b>bold <i>both</i></b> &amp; <span style="color:#ff000088">&lt;red&gt;</span> \
-            <span style="background-color:#0000ff"><span style="letter-spacing:1.5px">x</span></span><br>
-            <code>a&quot;b&#39;</code> <span style="font-family:&#39;DejaVu Serif&#39;;font-size:20px">big</span>
-            """)
+        let document = Mush.parse(
+            "Plain **bold //both//** & {#f008|<red>} {bg#00f|{k1.5|x}}\n`a\"b'` {font:DejaVu Serif,20|big}")
+        #expect(
+            document.html() == """
+                Plain <b>bold <i>both</i></b> &amp; <span style="color:#ff000088">&lt;red&gt;</span> \
+                <span style="background-color:#0000ff"><span style="letter-spacing:1.5px">x</span></span><br>
+                <code>a&quot;b&#39;</code> <span style="font-family:&#39;DejaVu Serif&#39;;font-size:20px">big</span>
+                """)
     }
 
     @Test func htmlNestsProperly() {
         let html = Mush.parse("**a //b** c//").html()
         #expect(html == "<b>a //b</b> c//")
-        let crossing = MushDocument([(text: "a", attributes: bold), (text: "b", attributes: MushAttributes(bold: true, italic: true)),
-                                     (text: "c", attributes: italic)]).html()
+        let crossing = MushDocument([
+            (text: "a", attributes: bold), (text: "b", attributes: MushAttributes(bold: true, italic: true)),
+            (text: "c", attributes: italic),
+        ]).html()
         #expect(crossing == "<b>a<i>b</i></b><i>c</i>")
     }
 
     @Test func ansi() {
         let document = Mush.parse("a **b** {#ff0000|c}{bg#00ff00|d\ne} __~~//f//~~__ `g`")
         let esc = "\u{1B}["
-        #expect(document.ansi() == "a \(esc)0;1mb\(esc)0m \(esc)0;38;2;255;0;0mc\(esc)0m\(esc)0;48;2;0;255;0md\(esc)0m\n\(esc)0;48;2;0;255;0me\(esc)0m \(esc)0;3;4;9mf\(esc)0m g")
+        #expect(
+            document.ansi()
+                == "a \(esc)0;1mb\(esc)0m \(esc)0;38;2;255;0;0mc\(esc)0m\(esc)0;48;2;0;255;0md\(esc)0m\n\(esc)0;48;2;0;255;0me\(esc)0m \(esc)0;3;4;9mf\(esc)0m \(esc)0;7mg\(esc)0m"
+        )
+    }
+
+    /// A terminal has one font, so code is shown in inverse video, with the run's other styles.
+    @Test func ansiShowsCode() {
+        let esc = "\u{1B}["
+        #expect(Mush.parse("`x`").ansi() == "\(esc)0;7mx\(esc)0m")
+        #expect(Mush.parse("**{#ff0000|`x`}**").ansi() == "\(esc)0;1;7;38;2;255;0;0mx\(esc)0m")
+        #expect(Mush.parse("`a\nb`").ansi() == "\(esc)0;7ma\(esc)0m\n\(esc)0;7mb\(esc)0m")
     }
 
     @Test func json() throws {
@@ -150,8 +185,9 @@ struct WriterTests {
         #expect(styledRuns[6]["strikethrough"] as? Bool == true)
         #expect(styledRuns[7]["italic"] as? Bool == true)
         #expect(styledRuns[8]["backgroundColor"] as? String == "#0000ff80")
-        #expect(runs.allSatisfy { run in run.keys.allSatisfy { $0 == "text" || run[$0] as? Bool != false } },
-                "only attributes that are set appear")
+        #expect(
+            runs.allSatisfy { run in run.keys.allSatisfy { $0 == "text" || run[$0] as? Bool != false } },
+            "only attributes that are set appear")
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.count == 1)
         // Offsets count scalars of the input: the unmatched `**` is the input's last three but one.
@@ -197,12 +233,15 @@ struct WriterTests {
             try MushDocument(text: "ab", runs: [MushRun(range: 0..<1, attributes: .plain)])
         }
         #expect(throws: MushDocumentError.emptyRun(at: 0)) {
-            try MushDocument(text: "ab", runs: [MushRun(range: 0..<0, attributes: .plain), MushRun(range: 0..<2, attributes: .plain)])
+            try MushDocument(
+                text: "ab",
+                runs: [MushRun(range: 0..<0, attributes: .plain), MushRun(range: 0..<2, attributes: .plain)])
         }
         #expect(throws: MushDocumentError.runsDoNotCover(at: 0)) {
             try MushDocument(text: "ab", runs: [MushRun(range: 1..<2, attributes: .plain)])
         }
-        let merged = try? MushDocument(text: "ab", runs: [MushRun(range: 0..<1, attributes: bold), MushRun(range: 1..<2, attributes: bold)])
+        let merged = try? MushDocument(
+            text: "ab", runs: [MushRun(range: 0..<1, attributes: bold), MushRun(range: 1..<2, attributes: bold)])
         #expect(merged?.runs == [MushRun(range: 0..<2, attributes: bold)])
     }
 
@@ -225,10 +264,15 @@ struct ColourParsingTests {
         #expect(throws: MushColorError(input: "#12345", problem: "5 hex digits (expected 3, 4, 6 or 8)")) {
             try MushColor(parsing: "#12345")
         }
-        #expect(throws: MushColorError(input: "#ggg", problem: "'g' is not a hex digit")) { try MushColor(parsing: "#ggg") }
-        #expect(throws: MushColorError(input: "", problem: "0 hex digits (expected 3, 4, 6 or 8)")) { try MushColor(parsing: "") }
-        #expect(MushColorError(input: "#12345", problem: "5 hex digits (expected 3, 4, 6 or 8)").description
-            == "'#12345' is not a colour: 5 hex digits (expected 3, 4, 6 or 8)")
+        #expect(throws: MushColorError(input: "#ggg", problem: "'g' is not a hex digit")) {
+            try MushColor(parsing: "#ggg")
+        }
+        #expect(throws: MushColorError(input: "", problem: "0 hex digits (expected 3, 4, 6 or 8)")) {
+            try MushColor(parsing: "")
+        }
+        #expect(
+            MushColorError(input: "#12345", problem: "5 hex digits (expected 3, 4, 6 or 8)").description
+                == "'#12345' is not a colour: 5 hex digits (expected 3, 4, 6 or 8)")
         #expect(MushColor(hex: "#ggg") == nil, "the optional form stays")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MushText
 
 @Suite("Fonts")
@@ -25,14 +26,16 @@ struct FontTests {
         #expect(face.lineGap == 0)
     }
 
-    @Test("Faces by style", arguments: [
-        (false, false, false, "DejaVu Sans Book"),
-        (true, false, false, "DejaVu Sans Bold"),
-        (false, true, false, "DejaVu Sans Oblique"),
-        (true, true, false, "DejaVu Sans Bold Oblique"),
-        (false, false, true, "DejaVu Sans Mono Book"),
-        (true, true, true, "DejaVu Sans Mono Bold Oblique"),
-    ])
+    @Test(
+        "Faces by style",
+        arguments: [
+            (false, false, false, "DejaVu Sans Book"),
+            (true, false, false, "DejaVu Sans Bold"),
+            (false, true, false, "DejaVu Sans Oblique"),
+            (true, true, false, "DejaVu Sans Bold Oblique"),
+            (false, false, true, "DejaVu Sans Mono Book"),
+            (true, true, true, "DejaVu Sans Mono Bold Oblique"),
+        ])
     func facesByStyle(bold: Bool, italic: Bool, monospace: Bool, expected: String) {
         let choice = fonts.face(family: nil, bold: bold, italic: italic, monospace: monospace)
         #expect(choice.face.description == expected)

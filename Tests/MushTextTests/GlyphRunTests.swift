@@ -1,6 +1,7 @@
-import Testing
-@testable import MushText
 import Mush
+import Testing
+
+@testable import MushText
 
 @Suite("Glyph runs")
 struct GlyphRunTests {
@@ -48,8 +49,9 @@ struct GlyphRunTests {
         #expect(abs(runs.first!.minX) < 1e-9)
         #expect(abs(runs.last!.maxX - first.width) < 1e-9)
         let spaces = runs.flatMap(\.glyphs).filter { glyph in
-            paragraph.text.unicodeScalars[paragraph.text.unicodeScalars.index(
-                paragraph.text.unicodeScalars.startIndex, offsetBy: glyph.cluster)] == " "
+            paragraph.text.unicodeScalars[
+                paragraph.text.unicodeScalars.index(
+                    paragraph.text.unicodeScalars.startIndex, offsetBy: glyph.cluster)] == " "
         }
         let innerSpaces = first.text.dropLast().filter { $0 == " " }.count
         #expect(innerSpaces > 0)
@@ -69,7 +71,8 @@ struct GlyphRunTests {
         let line = layout.lines[0]
         let runs = paragraph.runs(of: line)
         // The pen positions where drawn glyphs start and where runs end.
-        var edges = Set(runs.flatMap { run in run.glyphs.map { ($0.x * 1e6).rounded() } + [(run.maxX * 1e6).rounded()] })
+        var edges = Set(
+            runs.flatMap { run in run.glyphs.map { ($0.x * 1e6).rounded() } + [(run.maxX * 1e6).rounded()] })
         edges.formUnion(runs.map { ($0.minX * 1e6).rounded() })
         let visible = line.text.unicodeScalars.reversed().drop { $0 == " " }.count
         for offset in line.range.lowerBound..<(line.range.lowerBound + visible) {

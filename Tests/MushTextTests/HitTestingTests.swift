@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MushText
 
 @Suite("Hit testing and carets")
@@ -13,7 +14,9 @@ struct HitTestingTests {
     /// Clicking where each boundary's caret is drawn gives the boundary back, on the caret's line.
     /// Where two boundaries share one x (at a bidi direction change), either may come back, but then
     /// its caret must be drawn at that x too; a boundary whose x is its own must come back exactly.
-    func checkRoundTrip(_ paragraph: Paragraph, width: Double?, exact: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+    func checkRoundTrip(
+        _ paragraph: Paragraph, width: Double?, exact: Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let layout = paragraph.layout(width: width)
         #expect(width == nil || layout.lines.count > 1, "the text wraps", sourceLocation: sourceLocation)
         let offsets = boundaries(paragraph)
@@ -22,40 +25,48 @@ struct HitTestingTests {
             #expect(caret.offset == offset, sourceLocation: sourceLocation)
             let hit = paragraph.index(atX: caret.x, y: caret.y + caret.height / 2, in: layout)
             #expect(hit.line == caret.line, "offset \(offset)", sourceLocation: sourceLocation)
-            let sharing = zip(offsets, carets).filter { $0.0 != offset && $0.1.line == caret.line && abs($0.1.x - caret.x) < 1e-9 }
+            let sharing = zip(offsets, carets).filter {
+                $0.0 != offset && $0.1.line == caret.line && abs($0.1.x - caret.x) < 1e-9
+            }
             if exact || sharing.isEmpty {
                 #expect(hit.offset == offset, "offset \(offset) at x \(caret.x)", sourceLocation: sourceLocation)
                 #expect(hit.affinity == .downstream, sourceLocation: sourceLocation)
             } else {
-                #expect(([offset] + sharing.map(\.0)).contains(hit.offset), "offset \(offset)", sourceLocation: sourceLocation)
+                #expect(
+                    ([offset] + sharing.map(\.0)).contains(hit.offset), "offset \(offset)",
+                    sourceLocation: sourceLocation)
             }
         }
     }
 
     static let rowText = ParagraphTests.rowText
 
-    @Test("Round trip in one script", arguments: [
-        ("Hello, world! Office fluff", nil),
-        (Self.rowText, 304),
-        ("مرحبا بالعالم، سلام", nil),
-        ("مرحبا بالعالم، سلام عليكم يا أصدقائي", 120),
-        ("שלום עולם", nil),
-        ("नमस्ते दुनिया, क्षत्रिय", nil),
-        ("नमस्ते दुनिया, क्षत्रिय", 60),
-        ("สวัสดีครับ ภาษาไทย", nil),
-        ("สวัสดีครับ", 50),
-    ] as [(String, Double?)])
+    @Test(
+        "Round trip in one script",
+        arguments: [
+            ("Hello, world! Office fluff", nil),
+            (Self.rowText, 304),
+            ("مرحبا بالعالم، سلام", nil),
+            ("مرحبا بالعالم، سلام عليكم يا أصدقائي", 120),
+            ("שלום עולם", nil),
+            ("नमस्ते दुनिया, क्षत्रिय", nil),
+            ("नमस्ते दुनिया, क्षत्रिय", 60),
+            ("สวัสดีครับ ภาษาไทย", nil),
+            ("สวัสดีครับ", 50),
+        ] as [(String, Double?)])
     func roundTripOneScript(text: String, width: Double?) throws {
         checkRoundTrip(try paragraph(text), width: width, exact: true)
     }
 
-    @Test("Round trip in mixed bidi text", arguments: [
-        "abc سلام def",
-        "The word سلام means peace",
-        "שלום hello עולם",
-        "سعر 123 دولار",
-        "one שתיים three ארבע",
-    ])
+    @Test(
+        "Round trip in mixed bidi text",
+        arguments: [
+            "abc سلام def",
+            "The word سلام means peace",
+            "שלום hello עולם",
+            "سعر 123 دولار",
+            "one שתיים three ארבע",
+        ])
     func roundTripMixed(text: String) throws {
         let paragraph = try paragraph(text)
         checkRoundTrip(paragraph, width: nil, exact: false)
@@ -63,8 +74,10 @@ struct HitTestingTests {
     }
 
     @Test func caretsRunWithTheTextDirection() throws {
-        for (text, rightToLeft) in [("Hello, world", false), ("नमस्ते दुनिया", false), ("สวัสดีครับ", false),
-                                    ("مرحبا بالعالم", true), ("שלום עולם", true)] {
+        for (text, rightToLeft) in [
+            ("Hello, world", false), ("नमस्ते दुनिया", false), ("สวัสดีครับ", false),
+            ("مرحبا بالعالم", true), ("שלום עולם", true),
+        ] {
             let paragraph = try paragraph(text)
             let layout = paragraph.layout()
             let xs = boundaries(paragraph).map { paragraph.caret(at: $0, in: layout).x }
@@ -237,7 +250,9 @@ struct HitTestingTests {
 
     @Test func clustersAreNeverSplit() throws {
         // A decomposed é, a family emoji (one ZWJ sequence), a mark in a run of its own.
-        for text in ["te\u{301}te\u{301}", "a\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}b", "e**\u{301}**x", "ке\u{308}к"] {
+        for text in [
+            "te\u{301}te\u{301}", "a\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}b", "e**\u{301}**x", "ке\u{308}к",
+        ] {
             let paragraph = try paragraph(text)
             let layout = paragraph.layout()
             let line = layout.lines[0]
@@ -345,7 +360,8 @@ struct HitTestingTests {
             let line = layout.lines[0]
             #expect(line.text == "Hello w…ld of text")
             let tail = text.unicodeScalars.count - "ld of text".unicodeScalars.count
-            let left = paragraph.caret(at: 7, in: layout).x, right = paragraph.caret(at: tail, in: layout).x
+            let left = paragraph.caret(at: 7, in: layout).x
+            let right = paragraph.caret(at: tail, in: layout).x
             #expect(right - left > 5)
             #expect(paragraph.index(atX: left + (right - left) * 0.25, y: middle(line), in: layout).offset == 7)
             #expect(paragraph.index(atX: left + (right - left) * 0.75, y: middle(line), in: layout).offset == tail)
@@ -358,5 +374,5 @@ struct HitTestingTests {
         let hidden = rows.caret(at: rows.text.unicodeScalars.count, in: rowsLayout)
         #expect(hidden.line == 1 && hidden.x == rows.caret(at: last.range.upperBound, in: rowsLayout).x)
         #expect(rows.index(atX: 1000, y: 1000, in: rowsLayout).offset == last.range.upperBound)
- }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MushText
 
 @Suite("Line breaking")
@@ -8,11 +9,12 @@ struct LineBreakingTests {
 
     @Test func softAndHardBreaks() throws {
         let breaks = try TextBoundaries.lineBreaks(in: utf16("one two\nthree"))
-        #expect(breaks == [
-            BreakOpportunity(offset: 4, kind: .soft),
-            BreakOpportunity(offset: 8, kind: .hard),
-            BreakOpportunity(offset: 13, kind: .soft),
-        ])
+        #expect(
+            breaks == [
+                BreakOpportunity(offset: 4, kind: .soft),
+                BreakOpportunity(offset: 8, kind: .hard),
+                BreakOpportunity(offset: 13, kind: .soft),
+            ])
     }
 
     @Test func noBreakInsideWordsOrBeforePunctuation() throws {
@@ -68,7 +70,7 @@ struct LineBreakingTests {
                     if let scalar = Unicode.Scalar(value) {
                         text += Array(String(Character(scalar)).utf16)
                     } else {
-                        text.append(UInt16(value))  // the file tests lone surrogates too
+                        text.append(UInt16(value)) // the file tests lone surrogates too
                     }
                 }
             }

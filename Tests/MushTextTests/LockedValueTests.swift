@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import MushText
 
 /// The lock behind the shared caches: threads that change one value at once lose no change.
@@ -8,7 +9,8 @@ import Testing
 @Suite("Locked value")
 struct LockedValueTests {
     @Test func threadsChangingOneValueLoseNoChange() {
-        let threads = 4, rounds = 5_000
+        let threads = 4
+        let rounds = 5_000
         let shared = LockedValue((count: 0, seen: [Int: Int]()))
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for round in 0..<rounds {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MushText
 
 /// Long texts are stored compactly and shaped in stretches of words; none of it changes a result.
@@ -29,7 +30,8 @@ struct LongTextTests {
         let text = Self.longText(words)
         let units = Array(text.utf16)
         let sans = FontCollection.standard.face(family: nil, bold: false, italic: false).face
-        let whole = Shaper.shape(units, range: 0..<units.count, face: sans, size: 16, direction: direction, script: script)
+        let whole = Shaper.shape(
+            units, range: 0..<units.count, face: sans, size: 16, direction: direction, script: script)
         var pen = 0.0
         let expected = whole.map { glyph in
             defer { pen += glyph.advance }
@@ -60,7 +62,8 @@ struct LongTextTests {
         let units = Array(text.utf16)
         #expect(long.utf16.count > Shaper.chunkLength)
         let sans = FontCollection.standard.face(family: nil, bold: false, italic: false).face
-        let whole = Shaper.shape(units, range: 0..<units.count, face: sans, size: 16, direction: direction, script: script)
+        let whole = Shaper.shape(
+            units, range: 0..<units.count, face: sans, size: 16, direction: direction, script: script)
         var pen = 0.0
         let expected = whole.map { glyph in
             defer { pen += glyph.advance }
@@ -79,7 +82,8 @@ struct LongTextTests {
         let text = Self.longText(Self.cases[0].words)
         let units = Array(text.utf16)
         let sans = FontCollection.standard.face(family: nil, bold: false, italic: false).face
-        let whole = Shaper.shape(units, range: 0..<units.count, face: sans, size: 16, script: "Latn", letterSpacing: spacing)
+        let whole = Shaper.shape(
+            units, range: 0..<units.count, face: sans, size: 16, script: "Latn", letterSpacing: spacing)
         var pen = 0.0
         let expected = whole.map { glyph in
             defer { pen += glyph.advance }
@@ -95,23 +99,28 @@ struct LongTextTests {
     @Test func glyphsThatDoNotFitSixteenBitsReadBackWhole() throws {
         let sans = FontCollection.standard.face(family: nil, bold: false, italic: false).face
         var store = GlyphStore()
-        store.append([
-            CachedGlyph(glyph: 70_000, cluster: 0, advance: 1200, xOffset: 0, yOffset: 0),
-            CachedGlyph(glyph: 36, cluster: 1, advance: 40_000, xOffset: 0, yOffset: -30),
-            CachedGlyph(glyph: 37, cluster: 2, advance: -32_768, xOffset: 5, yOffset: 0),
-            CachedGlyph(glyph: 38, cluster: 3, advance: 700, xOffset: 0, yOffset: 0),
-        ], clusterOffset: 10)
+        store.append(
+            [
+                CachedGlyph(glyph: 70_000, cluster: 0, advance: 1200, xOffset: 0, yOffset: 0),
+                CachedGlyph(glyph: 36, cluster: 1, advance: 40_000, xOffset: 0, yOffset: -30),
+                CachedGlyph(glyph: 37, cluster: 2, advance: -32_768, xOffset: 5, yOffset: 0),
+                CachedGlyph(glyph: 38, cluster: 3, advance: 700, xOffset: 0, yOffset: 0),
+            ], clusterOffset: 10)
         // A scale of 1: points are font units.
-        let item = TextItem(range: 10..<14, face: sans, synthetic: (bold: false, oblique: false),
-                            size: Double(sans.unitsPerEm), letterSpacing: 0, level: 0, script: Itemizer.hbScript(0),
-                            run: 0, glyphs: 0..<4)
+        let item = TextItem(
+            range: 10..<14, face: sans, synthetic: (bold: false, oblique: false),
+            size: Double(sans.unitsPerEm), letterSpacing: 0, level: 0, script: .none,
+            run: 0, glyphs: 0..<4)
         func read() -> [String] {
             (0..<store.count).map {
                 let glyph = store.shapedGlyph($0, in: item, scale: GlyphStore.scale(of: item))
                 return "\(glyph.glyph) \(glyph.cluster) \(glyph.advance) \(glyph.xOffset) \(glyph.yOffset)"
             }
         }
-        #expect(read() == ["70000 10 1200.0 0.0 0.0", "36 11 40000.0 0.0 -30.0", "37 12 -32768.0 5.0 0.0", "38 13 700.0 0.0 0.0"])
+        #expect(
+            read() == [
+                "70000 10 1200.0 0.0 0.0", "36 11 40000.0 0.0 -30.0", "37 12 -32768.0 5.0 0.0", "38 13 700.0 0.0 0.0",
+            ])
         store.removeGlyphs(from: 1)
         store.append([CachedGlyph(glyph: 39, cluster: 1, advance: 600, xOffset: 0, yOffset: 0)], clusterOffset: 10)
         #expect(read() == ["70000 10 1200.0 0.0 0.0", "39 11 600.0 0.0 0.0"])

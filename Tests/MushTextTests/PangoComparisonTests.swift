@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import MushText
 import Mush
+import Testing
+
+@testable import MushText
 
 /// Line breaks, widths and heights compared with Pango 1.50 (pangoft2) on the same strings, fonts
 /// and widths. `Benchmarks/Pango/pango_measure.c` is the reference: only the shipped fonts, no glyph
@@ -39,7 +40,8 @@ struct PangoComparisonTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = ["--fonts", root.appendingPathComponent("Fonts").path]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -52,7 +54,9 @@ struct PangoComparisonTests {
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return try data.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(PangoLayout.self, from: Data($0)) }
+        return try data.split(separator: UInt8(ascii: "\n")).map {
+            try JSONDecoder().decode(PangoLayout.self, from: Data($0))
+        }
     }
 
     static let texts = [
@@ -99,7 +103,11 @@ struct PangoComparisonTests {
             for (line, pangoLine) in zip(layout.lines, expected.lines) {
                 // Pango counts trailing spaces of a wrapped line in its width; we let them hang.
                 if abs(line.height - pangoLine.height) > 0.01 || abs(line.baseline - pangoLine.baseline) > 0.01 {
-                    differences.append((label, "line \(line.range) height \(line.height)/baseline \(line.baseline) vs Pango \(pangoLine.height)/\(pangoLine.baseline)"))
+                    differences.append(
+                        (
+                            label,
+                            "line \(line.range) height \(line.height)/baseline \(line.baseline) vs Pango \(pangoLine.height)/\(pangoLine.baseline)"
+                        ))
                 }
                 if line.text.last.map({ !$0.isWhitespace }) ?? false, abs(line.width - pangoLine.width) > 0.01 {
                     differences.append((label, "line \(line.range) width \(line.width) vs Pango \(pangoLine.width)"))

@@ -1,6 +1,7 @@
-import Testing
-@testable import MushText
 import Mush
+import Testing
+
+@testable import MushText
 
 @Suite("Paragraphs")
 struct ParagraphTests {
@@ -22,7 +23,8 @@ struct ParagraphTests {
         #expect(abs(glyphs.last!.x + 1260.0 / 2048 * 16 - line.width) < 1e-9, "the last glyph, \"e\", ends the line")
     }
 
-    static let rowText = "This row has **bold** text, //italics// text, __underlined__ text, and some `monospaced` text. The text will span more than one line, and the row will automatically adjust its height to fit."
+    static let rowText =
+        "This row has **bold** text, //italics// text, __underlined__ text, and some `monospaced` text. The text will span more than one line, and the row will automatically adjust its height to fit."
 
     @Test func wrapsGreedilyAtBreakOpportunities() throws {
         let paragraph = try paragraph(Self.rowText)
@@ -103,11 +105,13 @@ struct ParagraphTests {
     /// Width 150, "…" 16 wide: 134 for the text. By hb-shape's advances: "Hello wonderful" 125.45 fits
     /// and "Hello wonderful w" 143.63 does not; "rful world of text" 133.11 fits; in the middle,
     /// "Hello w" 58.73 fits half (67) and "ld of text" 71.77 fits the 75.27 left.
-    @Test("Ellipsis modes on one line", arguments: [
-        (ParagraphStyle.Ellipsize.end, "Hello wonderful…"),
-        (.start, "…rful world of text"),
-        (.middle, "Hello w…ld of text"),
-    ])
+    @Test(
+        "Ellipsis modes on one line",
+        arguments: [
+            (ParagraphStyle.Ellipsize.end, "Hello wonderful…"),
+            (.start, "…rful world of text"),
+            (.middle, "Hello w…ld of text"),
+        ])
     func ellipsisModes(mode: ParagraphStyle.Ellipsize, expected: String) throws {
         let text = "Hello wonderful world of text"
         let style = ParagraphStyle(maxLines: 1, ellipsize: mode)
@@ -118,7 +122,8 @@ struct ParagraphTests {
     }
 
     @Test func noEllipsis() throws {
-        let layout = try paragraph("one two three four", ParagraphStyle(maxLines: 1, ellipsize: .none)).layout(width: 80)
+        let layout = try paragraph("one two three four", ParagraphStyle(maxLines: 1, ellipsize: .none)).layout(
+            width: 80)
         #expect(layout.truncated)
         #expect(layout.lines.map(\.text) == ["one two "])
     }
@@ -138,7 +143,11 @@ struct ParagraphTests {
             #expect(abs(line.width - 304) < 1e-6)
             // The glyphs are spread too: the last visible glyph ends at the width.
             let glyphs = justified.glyphs(of: line)
-            let lastVisible = glyphs.last { justified.text.unicodeScalars[justified.text.unicodeScalars.index(justified.text.unicodeScalars.startIndex, offsetBy: $0.cluster)] != " " }!
+            let lastVisible = glyphs.last {
+                justified.text.unicodeScalars[
+                    justified.text.unicodeScalars.index(justified.text.unicodeScalars.startIndex, offsetBy: $0.cluster)]
+                    != " "
+            }!
             let end = lastVisible.x + advance(of: lastVisible)
             #expect(abs(end - 304) < 0.01)
         }

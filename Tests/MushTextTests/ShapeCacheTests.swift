@@ -1,6 +1,7 @@
-import Testing
-@testable import MushText
 import Mush
+import Testing
+
+@testable import MushText
 
 /// The word cache: shaping word by word through it gives what shaping whole items gives, it stays
 /// within its bound, and paragraphs laid out on many threads at once agree with one thread.
@@ -9,7 +10,7 @@ struct ShapeCacheTests {
     static let texts = [
         "The quick brown fox jumps over the lazy dog. AVA Type WAVE To Yo",
         "Kerning: AV AW Ta Te Vo Wa Ye \"quoted\" 'single' L'avion",
-        "**Bold** and //italic// and `mono space`, {kern:1.5|spaced out} {kern:-3|tight}",
+        "**Bold** and //italic// and `mono space`, {k1.5|spaced out} {k-3|tight}",
         "مرحبا بالعالم، هذا نص عربي مع English words بينها",
         "שלום עולם, זה טקסט בעברית",
         "नमस्ते दुनिया, यह हिन्दी पाठ है",
@@ -25,9 +26,10 @@ struct ShapeCacheTests {
     /// A line's glyphs as comparable values.
     static func signature(_ paragraph: Paragraph, _ layout: ParagraphLayout) -> [[String]] {
         layout.lines.map { line in
-            ["\(line.range) \(line.width) \(line.height)"] + paragraph.glyphs(of: line).map {
-                "\($0.glyph)@\($0.x),\($0.y) c\($0.cluster) \($0.face.description) \($0.size)"
-            }
+            ["\(line.range) \(line.width) \(line.height)"]
+                + paragraph.glyphs(of: line).map {
+                    "\($0.glyph)@\($0.x),\($0.y) c\($0.cluster) \($0.face.description) \($0.size)"
+                }
         }
     }
 
@@ -65,8 +67,42 @@ struct ShapeCacheTests {
         for text in texts.reversed() {
             let plain = try Paragraph(mush: text, fonts: uncached)
             let again = try Paragraph(mush: text, fonts: cached)
-            #expect(Self.signature(again, again.layout(width: 150)) == Self.signature(plain, plain.layout(width: 150)), "\(text)")
+            #expect(
+                Self.signature(again, again.layout(width: 150)) == Self.signature(plain, plain.layout(width: 150)),
+                "\(text)")
         }
+    }
+
+    /// Mush's kerning (`{k1.5|…}`) is letter spacing, added to the advances read from the glyphs:
+    /// the cache keeps words unspaced, so words cached from plain text serve spaced text and the
+    /// other way round, and either way the layout is the one shaping without the cache gives.
+    @Test func letterSpacingGoesThroughTheCache() throws {
+        let plainText = "spaced out tight"
+        // The words "spaced ", "out " and "tight" in both: the spaced runs end after a space.
+        let spacedText = "{k1.5|spaced out }{k-3|tight}"
+        #expect(Mush.parse(spacedText).runs.map(\.attributes.kern) == [1.5, -3])
+        let uncached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 0)
+        let widths: [Double?] = [nil, 100, 50]
+        for (first, second) in [(plainText, spacedText), (spacedText, plainText)] {
+            let cached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 1000)
+            _ = try Paragraph(mush: first, fonts: cached)
+            let before = cached.shapeCache.statistics
+            #expect(before.misses == 3 && before.hits == 0)
+            let again = try Paragraph(mush: second, fonts: cached)
+            let after = cached.shapeCache.statistics
+            #expect(after.misses == 3 && after.hits == 3, "every word of \(second) from the cache")
+            let plain = try Paragraph(mush: second, fonts: uncached)
+            for width in widths {
+                #expect(
+                    Self.signature(again, again.layout(width: width))
+                        == Self.signature(plain, plain.layout(width: width)))
+            }
+        }
+        // The spacing is there: 1.5 points after each of the 11 clusters of "spaced out ", 3 points
+        // less after each of the 5 of "tight".
+        let plain = try Paragraph(mush: plainText, fonts: uncached).layout()
+        let spaced = try Paragraph(mush: spacedText, fonts: uncached).layout()
+        #expect(abs(spaced.width - (plain.width + 11 * 1.5 - 5 * 3)) < 1e-9)
     }
 
     @Test func staysWithinItsBound() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MushText
 
 @Suite("Shaping")
@@ -6,11 +7,14 @@ struct ShaperTests {
     let fonts = FontCollection.standard
     var sans: FontFace { fonts.face(family: nil, bold: false, italic: false).face }
 
-    func shape(_ text: String, face: FontFace? = nil, size: Double = 16, direction: TextDirection = .leftToRight,
-               letterSpacing: Double = 0) -> [ShapedGlyph] {
+    func shape(
+        _ text: String, face: FontFace? = nil, size: Double = 16, direction: TextDirection = .leftToRight,
+        letterSpacing: Double = 0
+    ) -> [ShapedGlyph] {
         let units = Array(text.utf16)
-        return Shaper.shape(units, range: 0..<units.count, face: face ?? sans, size: size, direction: direction,
-                            letterSpacing: letterSpacing)
+        return Shaper.shape(
+            units, range: 0..<units.count, face: face ?? sans, size: size, direction: direction,
+            letterSpacing: letterSpacing)
     }
 
     func width(_ glyphs: [ShapedGlyph]) -> Double { glyphs.reduce(0) { $0 + $1.advance } }

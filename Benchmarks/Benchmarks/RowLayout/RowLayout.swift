@@ -89,11 +89,13 @@ let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oc
 
 /// The 10,000 rows described at the top of the file.
 func makeRows() -> [Row] {
-    let labels = corpus("labels.txt"), paragraphs = corpus("paragraphs.txt")
+    let labels = corpus("labels.txt")
+    let paragraphs = corpus("paragraphs.txt")
     precondition(labels.count == 213 && paragraphs.count == 74, "Benchmarks/Corpus is not the expected corpus")
     var rows: [Row] = []
     rows.reserveCapacity(rowCount)
-    var labelNumber = 0, paragraphNumber = 0
+    var labelNumber = 0
+    var paragraphNumber = 0
     for index in 0..<rowCount {
         if index % 5 == 4 {
             let use = paragraphNumber / paragraphs.count
@@ -102,15 +104,18 @@ func makeRows() -> [Row] {
         } else {
             let j = labelNumber
             let count = String((j * 37) % 120 + 1)
-            let right: Row.Right = switch j % 5 {
-            case 0: .chevron
-            case 1: .countAndChevron(count)
-            case 2:
-                .date(j % 2 == 0 ? "\(j % 28 + 1) \(months[(j / 28) % 12])"
-                    : String(format: "%02d:%02d", j % 24, (j * 7) % 60))
-            case 3: .toggle
-            default: .count(count)
-            }
+            let right: Row.Right =
+                switch j % 5 {
+                case 0: .chevron
+                case 1: .countAndChevron(count)
+                case 2:
+                    .date(
+                        j % 2 == 0
+                            ? "\(j % 28 + 1) \(months[(j / 28) % 12])"
+                            : String(format: "%02d:%02d", j % 24, (j * 7) % 60))
+                case 3: .toggle
+                default: .count(count)
+                }
             rows.append(.label(labels[j % labels.count], right))
             labelNumber += 1
         }
@@ -136,13 +141,14 @@ func marked(_ paragraph: String, use: Int) -> String {
 func line(_ row: Row) -> MGLine {
     switch row {
     case .label(let label, let right):
-        let items: [MGLine.Item] = switch right {
-        case .chevron: [.image(chevron)]
-        case .countAndChevron(let count): [.text(count), .image(chevron)]
-        case .date(let date): [.text(date)]
-        case .toggle: [.box(toggle)]
-        case .count(let count): [.text(count)]
-        }
+        let items: [MGLine.Item] =
+            switch right {
+            case .chevron: [.image(chevron)]
+            case .countAndChevron(let count): [.text(count), .image(chevron)]
+            case .date(let date): [.text(date)]
+            case .toggle: [.box(toggle)]
+            case .count(let count): [.text(count)]
+            }
         var line = MGLine(width: rowWidth, height: 44, left: [.text(label)], right: items)
         line.padding = MGLine.Insets(left: sidePadding, right: sidePadding)
         line.rightFont = MGLine.Font(size: 14)
@@ -276,8 +282,14 @@ func measure<Result>(
 
 /// What the rows came out as, on standard error.
 func describe(_ rows: [Row], _ layouts: [MGLineLayout]) {
-    var labelRows = 0, truncatedLabels = 0, droppedRight = 0, truncatedRight = 0
-    var paragraphRows = 0, keptPictures = 0, heights = 0.0, lines = 0
+    var labelRows = 0
+    var truncatedLabels = 0
+    var droppedRight = 0
+    var truncatedRight = 0
+    var paragraphRows = 0
+    var keptPictures = 0
+    var heights = 0.0
+    var lines = 0
     for (row, layout) in zip(rows, layouts) {
         let left = layout.items.first { $0.side == .left }!
         let right = layout.items.filter { $0.side == .right }

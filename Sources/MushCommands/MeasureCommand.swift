@@ -1,0 +1,91 @@
+import ArgumentParser
+import Mush
+import MushJSON
+import MushText
+
+/// `mush measure`: lay text out with real fonts and print its lines and size.
+struct MeasureCommand: ConsoleCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Lay out text with real fonts and print its size and lines as JSON.",
+        discussion: """
+            Lengths are in points (a point is a pixel at scale 1), from 0 to 1000000; font sizes from \
+            0.01 to 10000. start and end are Unicode-scalar offsets into the plain text. TEXT read \
+            from standard input loses one final line break; invalid UTF-8 there becomes U+FFFD, with \
+            a warning. Markup diagnostics (with --mush) and fonts the collection lacks are warnings on \
+            standard error. With --batch, reads JSON Lines on standard input (LF or CRLF), each an \
+            object with "text" and any of the keys width, fontFamily, fontSize, lineSpacing, maxLines, \
+            maxHeight, ellipsize, align, mush, and prints one result line per input line, blank ones \
+            included (a line that cannot be read gives {"error": …}, and the exit status is then 2; \
+            warnings name the line).
+            """)
+
+    @OptionGroup var layout: TextLayoutOptions
+    @OptionGroup var addedFonts: FontOptions
+    @Flag(help: "Read JSON Lines on standard input and print one result per line.")
+    var batch = false
+    @Argument(help: "The text; standard input when omitted.")
+    var text: String?
+
+    func validate() throws {
+        if batch, text != nil { throw ValidationError("--batch reads standard input; give no TEXT") }
+    }
+
+    func run(on console: CommandConsole) async throws {
+        let fonts = try addedFonts.collection()
+        try layout.check(fonts: fonts)
+        if batch {
+            try runBatch(fonts: fonts, console: console)
+            return
+        }
+        let document: MushDocument
+        if let text {
+            document = layout.request(text: text).document
+        } else {
+            // Standard input usually ends with one line break (echo, files): it does not make a line.
+            var bytes = console.readInput()
+            if bytes.last == 0x0A { bytes.removeLast() }
+            document = console.decode(bytes, mush: layout.mush)
+        }
+        let result = try layout.request(text: document.text).measure(document, fonts: fonts)
+        for warning in result.warnings { console.warn("mush: warning: \(warning)") }
+        var output = ""
+        try result.write(to: &output) { output in
+            console.output(output)
+            output = ""
+        }
+        console.output(output + "\n")
+    }
+
+    private func runBatch(fonts: FontCollection, console: CommandConsole) throws {
+        var failed = false
+        var output = ""
+        var number = 0
+        var reader = console.inputLines()
+        while let line = reader.next() {
+            number += 1
+            do throws(RequestError) {
+                guard line.contains(where: { ![0x20, 0x09].contains($0) }) else {
+                    throw RequestError("empty line (expected a JSON object)")
+                }
+                let request = try MeasureRequest(json: line, fonts: fonts)
+                let result = try request.measure(fonts: fonts)
+                for warning in result.warnings { console.warn("mush: warning: line \(number): \(warning)") }
+                try result.write(to: &output) { output in
+                    console.output(output)
+                    output = ""
+                }
+                output += "\n"
+            } catch {
+                failed = true
+                output += JSONValue.errorLine("line \(number): \(error)")
+            }
+            if output.utf8.count > 1 << 16 {
+                console.output(output)
+                output = ""
+            }
+        }
+        console.output(output)
+        if failed { throw ExitCode(2) }
+    }
+}

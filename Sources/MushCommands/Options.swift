@@ -1,0 +1,59 @@
+import ArgumentParser
+import MushJSON
+import MushText
+
+/// `--fonts PATH…`: font files or folders added to the shipped fonts (`measure`, `line`, `render`).
+struct FontOptions: ParsableArguments {
+    @Option(name: .customLong("fonts"), help: "A font file or folder to add (repeatable).")
+    var fontPaths: [String] = []
+
+    /// The shipped fonts and the added ones; an error names a path that holds no font.
+    func collection() throws -> FontCollection {
+        try FontCollection.standard.adding(fontPaths)
+    }
+}
+
+/// How `measure` lays its text out: `--width`, `--font-family`, `--font-size`, `--line-spacing`,
+/// `--max-lines`, `--max-height`, `--ellipsize`, `--align` and `--mush`, checked against
+/// `MushLimits` as a batch line's keys are.
+struct TextLayoutOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Wrap at this width, in points (no wrapping when omitted).")
+    var width: Double?
+    @Option(help: "Font family of text that names none.")
+    var fontFamily: String?
+    @Option(parsing: .unconditional, help: "Font size in points.")
+    var fontSize: Double = 16
+    @Option(parsing: .unconditional, help: "Extra space between lines, in points (0 or more).")
+    var lineSpacing: Double = 0
+    @Option(parsing: .unconditional, help: "At most this many lines (0: no limit).")
+    var maxLines: Int = 0
+    @Option(parsing: .unconditional, help: "At most this tall, in points (0: no limit).")
+    var maxHeight: Double = 0
+    @Option(help: "Where a truncated text shows its ellipsis: none, start, middle or end.")
+    var ellipsize: ParagraphStyle.Ellipsize = .end
+    @Option(
+        help: "Line alignment: left, center, right, justify, start or end (start and end follow the text's direction).")
+    var align: ParagraphStyle.Alignment = .left
+    @Flag(help: "Parse TEXT as Mush markup.")
+    var mush = false
+
+    /// A request to lay `text` out with these options.
+    func request(text: String) -> MeasureRequest {
+        MeasureRequest(
+            text: text, width: width, fontFamily: fontFamily, fontSize: fontSize, lineSpacing: lineSpacing,
+            maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize, align: align, mush: mush)
+    }
+
+    /// Checks the values that need no fonts (the font family is checked once the fonts are known).
+    func validate() throws {
+        try check(fonts: nil)
+    }
+
+    /// Throws the first value out of its range, or a font family `fonts` lack (when given).
+    func check(fonts: FontCollection?) throws {
+        if let problem = request(text: "").problem(fonts: fonts) { throw ValidationError(problem) }
+    }
+}
+
+extension ParagraphStyle.Ellipsize: ExpressibleByArgument {}
+extension ParagraphStyle.Alignment: ExpressibleByArgument {}

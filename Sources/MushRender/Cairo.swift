@@ -1,0 +1,328 @@
+import CCairo
+import Foundation
+import MushText
+
+// The one file of MushRender that touches Cairo (and the FreeType faces Cairo draws with): its
+// contexts, surfaces, font faces and stream callbacks stay behind these types, and the painters
+// call Swift methods only.
+
+/// A Cairo surface of one format and the context drawing on it, made and freed together; for SVG
+/// and PDF, the bytes Cairo streams out. One rendering draws on it, on one thread.
+final class CairoContext {
+    private let context: OpaquePointer
+    private let surface: OpaquePointer
+    private let format: RenderFormat
+    private let sink = ByteSink()
+
+    /// A surface of `format`, `pixelWidth` × `pixelHeight` pixels (PNG) or `width` × `height` points
+    /// (SVG, PDF), drawn on at `scale`, with the renderer's font options.
+    init(
+        format: RenderFormat, pixelWidth: Int, pixelHeight: Int, width: Double, height: Double,
+        scale: Double
+    ) throws(RenderError) {
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let surface: OpaquePointer
+        switch format {
+        case .png:
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+        case .svg:
+            surface = cairo_svg_surface_create_for_stream(ByteSink.write, closure, width, height)
+            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+        case .pdf:
+            surface = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width, height)
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "mush")
+            // No creation date (Cairo writes the time by default, an empty one leaves it out): the
+            // same drawing gives the same bytes, as PNG and SVG do.
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
+        }
+        self.format = format
+        (self.surface, self.context) = try Self.start(surface, scale: scale)
+    }
+
+    /// A 1 × 1 image surface at `scale` with the renderer's font options, to measure glyphs as a
+    /// canvas at that scale draws them.
+    init(measuringAt scale: Double) throws(RenderError) {
+        format = .png
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
+        (self.surface, self.context) = try Self.start(surface, scale: scale)
+    }
+
+    /// The context on `surface`, scaled, with the font options; both released when it fails.
+    private static func start(_ surface: OpaquePointer, scale: Double) throws(RenderError) -> (
+        OpaquePointer, OpaquePointer
+    ) {
+        let context = cairo_create(surface)!
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            // Released here: a context that fails to start never reaches its deinit's releases.
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+            throw .cairo(String(cString: cairo_status_to_string(status)))
+        }
+        cairo_scale(context, scale, scale)
+        // Glyphs are placed where HarfBuzz put them; hinting may only sharpen their outlines.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        return (surface, context)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Ends the drawing and gives the file's bytes: the PNG, SVG or PDF.
+    func finish() throws(RenderError) -> Data {
+        let drawing = cairo_status(context)
+        guard drawing == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(drawing))) }
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let status: cairo_status_t
+        switch format {
+        case .png:
+            cairo_surface_flush(surface)
+            status = cairo_surface_write_to_png_stream(surface, ByteSink.write, closure)
+        case .svg, .pdf:
+            cairo_surface_finish(surface)
+            status = cairo_surface_status(surface)
+        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+        return sink.data
+    }
+
+    // MARK: State
+
+    func save() { cairo_save(context) }
+    func restore() { cairo_restore(context) }
+    func translate(x: Double, y: Double) { cairo_translate(context, x, y) }
+    func scale(x: Double, y: Double) { cairo_scale(context, x, y) }
+
+    /// Sets the source to a colour, each component from 0 to 1.
+    func setColor(red: Double, green: Double, blue: Double, alpha: Double) {
+        cairo_set_source_rgba(context, red, green, blue, alpha)
+    }
+
+    func setLineWidth(_ width: Double) { cairo_set_line_width(context, width) }
+
+    // MARK: Paths
+
+    func rectangle(x: Double, y: Double, width: Double, height: Double) {
+        cairo_rectangle(context, x, y, width, height)
+    }
+    func move(x: Double, y: Double) { cairo_move_to(context, x, y) }
+    func line(x: Double, y: Double) { cairo_line_to(context, x, y) }
+    func fill() { cairo_fill(context) }
+    func stroke() { cairo_stroke(context) }
+    func clip() { cairo_clip(context) }
+    /// Paints the source everywhere (within the clip).
+    func paint() { cairo_paint(context) }
+
+    // MARK: Images
+
+    /// Paints `image` scaled to the rectangle (clipped to it; Cairo's "good" filter, edges padded).
+    func paint(_ image: CairoImage, x: Double, y: Double, width: Double, height: Double) {
+        cairo_save(context)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_clip(context)
+        cairo_translate(context, x, y)
+        cairo_scale(context, width / Double(image.width), height / Double(image.height))
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    // MARK: Glyphs
+
+    /// Draws `glyphs` (x from `x`, y up from `baseline`) with `face` at `size` points. With `text`,
+    /// also tells Cairo which text each glyph shows: the UTF-8 text and its clusters, forward, in
+    /// the glyphs' order (a PDF keeps it).
+    func showGlyphs(
+        _ glyphs: [PositionedGlyph], x: Double, baseline: Double, face: CairoFontFace, size: Double,
+        text: (utf8: [UInt8], clusters: [TextCluster])? = nil
+    ) {
+        cairo_set_font_face(context, face.pointer)
+        cairo_set_font_size(context, size)
+        let placed = Self.cairoGlyphs(glyphs, x: x, baseline: baseline)
+        guard let text else {
+            cairo_show_glyphs(context, placed, Int32(placed.count))
+            return
+        }
+        text.utf8.withUnsafeBufferPointer { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { utf8 in
+                text.clusters.withUnsafeBufferPointer { clusters in
+                    clusters.withMemoryRebound(to: cairo_text_cluster_t.self) { clusters in
+                        cairo_show_text_glyphs(
+                            context, utf8.baseAddress, Int32(utf8.count), placed, Int32(placed.count),
+                            clusters.baseAddress, Int32(clusters.count), cairo_text_cluster_flags_t(0))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ink of `glyphs` (placed as ``showGlyphs(_:x:baseline:face:size:text:)`` places them)
+    /// drawn with `face` at `size`, as Cairo measures it: a rectangle in user space.
+    func inkExtents(
+        _ glyphs: [PositionedGlyph], x: Double, baseline: Double, face: CairoFontFace, size: Double
+    ) -> (x: Double, y: Double, width: Double, height: Double) {
+        guard let first = glyphs.first else { return (x, baseline, 0, 0) }
+        cairo_set_font_face(context, face.pointer)
+        cairo_set_font_size(context, size)
+        let placed = Self.cairoGlyphs(glyphs, x: x, baseline: baseline)
+        var extents = cairo_text_extents_t()
+        cairo_glyph_extents(context, placed, Int32(placed.count), &extents)
+        // Cairo gives the ink from the first glyph's position.
+        return (x + first.x + extents.x_bearing, baseline - first.y + extents.y_bearing, extents.width, extents.height)
+    }
+
+    private static func cairoGlyphs(_ glyphs: [PositionedGlyph], x: Double, baseline: Double) -> [cairo_glyph_t] {
+        glyphs.map { glyph in cairo_glyph_t(index: UInt(glyph.glyph), x: x + glyph.x, y: baseline - glyph.y) }
+    }
+}
+
+/// One text cluster given with glyphs: so many bytes of UTF-8 text shown by so many glyphs. Laid
+/// out as Cairo's `cairo_text_cluster_t`, so an array of them is handed to Cairo as it is.
+struct TextCluster {
+    var bytes: Int32
+    var glyphs: Int32
+}
+
+/// Collects what Cairo writes to a stream.
+private final class ByteSink {
+    var data = Data()
+
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+        let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+        if let data { sink.data.append(data, count: Int(length)) }
+        return CAIRO_STATUS_SUCCESS
+    }
+}
+
+/// A decoded image: a Cairo image surface, freed with the value.
+final class CairoImage {
+    fileprivate let surface: OpaquePointer
+    /// The size in pixels.
+    let width: Int
+    let height: Int
+
+    private init(_ surface: OpaquePointer) {
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// A PNG decoded by Cairo from a stream: `read` fills the buffer it is given entirely and says
+    /// true, or says false (the stream ended or failed). Nil when Cairo cannot decode the bytes.
+    static func png(reading read: @escaping (UnsafeMutableRawBufferPointer) -> Bool) -> CairoImage? {
+        let stream = ReadStream(read)
+        let surface = withExtendedLifetime(stream) {
+            cairo_image_surface_create_from_png_stream(ReadStream.read, Unmanaged.passUnretained(stream).toOpaque())
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let surface else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        return CairoImage(surface)
+    }
+
+    /// Hands Cairo's read requests to a Swift function.
+    private final class ReadStream {
+        let fill: (UnsafeMutableRawBufferPointer) -> Bool
+
+        init(_ fill: @escaping (UnsafeMutableRawBufferPointer) -> Bool) {
+            self.fill = fill
+        }
+
+        static let read: cairo_read_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+            let stream = Unmanaged<ReadStream>.fromOpaque(closure).takeUnretainedValue()
+            return stream.fill(UnsafeMutableRawBufferPointer(start: data, count: Int(length)))
+                ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+        }
+    }
+}
+
+/// A Cairo font face, shared between threads as Cairo allows (it locks the FreeType face while it
+/// uses it). Made by ``CairoFonts``, which keeps it for the life of the process.
+struct CairoFontFace: @unchecked Sendable {
+    fileprivate let pointer: OpaquePointer
+}
+
+/// Cairo font faces for the engine's FreeType faces, made once per process and kept: each is
+/// opened by FreeType from the face's own file and index, so Cairo draws exactly the glyphs
+/// HarfBuzz shaped, and asks FreeType for no other font.
+///
+/// Cairo locks a FreeType face while it uses it, so one Cairo face serves renderings on many
+/// threads. The faces live as long as the process: a collection has a handful of faces, and Cairo
+/// keeps faces in its own caches after they are released, which makes freeing them early unsafe.
+enum CairoFonts {
+    private struct Key: Hashable {
+        var path: String
+        var index: Int
+        var syntheticBold: Bool
+        var syntheticOblique: Bool
+    }
+
+    /// The Cairo faces made so far (pointers shared between threads as Cairo allows; the lock
+    /// guards the dictionary).
+    private struct State: @unchecked Sendable {
+        var faces: [Key: OpaquePointer] = [:]
+    }
+
+    private static let state = LockedValue(State())
+
+    /// The key under which a Cairo face holds its FreeType library (Cairo compares its address).
+    nonisolated(unsafe) private static var ownerKey = cairo_user_data_key_t(unused: 0)
+
+    /// The Cairo face drawing `face` with the given synthetic styles; nil when FreeType cannot open
+    /// the file (it could when the face was loaded, so only if the file went away since; it is
+    /// tried again next time). A face Cairo has put in an error state is replaced.
+    ///
+    /// Each Cairo face owns a FreeType library of its own holding its one `FT_Face`, handed to the
+    /// face as user data: when Cairo lets the face go (a replaced face, once Cairo's caches drop it
+    /// too), Cairo calls `FT_Done_FreeType`, which closes the `FT_Face` with it, on whatever thread
+    /// that happens, without touching any other face's library.
+    static func face(_ face: FontFace, syntheticBold: Bool, syntheticOblique: Bool) -> CairoFontFace? {
+        let key = Key(
+            path: face.path, index: face.index, syntheticBold: syntheticBold, syntheticOblique: syntheticOblique)
+        let pointer = state.withLock { state -> OpaquePointer? in
+            if let known = state.faces[key] {
+                if cairo_font_face_status(known) == CAIRO_STATUS_SUCCESS { return known }
+                cairo_font_face_destroy(known)
+                state.faces[key] = nil
+            }
+            var library: FT_Library?
+            guard FT_Init_FreeType(&library) == 0, let library else { return nil }
+            var ftFace: FT_Face?
+            guard FT_New_Face(library, face.path, face.index, &ftFace) == 0, let ftFace else {
+                FT_Done_FreeType(library)
+                return nil
+            }
+            let cairoFace = cairo_ft_font_face_create_for_ft_face(ftFace, 0)
+            let owned = cairo_font_face_set_user_data(cairoFace, &ownerKey, UnsafeMutableRawPointer(library)) {
+                FT_Done_FreeType(OpaquePointer($0))
+            }
+            guard owned == CAIRO_STATUS_SUCCESS, cairo_font_face_status(cairoFace) == CAIRO_STATUS_SUCCESS else {
+                // An error face (Cairo's static nil face) keeps no data: nothing else frees the library.
+                cairo_font_face_destroy(cairoFace)
+                if owned != CAIRO_STATUS_SUCCESS { FT_Done_FreeType(library) }
+                return nil
+            }
+            var synthesize: UInt32 = 0
+            if syntheticBold { synthesize |= CAIRO_FT_SYNTHESIZE_BOLD.rawValue }
+            if syntheticOblique { synthesize |= CAIRO_FT_SYNTHESIZE_OBLIQUE.rawValue }
+            if synthesize != 0 { cairo_ft_font_face_set_synthesize(cairoFace, synthesize) }
+            state.faces[key] = cairoFace
+            return cairoFace
+        }
+        return pointer.map(CairoFontFace.init)
+    }
+}

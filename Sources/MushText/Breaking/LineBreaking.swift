@@ -1,0 +1,105 @@
+import CICU
+
+/// A place where a line may (soft) or must (hard) end, after the UTF-16 unit at `offset - 1`.
+public struct BreakOpportunity: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A line may end here (UAX #14 "÷").
+        case soft
+        /// A line must end here: after a line feed, carriage return, paragraph separator, …
+        case hard
+    }
+
+    /// Offset in UTF-16 units of the text.
+    public var offset: Int
+    public var kind: Kind
+}
+
+/// ICU could not do what was asked (its data missing, or an invalid argument).
+public struct ICUError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// ICU's `UErrorCode`.
+    public var code: Int32
+    /// What was asked.
+    public var operation: String
+
+    public var description: String { "ICU failed to \(operation) (UErrorCode \(code))" }
+}
+
+/// Text boundaries from ICU's break iterators.
+public enum TextBoundaries {
+    /// Line break opportunities by UAX #14, as ICU tailors them for `locale` (nil: the root
+    /// locale). The end of the text is always an opportunity; the start never is.
+    public static func lineBreaks(in text: [UInt16], locale: String? = nil) throws(ICUError) -> [BreakOpportunity] {
+        Array(try breakList(in: text, locale: locale))
+    }
+
+    /// ``lineBreaks(in:locale:)`` in 4 bytes a break.
+    static func breakList(in text: [UInt16], locale: String?) throws(ICUError) -> BreakList {
+        var result = BreakList()
+        try iterate(.line, text, locale) { offset, _ in
+            // A break is mandatory exactly when it follows a line break character (UAX #14's BK, CR,
+            // LF and NL). ICU's rule status cannot tell: breaks its dictionaries find (Thai, Lao,
+            // Khmer, Myanmar) take the status of the boundary that ends their run, which is "hard"
+            // when a line break ends it.
+            result.append(
+                BreakOpportunity(offset: offset, kind: Paragraph.isHardBreak(text[offset - 1]) ? .hard : .soft))
+        }
+        return result
+    }
+
+    /// Grapheme cluster boundaries (extended grapheme clusters, UAX #29), including the end.
+    public static func graphemeBoundaries(in text: [UInt16]) throws(ICUError) -> [Int] {
+        Array(try graphemeList(in: text))
+    }
+
+    /// ``graphemeBoundaries(in:)`` in 4 bytes a boundary, or none when every unit is a grapheme.
+    static func graphemeList(in text: [UInt16]) throws(ICUError) -> BoundaryList {
+        // Below U+0300 (Latin-1, Latin Extended, IPA, spacing modifiers) nothing extends a cluster:
+        // every unit is one, but CR LF.
+        guard !text.isEmpty else { return BoundaryList(every: 0) }
+        if text.allSatisfy({ $0 < 0x300 }) {
+            var crlf = false
+            for offset in 1..<text.count where text[offset - 1] == 0x0D && text[offset] == 0x0A {
+                crlf = true
+                break
+            }
+            guard crlf else { return BoundaryList(every: text.count) }
+            var result: [UInt32] = []
+            result.reserveCapacity(text.count)
+            for offset in 1...text.count where offset == text.count || text[offset - 1] != 0x0D || text[offset] != 0x0A
+            {
+                result.append(UInt32(offset))
+            }
+            return BoundaryList(result, length: text.count)
+        }
+        var result: [UInt32] = []
+        try iterate(.character, text, nil) { offset, _ in result.append(UInt32(offset)) }
+        return BoundaryList(result, length: text.count)
+    }
+
+    private enum Kind {
+        case line, character
+    }
+
+    private static func iterate(_ kind: Kind, _ text: [UInt16], _ locale: String?, _ body: (Int, Int32) -> Void)
+        throws(ICUError)
+    {
+        guard !text.isEmpty else { return }
+        // ICU keeps a pointer to the text: open, iterate and close within one access to the storage.
+        let failure: Int32? = text.withUnsafeBufferPointer { units in
+            var error: Int32 = 0
+            guard
+                let iterator = mush_break_open(
+                    kind == .line ? MUSH_BREAK_LINE : MUSH_BREAK_CHARACTER, locale,
+                    units.baseAddress, Int32(units.count), &error)
+            else { return error }
+            defer { mush_break_close(iterator) }
+            var boundary = mush_break_next(iterator)
+            while boundary >= 0 {
+                body(Int(boundary), mush_break_rule_status(iterator))
+                boundary = mush_break_next(iterator)
+            }
+            return nil
+        }
+        if let failure { throw ICUError(code: failure, operation: "open a break iterator") }
+    }
+}

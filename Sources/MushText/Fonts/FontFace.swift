@@ -1,0 +1,162 @@
+/// Why a font could not be loaded. Every case names the file.
+public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No file at the path.
+    case missingFile(String)
+    /// The file exists but is not a font FreeType can read (corrupt, truncated, another format).
+    case notAFont(String, reason: String)
+    /// A folder given to the collection holds no font file.
+    case noFonts(inFolder: String)
+
+    public var description: String {
+        switch self {
+        case .missingFile(let path): "font file not found: \(path)"
+        case .notAFont(let path, let reason): "not a readable font: \(path) (\(reason))"
+        case .noFonts(let folder): "no font files (.ttf, .otf, .ttc) in folder: \(folder)"
+        }
+    }
+}
+
+/// One face of a font file: its names and style, its vertical metrics, and the HarfBuzz font that
+/// shapes with it.
+///
+/// The file is mapped once; FreeType reads it to check it and to name the face (and, for rendering,
+/// to draw it), HarfBuzz reads the same bytes to shape and measure. HarfBuzz fonts are immutable
+/// once made and safe to shape with from many threads at once, so a face is shared freely.
+public final class FontFace: @unchecked Sendable, CustomStringConvertible {
+    /// The file it came from.
+    public let path: String
+    /// The face's index in its file (non-zero in font collections, `.ttc`).
+    public let index: Int
+    /// The family name, as the font names it ("DejaVu Sans").
+    public let family: String
+    /// The style name ("Bold Oblique").
+    public let style: String
+    /// Whether the face is bold by design.
+    public let isBold: Bool
+    /// Whether the face is italic or oblique by design.
+    public let isItalic: Bool
+    /// Whether every glyph has the same advance.
+    public let isMonospace: Bool
+    /// Font units per em: positions from HarfBuzz are in these units.
+    public let unitsPerEm: Int32
+    /// Distance from the baseline up to the top of the line box, in font units (positive).
+    public let ascender: Int32
+    /// Distance from the baseline down to the bottom of the line box, in font units (negative).
+    public let descender: Int32
+    /// Extra space between lines, in font units.
+    public let lineGap: Int32
+    /// The face neither kerns nor ligates any printable ASCII character with the space U+0020, so
+    /// text can be shaped word by word (and words cached) with the same result as shaping it whole.
+    /// DejaVu's faces are; a face that is not is shaped item by item.
+    public let spaceIsContextFree: Bool
+    /// The face has a glyph for every printable ASCII character (U+0020–U+007E).
+    public let coversPrintableASCII: Bool
+    /// Where an underline goes, from the font (its `post` table; HarfBuzz's fallback when absent).
+    public let underline: Decoration
+    /// Where a line through the text goes, from the font (its `OS/2` table, or HarfBuzz's fallback).
+    public let strikethrough: Decoration
+
+    /// The font that shapes and measures with this face.
+    let font: HarfBuzzFont
+
+    /// Loads face `index` of the font file at `path`.
+    public init(path: String, index: Int = 0) throws(FontError) {
+        // FreeType checks the file and names the face from the bytes HarfBuzz maps.
+        var names = FreeTypeFace.Names()
+        let font: HarfBuzzFont
+        do throws(HarfBuzzFont.Failure) {
+            font = try HarfBuzzFont(path: path, index: index) { bytes throws(FontError) in
+                do throws(FreeTypeFace.Failure) {
+                    names = try FreeTypeFace.describe(bytes, index: index)
+                } catch {
+                    throw .notAFont(path, reason: error.reason)
+                }
+            }
+        } catch {
+            switch error {
+            case .unreadable:
+                throw FileChecks.exists(path) ? .notAFont(path, reason: "cannot be read") : .missingFile(path)
+            case .empty: throw .notAFont(path, reason: "empty file")
+            case .noGlyphs: throw .notAFont(path, reason: "no glyphs")
+            case .refused(let refusal): throw refusal
+            }
+        }
+        let metrics = font.lineMetrics
+
+        self.path = path
+        self.index = index
+        self.family = names.family
+        self.style = names.style
+        self.isBold = names.isBold
+        self.isItalic = names.isItalic
+        self.isMonospace = names.isMonospace
+        self.unitsPerEm = font.unitsPerEm
+        self.ascender = metrics.ascender
+        self.descender = metrics.descender
+        self.lineGap = metrics.lineGap
+        self.spaceIsContextFree = Self.spaceIsContextFree(font)
+        self.coversPrintableASCII = (UInt32(0x20)...0x7E).allSatisfy { font.glyph(for: $0) != nil }
+        self.underline = Decoration(font.decoration(.underline))
+        self.strikethrough = Decoration(font.decoration(.strikethrough))
+        self.font = font
+    }
+
+    /// Shapes every printable ASCII character next to a space, on both sides, and compares with
+    /// their nominal advances: any kerning, ligature or substitution shows as a difference.
+    private static func spaceIsContextFree(_ font: HarfBuzzFont) -> Bool {
+        guard let space = font.glyph(for: 0x20) else { return false }
+        let spaceAdvance = font.advance(of: space)
+        for unit in UInt16(0x21)...0x7E {
+            guard let glyph = font.glyph(for: UInt32(unit)) else { continue }
+            let expected = [glyph, space]
+            let advance = font.advance(of: glyph)
+            for pair in [[unit, 0x20], [0x20, unit]] {
+                var shaped: [CachedGlyph] = []
+                pair.withUnsafeBufferPointer { units in
+                    font.shape(units, range: 0..<2, direction: .leftToRight, script: .latin, language: nil) {
+                        shaped.append($0)
+                    }
+                }
+                let glyphs = shaped.map(\.glyph)
+                guard glyphs == (pair[0] == 0x20 ? expected.reversed() : expected),
+                    shaped.allSatisfy({ $0.xOffset == 0 && $0.yOffset == 0 }),
+                    shaped.map(\.advance).reduce(0, +) == advance + spaceAdvance
+                else { return false }
+            }
+        }
+        return true
+    }
+
+    /// The glyph this face has for `scalar`, or nil when it has none.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        font.glyph(for: scalar.value)
+    }
+
+    /// The horizontal advance of `glyph`, in font units (unshaped: no kerning).
+    public func advance(of glyph: UInt32) -> Int32 {
+        font.advance(of: glyph)
+    }
+
+    /// Whether the face has a glyph for `scalar`.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        glyph(for: scalar) != nil
+    }
+
+    public var description: String { "\(family) \(style)" }
+}
+
+extension FontFace {
+    /// A line drawn along the text (underline or strikethrough), in font units.
+    public struct Decoration: Hashable, Sendable {
+        /// The top edge of the line, up from the baseline (negative: below it), as OpenType gives
+        /// it.
+        public var position: Int32
+        /// The line's thickness (at least 1 unit).
+        public var thickness: Int32
+
+        init(_ metrics: (position: Int32, thickness: Int32)) {
+            self.position = metrics.position
+            self.thickness = max(metrics.thickness, 1)
+        }
+    }
+}

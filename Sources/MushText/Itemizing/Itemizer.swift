@@ -1,0 +1,245 @@
+import CICU
+import Mush
+
+/// A run of the document, in UTF-16 offsets of its text.
+struct StyledRange {
+    var range: Range<Int>
+    var attributes: MushAttributes
+}
+
+/// A stretch of text shaped in one call: one face, size, letter spacing, bidi level and script.
+struct TextItem {
+    /// UTF-16 range of the paragraph's text.
+    var range: Range<Int>
+    var face: FontFace
+    var synthetic: (bold: Bool, oblique: Bool)
+    var size: Double
+    var letterSpacing: Double
+    /// The bidi embedding level: even left to right, odd right to left.
+    var level: UInt8
+    /// HarfBuzz's script (an ISO 15924 tag), invalid for text of no particular script.
+    var script: ShapingScript
+    /// The index of the Mush run the item comes from.
+    var run: Int
+    /// ICU's script code (UScriptCode) the item was cut by.
+    var scriptCode: Int32 = 0
+    /// The item's glyphs in the paragraph's ``GlyphStore``, in visual order (set once shaped).
+    var glyphs: Range<Int> = 0..<0
+
+    var direction: TextDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
+}
+
+/// Splits a document's runs into items: by style, then bidi level (ICU), script (ICU, with Common
+/// and Inherited characters joining their neighbours), and font coverage (each grapheme cluster
+/// drawn by the style's face if it has the cluster's first character, else by the collection's
+/// fallback).
+enum Itemizer {
+    /// Each run's face, chosen once: its slot in the list of faces in use, and whether it has every
+    /// printable ASCII character.
+    private struct RunFace {
+        var slot: Int
+        var coversASCII: Bool
+    }
+
+    static func items(
+        text: [UInt16], runs: [StyledRange], base: ParagraphStyle, fonts: FontCollection, graphemes: BoundaryList
+    ) throws(ICUError) -> [TextItem] {
+        guard !text.isEmpty else { return [] }
+        let levels = try bidiLevels(text)
+        let scripts = scriptCodes(text)
+        // Segments: grapheme clusters, cut again where a run starts inside one (both lists are
+        // sorted; one run ends at the text's end, a grapheme boundary already).
+        let boundaries =
+            runs.count == 1 ? graphemes : mergeSorted(graphemes, runs.map(\.range.upperBound), length: text.count)
+        // Faces by slot, so the loop compares integers rather than references.
+        var faces: [FontFace] = []
+        func slot(of face: FontFace) -> Int {
+            let identity = ObjectIdentifier(face)
+            if let index = faces.firstIndex(where: { ObjectIdentifier($0) == identity }) { return index }
+            faces.append(face)
+            return faces.count - 1
+        }
+        let runFaces = runs.map { run in
+            let face = fonts.face(
+                family: run.attributes.fontFamily ?? base.fontFamily, bold: run.attributes.bold,
+                italic: run.attributes.italic, monospace: run.attributes.monospace
+            ).face
+            return RunFace(slot: slot(of: face), coversASCII: face.coversPrintableASCII)
+        }
+
+        // Segments of the same slot, level, script and run make one item; only the open one is
+        // kept, and it becomes an item when the next one differs.
+        struct Segment {
+            var start: Int, end: Int, slot: Int, run: Int
+        }
+        var items: [TextItem] = []
+        func close(_ segment: Segment) {
+            let attributes = runs[segment.run].attributes
+            let face = faces[segment.slot]
+            let script = scripts[segment.start]
+            items.append(
+                TextItem(
+                    range: segment.start..<segment.end, face: face,
+                    synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
+                    size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? 0,
+                    level: levels?[segment.start] ?? 0, script: shapingScript(script), run: segment.run,
+                    scriptCode: script))
+        }
+        var open: Segment?
+        var runIndex = 0
+        var start = 0
+        for end in boundaries {
+            while runs[runIndex].range.upperBound <= start { runIndex += 1 }
+            let unit = text[start]
+            // Spaces and invisible characters stay with the face before them, so they do not split
+            // an item of fallback text; anything else goes to the first face that has it.
+            let continuing = open?.run == runIndex
+            var faceSlot: Int
+            if unit < 0x80 {
+                let spaceLike = unit == 0x20 || (0x09...0x0D).contains(unit)
+                if continuing, spaceLike {
+                    faceSlot = open!.slot
+                } else if runFaces[runIndex].coversASCII {
+                    faceSlot = runFaces[runIndex].slot
+                } else {
+                    let preferred = faces[runFaces[runIndex].slot]
+                    faceSlot = slot(
+                        of: fonts.fallback(for: Unicode.Scalar(UInt8(unit)), preferring: preferred) ?? preferred)
+                }
+            } else {
+                let first = scalar(in: text, at: start)
+                if continuing, isDefaultIgnorableOrSpace(first) {
+                    faceSlot = open!.slot
+                } else {
+                    let preferred = faces[runFaces[runIndex].slot]
+                    faceSlot = slot(of: fonts.fallback(for: first, preferring: preferred) ?? preferred)
+                }
+            }
+            if continuing, let segment = open, segment.slot == faceSlot,
+                levels.map({ $0[segment.start] == $0[start] }) ?? true, scripts[segment.start] == scripts[start]
+            {
+                open!.end = end
+            } else {
+                if let segment = open { close(segment) }
+                open = Segment(start: start, end: end, slot: faceSlot, run: runIndex)
+            }
+            start = end
+        }
+        if let segment = open { close(segment) }
+        return items
+    }
+
+    static func scalar(in text: [UInt16], at offset: Int) -> Unicode.Scalar {
+        let unit = text[offset]
+        if UTF16.isLeadSurrogate(unit), offset + 1 < text.count, UTF16.isTrailSurrogate(text[offset + 1]) {
+            return UTF16.decode(UTF16.EncodedScalar([unit, text[offset + 1]]))
+        }
+        return Unicode.Scalar(unit) ?? "\u{FFFD}"
+    }
+
+    private static func isDefaultIgnorableOrSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// The positive values of two sorted lists of offsets in 0...`length`, merged, without repeats.
+    static func mergeSorted(_ a: BoundaryList, _ b: [Int], length: Int) -> BoundaryList {
+        var result: [UInt32] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count || j < b.count {
+            let next = j == b.count || (i < a.count && a[i] <= b[j]) ? a[i] : b[j]
+            if i < a.count, a[i] == next { i += 1 }
+            if j < b.count, b[j] == next { j += 1 }
+            if next > 0, result.last != UInt32(next) { result.append(UInt32(next)) }
+        }
+        return BoundaryList(result, length: length)
+    }
+
+    /// ICU's resolved bidi level of every UTF-16 unit, the paragraph direction taken from the first
+    /// strong character (left to right when there is none). Text with no right-to-left character
+    /// and no bidi control is all level 0: then ICU is not asked, and the answer is nil.
+    static func bidiLevels(_ text: [UInt16]) throws(ICUError) -> [UInt8]? {
+        guard text.contains(where: mayBeRightToLeft) else { return nil }
+        var levels = [UInt8](repeating: 0, count: text.count)
+        var error: Int32 = 0
+        let paragraphLevel = text.withUnsafeBufferPointer { units in
+            levels.withUnsafeMutableBufferPointer { out in
+                mush_bidi_levels(units.baseAddress, Int32(units.count), 0xFE, out.baseAddress, &error)
+            }
+        }
+        guard paragraphLevel >= 0 else { throw ICUError(code: error, operation: "resolve bidi levels") }
+        return levels
+    }
+
+    /// Whether a UTF-16 unit may be (part of) a right-to-left character or a bidi control: Hebrew,
+    /// Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms, the
+    /// supplementary right-to-left blocks (U+10800–U+10FFF, U+1E800–U+1EFFF), and the marks,
+    /// embeddings, overrides and isolates.
+    static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
+        guard unit >= 0x0590 else { return false }
+        switch unit {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069,
+            0xD802...0xD803, 0xD83A...0xD83B:
+            return true
+        default: return false
+        }
+    }
+
+    /// ICU's script code (UScriptCode) of every UTF-16 unit, Common and Inherited resolved to the
+    /// script before them (or after them, at the start); 0 where the text has no script at all.
+    struct ScriptCodes {
+        /// The code of every unit when `codes` is empty (ASCII text: Latin if it has a letter).
+        var uniform: Int32 = 0
+        var codes: [Int32] = []
+
+        subscript(offset: Int) -> Int32 { codes.isEmpty ? uniform : codes[offset] }
+    }
+
+    static func scriptCodes(_ text: [UInt16]) -> ScriptCodes {
+        if text.allSatisfy({ $0 < 0x80 }) {
+            let letter = text.contains { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+            return ScriptCodes(uniform: letter ? 25 : 0)
+        }
+        var codes = [Int32](repeating: 0, count: text.count)
+        var offset = 0
+        while offset < text.count {
+            let unit = text[offset]
+            if unit < 0x80 {
+                // ASCII: letters are Latin (USCRIPT_LATIN, 25), everything else Common (0).
+                let letter = (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
+                codes[offset] = letter ? 25 : 0
+                offset += 1
+                continue
+            }
+            let scalar = scalar(in: text, at: offset)
+            let code = mush_script(scalar.value)
+            let width = scalar.value > 0xFFFF ? 2 : 1
+            for unit in offset..<min(offset + width, text.count) { codes[unit] = code }
+            offset += width
+        }
+        // 0 is Common, 1 Inherited: they take the script before them, else the one after.
+        var last: Int32 = -1
+        for index in codes.indices {
+            if codes[index] > 1 { last = codes[index] } else if last > 1 { codes[index] = last }
+        }
+        var next: Int32 = -1
+        for index in codes.indices.reversed() {
+            if codes[index] > 1 { next = codes[index] } else if next > 1 { codes[index] = next }
+        }
+        for index in codes.indices where codes[index] == 1 { codes[index] = 0 }
+        return ScriptCodes(codes: codes)
+    }
+
+    /// The shaping script of an ICU script code (none for Common, Inherited or an unknown code).
+    static func shapingScript(_ code: Int32) -> ShapingScript {
+        if code == 25 { return .latin }
+        guard code > 1 else { return .none }
+        var tag = [CChar](repeating: 0, count: 8)
+        let length = mush_script_tag(code, &tag, Int32(tag.count))
+        guard length > 0 else { return .none }
+        return ShapingScript(
+            tag: String(decoding: tag.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+}

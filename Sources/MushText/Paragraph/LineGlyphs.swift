@@ -1,0 +1,161 @@
+import CICU
+import Mush
+
+/// One step of placing a line's parts from left to right (``Paragraph/place(_:_:)``).
+enum PlacedPart {
+    /// A glyph of item `item`, in text piece `piece`, drawn with the pen at `pen`, which then moves
+    /// by `advance`: the glyph's own advance, plus the justification stretch after a space; a tab's
+    /// reaches its stop; a line break takes none.
+    case glyph(item: Int, piece: Range<Int>, glyph: ShapedGlyph, pen: Double, advance: Double)
+    /// The ellipsis, the line's piece number `index`, from `pen`, styled like the text at UTF-16
+    /// offset `near`.
+    case ellipsis(index: Int, near: Int, glyphs: [PositionedGlyph], pen: Double, width: Double)
+}
+
+/// A stretch of a line drawn with one face, size and set of Mush attributes: what a renderer
+/// draws in one call, with its background and its underline or strikethrough.
+public struct GlyphRun: Sendable {
+    /// The glyphs, left to right, x from the line's left edge, y from the baseline (up).
+    public var glyphs: [PositionedGlyph]
+    /// The face the glyphs are from (the same for every glyph of the run).
+    public var face: FontFace
+    /// The font size, in points.
+    public var size: Double
+    /// Styles the face lacks, to be synthesised when drawing.
+    public var syntheticBold: Bool
+    public var syntheticOblique: Bool
+    /// The attributes of the Mush run the text comes from: colour, background colour, underline,
+    /// strikethrough (unset colours are the renderer's to choose).
+    public var attributes: MushAttributes
+    /// The pen's left and right positions around the run's glyphs, from the line's left edge: a
+    /// background or an underline spans `minX..<maxX`.
+    public var minX: Double
+    public var maxX: Double
+    /// The text the run shows, as Unicode-scalar offsets in the paragraph's text; empty for an
+    /// ellipsis (which shows "…" in place of the text at the offset).
+    public var range: Range<Int>
+    /// The run's text reads right to left (its glyphs are in visual order, so their clusters fall).
+    public var isRightToLeft: Bool
+    /// The run is the ellipsis of a shortened line.
+    public var isEllipsis: Bool
+}
+
+extension Paragraph {
+    /// The glyphs of a laid-out line, in visual order, x from the line's left edge (before the
+    /// line's own `x`), y from the baseline. Made on request: measuring does not need them.
+    public func glyphs(of line: LineLayout) -> [PositionedGlyph] {
+        runs(of: line).flatMap(\.glyphs)
+    }
+
+    /// The runs of a laid-out line, left to right: one for each stretch of one item (one face, size,
+    /// bidi level and Mush run) and one for the ellipsis. Tabs and line breaks draw no glyph, but a
+    /// tab's advance belongs to its run. Spaces that hang past the line's end are left out; they take
+    /// no room wherever bidi puts them (at the left of a right-to-left line), so the runs span exactly
+    /// the line's `width`, and carets agree (both place the line the same way).
+    public func runs(of line: LineLayout) -> [GlyphRun] {
+        var runs: [GlyphRun] = []
+        // Hanging spaces are those past the visible end of the line's last piece.
+        var hangStart = Int.max
+        if case .text(let range) = line.pieces.last { hangStart = visibleEnd(range.lowerBound, range.upperBound) }
+        var current: (item: Int, piece: Range<Int>)?
+        place(line) { part in
+            switch part {
+            case .glyph(let itemIndex, let piece, let glyph, let pen, let advance):
+                let unit = units[glyph.cluster]
+                if glyph.cluster >= hangStart {
+                    current = nil
+                    return
+                }
+                let item = items[itemIndex]
+                if current?.item != itemIndex || current?.piece != piece {
+                    current = (itemIndex, piece)
+                    let start = max(item.range.lowerBound, piece.lowerBound)
+                    let end = min(item.range.upperBound, piece.upperBound, hangStart)
+                    runs.append(
+                        GlyphRun(
+                            glyphs: [], face: item.face, size: item.size, syntheticBold: item.synthetic.bold,
+                            syntheticOblique: item.synthetic.oblique,
+                            attributes: attributes(of: item), minX: pen, maxX: pen,
+                            range: scalarOffsets[start]..<scalarOffsets[max(start, end)],
+                            isRightToLeft: item.direction == .rightToLeft, isEllipsis: false))
+                }
+                runs[runs.count - 1].maxX = pen + advance
+                // Tabs and line breaks draw nothing.
+                guard !Self.isHardBreak(unit), unit != 0x09 else { return }
+                runs[runs.count - 1].glyphs.append(
+                    PositionedGlyph(
+                        glyph: glyph.glyph, face: item.face, size: item.size, x: pen + glyph.xOffset, y: glyph.yOffset,
+                        cluster: scalarOffsets[glyph.cluster], syntheticBold: item.synthetic.bold,
+                        syntheticOblique: item.synthetic.oblique))
+            case .ellipsis(_, let near, let glyphs, let pen, let width):
+                current = nil
+                let first = glyphs.first
+                let cluster = scalarOffsets[min(near, units.count)]
+                runs.append(
+                    GlyphRun(
+                        glyphs: glyphs.map {
+                            var glyph = $0
+                            glyph.x += pen
+                            return glyph
+                        },
+                        face: first?.face ?? emptyLineFace, size: first?.size ?? style.fontSize,
+                        syntheticBold: first?.syntheticBold ?? false,
+                        syntheticOblique: first?.syntheticOblique ?? false,
+                        attributes: ellipsisItem(near: near).map(attributes(of:)) ?? .plain,
+                        minX: pen, maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: true))
+            }
+        }
+        return runs
+    }
+
+    /// The attributes of the Mush run an item comes from.
+    private func attributes(of item: TextItem) -> MushAttributes {
+        runAttributes.indices.contains(item.run) ? runAttributes[item.run] : .plain
+    }
+
+    /// Walks `line` as it is drawn, left to right: each text piece's items in visual order by their
+    /// bidi levels, glyph by glyph, and the ellipsis. Drawing (``glyphs(of:)``) and carets
+    /// (``caretCells(of:)``) both place the line through this, so they agree.
+    func place(_ line: LineLayout, _ visit: (PlacedPart) -> Void) {
+        var x = 0.0
+        for (index, piece) in line.pieces.enumerated() {
+            switch piece {
+            case .text(let range):
+                guard !range.isEmpty else { continue }
+                // Trailing spaces of the line hang: they take no room (wherever bidi puts them, at
+                // the left of a right-to-left line too), and justification stretches inner spaces only.
+                let hangFrom =
+                    index == line.pieces.count - 1
+                    ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
+                let pieceStart = x
+                let pieces = Array(itemIndices(range.lowerBound, range.upperBound))
+                var levels = pieces.map { items[$0].level }
+                var order = [Int32](repeating: 0, count: pieces.count)
+                if !pieces.isEmpty { mush_bidi_reorder(&levels, Int32(levels.count), &order) }
+                for visual in order {
+                    let itemIndex = pieces[Int(visual)]
+                    let item = items[itemIndex]
+                    let scale = GlyphStore.scale(of: item)
+                    for glyphIndex in glyphRange(itemIndex, range.lowerBound, range.upperBound) {
+                        let glyph = glyphs.shapedGlyph(glyphIndex, in: item, scale: scale)
+                        let unit = units[glyph.cluster]
+                        var advance = glyph.advance
+                        if Self.isHardBreak(unit) || glyph.cluster >= hangFrom {
+                            advance = 0
+                        } else if unit == 0x09 {
+                            advance = tabAdvance(glyph.cluster, pieceStart: range.lowerBound, at: pieceStart)
+                        } else if line.spaceStretch > 0, unit == 0x20 {
+                            advance += line.spaceStretch
+                        }
+                        visit(.glyph(item: itemIndex, piece: range, glyph: glyph, pen: x, advance: advance))
+                        x += advance
+                    }
+                }
+            case .ellipsis(let near):
+                let ellipsis = ellipsisGlyphs(near: near)
+                visit(.ellipsis(index: index, near: near, glyphs: ellipsis.glyphs, pen: x, width: ellipsis.width))
+                x += ellipsis.width
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import CICU
+import Mush
+
+/// Attributed text, itemised and shaped once, ready to be laid out at any width.
+///
+/// Making a paragraph does the expensive work: bidi, scripts, font fallback, HarfBuzz shaping and
+/// ICU's break opportunities. ``layout(width:)`` then fits lines without shaping again, so re-fitting
+/// at another width or line limit is cheap. A paragraph is immutable and can be laid out from many
+/// threads at once. (A class, so that passing it around copies one reference rather than a dozen
+/// arrays; it has no mutable state.)
+public final class Paragraph: Sendable {
+    /// The text, as the document gives it.
+    public let text: String
+    public let style: ParagraphStyle
+    let units: [UInt16]
+    /// The scalar offset of each UTF-16 offset (0...count).
+    let scalarOffsets: UnitOffsetMap
+    /// The UTF-8 offset of each UTF-16 offset (0...count): line texts are slices of `text`.
+    let utf8Offsets: UnitOffsetMap
+    let items: [TextItem]
+    /// The attributes of each Mush run, by the run index items keep (``TextItem/run``).
+    let runAttributes: [MushAttributes]
+    /// The glyphs of every item, in font units (each item keeps its range, ``TextItem/glyphs``).
+    let glyphs: GlyphStore
+    /// Sum of advances of the glyphs of the cluster starting at each unit, as prefix sums.
+    let advancePrefix: [Double]
+    let breaks: BreakList
+    let graphemes: BoundaryList
+    /// The UTF-16 offsets of the tab characters, ascending (empty for most text).
+    let tabs: [Int]
+    /// The distance between default tab stops, in points.
+    let tabWidth: Double
+    /// The advance of a space of the paragraph's font: with default stops, a tab moves the pen by
+    /// at least this much (as Pango does).
+    let spaceWidth: Double
+    /// The face and size of text-free lines (empty text, a trailing line break).
+    let emptyLineFace: FontFace
+    let fonts: FontCollection
+    /// What was done otherwise than asked: a font family the fonts do not have, and what stood in.
+    public let warnings: [TextWarning]
+
+    /// Shapes `document` with `style` and `fonts`.
+    /// Throws ``TextError/invalidValue(property:problem:)`` for a style value or a run's size or
+    /// kerning outside `MushLimits`, and ``TextError/icu(_:)`` when ICU fails.
+    public init(_ document: MushDocument, style: ParagraphStyle = ParagraphStyle(), fonts: FontCollection = .standard)
+        throws(TextError)
+    {
+        try style.validate()
+        try document.validateForLayout()
+        self.warnings = TextWarning.of(document, style: style, fonts: fonts)
+        self.text = document.text
+        self.style = style
+        self.fonts = fonts
+        let units = Array(document.text.utf16)
+        self.units = units
+        let scalarOffsets = UnitOffsetMap(units, .scalars)
+        self.scalarOffsets = scalarOffsets
+        self.utf8Offsets = UnitOffsetMap(units, .utf8)
+        // Each run's scalar range as a UTF-16 range.
+        let runs = document.runs.map { run in
+            StyledRange(
+                range: scalarOffsets.firstUnit(
+                    reaching: run.range.lowerBound)..<scalarOffsets.firstUnit(reaching: run.range.upperBound),
+                attributes: run.attributes)
+        }
+        self.runAttributes = document.runs.map(\.attributes)
+        let graphemes: BoundaryList
+        var items: [TextItem]
+        do throws(ICUError) {
+            graphemes = try TextBoundaries.graphemeList(in: units)
+            self.breaks = try TextBoundaries.breakList(in: units, locale: style.locale)
+            items = try Itemizer.items(text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes)
+        } catch {
+            throw .icu(error)
+        }
+        self.graphemes = graphemes
+        var glyphs = GlyphStore()
+        glyphs.reserveCapacity(units.count)
+        // Each cluster's advance at prefix[cluster + 1], then summed in place.
+        var prefix = [Double](repeating: 0, count: units.count + 1)
+        units.withUnsafeBufferPointer { text in
+            for index in items.indices {
+                let first = glyphs.count
+                Shaper.shape(
+                    text, range: items[index].range, face: items[index].face, direction: items[index].direction,
+                    script: items[index].script, language: style.locale, cache: fonts.shapeCache, into: &glyphs)
+                items[index].glyphs = first..<glyphs.count
+                let item = items[index]
+                let scale = GlyphStore.scale(of: item)
+                // Line breaks take no room; tabs take what their stop gives them, at layout.
+                for glyph in item.glyphs {
+                    let cluster = glyphs.cluster(glyph)
+                    guard !Self.isHardBreak(text[cluster]), text[cluster] != 0x09 else { continue }
+                    prefix[cluster + 1] += glyphs.advance(glyph, in: item, scale: scale)
+                }
+            }
+        }
+        self.items = items
+        self.glyphs = glyphs
+        for index in units.indices { prefix[index + 1] += prefix[index] }
+        self.advancePrefix = prefix
+        let emptyLineFace = fonts.face(family: style.fontFamily, bold: false, italic: false).face
+        self.emptyLineFace = emptyLineFace
+        self.tabs = units.indices.filter { units[$0] == 0x09 }
+        let space =
+            emptyLineFace.glyph(for: " ").map { Double(emptyLineFace.advance(of: $0)) } ?? Double(
+                emptyLineFace.unitsPerEm) / 4
+        self.spaceWidth = space * style.fontSize / Double(emptyLineFace.unitsPerEm)
+        self.tabWidth = style.tabWidth ?? 8 * spaceWidth
+    }
+
+    /// Parses `mush` and shapes it.
+    public convenience init(mush: String, style: ParagraphStyle = ParagraphStyle(), fonts: FontCollection = .standard)
+        throws(TextError)
+    {
+        try self.init(Mush.parse(mush), style: style, fonts: fonts)
+    }
+
+    static func isHardBreak(_ unit: UInt16) -> Bool {
+        unit == 0x0A || unit == 0x0D || unit == 0x0B || unit == 0x0C || unit == 0x85 || unit == 0x2028 || unit == 0x2029
+    }
+
+    static func isSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0x09 || unit == 0x3000 || (0x2000...0x200A).contains(unit) || isHardBreak(unit)
+    }
+
+    /// The advance of `start..<end` (UTF-16, at cluster boundaries) when the pen starts at `x` from
+    /// the line's start: tabs move the pen to their stops.
+    func advance(_ start: Int, _ end: Int, at x: Double = 0) -> Double {
+        guard !tabs.isEmpty, end > start else { return advancePrefix[end] - advancePrefix[start] }
+        var index = Self.firstIndex(in: tabs, after: start - 1)
+        guard index < tabs.count, tabs[index] < end else { return advancePrefix[end] - advancePrefix[start] }
+        var pen = x
+        var segment = start
+        while index < tabs.count, tabs[index] < end {
+            pen += advancePrefix[tabs[index]] - advancePrefix[segment]
+            pen = nextTabStop(after: pen)
+            segment = tabs[index] + 1
+            index += 1
+        }
+        return pen + advancePrefix[end] - advancePrefix[segment] - x
+    }
+
+    /// How far the tab at `tab` moves the pen, in a line piece that starts at `start` with the pen
+    /// at `x`.
+    func tabAdvance(_ tab: Int, pieceStart start: Int, at x: Double) -> Double {
+        advance(start, tab + 1, at: x) - advance(start, tab, at: x)
+    }
+
+    /// The first tab stop past `x`: the style's stops, then every `tabWidth` after the last of them.
+    /// Without stops of its own the paragraph uses the default ones, and those keep at least a
+    /// space between the text and the stop, as in Pango.
+    func nextTabStop(after x: Double) -> Double {
+        let tolerance = 1e-6
+        if let stop = style.tabStops.first(where: { $0 > x + tolerance }) { return stop }
+        let origin = style.tabStops.last ?? 0
+        let least = style.tabStops.isEmpty ? x + spaceWidth - tolerance : x + tolerance
+        return origin + ((least - origin) / tabWidth).rounded(.down) * tabWidth + tabWidth
+    }
+
+    /// `end` moved back over trailing spaces and line breaks, which hang past the line's width.
+    func visibleEnd(_ start: Int, _ end: Int) -> Int {
+        var end = end
+        while end > start, Self.isSpace(units[end - 1]) { end -= 1 }
+        return end
+    }
+}

@@ -1,0 +1,99 @@
+/// How a paragraph is set: the base font, line spacing, alignment, and the limits that truncate it.
+///
+/// Values outside `MushLimits` are errors when a paragraph is made (``validate()``).
+public struct ParagraphStyle: Hashable, Sendable {
+    /// Horizontal placement of each line in the paragraph's width (placed after the lines are
+    /// broken: ``ParagraphLayout/align(_:width:)`` places them again).
+    ///
+    /// `left`, `center` and `right` are absolute: `left` is left in right-to-left text too. `start`
+    /// and `end` follow the base direction of the hard-broken paragraph a line is in (its first
+    /// strong character, as bidi gives it): `start` is left in left-to-right text and right in
+    /// right-to-left text, `end` the other side.
+    public enum Alignment: String, Hashable, Sendable, CaseIterable {
+        case left, center, right
+        /// Lines but the last of each hard-broken paragraph are stretched to the width at their
+        /// spaces.
+        case justify
+        /// Left in a left-to-right paragraph, right in a right-to-left one.
+        case start
+        /// Right in a left-to-right paragraph, left in a right-to-left one.
+        case end
+
+        /// The absolute alignment this one is in a paragraph of the given base direction: `start`
+        /// and `end` become `left` or `right`; the others stay as they are.
+        public func resolved(rightToLeft: Bool) -> Alignment {
+            switch self {
+            case .start: rightToLeft ? .right : .left
+            case .end: rightToLeft ? .left : .right
+            case .left, .center, .right, .justify: self
+            }
+        }
+    }
+
+    /// Where a truncated paragraph shows its ellipsis "…".
+    public enum Ellipsize: String, Hashable, Sendable, CaseIterable {
+        /// Cut without an ellipsis.
+        case none
+        /// "…" then the end of the text (single-line paragraphs; otherwise as `end`).
+        case start
+        /// The start, "…", the end (single-line paragraphs; otherwise as `end`).
+        case middle
+        /// The last visible line ends in "…".
+        case end
+    }
+
+    /// What a line wider than the paragraph's width shows (only a grapheme wider than the width
+    /// makes one: words wider than it are broken between graphemes).
+    public enum TextOverflow: String, Hashable, Sendable, CaseIterable {
+        /// The line runs past the width (Pango's and CSS's default).
+        case visible
+        /// The line is cut to the width and ends in "…", as CSS's `text-overflow: ellipsis`; the
+        /// layout is then truncated. When not even "…" fits, the line is "…" alone.
+        case ellipsis
+    }
+
+    /// The family of runs that name none; nil: the collection's default (DejaVu Sans).
+    public var fontFamily: String?
+    /// The size of runs that set none, in points (`MushLimits/fontSize`).
+    public var fontSize: Double
+    /// Extra space between lines, in points: 0 or more, as `NSParagraphStyle.lineSpacing`
+    /// (`MushLimits/length`).
+    public var lineSpacing: Double
+    public var alignment: Alignment
+    /// At most this many lines; 0: no limit.
+    public var maxLines: Int
+    /// At most this tall, in points (at least one line is always shown); 0: no limit
+    /// (`MushLimits/length`).
+    public var maxHeight: Double
+    public var ellipsize: Ellipsize
+    /// What a line wider than the width shows: ``TextOverflow/visible`` by default.
+    public var textOverflow: TextOverflow
+    /// The locale for line breaking (ICU tailors some languages); nil: the root locale.
+    public var locale: String?
+    /// Where tab characters move the pen to, in points from the line's start, ascending: a tab
+    /// advances to the first stop past the text before it (left-aligned stops, as Pango's). Past
+    /// the last one, stops repeat every `tabWidth`. Each is a length (`MushLimits/length`); they
+    /// are kept sorted.
+    public var tabStops: [Double]
+    /// The distance between default tab stops, in points; nil: eight spaces of the paragraph's
+    /// font (Pango's default). From 0.01 to 1,000,000 points.
+    public var tabWidth: Double?
+
+    public init(
+        fontFamily: String? = nil, fontSize: Double = 16, lineSpacing: Double = 0, alignment: Alignment = .left,
+        maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, textOverflow: TextOverflow = .visible,
+        locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil
+    ) {
+        self.textOverflow = textOverflow
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.lineSpacing = lineSpacing
+        self.alignment = alignment
+        self.maxLines = maxLines
+        self.maxHeight = maxHeight
+        self.ellipsize = ellipsize
+        self.locale = locale
+        self.tabStops = tabStops.sorted()
+        self.tabWidth = tabWidth
+    }
+}

@@ -1,0 +1,83 @@
+import Mush
+
+/// Why a paragraph could not be made.
+public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A value of the style or of a run is outside its range (`MushLimits`). `property` names it
+    /// as Swift code would: `style.fontSize`, `runs[2].attributes.kern`.
+    case invalidValue(property: String, problem: String)
+    /// ICU could not break the text.
+    case icu(ICUError)
+
+    public var description: String {
+        switch self {
+        case .invalidValue(let property, let problem): "\(property) \(problem)"
+        case .icu(let error): error.description
+        }
+    }
+}
+
+extension ParagraphStyle {
+    /// Checks every value against `MushLimits`, naming the first bad one (`style.lineSpacing`).
+    /// ``Paragraph/init(_:style:fonts:)`` calls it.
+    public func validate() throws(TextError) {
+        func check(_ value: Double, _ range: ClosedRange<Double>, _ name: @autoclosure () -> String) throws(TextError) {
+            if let problem = MushLimits.problem(value, in: range) {
+                throw .invalidValue(property: "style." + name(), problem: problem)
+            }
+        }
+        try check(fontSize, MushLimits.fontSize, "fontSize")
+        try check(lineSpacing, MushLimits.length, "lineSpacing")
+        try check(maxHeight, MushLimits.length, "maxHeight")
+        if maxLines < 0 {
+            throw .invalidValue(property: "style.maxLines", problem: "must be 0 (no limit) or more (it is \(maxLines))")
+        }
+        for (index, stop) in tabStops.enumerated() { try check(stop, MushLimits.length, "tabStops[\(index)]") }
+        // A tab width below a hundredth of a point would put stops past any finite position.
+        if let tabWidth { try check(tabWidth, 0.01...MushLimits.length.upperBound, "tabWidth") }
+    }
+}
+
+extension MushDocument {
+    /// Checks the runs' font sizes and kerning against `MushLimits` (the parser never makes others;
+    /// a document built in code may), naming the first bad one.
+    public func validateForLayout() throws(TextError) {
+        for (index, run) in runs.enumerated() {
+            if let size = run.attributes.fontSize, let problem = MushLimits.problem(size, in: MushLimits.fontSize) {
+                throw .invalidValue(property: "runs[\(index)].attributes.fontSize", problem: problem)
+            }
+            if let kern = run.attributes.kern, let problem = MushLimits.problem(kern, in: MushLimits.kern) {
+                throw .invalidValue(property: "runs[\(index)].attributes.kern", problem: problem)
+            }
+        }
+    }
+}
+
+/// Something a paragraph did otherwise than asked, while still laying the text out.
+public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
+    /// The style or a run names a font family the collection does not have; `used` stood in.
+    case unknownFontFamily(String, used: String)
+
+    public var description: String {
+        switch self {
+        case .unknownFontFamily(let family, let used): "no font family '\(family)'; \(used) was used instead"
+        }
+    }
+
+    /// The warnings of laying `document` out with `style` and `fonts`, each once, in the order the
+    /// text first meets them.
+    static func of(_ document: MushDocument, style: ParagraphStyle, fonts: FontCollection) -> [TextWarning] {
+        var warnings: [TextWarning] = []
+        var seen = Set<String>()
+        for run in document.runs {
+            guard let family = run.attributes.fontFamily ?? style.fontFamily, fonts.faces(ofFamily: family).isEmpty,
+                seen.insert(family.lowercased()).inserted
+            else { continue }
+            let used = fonts.face(
+                family: nil, bold: run.attributes.bold, italic: run.attributes.italic,
+                monospace: run.attributes.monospace
+            ).face.family
+            warnings.append(.unknownFontFamily(family, used: used))
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,152 @@
+import CHarfBuzz
+
+// The one file that touches HarfBuzz: its blobs, faces, fonts and buffers stay behind these types.
+
+/// A script as shaping knows it: an ISO 15924 tag ("Latn", "Arab") read by HarfBuzz, or none (the
+/// text has no particular script, and HarfBuzz guesses).
+struct ShapingScript: Hashable, Sendable {
+    fileprivate var value: hb_script_t
+
+    private init(_ value: hb_script_t) { self.value = value }
+
+    /// No particular script.
+    static let none = ShapingScript(HB_SCRIPT_INVALID)
+    /// Latin.
+    static let latin = ShapingScript(HB_SCRIPT_LATIN)
+
+    /// The script of an ISO 15924 tag (an unknown tag is an unknown script, which shapes as none).
+    init(tag: String) {
+        self.init(hb_script_from_string(tag, Int32(tag.utf8.count)))
+    }
+
+    /// A number that tells scripts apart (a cache's key holds it).
+    var number: UInt32 { value.rawValue }
+}
+
+/// A line drawn along text, as the font places it.
+enum DecorationKind {
+    case underline, strikethrough
+}
+
+/// One face of a font file as HarfBuzz reads it: the file's bytes (mapped once), the face, and an
+/// immutable font that shapes and measures in font units. The three are made and freed together.
+/// An immutable HarfBuzz font may shape on many threads at once, so the value is shared freely.
+final class HarfBuzzFont: @unchecked Sendable {
+    private let blob: OpaquePointer
+    private let face: OpaquePointer
+    private let font: OpaquePointer
+
+    /// Why the file gave no font.
+    enum Failure: Error {
+        /// No file, or one that cannot be read.
+        case unreadable
+        case empty
+        case noGlyphs
+        /// `inspect` refused the bytes.
+        case refused(FontError)
+    }
+
+    /// Maps the file at `path` and makes face `index` of it, after `inspect` has seen the file's
+    /// bytes (FreeType checks and names the face from the same bytes).
+    init(path: String, index: Int, inspect: (UnsafeRawBufferPointer) throws(FontError) -> Void) throws(Failure) {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw .unreadable }
+        var length: UInt32 = 0
+        guard let bytes = hb_blob_get_data(blob, &length), length > 0 else {
+            hb_blob_destroy(blob)
+            throw .empty
+        }
+        do {
+            try inspect(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+        } catch {
+            hb_blob_destroy(blob)
+            throw .refused(error)
+        }
+        let face = hb_face_create(blob, UInt32(index))!
+        guard hb_face_get_glyph_count(face) > 0 else {
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw .noGlyphs
+        }
+        let font = hb_font_create(face)!
+        hb_font_make_immutable(font)
+        self.blob = blob
+        self.face = face
+        self.font = font
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+        hb_blob_destroy(blob)
+    }
+
+    /// Font units per em.
+    var unitsPerEm: Int32 { Int32(hb_face_get_upem(face)) }
+
+    /// The horizontal line metrics, in font units: ascender (up, positive), descender (down,
+    /// negative) and line gap.
+    var lineMetrics: (ascender: Int32, descender: Int32, lineGap: Int32) {
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        return (extents.ascender, extents.descender, extents.line_gap)
+    }
+
+    /// The glyph the font maps `codePoint` to, or nil when it has none.
+    func glyph(for codePoint: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0 ? glyph : nil
+    }
+
+    /// The horizontal advance of `glyph`, in font units (unshaped: no kerning).
+    func advance(of glyph: UInt32) -> Int32 {
+        hb_font_get_glyph_h_advance(font, glyph)
+    }
+
+    /// Where a decoration goes: its top edge up from the baseline, and its thickness, in font
+    /// units, from the font's tables (HarfBuzz's fallback when they say nothing).
+    func decoration(_ kind: DecorationKind) -> (position: Int32, thickness: Int32) {
+        let (offset, size) =
+            switch kind {
+            case .underline: (HB_OT_METRICS_TAG_UNDERLINE_OFFSET, HB_OT_METRICS_TAG_UNDERLINE_SIZE)
+            case .strikethrough: (HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, HB_OT_METRICS_TAG_STRIKEOUT_SIZE)
+            }
+        var position: hb_position_t = 0
+        var thickness: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(font, offset, &position)
+        hb_ot_metrics_get_position_with_fallback(font, size, &thickness)
+        return (position, thickness)
+    }
+
+    /// Shapes `range` of `text` (the rest of the text is context) and hands each glyph, in font
+    /// units with its cluster as an offset into `text`, to `body` while HarfBuzz's buffer is alive.
+    /// Clusters are whole graphemes, in visual order.
+    func shape(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
+        language: String?, _ body: (CachedGlyph) -> Void
+    ) {
+        guard !range.isEmpty else { return }
+        let buffer = hb_buffer_create()!
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        hb_buffer_set_direction(buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
+        if script != .none { hb_buffer_set_script(buffer, script.value) }
+        if let language {
+            hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
+        }
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        for index in 0..<Int(count) {
+            let info = infos[index]
+            let position = positions[index]
+            body(
+                CachedGlyph(
+                    glyph: info.codepoint, cluster: info.cluster, advance: position.x_advance,
+                    xOffset: position.x_offset, yOffset: position.y_offset))
+        }
+    }
+}
