@@ -1,5 +1,3 @@
-import Foundation
-
 extension MushDocument {
     /// The document as JSON:
     /// `{"text": …, "runs": [{"text": …, <the attributes that are set>}], "diagnostics": [{"message": …, "start": N, "end": N}]}`.
@@ -7,72 +5,60 @@ extension MushDocument {
     /// Attribute keys are `bold`, `italic`, `underline`, `strikethrough`, `monospace` (true),
     /// `color` and `backgroundColor` (lowercase `#rrggbbaa`), `kern`, `fontFamily`, `fontSize`.
     /// Diagnostic offsets count Unicode scalars of the parser's input. Keys are sorted, so equal
-    /// documents give equal bytes.
+    /// documents give equal bytes. Written with ``JSONText``, as every JSON output of the package.
     public func json() -> String {
+        var output = "{\"diagnostics\":["
+        for (index, diagnostic) in diagnostics.enumerated() {
+            if index > 0 { output += "," }
+            output += "{\"end\":" + String(diagnostic.range.upperBound) + ",\"message\":"
+            JSONText.string(diagnostic.message, to: &output)
+            output += ",\"start\":" + String(diagnostic.range.lowerBound) + "}"
+        }
+        output += "],\"runs\":["
         let scalars = Array(text.unicodeScalars)
-        let output = JSONDocument(
-            text: text,
-            runs: runs.map { JSONRun(String(String.UnicodeScalarView(scalars[$0.range])), $0.attributes) },
-            diagnostics: diagnostics.map {
-                JSONDiagnostic(message: $0.message, start: $0.range.lowerBound, end: $0.range.upperBound)
-            })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // A parsed document's numbers are finite; one built by hand may not be, and JSON has no
-        // literal for that, so such a number is written as a string rather than failing.
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        // Only strings, booleans and numbers remain, which always encode.
-        let data = try! encoder.encode(output)
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
-private struct JSONDocument: Encodable {
-    var text: String
-    var runs: [JSONRun]
-    var diagnostics: [JSONDiagnostic]
-}
-
-private struct JSONDiagnostic: Encodable {
-    var message: String
-    var start: Int
-    var end: Int
-}
-
-/// A run: its text and the attributes that are set, the tokens' under their names from the token
-/// table, the brace-span values' from ``SpanValue/values(of:)``.
-private struct JSONRun: Encodable {
-    var text: String
-    var attributes: MushAttributes
-
-    init(_ text: String, _ attributes: MushAttributes) {
-        self.text = text
-        self.attributes = attributes
+        for (index, run) in runs.enumerated() {
+            if index > 0 { output += "," }
+            let text = String(String.UnicodeScalarView(scalars[run.range]))
+            JSONText.object(Self.members(text, run.attributes), to: &output) { value, output in value.write(to: &output)
+            }
+        }
+        output += "],\"text\":"
+        JSONText.string(text, to: &output)
+        output += "}"
+        return output
     }
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(text, forKey: Key("text"))
+    /// A run's members: its text and the attributes that are set, the tokens' under their names
+    /// from the token table, the brace-span values' from ``SpanValue/values(of:)``.
+    private static func members(_ text: String, _ attributes: MushAttributes) -> [(key: String, value: RunValue)] {
+        var members: [(key: String, value: RunValue)] = [("text", .string(text))]
         for token in MushToken.allCases where attributes[keyPath: token.attribute] {
-            try container.encode(true, forKey: Key(token.row.name))
+            members.append((token.row.name, .bool(true)))
         }
         for value in SpanValue.values(of: attributes) {
             switch value {
-            case .color(let color): try container.encode(color.hexRGBA, forKey: Key("color"))
-            case .backgroundColor(let color): try container.encode(color.hexRGBA, forKey: Key("backgroundColor"))
-            case .kern(let kern): try container.encode(kern, forKey: Key("kern"))
-            case .fontFamily(let family): try container.encode(family, forKey: Key("fontFamily"))
-            case .fontSize(let size): try container.encode(size, forKey: Key("fontSize"))
+            case .color(let color): members.append(("color", .string(color.hexRGBA)))
+            case .backgroundColor(let color): members.append(("backgroundColor", .string(color.hexRGBA)))
+            case .kern(let kern): members.append(("kern", .number(kern)))
+            case .fontFamily(let family): members.append(("fontFamily", .string(family)))
+            case .fontSize(let size): members.append(("fontSize", .number(size)))
             }
+        }
+        return members
+    }
+}
+
+/// A value in a run's JSON object.
+private enum RunValue {
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+
+    func write(to output: inout String) {
+        switch self {
+        case .bool(let bool): output += bool ? "true" : "false"
+        case .number(let number): JSONText.number(number, to: &output)
+        case .string(let string): JSONText.string(string, to: &output)
         }
     }
 }

@@ -130,24 +130,33 @@ public struct MeasureResult: Sendable {
     /// past 64 KiB (and emptying it), so that a result of a million lines is never held whole.
     public func write(to output: inout String, flush: (inout String) -> Void) throws(RequestError) {
         try check()
-        output += "{\"height\":" + JSONValue.number(layout.height)
+        output += "{\"height\":"
+        JSONText.number(layout.height, to: &output)
         output += ",\"lineCount\":" + String(layout.lines.count)
         output += ",\"lines\":["
         for (index, line) in layout.lines.enumerated() {
             if index > 0 { output += "," }
-            output += "{\"baseline\":" + JSONValue.number(line.baseline)
+            output += "{\"baseline\":"
+            JSONText.number(line.baseline, to: &output)
             output += ",\"end\":" + String(line.range.upperBound)
-            output += ",\"height\":" + JSONValue.number(line.height)
+            output += ",\"height\":"
+            JSONText.number(line.height, to: &output)
             output += ",\"start\":" + String(line.range.lowerBound)
             output += ",\"text\":"
-            JSONValue.write(line.text, to: &output)
-            output += ",\"width\":" + JSONValue.number(line.width)
-            output += ",\"x\":" + JSONValue.number(line.x)
-            output += ",\"y\":" + JSONValue.number(line.y) + "}"
+            JSONText.string(line.text, to: &output)
+            output += ",\"width\":"
+            JSONText.number(line.width, to: &output)
+            output += ",\"x\":"
+            JSONText.number(line.x, to: &output)
+            output += ",\"y\":"
+            JSONText.number(line.y, to: &output)
+            output += "}"
             if output.utf8.count > 1 << 16 { flush(&output) }
         }
         output += "],\"truncated\":" + (layout.truncated ? "true" : "false")
-        output += ",\"width\":" + JSONValue.number(layout.width) + "}"
+        output += ",\"width\":"
+        JSONText.number(layout.width, to: &output)
+        output += "}"
     }
 
     /// Every number finite, before anything is written.

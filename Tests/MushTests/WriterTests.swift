@@ -196,6 +196,18 @@ struct WriterTests {
         #expect((diagnostics[0]["message"] as? String)?.contains("unmatched") == true)
     }
 
+    /// The exact bytes: keys sorted, control characters escaped (by name where JSON has one),
+    /// slashes and non-ASCII as they are, whole numbers as integers, and -0 as 0.
+    @Test func jsonBytes() {
+        #expect(
+            Mush.parse("{k-0|a/\u{1}\t\"é}").json()
+                == #"{"diagnostics":[],"runs":[{"kern":0,"text":"a/\u0001\t\"é"}],"text":"a/\u0001\t\"é"}"#)
+        #expect(
+            Mush.parse("**{k1.5|b}** **x").json()
+                == #"{"diagnostics":[{"end":15,"message":"unmatched '**' (kept as text)","start":13}],"#
+                + #""runs":[{"bold":true,"kern":1.5,"text":"b"},{"text":" **x"}],"text":"b **x"}"#)
+    }
+
     @Test func jsonOfNonFiniteNumbersStillEncodes() {
         let document = MushDocument([(text: "x", attributes: MushAttributes(kern: .nan))])
         #expect(document.json().contains("\"kern\":\"NaN\""))
