@@ -40,16 +40,14 @@ struct LineCommand: ConsoleCommand {
     @OptionGroup var addedFonts: FontOptions
     @Flag(help: "Read JSON Lines on standard input and print one layout per line.")
     var batch = false
+    @OptionGroup var jobs: JobsOption
     @Argument(help: "A JSON file holding one line; - for standard input.")
     var file: String?
-
-    /// Lines laid out together in `--batch`: enough to keep every core busy, few enough that the
-    /// layouts (each holding its shaped text) stay small in memory and output comes steadily.
-    static let batchChunk = 4096
 
     func validate() throws {
         if batch, file != nil { throw ValidationError("--batch reads standard input; give no FILE") }
         if !batch, file == nil { throw ValidationError("give a FILE.json, or - to read standard input") }
+        try jobs.check(batch: batch)
     }
 
     func run(on console: CommandConsole) async throws {
@@ -72,69 +70,9 @@ struct LineCommand: ConsoleCommand {
 
     private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {
         let request = LineRequest(fonts: fonts)
-        var failed = false
-        var number = 0
-        var chunk: [(number: Int, line: Result<MGLine, RequestError>)] = []
-
-        func flush() async {
-            let layouts = await Self.layOut(chunk.compactMap { try? $0.line.get() }, fonts: fonts)
-            var next = layouts.startIndex
-            var output = ""
-            for (number, line) in chunk {
-                var result: Result<MGLineLayout, RequestError>
-                switch line {
-                case .success:
-                    result = layouts[next].mapError { RequestError($0.description) }
-                    next += 1
-                case .failure(let error):
-                    result = .failure(error)
-                }
-                let json = result.flatMap { layout in
-                    Result { () throws(RequestError) in try layout.jsonValue.checkedJSON() }
-                }
-                switch json {
-                case .success(let json):
-                    output += json + "\n"
-                    if case .success(let layout) = result {
-                        for warning in layout.warnings { console.warn("mush: warning: line \(number): \(warning)") }
-                    }
-                case .failure(let error):
-                    failed = true
-                    output += JSONValue.errorLine("line \(number): \(error)")
-                }
-            }
-            console.output(output)
-            chunk.removeAll(keepingCapacity: true)
+        let run = BatchRun(jobs: jobs.count, console: console) { line, number in
+            BatchAnswer.line(line, number: number, request: request)
         }
-
-        var reader = console.inputLines()
-        while let bytes = reader.next() {
-            number += 1
-            chunk.append(
-                (
-                    number,
-                    Result { () throws(RequestError) in
-                        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else {
-                            throw RequestError("empty line (expected a JSON object)")
-                        }
-                        return try request.line(from: bytes)
-                    }
-                ))
-            if chunk.count == Self.batchChunk { await flush() }
-        }
-        await flush()
-        if failed { throw ExitCode(2) }
-    }
-
-    /// Lays the lines out on all cores, in order; each result is a layout or why that line failed.
-    static func layOut(_ lines: [MGLine], fonts: FontCollection) async -> [Result<MGLineLayout, MGLineError>] {
-        guard !lines.isEmpty else { return [] }
-        do throws(MGLineError) {
-            return try await MGLine.layout(lines, fonts: fonts).map { .success($0) }
-        } catch {
-            // The batch stops at its first error: lay the lines out one by one so that each line gets
-            // its own result (the reader has checked the values, so this is rare: ICU failing).
-            return lines.map { line in Result { () throws(MGLineError) in try line.layout(fonts: fonts) } }
-        }
+        if await run.run() { throw ExitCode(2) }
     }
 }

@@ -24,18 +24,20 @@ struct MeasureCommand: ConsoleCommand {
     @OptionGroup var addedFonts: FontOptions
     @Flag(help: "Read JSON Lines on standard input and print one result per line.")
     var batch = false
+    @OptionGroup var jobs: JobsOption
     @Argument(help: "The text; standard input when omitted.")
     var text: String?
 
     func validate() throws {
         if batch, text != nil { throw ValidationError("--batch reads standard input; give no TEXT") }
+        try jobs.check(batch: batch)
     }
 
     func run(on console: CommandConsole) async throws {
         let fonts = try addedFonts.collection()
         try layout.check(fonts: fonts)
         if batch {
-            try runBatch(fonts: fonts, console: console)
+            try await runBatch(fonts: fonts, console: console)
             return
         }
         let document: MushDocument
@@ -57,35 +59,10 @@ struct MeasureCommand: ConsoleCommand {
         console.output(output + "\n")
     }
 
-    private func runBatch(fonts: FontCollection, console: CommandConsole) throws {
-        var failed = false
-        var output = ""
-        var number = 0
-        var reader = console.inputLines()
-        while let line = reader.next() {
-            number += 1
-            do throws(RequestError) {
-                guard line.contains(where: { ![0x20, 0x09].contains($0) }) else {
-                    throw RequestError("empty line (expected a JSON object)")
-                }
-                let request = try MeasureRequest(json: line, fonts: fonts)
-                let result = try request.measure(fonts: fonts)
-                for warning in result.warnings { console.warn("mush: warning: line \(number): \(warning)") }
-                try result.write(to: &output) { output in
-                    console.output(output)
-                    output = ""
-                }
-                output += "\n"
-            } catch {
-                failed = true
-                output += JSONValue.errorLine("line \(number): \(error)")
-            }
-            if output.utf8.count > 1 << 16 {
-                console.output(output)
-                output = ""
-            }
+    private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {
+        let run = BatchRun(jobs: jobs.count, console: console) { line, number in
+            BatchAnswer.measure(line, number: number, fonts: fonts)
         }
-        console.output(output)
-        if failed { throw ExitCode(2) }
+        if await run.run() { throw ExitCode(2) }
     }
 }

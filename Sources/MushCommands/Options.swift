@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MushJSON
 import MushText
 
@@ -10,6 +11,31 @@ struct FontOptions: ParsableArguments {
     /// The shipped fonts and the added ones; an error names a path that holds no font.
     func collection() throws -> FontCollection {
         try FontCollection.standard.adding(fontPaths)
+    }
+}
+
+/// `--jobs N` of `measure --batch` and `line --batch`: the threads that answer lines.
+struct JobsOption: ParsableArguments {
+    /// The most jobs `--jobs` takes.
+    static let maximum = 1024
+
+    @Option(
+        parsing: .unconditional,
+        help: "With --batch: answer lines on this many threads (default: all cores); the output is the same.")
+    var jobs: Int?
+
+    /// The jobs to run: `--jobs`, or the cores this process may use.
+    var count: Int {
+        jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// `--jobs` is a whole number from 1 to ``maximum``, and only with `--batch`.
+    func check(batch: Bool) throws {
+        guard let jobs else { return }
+        guard batch else { throw ValidationError("--jobs is for --batch only") }
+        guard (1...Self.maximum).contains(jobs) else {
+            throw ValidationError("--jobs must be a whole number from 1 to \(Self.maximum) (it is \(jobs))")
+        }
     }
 }
 

@@ -52,6 +52,15 @@ public struct LineReader {
         }
     }
 
+    /// Whether ``next()`` would return without waiting for input: a whole line is already read, or
+    /// the input has bytes (or its end) ready now. A batch sends what it has answered on when the
+    /// next line is not there yet, so that a co-process gets each answer without waiting.
+    public mutating func canReadWithoutWaiting() -> Bool {
+        if atEnd || buffer[start...].contains(0x0A) { return true }
+        var descriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     /// Reads what is available (blocking until something is), up to 64 KiB; false at the end.
     mutating func fill() -> Bool {
         let chunk = 1 << 16

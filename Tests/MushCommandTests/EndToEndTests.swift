@@ -35,8 +35,7 @@ struct EndToEndTests {
         #expect(version.error.isEmpty)
     }
 
-    /// More lines than one chunk `line --batch` lays out at a time, read through a pipe, answered
-    /// in input order; a bad line costs only itself and makes the status 2.
+    /// Many chunks of lines, read through a pipe and answered on all cores in input order; a bad line costs only itself and makes the status 2.
     @Test func batchesStreamThroughStandardInput() throws {
         let rows = (0..<4500).map { #"{"width": 200, "left": ["Row \#($0)"], "right": ["\#($0)"]}"# }
         let result = try runMush(["line", "--batch"], input: Data(rows.joined(separator: "\r\n").utf8))

@@ -1,0 +1,176 @@
+import Foundation
+import MushJSON
+
+/// Answers a JSON Lines batch on standard input, line by line, on `jobs` threads, writing the
+/// answers in input order: the output is the same bytes whatever the number of jobs.
+///
+/// Lines are read as they arrive and answered in chunks (64 lines or 64 KiB, or fewer when the
+/// next line is not there yet), so that the first answer is written before the input ends, a
+/// co-process that writes one line and waits gets its answer, and memory stays that of a few
+/// chunks per job however long the input is. Each chunk's warnings are written to standard
+/// error just before its answers.
+struct BatchRun: Sendable {
+    /// The threads answering lines (1: the reading thread answers them itself).
+    var jobs: Int
+    var console: CommandConsole
+    /// The answer to one line, given its bytes and its number (from 1).
+    var answer: @Sendable (_ line: [UInt8], _ number: Int) -> BatchAnswer
+
+    /// Lines a chunk holds at most; a chunk also ends at 64 KiB of input or when no line is ready.
+    static let chunkLines = 64
+    static let chunkBytes = 1 << 16
+
+    /// Answers every line of standard input; returns whether any line failed. The work runs on
+    /// threads of its own (reading blocks), not on the caller's task.
+    func run() async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: jobs <= 1 ? runSerially() : runInParallel()) }.start()
+        }
+    }
+
+    /// One thread reads, answers and writes; output goes out every 64 KiB and whenever the next
+    /// line is not there yet.
+    private func runSerially() -> Bool {
+        var reader = console.inputLines()
+        var output = ""
+        var failed = false
+        var number = 0
+        while let line = reader.next() {
+            number += 1
+            let answer = answer(line, number)
+            if !answer.warnings.isEmpty {
+                if !output.isEmpty { console.output(output) }
+                output = ""
+                for warning in answer.warnings { console.warn("mush: warning: \(warning)") }
+            }
+            output += answer.output
+            failed = failed || answer.failed
+            if output.utf8.count >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
+                console.output(output)
+                output = ""
+            }
+        }
+        if !output.isEmpty { console.output(output) }
+        return failed
+    }
+
+    /// This thread reads and hands chunks to `jobs` worker threads; whichever worker finishes the
+    /// next chunk in order writes it and any after it that are done.
+    private func runInParallel() -> Bool {
+        let queue = ChunkQueue(limit: 2 * jobs + 2)
+        for _ in 0..<jobs {
+            Thread { queue.work(answer: answer, console: console) }.start()
+        }
+        var reader = console.inputLines()
+        var chunk: [(number: Int, line: [UInt8])] = []
+        var bytes = 0
+        var number = 0
+        while let line = reader.next() {
+            number += 1
+            chunk.append((number, line))
+            bytes += line.count
+            if chunk.count >= Self.chunkLines || bytes >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
+                queue.submit(chunk)
+                chunk.removeAll(keepingCapacity: true)
+                bytes = 0
+            }
+        }
+        if !chunk.isEmpty { queue.submit(chunk) }
+        return queue.finish()
+    }
+}
+
+/// The chunks of a parallel batch between the reading thread, the workers and the writing, under
+/// one lock. Chunks are numbered as read; answers are written strictly in that order.
+private final class ChunkQueue: @unchecked Sendable {
+    // Everything below is read and changed only with `condition` locked.
+    private let condition = NSCondition()
+    /// Chunks read but not yet taken by a worker, oldest first.
+    private var pending: [(sequence: Int, lines: [(number: Int, line: [UInt8])])] = []
+    private var pendingStart = 0
+    /// Answered chunks waiting for those before them to be written.
+    private var answered: [Int: [BatchAnswer]] = [:]
+    private var submitted = 0
+    private var written = 0
+    /// Whether a worker is writing (outside the lock); the others leave their answers to it.
+    private var writing = false
+    private var closed = false
+    private var failed = false
+    /// Chunks read but not written at most: the reading waits beyond it, so memory stays flat.
+    private let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Queues a chunk, waiting while too many are read and not yet written.
+    func submit(_ lines: [(number: Int, line: [UInt8])]) {
+        condition.lock()
+        while submitted - written >= limit { condition.wait() }
+        pending.append((submitted, lines))
+        submitted += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Says no more chunks come, waits until every chunk is written, and returns whether a line
+    /// failed. The workers stop once the queue is empty.
+    func finish() -> Bool {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        while written < submitted || writing { condition.wait() }
+        let failed = failed
+        condition.unlock()
+        return failed
+    }
+
+    /// A worker: takes chunks and answers them until the queue is closed and empty.
+    func work(answer: (_ line: [UInt8], _ number: Int) -> BatchAnswer, console: CommandConsole) {
+        condition.lock()
+        while true {
+            while pendingStart == pending.count && !closed { condition.wait() }
+            guard pendingStart < pending.count else { break }
+            let chunk = pending[pendingStart]
+            pending[pendingStart].lines = []
+            pendingStart += 1
+            if pendingStart == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingStart = 0
+            }
+            condition.unlock()
+            let answers = chunk.lines.map { answer($0.line, $0.number) }
+            condition.lock()
+            answered[chunk.sequence] = answers
+            if !writing { writeReady(console) }
+        }
+        condition.unlock()
+    }
+
+    /// Writes every answered chunk that is next in order, unlocking while writing. Called and
+    /// returns with the lock held.
+    private func writeReady(_ console: CommandConsole) {
+        writing = true
+        while let answers = answered.removeValue(forKey: written) {
+            condition.unlock()
+            var output = ""
+            var chunkFailed = false
+            for answer in answers {
+                if !answer.warnings.isEmpty {
+                    if !output.isEmpty { console.output(output) }
+                    output = ""
+                    for warning in answer.warnings { console.warn("mush: warning: \(warning)") }
+                }
+                output += answer.output
+                chunkFailed = chunkFailed || answer.failed
+            }
+            if !output.isEmpty { console.output(output) }
+            condition.lock()
+            written += 1
+            failed = failed || chunkFailed
+            condition.broadcast()
+        }
+        writing = false
+        condition.broadcast()
+    }
+}

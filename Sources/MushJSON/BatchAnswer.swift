@@ -1,0 +1,72 @@
+import MushLine
+import MushText
+
+/// The answer to one line of a JSON Lines batch (`mush measure --batch`, `mush line --batch`): the
+/// result line to print, the warnings to show beside it, and whether the line failed.
+///
+/// A batch answers every input line with exactly one output line, blank lines included, so the
+/// answer for a line that cannot be read or laid out is `{"error": "line N: …"}`. The functions
+/// that make answers never throw: one bad line never costs the others.
+///
+/// ```swift
+/// let answer = BatchAnswer.measure(Array(#"{"text": "Hello", "width": 100}"#.utf8), number: 1, fonts: .standard)
+/// print(answer.output, terminator: "")  // {"height":19,"lineCount":1,…}
+/// ```
+public struct BatchAnswer: Sendable, Hashable {
+    /// The result line, ending in a line feed: a result object, or `{"error": …}`.
+    public var output: String
+    /// What was done otherwise than asked, each naming the line (`line 3: …`), for standard error.
+    public var warnings: [String]
+    /// Whether the line gave an error object (the batch's exit status is then 2).
+    public var failed: Bool
+
+    public init(output: String, warnings: [String] = [], failed: Bool = false) {
+        self.output = output
+        self.warnings = warnings
+        self.failed = failed
+    }
+
+    /// The answer of a line that failed: `{"error": "line N: …"}`.
+    public static func failure(_ error: RequestError, number: Int) -> BatchAnswer {
+        BatchAnswer(output: JSONValue.errorLine("line \(number): \(error)"), failed: true)
+    }
+
+    /// Whether a batch line holds nothing but spaces and tabs (its answer is an error: a batch
+    /// expects an object on every line).
+    static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+        !line.contains { $0 != 0x20 && $0 != 0x09 }
+    }
+
+    /// The answer to line `number` of `mush measure --batch`: a ``MeasureRequest`` object in,
+    /// its ``MeasureResult`` out.
+    public static func measure(_ line: some Collection<UInt8>, number: Int, fonts: FontCollection) -> BatchAnswer {
+        do throws(RequestError) {
+            guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }
+            let result = try MeasureRequest(json: line, fonts: fonts).measure(fonts: fonts)
+            var output = ""
+            try result.write(to: &output, flush: { _ in })
+            output += "\n"
+            return BatchAnswer(output: output, warnings: result.warnings.map { "line \(number): \($0)" })
+        } catch {
+            return failure(error, number: number)
+        }
+    }
+
+    /// The answer to line `number` of `mush line --batch`: a line object in, its layout out.
+    public static func line(_ line: some Collection<UInt8>, number: Int, request: LineRequest) -> BatchAnswer {
+        do throws(RequestError) {
+            guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }
+            let row = try request.line(from: line)
+            let layout: MGLineLayout
+            do {
+                layout = try row.layout(fonts: request.fonts)
+            } catch {
+                throw RequestError(error.description)
+            }
+            let json = try layout.jsonValue.checkedJSON()
+            return BatchAnswer(output: json + "\n", warnings: layout.warnings.map { "line \(number): \($0)" })
+        } catch {
+            return failure(error, number: number)
+        }
+    }
+}
