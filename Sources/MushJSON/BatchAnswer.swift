@@ -42,7 +42,8 @@ public struct BatchAnswer: Sendable, Hashable {
     public static func measure(_ line: some Collection<UInt8>, number: Int, fonts: FontCollection) -> BatchAnswer {
         do throws(RequestError) {
             guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }
-            let result = try MeasureRequest(json: line, fonts: fonts).measure(fonts: fonts)
+            let request = try MeasureRequest(json: line, fonts: fonts)
+            let result = try request.measureChecked(request.document, fonts: fonts)
             var output = ""
             try result.write(to: &output, flush: { _ in })
             output += "\n"

@@ -42,6 +42,17 @@ public struct MeasureRequest: Hashable, Sendable {
     /// Reads one request object (a `--batch` line): known keys only, values of the right types and
     /// in their ranges, each problem named by its key. `"width": null` is no width.
     public init(json: some Collection<UInt8>, fonts: FontCollection) throws(RequestError) {
+        if let request = json.withContiguousStorageIfAvailable(Self.readDirectly) ?? nil {
+            self = request
+        } else {
+            try self.init(general: json)
+        }
+        if let problem = problem(fonts: fonts) { throw RequestError(problem) }
+    }
+
+    /// Reads any request object, naming the first problem: syntax, then unknown keys, then a
+    /// missing text, then the first value of a wrong type.
+    init(general json: some Collection<UInt8>) throws(RequestError) {
         let value = try JSONValue.parse(json)
         guard case .object = value else { throw RequestError("not a JSON object") }
         let object = try JSONObject(value, at: "", keys: Self.keys)
@@ -56,7 +67,6 @@ public struct MeasureRequest: Hashable, Sendable {
         ellipsize = try object.choice("ellipsize") ?? ellipsize
         align = try object.choice("align") ?? align
         mush = try object.bool("mush") ?? mush
-        if let problem = problem(fonts: fonts) { throw RequestError(problem) }
     }
 
     /// What is wrong with the values, naming the key and the option (`fontSize (--font-size) must
@@ -90,6 +100,11 @@ public struct MeasureRequest: Hashable, Sendable {
     /// Lays `document` (this request's text, parsed or decoded by the caller) out.
     public func measure(_ document: MushDocument, fonts: FontCollection) throws(RequestError) -> MeasureResult {
         if let problem = problem(fonts: fonts) { throw RequestError(problem) }
+        return try measureChecked(document, fonts: fonts)
+    }
+
+    /// Lays `document` out, its values already checked (a request read from JSON is).
+    func measureChecked(_ document: MushDocument, fonts: FontCollection) throws(RequestError) -> MeasureResult {
         let style = ParagraphStyle(
             fontFamily: fontFamily, fontSize: fontSize, lineSpacing: lineSpacing, alignment: align,
             maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize)
@@ -130,6 +145,7 @@ public struct MeasureResult: Sendable {
     /// past 64 KiB (and emptying it), so that a result of a million lines is never held whole.
     public func write(to output: inout String, flush: (inout String) -> Void) throws(RequestError) {
         try check()
+        output.reserveCapacity(output.utf8.count + 96 + layout.lines.count * 160)
         output += "{\"height\":"
         JSONText.number(layout.height, to: &output)
         output += ",\"lineCount\":" + String(layout.lines.count)

@@ -1,6 +1,7 @@
-import MushJSON
 import MushText
 import Testing
+
+@testable import MushJSON
 
 /// The answers of batch lines, as a server would use them: one result line for every input line,
 /// never a thrown error.
@@ -41,5 +42,36 @@ struct BatchAnswerTests {
                 == #"{"height":20,"items":[{"frame":{"height":19,"width":10,"x":0,"y":1},"index":0,"kind":"text","#
                 + #""lines":["a"],"side":"left","truncated":false,"visible":true},{"frame":{"height":20,"width":20,"#
                 + #""x":80,"y":0},"index":0,"kind":"image","side":"right","visible":true}],"width":100}"# + "\n")
+    }
+}
+
+/// The batch's direct reader of measure requests reads what the general reader reads, and leaves
+/// everything else to it.
+@Suite struct DirectReaderTests {
+    static let lines = [
+        #"{"text": "a"}"#,
+        #" { "width" : 304 , "text" : "b\n\"c\" \u00e9\ud83d\ude00", "mush": true } "#,
+        #"{"text": "c", "width": null, "fontFamily": "DejaVu Sans Mono", "fontSize": 12.5, "lineSpacing": 2,"#
+            + #" "maxLines": 3, "maxHeight": 100, "ellipsize": "middle", "align": "end", "mush": false}"#,
+        #"{"mush": false, "text": ""}"#,
+        #"{"text": "d", "width": -1e2}"#,
+    ]
+
+    @Test(arguments: lines)
+    func readsAsTheGeneralReader(line: String) throws {
+        let bytes = Array(line.utf8)
+        let direct = try #require(bytes.withUnsafeBufferPointer(MeasureRequest.readDirectly))
+        #expect(direct == (try MeasureRequest(general: bytes)))
+    }
+
+    /// Anything but the common case goes to the general reader, which names the problem.
+    @Test(arguments: [
+        #"{"text": "a", "text": "b"}"#, #"{"text": "a", "extra": 1}"#, #"{"width": 3}"#, #"{"text": 1}"#,
+        #"{"text": "a", "maxLines": 1.5}"#, #"{"text": "a", "align": "middle"}"#, #"{"text": "a"} x"#,
+        #"{"text": "a",}"#, #"["text"]"#, #"{"text": "a", "mush": null}"#, #"{"text": "a", "width": 1e999}"#,
+    ])
+    func leavesTheRestToTheGeneralReader(line: String) {
+        #expect(Array(line.utf8).withUnsafeBufferPointer(MeasureRequest.readDirectly) == nil)
+        #expect(throws: RequestError.self) { try MeasureRequest(json: Array(line.utf8), fonts: .standard) }
     }
 }

@@ -288,3 +288,26 @@ struct ColourParsingTests {
         #expect(MushColor(hex: "#ggg") == nil, "the optional form stays")
     }
 }
+
+/// The fast path of JSON numbers gives `description`'s text exactly.
+@Suite struct JSONNumberTests {
+    @Test func multiplesOf1Over1024AreWrittenAsDescriptionWould() {
+        var generator = SystemRandomNumberGenerator()
+        var samples: [Double] = [0.5, -0.5, 14.8515625, 0.0009765625, -0.0009765625, 999_999.9990234375, 123_456.5]
+        for _ in 0..<20_000 {
+            let units = Int64.random(in: -(1 << 41)...(1 << 41), using: &generator)
+            samples.append(Double(units) / 1024)
+        }
+        for number in samples where number.rounded() != number {
+            var output = ""
+            JSONText.number(number, to: &output)
+            #expect(output == number.description, "\(number)")
+        }
+        // Other numbers take the general path.
+        for number in [0.1, 1e-7, 1.0 / 3, 2.5e-5, 1e300] {
+            var output = ""
+            JSONText.number(number, to: &output)
+            #expect(output == number.description)
+        }
+    }
+}
