@@ -40,8 +40,23 @@ public struct CommandConsole: Sendable {
     /// The process's standard input, output and error.
     public static let standard = CommandConsole(
         input: 0,
-        output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        error: { FileHandle.standardError.write(Data($0.utf8)) })
+        output: { writeAll($0, to: 1) },
+        error: { writeAll($0, to: 2) })
+
+    /// Writes all of `text` to the file `descriptor`, straight from the string's bytes; a write
+    /// error (a closed pipe, a full disk) ends the writing of this piece.
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                offset += count
+            }
+        }
+    }
 
     /// Writes one line, `line` and a line feed, to standard error.
     func warn(_ line: String) {

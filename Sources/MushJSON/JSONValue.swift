@@ -12,7 +12,7 @@ public enum JSONValue: Sendable, Equatable {
     case object([String: JSONValue])
 
     /// The value on one line, keys sorted (by UTF-8 bytes, as `JSONEncoder`'s `.sortedKeys`),
-    /// whole numbers as integers, slashes and non-ASCII characters as they are (``JSONText``'s
+    /// whole numbers as integers, slashes and non-ASCII characters as they are (`JSONText`'s
     /// rules).
     public var json: String {
         var output = ""
@@ -20,7 +20,7 @@ public enum JSONValue: Sendable, Equatable {
         return output
     }
 
-    /// Appends the value's JSON to `output`, with ``JSONText``, the package's one JSON writer.
+    /// Appends the value's JSON to `output`, with `JSONText`, the package's one JSON writer.
     public func write(to output: inout String) {
         switch self {
         case .null:
