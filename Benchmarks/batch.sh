@@ -66,7 +66,7 @@ head -n 10000 "$dir/rows.jsonl" >"$dir/small.jsonl"
 for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$dir/rows.jsonl"; done >"$dir/large.jsonl"
 
 python3 - "$dir" "$rows" "$jobs" "$mush" "$probe" "$pango" "${NO_JOBS:-}" <<'PY'
-import os, re, resource, subprocess, sys, time
+import json, os, re, resource, subprocess, sys, time
 
 folder, rows, jobs, mush, probe, pango, no_jobs = sys.argv[1:]
 rows, jobs = int(rows), int(jobs)
@@ -131,6 +131,9 @@ for n in sorted({1, jobs}):
 if pango:
     seconds = timed([pango, "--fonts", "../Fonts"], "rows.tsv", "out-pango.jsonl")
     rate["pango"] = rows / seconds
+with open(path("one.jsonl"), "w") as f:
+    f.write('{"text": "Hello", "width": 304}\n')
+startup = min(timed(measure(1), "one.jsonl", "out-one.jsonl") for _ in range(3))
 
 after_busy, after_ours = busy(), ours()
 
@@ -140,6 +143,12 @@ print()
 def same(a, b):
     return "byte-identical" if subprocess.run(["cmp", "-s", path(a), path(b)]).returncode == 0 else "DIFFERENT"
 count_in = lines("rows.jsonl")[0]
+words = set()
+with open(path("rows.jsonl"), encoding="utf-8") as f:
+    for line in f:
+        words.update(json.loads(line)["text"].split())
+print(f"The rows hold {len(words):,} distinct words (split at white space); the word cache keeps about 20,000.")
+print(f"mush measure --batch on one row (start-up): {startup * 1000:.0f} ms (the best of 3).")
 for n in sorted({1, jobs}):
     out, errors = lines(f"out-{n}.jsonl")
     warnings = lines(f"out-{n}.jsonl.err")[0]
