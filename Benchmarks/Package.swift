@@ -11,6 +11,17 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // Not a benchmark of the benchmark library (its folder is not in Benchmarks/, so `swift package
+        // benchmark` leaves it out): the engine alone on a JSON Lines file of measure requests, for
+        // batch.sh. Build with `swift build -c release --product BatchProbe` from here.
+        .executableTarget(
+            name: "BatchProbe",
+            dependencies: [
+                .product(name: "MushJSON", package: "Mush"),
+                .product(name: "MushText", package: "Mush"),
+            ],
+            path: "Probes/BatchProbe"
+        ),
         // The corpus files, read by the layout benchmarks.
         .target(name: "BenchmarkCorpus", path: "Benchmarks/BenchmarkCorpus"),
         .executableTarget(

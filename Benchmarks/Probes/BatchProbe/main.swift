@@ -1,0 +1,61 @@
+// The text engine alone on a batch of measure requests, for Benchmarks/batch.sh: what `mush measure
+// --batch` does for each line without reading standard input, writing JSON or the process around it.
+//
+//   BatchProbe ROWS.jsonl
+//
+// Reads the JSON Lines file into memory and makes every `MeasureRequest(json:fonts:)` first
+// (untimed; a line that cannot be read is counted and left out), then times
+// `request.measure(fonts:)` for every request on this one thread with ContinuousClock, twice: the
+// first pass finds the standard fonts' word cache empty (new text, as a fresh `mush` process does),
+// the second finds it holding the words the first pass left (the cache keeps about 20,000 words,
+// so a large batch of varied text is only partly warm). Each result is dropped as soon as it is
+// made, inside the timed loop, as the command drops it after writing it.
+import Foundation
+import MushJSON
+import MushText
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2, let data = FileManager.default.contents(atPath: arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: BatchProbe ROWS.jsonl\n".utf8))
+    exit(2)
+}
+
+let fonts = FontCollection.standard
+var requests: [MeasureRequest] = []
+var unreadable = 0
+for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
+    do {
+        requests.append(try MeasureRequest(json: Array(line), fonts: fonts))
+    } catch {
+        unreadable += 1
+    }
+}
+
+/// One timed pass over every request: the seconds, the requests that failed, and the lines laid
+/// out (so that the work is used).
+func pass(_ requests: [MeasureRequest], fonts: FontCollection) -> (seconds: Double, failed: Int, lines: Int) {
+    var failed = 0
+    var lines = 0
+    let clock = ContinuousClock()
+    let start = clock.now
+    for request in requests {
+        do {
+            lines += try request.measure(fonts: fonts).layout.lines.count
+        } catch {
+            failed += 1
+        }
+    }
+    let elapsed = start.duration(to: clock.now).components
+    return (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, failed, lines)
+}
+
+print("requests: \(requests.count) (lines that could not be read: \(unreadable))")
+for (index, name) in ["new text, empty word cache", "same rows again, warm word cache"].enumerated() {
+    let (seconds, failed, lines) = pass(requests, fonts: fonts)
+    let rate = Double(requests.count) / seconds
+    let perRow = seconds * 1e6 / Double(max(1, requests.count))
+    print(
+        "pass \(index + 1) (\(name)): \(String(format: "%.0f", rate)) rows/s, "
+            + "\(String(format: "%.2f", perRow)) us/row, \(String(format: "%.6f", seconds)) s, "
+            + "\(lines) lines, \(failed) failed")
+}
