@@ -67,6 +67,12 @@ private func normalised(_ value: JSONValue) -> JSONValue {
 }
 
 private func checkMeasure(_ input: [UInt8]) {
+    // The batch's direct reader reads what the general reader reads, or leaves the line to it.
+    if let direct = input.withUnsafeBufferPointer(MeasureRequest.readDirectly) {
+        guard let general = try? MeasureRequest(general: input), general == direct else {
+            requestFail("the direct reader read \(direct), the general reader otherwise", input)
+        }
+    }
     let request: MeasureRequest
     do {
         request = try MeasureRequest(json: input, fonts: fonts)

@@ -18,28 +18,50 @@ public enum JSONText {
     /// `\t` and the like by name, the rest as `\u001f`); slashes and every other character as they
     /// are.
     public static func string(_ string: String, to output: inout String) {
-        output += "\""
-        guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+        guard needsEscapes(string) else {
+            output += "\""
             output += string
             output += "\""
             return
         }
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        escaped(string, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `string` as a JSON string, in UTF-8 bytes (the same text as the `String` variant).
+    public static func string(_ string: String, to output: inout [UInt8]) {
+        guard needsEscapes(string) else {
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: string.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        escaped(string, to: &output)
+    }
+
+    private static func needsEscapes(_ string: String) -> Bool {
+        string.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    }
+
+    private static func escaped(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Appends `number`: whole numbers below 2⁵³ as integers (16, not 16.0; 0 for -0, which means
@@ -50,42 +72,89 @@ public enum JSONText {
     /// error names such a number); one built by hand that is not finite is written as the string
     /// `"Infinity"`, `"-Infinity"` or `"NaN"`, so that the output is still JSON.
     public static func number(_ number: Double, to output: inout String) {
-        guard number.isFinite else {
-            output += number.isNaN ? "\"NaN\"" : number > 0 ? "\"Infinity\"" : "\"-Infinity\""
-            return
-        }
-        if number.rounded() == number, abs(number) < 0x1p53 {
-            output += String(Int64(number))
-        } else if let exact = exactDecimal(number) {
-            output += exact
-        } else {
-            output += number.description
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            let count = format(number, into: buffer)
+            output += String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
     }
 
-    /// A multiple of 1/1024 (most lengths of a layout: font units scaled, HarfBuzz's positions)
-    /// written as its exact decimal, without the general search for the shortest digits, or nil
-    /// for other numbers. With at most 15 significant digits the exact decimal is the shortest
-    /// that reads back as the same `Double` (two decimals of 15 digits never read as one double),
-    /// so this is `description`'s text, only faster.
-    static func exactDecimal(_ number: Double) -> String? {
-        let scaled = number.magnitude * 1024
-        guard scaled.rounded() == scaled, scaled < 0x1p40 else { return nil }
-        let units = UInt64(scaled)
-        let whole = units >> 10
-        // The fraction's ten decimal digits (1/1024 = 0.0009765625), then without trailing zeros.
-        var fraction = (units & 1023) * 9_765_625
-        var fractionDigits = 10
-        guard fraction != 0 else { return nil }
-        while fraction % 10 == 0 {
-            fraction /= 10
-            fractionDigits -= 1
+    /// Appends `number` in UTF-8 bytes (the same text as the `String` variant).
+    public static func number(_ number: Double, to output: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            let count = format(number, into: buffer)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        let wholeText = String(whole)
-        if whole > 0, wholeText.utf8.count + fractionDigits > 15 { return nil }
-        let fractionText = String(fraction)
-        let zeros = String(repeating: "0", count: fractionDigits - fractionText.utf8.count)
-        return (number < 0 ? "-" : "") + wholeText + "." + zeros + fractionText
+    }
+
+    /// Writes `number`'s JSON text into `buffer` (32 bytes) without allocating; returns its length.
+    ///
+    /// A multiple of 1/1024 (most lengths of a layout: font units scaled, HarfBuzz's positions) is
+    /// written as its exact decimal, without the general search for the shortest digits, when it
+    /// has at most 15 significant digits: the exact decimal is then the shortest that reads back as
+    /// the same `Double` (two decimals of 15 digits never read as one double), so this is
+    /// `description`'s text, only faster. Other numbers are `description`.
+    static func format(_ number: Double, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        func put(_ text: some Collection<UInt8>) {
+            for byte in text {
+                buffer[count] = byte
+                count += 1
+            }
+        }
+        guard number.isFinite else {
+            put((number.isNaN ? "\"NaN\"" : number > 0 ? "\"Infinity\"" : "\"-Infinity\"").utf8)
+            return count
+        }
+        if number.rounded() == number, number.magnitude < 0x1p53 {
+            if number < 0 { put(CollectionOfOne(UInt8(ascii: "-"))) }
+            count = digits(UInt64(number.magnitude), minimumCount: 1, into: buffer, at: count)
+            return count
+        }
+        let scaled = number.magnitude * 1024
+        if scaled.rounded() == scaled, scaled < 0x1p40 {
+            let units = UInt64(scaled)
+            let whole = units >> 10
+            // The fraction's ten decimal digits (1/1024 = 0.0009765625), without trailing zeros.
+            var fraction = (units & 1023) * 9_765_625
+            var fractionDigits = 10
+            while fraction % 10 == 0 {
+                fraction /= 10
+                fractionDigits -= 1
+            }
+            if whole == 0 || digitCount(whole) + fractionDigits <= 15 {
+                if number < 0 { put(CollectionOfOne(UInt8(ascii: "-"))) }
+                count = digits(whole, minimumCount: 1, into: buffer, at: count)
+                put(CollectionOfOne(UInt8(ascii: ".")))
+                return digits(fraction, minimumCount: fractionDigits, into: buffer, at: count)
+            }
+        }
+        put(number.description.utf8)
+        return count
+    }
+
+    private static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    /// Writes `value`'s decimal digits at `start`, zero-padded to `minimumCount`; returns the end.
+    private static func digits(
+        _ value: UInt64, minimumCount: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) -> Int {
+        let end = start + max(minimumCount, digitCount(value))
+        var rest = value
+        var index = end
+        while index > start {
+            index -= 1
+            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        return end
     }
 
     /// Appends the keys and values of an object in the order JSON output uses everywhere here:

@@ -145,34 +145,45 @@ public struct MeasureResult: Sendable {
     /// past 64 KiB (and emptying it), so that a result of a million lines is never held whole.
     public func write(to output: inout String, flush: (inout String) -> Void) throws(RequestError) {
         try check()
-        output.reserveCapacity(output.utf8.count + 96 + layout.lines.count * 160)
-        output += "{\"height\":"
-        JSONText.number(layout.height, to: &output)
-        output += ",\"lineCount\":" + String(layout.lines.count)
-        output += ",\"lines\":["
-        for (index, line) in layout.lines.enumerated() {
-            if index > 0 { output += "," }
-            output += "{\"baseline\":"
-            JSONText.number(line.baseline, to: &output)
-            output += ",\"end\":" + String(line.range.upperBound)
-            output += ",\"height\":"
-            JSONText.number(line.height, to: &output)
-            output += ",\"start\":" + String(line.range.lowerBound)
-            output += ",\"text\":"
-            JSONText.string(line.text, to: &output)
-            output += ",\"width\":"
-            JSONText.number(line.width, to: &output)
-            output += ",\"x\":"
-            JSONText.number(line.x, to: &output)
-            output += ",\"y\":"
-            JSONText.number(line.y, to: &output)
-            output += "}"
-            if output.utf8.count > 1 << 16 { flush(&output) }
+        // Bytes first (cheaper to append to than a String), moved into `output` every 64 KiB.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(96 + min(layout.lines.count, 400) * 160)
+        func add(_ text: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        output += "],\"truncated\":" + (layout.truncated ? "true" : "false")
-        output += ",\"width\":"
-        JSONText.number(layout.width, to: &output)
-        output += "}"
+        add(#"{"height":"#)
+        JSONText.number(layout.height, to: &bytes)
+        add(#","lineCount":"#)
+        JSONText.number(Double(layout.lines.count), to: &bytes)
+        add(#","lines":["#)
+        for (index, line) in layout.lines.enumerated() {
+            add(index > 0 ? #",{"baseline":"# : #"{"baseline":"#)
+            JSONText.number(line.baseline, to: &bytes)
+            add(#","end":"#)
+            JSONText.number(Double(line.range.upperBound), to: &bytes)
+            add(#","height":"#)
+            JSONText.number(line.height, to: &bytes)
+            add(#","start":"#)
+            JSONText.number(Double(line.range.lowerBound), to: &bytes)
+            add(#","text":"#)
+            JSONText.string(line.text, to: &bytes)
+            add(#","width":"#)
+            JSONText.number(line.width, to: &bytes)
+            add(#","x":"#)
+            JSONText.number(line.x, to: &bytes)
+            add(#","y":"#)
+            JSONText.number(line.y, to: &bytes)
+            add("}")
+            if bytes.count > 1 << 16 {
+                output += String(decoding: bytes, as: UTF8.self)
+                bytes.removeAll(keepingCapacity: true)
+                flush(&output)
+            }
+        }
+        add(layout.truncated ? #"],"truncated":true,"width":"# : #"],"truncated":false,"width":"#)
+        JSONText.number(layout.width, to: &bytes)
+        add("}")
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
     /// Every number finite, before anything is written.
