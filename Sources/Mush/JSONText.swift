@@ -4,7 +4,7 @@
 /// It appends to a `String` the caller owns, so a result is written in one pass with no
 /// intermediate values. The rules are those of `JSONEncoder` with `.sortedKeys` and
 /// `.withoutEscapingSlashes`, so that output stays byte for byte what it was when that encoder
-/// wrote it, with one exception: `-0` is written `0` (see ``number(_:to:)``).
+/// wrote it, with one exception: `-0` is written `0` (see `number(_:to:)`).
 ///
 /// ```swift
 /// var output = "{\"width\":"
