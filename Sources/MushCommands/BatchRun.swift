@@ -38,12 +38,7 @@ struct BatchRun: Sendable {
         while let line = reader.next() {
             number += 1
             let answer = answer(line, number)
-            if !answer.warnings.isEmpty {
-                if !output.isEmpty { console.output(output) }
-                output = ""
-                for warning in answer.warnings { console.warn("mush: warning: \(warning)") }
-            }
-            output += answer.output
+            console.add(answer, to: &output)
             failed = failed || answer.failed
             if output.utf8.count >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
                 console.output(output)
@@ -156,12 +151,7 @@ private final class ChunkQueue: @unchecked Sendable {
             var output = ""
             var chunkFailed = false
             for answer in answers {
-                if !answer.warnings.isEmpty {
-                    if !output.isEmpty { console.output(output) }
-                    output = ""
-                    for warning in answer.warnings { console.warn("mush: warning: \(warning)") }
-                }
-                output += answer.output
+                console.add(answer, to: &output)
                 chunkFailed = chunkFailed || answer.failed
             }
             if !output.isEmpty { console.output(output) }
@@ -172,5 +162,19 @@ private final class ChunkQueue: @unchecked Sendable {
         }
         writing = false
         condition.broadcast()
+    }
+}
+
+extension CommandConsole {
+    /// Adds `answer`'s line to `output`, the answers not yet written; when the answer has warnings,
+    /// writes what is pending first and then the warnings, so that each warning comes out just
+    /// before its line's answer.
+    fileprivate func add(_ answer: BatchAnswer, to output: inout String) {
+        if !answer.warnings.isEmpty {
+            if !output.isEmpty { self.output(output) }
+            output = ""
+            for warning in answer.warnings { warn("mush: warning: \(warning)") }
+        }
+        output += answer.output
     }
 }

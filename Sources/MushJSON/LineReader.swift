@@ -17,6 +17,9 @@ public struct LineReader {
     var buffer: [UInt8] = []
     var start = 0
     var atEnd = false
+    /// The line feed ending the next line, when ``canReadWithoutWaiting()`` has found it, so that
+    /// ``next()`` does not search for it again.
+    var foundNewline: Int?
 
     public init(fileDescriptor: Int32 = 0) {
         descriptor = fileDescriptor
@@ -26,7 +29,8 @@ public struct LineReader {
     public mutating func next() -> [UInt8]? {
         var searched = start
         while true {
-            if let newline = buffer[searched...].firstIndex(of: 0x0A) {
+            if let newline = foundNewline ?? buffer[searched...].firstIndex(of: 0x0A) {
+                foundNewline = nil
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = Array(buffer[start..<end])
@@ -56,7 +60,11 @@ public struct LineReader {
     /// the input has bytes (or its end) ready now. A batch sends what it has answered on when the
     /// next line is not there yet, so that a co-process gets each answer without waiting.
     public mutating func canReadWithoutWaiting() -> Bool {
-        if atEnd || buffer[start...].contains(0x0A) { return true }
+        if atEnd || foundNewline != nil { return true }
+        if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            foundNewline = newline
+            return true
+        }
         var descriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) > 0
     }
