@@ -24,6 +24,9 @@ let package = Package(
         // FreeType and HarfBuzz from Debian's -dev packages, imported as system modules.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // fontconfig from libfontconfig-dev: installed fonts by family, and fallback by coverage.
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // A small C shim over ICU4C, whose symbol-renaming macros Swift cannot import.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         // The shipped fonts, as a resource bundle (the top-level Fonts folder).
@@ -37,8 +40,8 @@ let package = Package(
                 "LICENSE-DejaVu.txt", "LICENSE-Noto.txt",
             ].map { .copy($0) }
         ),
-        // Fonts, shaping (HarfBuzz), line breaking (ICU), paragraphs.
-        .target(name: "MushText", dependencies: ["Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CICU"]),
+        // Fonts (shipped, given and installed), shaping (HarfBuzz), line breaking (ICU), paragraphs.
+        .target(name: "MushText", dependencies: ["Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         // The MGLine row engine: left, middle and right items, shortened, dropped and placed.
         .target(name: "MushLine", dependencies: ["Mush", "MushText"]),
         // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.

@@ -9,13 +9,21 @@
  * (or Benchmarks/Pango/build.sh [OUTPUT], default .build-pango/pango_measure).
  *
  * Usage:
- *   pango_measure [--fonts DIR] [--bench N | --bench-warm N] [--list-fonts] < records
+ *   pango_measure [--fonts DIR] [--system-fonts] [--bench N | --bench-warm N] [--list-fonts]
+ *                 < records
  *
  *   --fonts DIR     folder with the font files (default: $MUSH_FONTS_DIR). Only the fonts
  *                   in this folder are visible; system fonts are never used.
+ *   --system-fonts  the system's fontconfig configuration and fonts as well, the fonts folder
+ *                   added to it as application fonts (as `mush` sees them by default).
  *   --bench N       per record: print {"microseconds_per_layout": X}, "cold" layouts
  *                   (see "Benchmark modes" below).
  *   --bench-warm N  per record: print {"microseconds_per_layout": X}, "warm" re-wraps.
+ *   --passes        read every record first, then lay them all out twice, timing each layout
+ *                   (pango_layout_new, set_text, set_width, get_extents; no warm-up): pass 1
+ *                   meets every font and text for the first time (fontconfig's fallback lookups
+ *                   included), pass 2 is warm. Prints one JSON object a pass: rows per second,
+ *                   and the first row's microseconds.
  *   --list-fonts    print the fonts of the private fontconfig configuration (one JSON
  *                   object a line) and the count of system fonts (0) on stderr, and exit.
  *
@@ -30,7 +38,8 @@
  *
  * Output (layout mode), one line of JSON per record:
  *   {"width": W, "height": H,
- *    "lines": [{"start": S, "end": E, "width": LW, "height": LH, "baseline": B}, ...]}
+ *    "lines": [{"start": S, "end": E, "width": LW, "height": LH, "baseline": B,
+ *               "fonts": ["FAMILY", ...]}, ...]}
  *   W, H     pango_layout_get_extents() logical rectangle, in pixels.
  *   S, E     offsets in Unicode scalars into the decoded TEXT (converted from Pango's
  *            UTF-8 byte offsets); E is start + the line's length, which excludes the
@@ -39,6 +48,7 @@
  *   LW, LH   pango_layout_iter_get_line_extents() logical rectangle, in pixels.
  *   B        pango_layout_iter_get_baseline(), relative to the top of the layout's
  *            logical rectangle, in pixels.
+ *   fonts    the family of each run of the line, in visual order (the fonts fallback chose).
  *   All lengths are Pango units / PANGO_SCALE (multiples of 1/1024 px), printed exactly.
  *
  * Sizes: "1 point = 1 pixel". The font map resolution is 72 dpi and the font size is set
@@ -295,7 +305,17 @@ print_layout (PangoContext *ctx, const Record *r)
       print_px (line_logical.height);
       fputs (", \"baseline\": ", stdout);
       print_px (baseline - logical.y);
-      fputs ("}", stdout);
+      fputs (", \"fonts\": [", stdout);
+      for (GSList *run = line->runs; run; run = run->next)
+        {
+          PangoGlyphItem *glyph_item = run->data;
+          PangoFontDescription *font_desc = pango_font_describe (glyph_item->item->analysis.font);
+          print_json_string (pango_font_description_get_family (font_desc));
+          pango_font_description_free (font_desc);
+          if (run->next)
+            fputs (", ", stdout);
+        }
+      fputs ("]}", stdout);
     }
   while (pango_layout_iter_next_line (iter));
   pango_layout_iter_free (iter);
@@ -364,7 +384,7 @@ bench_warm (PangoContext *ctx, const Record *r, long n)
 static void
 usage (void)
 {
-  fputs ("usage: pango_measure [--fonts DIR] [--bench N | --bench-warm N] [--list-fonts]"
+  fputs ("usage: pango_measure [--fonts DIR] [--system-fonts] [--bench N | --bench-warm N] [--list-fonts]"
          " < records\n"
          "  records: WIDTH<TAB>SIZE<TAB>TEXT per line (WIDTH '-' = no wrapping)\n"
          "  fonts folder also from $MUSH_FONTS_DIR\n",
@@ -395,7 +415,9 @@ main (int argc, char **argv)
 {
   const char *fonts_dir = getenv ("MUSH_FONTS_DIR");
   long bench_n = 0;
-  int warm = 0, want_list = 0;
+  int warm = 0, want_list = 0, system_fonts = 0, passes = 0;
+  Record *stored = NULL;
+  size_t stored_count = 0, stored_cap = 0;
 
   for (int i = 1; i < argc; i++)
     {
@@ -412,6 +434,10 @@ main (int argc, char **argv)
         }
       else if (strcmp (a, "--list-fonts") == 0)
         want_list = 1;
+      else if (strcmp (a, "--system-fonts") == 0)
+        system_fonts = 1;
+      else if (strcmp (a, "--passes") == 0)
+        passes = 1;
       else if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
         {
           usage ();
@@ -430,8 +456,9 @@ main (int argc, char **argv)
     }
 
   /* A private, empty fontconfig configuration (no system config files, no system font
-   * folders) holding only the application fonts of the fonts folder. */
-  FcConfig *config = FcConfigCreate ();
+   * folders) holding only the application fonts of the fonts folder; or, with
+   * --system-fonts, the system's configuration and fonts with the folder added. */
+  FcConfig *config = system_fonts ? FcInitLoadConfigAndFonts () : FcConfigCreate ();
   if (!config)
     die ("FcConfigCreate failed", NULL);
   /* An empty configuration has no cache directories, so fontconfig scans the folder
@@ -524,6 +551,16 @@ main (int argc, char **argv)
       pango_font_description_set_family (r.desc, FAMILY);
       pango_font_description_set_absolute_size (r.desc, size * PANGO_SCALE);
 
+      if (passes)
+        {
+          if (stored_count == stored_cap)
+            {
+              stored_cap = stored_cap ? 2 * stored_cap : 1024;
+              stored = g_renew (Record, stored, stored_cap);
+            }
+          stored[stored_count++] = (Record) { r.width, r.desc, g_strdup (text) };
+          continue;
+        }
       if (bench_n > 0)
         {
           double us = warm ? bench_warm (ctx, &r, bench_n) : bench_cold (ctx, &r, bench_n);
@@ -537,6 +574,32 @@ main (int argc, char **argv)
     }
 
   free (line);
+  for (int pass = 1; passes && pass <= 2; pass++)
+    {
+      double total = 0, first = 0;
+      PangoRectangle logical;
+      for (size_t i = 0; i < stored_count; i++)
+        {
+          double t0 = now_us ();
+          PangoLayout *layout = new_layout (ctx, &stored[i]);
+          pango_layout_set_text (layout, stored[i].text, -1);
+          pango_layout_set_width (layout, stored[i].width);
+          pango_layout_get_extents (layout, NULL, &logical);
+          g_object_unref (layout);
+          double us = now_us () - t0;
+          if (i == 0)
+            first = us;
+          total += us;
+        }
+      printf ("{\"pass\": %d, \"rows\": %zu, \"rows_per_second\": %.0f, \"first_row_microseconds\": %.1f}\n",
+              pass, stored_count, stored_count / (total / 1e6), first);
+    }
+  for (size_t i = 0; i < stored_count; i++)
+    {
+      pango_font_description_free (stored[i].desc);
+      g_free (stored[i].text);
+    }
+  g_free (stored);
   g_object_unref (ctx);
   g_object_unref (fontmap);
   return 0;

@@ -3,14 +3,27 @@ import Foundation
 import MushJSON
 import MushText
 
-/// `--fonts PATH…`: font files or folders added to the shipped fonts (`measure`, `line`, `render`).
+/// `--fonts PATH…`, `--no-system-fonts` and `--only-given-fonts`: the fonts of `measure`, `line` and
+/// `render`. By default the shipped fonts, then the `--fonts` files and folders, then the installed
+/// fonts (fontconfig) for families and characters the others lack.
 struct FontOptions: ParsableArguments {
     @Option(name: .customLong("fonts"), help: "A font file or folder to add (repeatable).")
     var fontPaths: [String] = []
+    @Flag(
+        name: .customLong("system-fonts"), inversion: .prefixedNo,
+        help: "Look up families and missing characters in the installed fonts (fontconfig).")
+    var systemFonts = true
+    @Flag(help: "Only the --fonts files and folders: neither the shipped nor the installed fonts.")
+    var onlyGivenFonts = false
 
-    /// The shipped fonts and the added ones; an error names a path that holds no font.
+    func validate() throws {
+        if onlyGivenFonts, fontPaths.isEmpty { throw ValidationError("--only-given-fonts needs --fonts") }
+    }
+
+    /// The fonts these options name; an error names a path that holds no font.
     func collection() throws -> FontCollection {
-        try FontCollection.standard.adding(fontPaths)
+        if onlyGivenFonts { return try FontCollection.only(fontPaths) }
+        return try (systemFonts ? FontCollection.standard : FontCollection.shipped).adding(fontPaths)
     }
 }
 

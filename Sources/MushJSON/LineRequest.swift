@@ -165,10 +165,8 @@ public struct LineRequest: Sendable {
         guard let value = object[key] else { return nil }
         let font = try JSONObject(value, at: object.path(key), keys: ["family", "size"])
         let family = try font.string("family")
-        if let family, fonts.faces(ofFamily: family).isEmpty {
-            throw RequestError(
-                "\(font.path("family")): no font family '\(family)' (the fonts have \(fonts.families.joined(separator: ", ")))"
-            )
+        if let family, !fonts.hasFamily(family) {
+            throw RequestError("\(font.path("family")): " + fonts.missingFamilyMessage(family))
         }
         let size = try font.number("size", in: MushLimits.fontSize) ?? 16
         return MGLine.Font(family: family, size: size)

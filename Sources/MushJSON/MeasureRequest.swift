@@ -80,9 +80,8 @@ public struct MeasureRequest: Hashable, Sendable {
         if let problem = check(lineSpacing, MushLimits.length, "lineSpacing", "--line-spacing") { return problem }
         if maxLines < 0 { return "maxLines (--max-lines) must be 0 (no limit) or more (it is \(maxLines))" }
         if let problem = check(maxHeight, MushLimits.length, "maxHeight", "--max-height") { return problem }
-        if let fontFamily, let fonts, fonts.faces(ofFamily: fontFamily).isEmpty {
-            return
-                "fontFamily (--font-family): no font family '\(fontFamily)' (the fonts have \(fonts.families.joined(separator: ", ")))"
+        if let fontFamily, let fonts, !fonts.hasFamily(fontFamily) {
+            return "fontFamily (--font-family): " + fonts.missingFamilyMessage(fontFamily)
         }
         return nil
     }

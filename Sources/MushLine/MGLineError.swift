@@ -65,7 +65,7 @@ extension MGLine.SideStyle {
             if let problem = MushLimits.problem(font.size, in: MushLimits.fontSize) {
                 throw .invalidValue(property: name() + ".size", problem: problem)
             }
-            if let family = font.family, fonts.faces(ofFamily: family).isEmpty {
+            if let family = font.family, !fonts.hasFamily(family) {
                 throw .unknownFontFamily(property: name() + ".family", family: family, known: fonts.families)
             }
         case .textColor, .textShadowColor, .alignment:

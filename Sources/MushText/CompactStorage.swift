@@ -65,6 +65,17 @@ struct GlyphStore: Sendable {
         Int(glyphs[index].cluster)
     }
 
+    /// Whether glyph `index` is the last glyph (left to right) of the last cluster before `end`.
+    func isLastOfCluster(_ index: Int, before end: Int) -> Bool {
+        (index + 1 == glyphs.count || glyphs[index + 1].cluster >= UInt32(end) || glyphs[index + 1].cluster < glyphs[index].cluster)
+            && glyphs[index].cluster < UInt32(end)
+    }
+
+    /// Whether glyph `index` is the font's missing-glyph box (glyph 0, `.notdef`).
+    func isMissing(_ index: Int) -> Bool {
+        glyphs[index].glyph == 0 && glyphs[index].advance != Self.wide
+    }
+
     /// HarfBuzz's glyph index and advance (font units) of glyph `index`.
     private func glyphAndAdvance(_ index: Int) -> (glyph: UInt32, advance: Int32) {
         let stored = glyphs[index]

@@ -71,9 +71,12 @@ struct RenderCommandTests {
         try await inFolder { folder in
             let line = #"{"width": 120, "height": 30, "font": {"family": "DejaVu Serif"}, "left": ["Serif"]}"#
             let output = folder.appendingPathComponent("serif.pdf")
-            let without = try await render(line, to: output)
+            let without = try await render(line, to: output, ["--no-system-fonts"])
             expectOneLineError(without)
             #expect(without.error.hasPrefix("mush: error: font.family: no font family 'DejaVu Serif'"))
+            // With the installed fonts (the default), fontconfig finds it.
+            let installed = try await render(line, to: output)
+            #expect(installed.status == 0, "\(installed.error)")
             let with = try await render(line, to: output, ["--fonts", serif])
             #expect(with.status == 0, "\(with.error)")
             #expect(with.output == "\(output.path): 120 × 30 points\n")

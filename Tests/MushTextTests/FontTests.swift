@@ -86,10 +86,56 @@ struct FontTests {
     @Test func addingFonts() throws {
         let serif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
         try #require(FileManager.default.fileExists(atPath: serif), "fonts-dejavu-core provides DejaVu Serif")
-        let more = try fonts.adding([serif])
+        let shipped = FontCollection.shipped
+        let more = try shipped.adding([serif])
         #expect(more.faces(ofFamily: "DejaVu Serif").count == 1)
         #expect(more.face(family: "DejaVu Serif", bold: true, italic: false).syntheticBold)
         #expect(more.defaultFamily == "DejaVu Sans")
-        #expect(fonts.faces(ofFamily: "DejaVu Serif").isEmpty, "the original collection is unchanged")
+        #expect(shipped.faces(ofFamily: "DejaVu Serif").isEmpty, "the original collection is unchanged")
+        #expect(!shipped.hasFamily("DejaVu Serif"))
+    }
+
+    /// Families the collection lacks come from the installed fonts through fontconfig, in the
+    /// style asked for (the installed bold face, not a synthetic one); the collection's own
+    /// families never do.
+    @Test func installedFamilies() throws {
+        try #require(
+            FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"),
+            "fonts-dejavu-extra provides DejaVu Serif Bold")
+        #expect(fonts.hasFamily("DejaVu Serif"))
+        #expect(fonts.hasFamily("dejavuserif"), "case and spaces do not count, as in fontconfig")
+        let bold = fonts.face(family: "DejaVu Serif", bold: true, italic: false)
+        #expect(bold.face.family == "DejaVu Serif")
+        #expect(bold.face.isBold && !bold.syntheticBold)
+        #expect(bold.face.path == "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")
+        let regular = fonts.face(family: "DejaVu Serif", bold: false, italic: false).face
+        #expect(regular.path == "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", "not a condensed face")
+        // A generic name resolves through fontconfig's aliases.
+        #expect(fonts.hasFamily("serif"))
+        #expect(!fonts.hasFamily("No Such Family"))
+        // The shipped DejaVu Sans stays the collection's own, though it is installed too.
+        #expect(fonts.face(family: "DejaVu Sans", bold: false, italic: false).face.path.hasSuffix(
+            "Mush_MushFonts.resources/DejaVuSans.ttf"))
+    }
+
+    /// Characters no shipped face has are drawn with the installed face fontconfig prefers for
+    /// their script; without system fonts they are missing-glyph boxes, and the paragraph says so.
+    @Test func fallbackToInstalledFonts() throws {
+        let hangul = try Paragraph(mush: "파일")
+        #expect(hangul.items.map(\.face.family) == ["Noto Sans CJK KR"], "Korean text asks for a Korean face")
+        let kana = try Paragraph(mush: "ファイル")
+        #expect(kana.items.map(\.face.family) == ["Noto Sans CJK JP"])
+        #expect(hangul.warnings.isEmpty)
+        let missing = try Paragraph(mush: "a你好\u{1F9FF} b 你", fonts: .shipped)
+        #expect(
+            missing.warnings.map(\.description) == [
+                "no font has U+4F60 你, U+597D 好, U+1F9FF \u{1F9FF}; they are drawn as missing-glyph boxes"
+            ])
+        #expect(try Paragraph(mush: "\u{1F9FF}", fonts: .shipped).warnings.map(\.description) == [
+            "no font has U+1F9FF \u{1F9FF}; it is drawn as a missing-glyph box"
+        ])
+        // An emoji presentation goes to the colour emoji font even where DejaVu has the character.
+        let smile = try Paragraph(mush: "\u{263A}\u{FE0F} \u{263A}")
+        #expect(smile.items.map(\.face.family) == ["Noto Color Emoji", "DejaVu Sans"])
     }
 }

@@ -5,10 +5,19 @@ import MushFonts
 /// synthetic bold and oblique where a family lacks the face), and a fallback chain by glyph
 /// coverage for characters the chosen face lacks.
 ///
+/// The collection's own faces (the shipped fonts, and files added with ``adding(_:)``) come first,
+/// always: a family they have is never looked up elsewhere, and a character one of them covers is
+/// drawn with it. The installed fonts (``systemFonts``, through fontconfig) come after: families
+/// the collection lacks, and characters none of its faces covers. With no system fonts
+/// (``shipped``, ``withSystemFonts(_:)``), results are the same on every machine.
+///
 /// A collection is immutable and shared between threads; ``adding(_:)`` makes a new one.
 public final class FontCollection: Sendable {
-    /// Every face, in the order they were added: the default family first, then fallbacks.
+    /// The collection's own faces, in the order they were added: the default family first, then
+    /// fallbacks. (Installed faces found through ``systemFonts`` are not listed.)
     public let faces: [FontFace]
+    /// The installed fonts asked for families and characters the faces lack; nil: none.
+    public let systemFonts: SystemFonts?
     /// The family used when a run names none, or one the collection does not have.
     public let defaultFamily: String
     /// The family used for `monospace` runs.
@@ -22,16 +31,33 @@ public final class FontCollection: Sendable {
     let shapeCache: ShapeCache
     /// About how many shaped words the collection keeps (it holds at most twice as many).
     public let wordCacheCapacity: Int
+    /// Fallback answers by character, preferred face, style and script, so that text seen before
+    /// neither scans the faces nor asks fontconfig again.
+    private let fallbacks = LockedValue([FallbackKey: FontFace?]())
+
+    private struct FallbackKey: Hashable {
+        var scalar: UInt32
+        var preferred: ObjectIdentifier
+        var bold: Bool
+        var italic: Bool
+        /// ICU's script code of the text, or ``emojiScript`` for an emoji presentation.
+        var script: Int32
+    }
+
+    /// The `script` of a fallback key for an emoji presentation sequence.
+    static let emojiScript: Int32 = -1
 
     /// A collection of `faces`. The default family is `defaultFamily` when present, else the first
     /// face's; the monospace family is `monospaceFamily` when present, else the first fixed-width
     /// family, else the default. `wordCacheCapacity` bounds the cache of shaped words (about 250
-    /// bytes each for English text); 0 turns it off.
+    /// bytes each for English text); 0 turns it off. `systemFonts` serves families and characters
+    /// the faces lack (none when nil).
     public init(
         faces: [FontFace], defaultFamily: String = "DejaVu Sans", monospaceFamily: String = "DejaVu Sans Mono",
-        wordCacheCapacity: Int = 20_000
+        wordCacheCapacity: Int = 20_000, systemFonts: SystemFonts? = nil
     ) {
         self.faces = faces
+        self.systemFonts = systemFonts
         self.wordCacheCapacity = max(0, wordCacheCapacity)
         self.shapeCache = ShapeCache(capacity: max(0, wordCacheCapacity))
         self.facesByFamily = Dictionary(grouping: faces) { $0.family.lowercased() }
@@ -47,9 +73,14 @@ public final class FontCollection: Sendable {
         self.monospaceFaces = facesByFamily[self.monospaceFamily.lowercased()] ?? []
     }
 
-    /// The fonts shipped with the package (`Fonts/`): DejaVu Sans and DejaVu Sans Mono in four
-    /// styles each, Noto Sans Thai and Noto Sans Devanagari. Loaded once, on first use.
-    public static let standard: FontCollection = {
+    /// The fonts shipped with the package (`Fonts/`) first, then the installed fonts
+    /// (``SystemFonts/shared``): what layout uses unless told otherwise.
+    public static let standard = shipped.withSystemFonts(.shared)
+
+    /// The fonts shipped with the package (`Fonts/`) and no others: DejaVu Sans and DejaVu Sans Mono
+    /// in four styles each, Noto Sans Thai and Noto Sans Devanagari. The same results on every
+    /// machine. Loaded once, on first use.
+    public static let shipped: FontCollection = {
         do {
             var faces: [FontFace] = []
             for path in MushFonts.paths { faces += try loadFile(path) }
@@ -59,6 +90,19 @@ public final class FontCollection: Sendable {
             preconditionFailure("the bundled fonts cannot be loaded: \(error)")
         }
     }()
+
+    /// The faces of font files and folders (as ``adding(_:)`` reads them) and nothing else: no
+    /// shipped fonts, no installed ones (unless `systemFonts` is given). The default family is the
+    /// first face's.
+    public static func only(_ paths: [String], systemFonts: SystemFonts? = nil) throws(FontError) -> FontCollection {
+        var faces: [FontFace] = []
+        for path in paths {
+            faces += FileChecks.isFolder(path) ? try loadFaces(in: path) : try loadFile(path)
+        }
+        guard let first = faces.first else { throw .noFonts(inFolder: paths.joined(separator: ", ")) }
+        return FontCollection(
+            faces: faces, defaultFamily: first.family, monospaceFamily: first.family, systemFonts: systemFonts)
+    }
 
     /// This collection with more faces: font files, or folders searched (not recursively) for
     /// `.ttf`, `.otf` and `.ttc` files. The new faces come after the existing ones, so they serve as
@@ -70,25 +114,52 @@ public final class FontCollection: Sendable {
         }
         return FontCollection(
             faces: faces + added, defaultFamily: defaultFamily, monospaceFamily: monospaceFamily,
-            wordCacheCapacity: wordCacheCapacity)
+            wordCacheCapacity: wordCacheCapacity, systemFonts: systemFonts)
     }
 
-    /// The family names, in order, without repeats.
+    /// This collection's faces with `systemFonts` (nil: no installed fonts at all).
+    public func withSystemFonts(_ systemFonts: SystemFonts?) -> FontCollection {
+        FontCollection(
+            faces: faces, defaultFamily: defaultFamily, monospaceFamily: monospaceFamily,
+            wordCacheCapacity: wordCacheCapacity, systemFonts: systemFonts)
+    }
+
+    /// The collection's own family names, in order, without repeats (installed families are not
+    /// listed).
     public var families: [String] {
         var seen = Set<String>()
         return faces.map(\.family).filter { seen.insert($0.lowercased()).inserted }
     }
 
-    /// The faces of a family (case-insensitive), empty when the collection has none.
+    /// The faces of a family (case-insensitive): the collection's own, else the installed ones;
+    /// empty when neither has it.
     public func faces(ofFamily family: String) -> [FontFace] {
-        facesByFamily[family.lowercased()] ?? []
+        if let own = facesByFamily[family.lowercased()] { return own }
+        return systemFonts?.faces(ofFamily: family) ?? []
+    }
+
+    /// Whether `family` names one of the collection's families or an installed one (or, with
+    /// system fonts, a generic name fontconfig resolves: "serif", "monospace").
+    public func hasFamily(_ family: String) -> Bool {
+        facesByFamily[family.lowercased()] != nil
+            || systemFonts?.face(family: family, bold: false, italic: false) != nil
+    }
+
+    /// Why `family` is not there, for an error: "no font family 'X' (the fonts have …)", naming the
+    /// collection's own families (with system fonts, no installed font has it either).
+    public func missingFamilyMessage(_ family: String) -> String {
+        "no font family '\(family)' (the fonts have \(families.joined(separator: ", ")))"
     }
 
     /// The face for a style: from `family` (the default family when nil or unknown; the monospace
     /// family when `monospace` and no family is named), the face whose bold and italic match, or
-    /// the nearest, with the missing styles to be synthesised.
+    /// the nearest, with the missing styles to be synthesised. A family the collection lacks comes
+    /// from the installed fonts (fontconfig's nearest face for the style).
     public func face(family: String?, bold: Bool, italic: Bool, monospace: Bool = false) -> FaceChoice {
-        let named = family.map(faces(ofFamily:)) ?? []
+        let named = family.flatMap { facesByFamily[$0.lowercased()] } ?? []
+        if named.isEmpty, let family, let face = systemFonts?.face(family: family, bold: bold, italic: italic) {
+            return FaceChoice(face: face, syntheticBold: bold && !face.isBold, syntheticOblique: italic && !face.isItalic)
+        }
         let candidates = !named.isEmpty ? named : monospace ? monospaceFaces : defaultFaces
         let pool = candidates.isEmpty ? faces : candidates
         // Prefer the exact style; then one that lacks a style (which can be synthesised) over one
@@ -103,13 +174,56 @@ public final class FontCollection: Sendable {
         return FaceChoice(face: best, syntheticBold: bold && !best.isBold, syntheticOblique: italic && !best.isItalic)
     }
 
-    /// The face to draw `scalar` with when `preferred` lacks it: the first face in the collection
-    /// that has it, preferring one of the same bold and italic; nil when no face has it (the text is
-    /// then drawn with `preferred`'s missing-glyph box).
-    public func fallback(for scalar: Unicode.Scalar, preferring preferred: FontFace) -> FontFace? {
+    /// The face to draw `scalar` with when `preferred` lacks it: the first of the collection's
+    /// faces that has it, preferring one of the same bold and italic; else the installed face
+    /// fontconfig prefers for `preferred`'s family and style in `language` (nil: the locale's); nil
+    /// when no face has it (the text is then drawn with `preferred`'s missing-glyph box).
+    public func fallback(
+        for scalar: Unicode.Scalar, preferring preferred: FontFace, language: String? = nil
+    ) -> FontFace? {
         if preferred.covers(scalar) { return preferred }
-        let covering = faces.filter { $0.covers(scalar) }
-        return covering.first { $0.isBold == preferred.isBold && $0.isItalic == preferred.isItalic } ?? covering.first
+        return ownFallback(for: scalar, preferring: preferred)
+            ?? systemFonts?.face(
+                for: scalar, family: preferred.family, bold: preferred.isBold, italic: preferred.isItalic,
+                language: language)
+    }
+
+    /// ``fallback(for:preferring:language:)`` for the itemizer: the style asked for (`bold`,
+    /// `italic`) and ICU's script code of the text, which gives the language (or ``emojiScript``:
+    /// a colour emoji font first). Answers are cached.
+    func fallback(
+        for scalar: Unicode.Scalar, preferring preferred: FontFace, bold: Bool, italic: Bool, script: Int32
+    ) -> FontFace? {
+        let key = FallbackKey(
+            scalar: scalar.value, preferred: ObjectIdentifier(preferred), bold: bold, italic: italic, script: script)
+        if let known = fallbacks.withLock({ $0[key] }) { return known }
+        var face: FontFace?
+        if script == Self.emojiScript {
+            // An emoji presentation: the installed emoji font, else as any character.
+            face = systemFonts?.face(for: scalar, family: "emoji", bold: bold, italic: italic, language: nil)
+            if face == nil { face = fallback(for: scalar, preferring: preferred, bold: bold, italic: italic, script: 0) }
+        } else if preferred.covers(scalar) {
+            face = preferred
+        } else {
+            face =
+                ownFallback(for: scalar, preferring: preferred)
+                ?? systemFonts?.face(
+                    for: scalar, family: preferred.family, bold: bold, italic: italic,
+                    language: ScriptLanguage.sample(forScript: script))
+        }
+        fallbacks.withLock { $0[key] = .some(face) }
+        return face
+    }
+
+    /// The first of the collection's own faces that has `scalar`, one of `preferred`'s bold and
+    /// italic first.
+    private func ownFallback(for scalar: Unicode.Scalar, preferring preferred: FontFace) -> FontFace? {
+        var first: FontFace?
+        for face in faces where face.covers(scalar) {
+            if face.isBold == preferred.isBold, face.isItalic == preferred.isItalic { return face }
+            if first == nil { first = face }
+        }
+        return first
     }
 
     static func loadFile(_ path: String) throws(FontError) -> [FontFace] {

@@ -32,13 +32,17 @@ struct TextItem {
 /// Splits a document's runs into items: by style, then bidi level (ICU), script (ICU, with Common
 /// and Inherited characters joining their neighbours), and font coverage (each grapheme cluster
 /// drawn by the style's face if it has the cluster's first character, else by the collection's
-/// fallback).
+/// fallback for the cluster's script; an emoji presentation sequence by the installed emoji font
+/// first).
 enum Itemizer {
-    /// Each run's face, chosen once: its slot in the list of faces in use, and whether it has every
-    /// printable ASCII character.
+    /// Each run's face, chosen once: its slot in the list of faces in use, whether it has every
+    /// printable ASCII character, and the style the run asks for (fallback faces are looked up in
+    /// it).
     private struct RunFace {
         var slot: Int
         var coversASCII: Bool
+        var bold: Bool
+        var italic: Bool
     }
 
     static func items(
@@ -64,18 +68,31 @@ enum Itemizer {
                 family: run.attributes.fontFamily ?? base.fontFamily, bold: run.attributes.bold,
                 italic: run.attributes.italic, monospace: run.attributes.monospace
             ).face
-            return RunFace(slot: slot(of: face), coversASCII: face.coversPrintableASCII)
+            return RunFace(
+                slot: slot(of: face), coversASCII: face.coversPrintableASCII, bold: run.attributes.bold,
+                italic: run.attributes.italic)
+        }
+        // The slot of the face that draws `scalar` for a run (the run's own face when none has it:
+        // its missing-glyph box, which the paragraph reports).
+        func fallbackSlot(_ scalar: Unicode.Scalar, _ run: RunFace, _ script: Int32) -> Int {
+            let preferred = faces[run.slot]
+            let face = fonts.fallback(
+                for: scalar, preferring: preferred, bold: run.bold, italic: run.italic, script: script)
+            return face.map(slot(of:)) ?? run.slot
         }
 
         // Segments of the same slot, level, script and run make one item; only the open one is
-        // kept, and it becomes an item when the next one differs.
+        // kept, and it becomes an item when the next one differs. A segment of spaces whose face is
+        // not known yet (``pending``) takes the face of what follows it.
         struct Segment {
             var start: Int, end: Int, slot: Int, run: Int
+            var emoji = false
         }
+        let pending = -1
         var items: [TextItem] = []
         func close(_ segment: Segment) {
             let attributes = runs[segment.run].attributes
-            let face = faces[segment.slot]
+            let face = faces[segment.slot == pending ? runFaces[segment.run].slot : segment.slot]
             let script = scripts[segment.start]
             items.append(
                 TextItem(
@@ -85,6 +102,19 @@ enum Itemizer {
                     level: levels?[segment.start] ?? 0, script: shapingScript(script), run: segment.run,
                     scriptCode: script))
         }
+        // Where the spaces that end `start..<end` begin (nil when it does not end with one).
+        func trailingSpaces(_ start: Int, _ end: Int) -> Int? {
+            var index = end
+            while index > start, !UTF16.isTrailSurrogate(text[index - 1]),
+                isDefaultIgnorableOrSpace(Unicode.Scalar(text[index - 1]) ?? "\u{FFFD}")
+            {
+                index -= 1
+            }
+            return index < end ? index : nil
+        }
+        func sameLevelAndScript(_ segment: Segment, _ start: Int) -> Bool {
+            (levels.map { $0[segment.start] == $0[start] } ?? true) && scripts[segment.start] == scripts[start]
+        }
         var open: Segment?
         var runIndex = 0
         var start = 0
@@ -92,36 +122,66 @@ enum Itemizer {
             while runs[runIndex].range.upperBound <= start { runIndex += 1 }
             let unit = text[start]
             // Spaces and invisible characters stay with the face before them, so they do not split
-            // an item of fallback text; anything else goes to the first face that has it.
+            // an item of fallback text; where there is none (at the start of a run, after an emoji)
+            // they take the face of what follows, as Pango does. An emoji presentation goes to the
+            // emoji font; anything else to the run's face when it has it, else to the first face
+            // that has it.
             let continuing = open?.run == runIndex
+            let preferred = runFaces[runIndex]
             var faceSlot: Int
+            var emoji = false
             if unit < 0x80 {
-                let spaceLike = unit == 0x20 || (0x09...0x0D).contains(unit)
-                if continuing, spaceLike {
-                    faceSlot = open!.slot
-                } else if runFaces[runIndex].coversASCII {
-                    faceSlot = runFaces[runIndex].slot
+                if unit == 0x20 || (0x09...0x0D).contains(unit) {
+                    faceSlot = continuing && !open!.emoji ? open!.slot : pending
+                } else if end - start > 1, Emoji.isPresentation(text, start..<end) {
+                    emoji = true
+                    faceSlot = fallbackSlot(Unicode.Scalar(UInt8(unit)), preferred, FontCollection.emojiScript)
+                } else if preferred.coversASCII {
+                    faceSlot = preferred.slot
                 } else {
-                    let preferred = faces[runFaces[runIndex].slot]
-                    faceSlot = slot(
-                        of: fonts.fallback(for: Unicode.Scalar(UInt8(unit)), preferring: preferred) ?? preferred)
+                    faceSlot = fallbackSlot(Unicode.Scalar(UInt8(unit)), preferred, scripts[start])
                 }
             } else {
                 let first = scalar(in: text, at: start)
-                if continuing, isDefaultIgnorableOrSpace(first) {
-                    faceSlot = open!.slot
+                if isDefaultIgnorableOrSpace(first) {
+                    faceSlot = continuing && !open!.emoji ? open!.slot : pending
+                } else if Emoji.isPresentation(text, start..<end) {
+                    emoji = true
+                    faceSlot = fallbackSlot(first, preferred, FontCollection.emojiScript)
+                } else if faces[preferred.slot].covers(first) {
+                    faceSlot = preferred.slot
                 } else {
-                    let preferred = faces[runFaces[runIndex].slot]
-                    faceSlot = slot(of: fonts.fallback(for: first, preferring: preferred) ?? preferred)
+                    faceSlot = fallbackSlot(first, preferred, scripts[start])
                 }
             }
-            if continuing, let segment = open, segment.slot == faceSlot,
-                levels.map({ $0[segment.start] == $0[start] }) ?? true, scripts[segment.start] == scripts[start]
+            if continuing, let segment = open, segment.slot == faceSlot, segment.emoji == emoji,
+                sameLevelAndScript(segment, start)
             {
                 open!.end = end
+            } else if continuing, faceSlot != pending, let segment = open, segment.slot == pending {
+                // Spaces waiting for a face: they take this one (the run's, before an emoji), and
+                // join it when nothing else separates them.
+                open!.slot = emoji ? preferred.slot : faceSlot
+                if !emoji, sameLevelAndScript(segment, start) {
+                    open!.end = end
+                    open!.emoji = emoji
+                } else {
+                    close(open!)
+                    open = Segment(start: start, end: end, slot: faceSlot, run: runIndex, emoji: emoji)
+                }
+            } else if continuing, faceSlot == preferred.slot, !emoji, let segment = open, !segment.emoji,
+                sameLevelAndScript(segment, start),
+                let spaces = trailingSpaces(segment.start, segment.end), spaces > segment.start
+            {
+                // Where only the face changes back to the run's own, spaces that ended the fallback
+                // text go with the run's face, which is the one a space asks for (Pango does the
+                // same: "ん -" has the space of DejaVu Sans, not of the CJK font).
+                open!.end = spaces
+                close(open!)
+                open = Segment(start: spaces, end: end, slot: faceSlot, run: runIndex)
             } else {
                 if let segment = open { close(segment) }
-                open = Segment(start: start, end: end, slot: faceSlot, run: runIndex)
+                open = Segment(start: start, end: end, slot: faceSlot, run: runIndex, emoji: emoji)
             }
             start = end
         }

@@ -128,6 +128,9 @@ extension Paragraph {
                     index == line.pieces.count - 1
                     ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
                 let pieceStart = x
+                // The last cluster before the line's end without kerning to the next line.
+                let correction = index == line.pieces.count - 1 ? endCorrection(hangFrom) : 0
+                var corrected = correction == 0
                 let pieces = Array(itemIndices(range.lowerBound, range.upperBound))
                 var levels = pieces.map { items[$0].level }
                 var order = [Int32](repeating: 0, count: pieces.count)
@@ -146,6 +149,10 @@ extension Paragraph {
                             advance = tabAdvance(glyph.cluster, pieceStart: range.lowerBound, at: pieceStart)
                         } else if line.spaceStretch > 0, unit == 0x20 {
                             advance += line.spaceStretch
+                        }
+                        if !corrected, glyph.cluster < hangFrom, glyphs.isLastOfCluster(glyphIndex, before: hangFrom) {
+                            advance += correction
+                            corrected = true
                         }
                         visit(.glyph(item: itemIndex, piece: range, glyph: glyph, pen: x, advance: advance))
                         x += advance

@@ -36,7 +36,11 @@ public final class Paragraph: Sendable {
     /// The face and size of text-free lines (empty text, a trailing line break).
     let emptyLineFace: FontFace
     let fonts: FontCollection
-    /// What was done otherwise than asked: a font family the fonts do not have, and what stood in.
+    /// The largest font size of the text's items (the style's for empty text): kerning at a line's
+    /// end changes its width by less.
+    let largestFontSize: Double
+    /// What was done otherwise than asked: a font family the fonts do not have, and what stood in;
+    /// characters no font has.
     public let warnings: [TextWarning]
 
     /// Shapes `document` with `style` and `fonts`.
@@ -47,7 +51,7 @@ public final class Paragraph: Sendable {
     {
         try style.validate()
         try document.validateForLayout()
-        self.warnings = TextWarning.of(document, style: style, fonts: fonts)
+        var warnings = TextWarning.of(document, style: style, fonts: fonts)
         self.text = document.text
         self.style = style
         self.fonts = fonts
@@ -78,23 +82,37 @@ public final class Paragraph: Sendable {
         glyphs.reserveCapacity(units.count)
         // Each cluster's advance at prefix[cluster + 1], then summed in place.
         var prefix = [Double](repeating: 0, count: units.count + 1)
+        // The characters no face has, each once, in the order of the text.
+        var missing: [Unicode.Scalar] = []
+        var seenMissing = Set<UInt32>()
         units.withUnsafeBufferPointer { text in
             for index in items.indices {
                 let first = glyphs.count
                 Shaper.shape(
                     text, range: items[index].range, face: items[index].face, direction: items[index].direction,
-                    script: items[index].script, language: style.locale, cache: fonts.shapeCache, into: &glyphs)
+                    script: items[index].script,
+                    language: style.locale ?? ScriptLanguage.sample(forScript: items[index].scriptCode),
+                    cache: fonts.shapeCache, into: &glyphs)
                 items[index].glyphs = first..<glyphs.count
                 let item = items[index]
                 let scale = GlyphStore.scale(of: item)
                 // Line breaks take no room; tabs take what their stop gives them, at layout.
                 for glyph in item.glyphs {
                     let cluster = glyphs.cluster(glyph)
+                    if glyphs.isMissing(glyph) {
+                        let scalar = Itemizer.scalar(in: units, at: cluster)
+                        if TextWarning.isVisible(scalar), seenMissing.insert(scalar.value).inserted {
+                            missing.append(scalar)
+                        }
+                    }
                     guard !Self.isHardBreak(text[cluster]), text[cluster] != 0x09 else { continue }
                     prefix[cluster + 1] += glyphs.advance(glyph, in: item, scale: scale)
                 }
             }
         }
+        if !missing.isEmpty { warnings.append(.missingGlyphs(missing)) }
+        self.warnings = warnings
+        self.largestFontSize = items.map(\.size).max() ?? style.fontSize
         self.items = items
         self.glyphs = glyphs
         for index in units.indices { prefix[index + 1] += prefix[index] }

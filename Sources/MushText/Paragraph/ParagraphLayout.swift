@@ -290,7 +290,7 @@ extension Paragraph {
         while index < breaks.count {
             let opportunity = breaks[index]
             let end = opportunity.offset
-            let fits = limit.map { advance(start, visibleEnd(start, end)) <= $0 + tolerance } ?? true
+            let fits = limit.map { self.fits(start, end, in: $0 + tolerance) } ?? true
             if fits {
                 if opportunity.kind == .hard || end == units.count {
                     spans.append(Span(start: start, end: end, hard: true))
@@ -336,7 +336,7 @@ extension Paragraph {
         var index = Self.firstIndex(in: graphemes, after: start)
         var cut = index < graphemes.count ? graphemes[index] : end
         index += 1
-        while index < graphemes.count, graphemes[index] < shown, advance(start, graphemes[index]) <= limit + 1e-6 {
+        while index < graphemes.count, graphemes[index] < shown, fits(start, graphemes[index], in: limit + 1e-6) {
             cut = graphemes[index]
             index += 1
         }
@@ -449,9 +449,9 @@ extension Paragraph {
             switch piece {
             case .text(let range):
                 // Spaces hang only at the line's end.
-                let shown =
-                    index == pieces.count - 1 ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
-                width += advance(range.lowerBound, shown, at: width)
+                let last = index == pieces.count - 1
+                let shown = last ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
+                width += advance(range.lowerBound, shown, at: width) + (last ? endCorrection(shown) : 0)
             case .ellipsis(let offset):
                 width += ellipsisGlyphs(near: offset).width
             }

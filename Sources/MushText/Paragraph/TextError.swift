@@ -56,11 +56,36 @@ extension MushDocument {
 public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
     /// The style or a run names a font family the collection does not have; `used` stood in.
     case unknownFontFamily(String, used: String)
+    /// No face has these characters (neither the collection's nor, when it uses them, the
+    /// installed ones): they are measured and drawn as the font's missing-glyph box. Each character
+    /// once, in the order of the text.
+    case missingGlyphs([Unicode.Scalar])
 
     public var description: String {
         switch self {
         case .unknownFontFamily(let family, let used): "no font family '\(family)'; \(used) was used instead"
+        case .missingGlyphs(let scalars):
+            "no font has \(Self.list(scalars)); \(scalars.count == 1 ? "it is drawn as a missing-glyph box" : "they are drawn as missing-glyph boxes")"
         }
+    }
+
+    /// "U+4F60 你, U+597D 好", at most 12 named, then how many more.
+    private static func list(_ scalars: [Unicode.Scalar]) -> String {
+        var names = scalars.prefix(12).map { scalar in
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            return "U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) \(Character(scalar))"
+        }
+        if scalars.count > 12 { names.append("and \(scalars.count - 12) more") }
+        return names.joined(separator: ", ")
+    }
+
+    /// Whether a missing glyph for `scalar` shows: not for controls, spaces and invisible
+    /// characters (which draw nothing anyway).
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return false }
+        let properties = scalar.properties
+        return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
+            && properties.generalCategory != .format && properties.generalCategory != .control
     }
 
     /// The warnings of laying `document` out with `style` and `fonts`, each once, in the order the
@@ -69,7 +94,7 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
         var warnings: [TextWarning] = []
         var seen = Set<String>()
         for run in document.runs {
-            guard let family = run.attributes.fontFamily ?? style.fontFamily, fonts.faces(ofFamily: family).isEmpty,
+            guard let family = run.attributes.fontFamily ?? style.fontFamily, !fonts.hasFamily(family),
                 seen.insert(family.lowercased()).inserted
             else { continue }
             let used = fonts.face(

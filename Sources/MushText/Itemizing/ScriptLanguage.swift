@@ -1,0 +1,26 @@
+import CICU
+
+/// The language a script's text is most likely in, to ask fontconfig for a fallback font that
+/// suits it (a Korean font for Hangul, not a Japanese one that also covers it), as Pango does.
+enum ScriptLanguage {
+    /// Pango's sample languages, by ISO 15924 script tag. Han has none on purpose: Chinese,
+    /// Japanese and Korean all write it, so fontconfig's default (the locale's language) decides.
+    static let samples: [String: String] = [
+        "Arab": "ar", "Armn": "hy", "Beng": "bn", "Cher": "chr", "Copt": "cop", "Cyrl": "ru", "Deva": "hi",
+        "Ethi": "am", "Geor": "ka", "Grek": "el", "Gujr": "gu", "Guru": "pa", "Hang": "ko", "Hebr": "he",
+        "Hira": "ja", "Kana": "ja", "Knda": "kn", "Khmr": "km", "Laoo": "lo", "Latn": "en", "Mlym": "ml",
+        "Mong": "mn", "Mymr": "my", "Orya": "or", "Sinh": "si", "Syrc": "syr", "Taml": "ta", "Telu": "te",
+        "Thaa": "dv", "Thai": "th", "Tibt": "bo", "Cans": "iu", "Yiii": "ii", "Tglg": "tl", "Bopo": "zh-tw",
+    ]
+
+    /// The sample language of ICU's script code `code` (UScriptCode), nil for Han, Common and
+    /// scripts with none.
+    static func sample(forScript code: Int32) -> String? {
+        guard code > 1 else { return nil }
+        if code == 25 { return "en" }
+        var tag = [CChar](repeating: 0, count: 8)
+        let length = mush_script_tag(code, &tag, Int32(tag.count))
+        guard length > 0 else { return nil }
+        return samples[String(decoding: tag.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)]
+    }
+}
