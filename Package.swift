@@ -41,7 +41,8 @@ let package = Package(
             ].map { .copy($0) }
         ),
         // Fonts (shipped, given and installed), shaping (HarfBuzz), line breaking (ICU), paragraphs.
-        .target(name: "MushText", dependencies: ["Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        .target(
+            name: "MushText", dependencies: ["Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         // The MGLine row engine: left, middle and right items, shortened, dropped and placed.
         .target(name: "MushLine", dependencies: ["Mush", "MushText"]),
         // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.

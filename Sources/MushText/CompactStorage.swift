@@ -67,7 +67,8 @@ struct GlyphStore: Sendable {
 
     /// Whether glyph `index` is the last glyph (left to right) of the last cluster before `end`.
     func isLastOfCluster(_ index: Int, before end: Int) -> Bool {
-        (index + 1 == glyphs.count || glyphs[index + 1].cluster >= UInt32(end) || glyphs[index + 1].cluster < glyphs[index].cluster)
+        (index + 1 == glyphs.count || glyphs[index + 1].cluster >= UInt32(end)
+            || glyphs[index + 1].cluster < glyphs[index].cluster)
             && glyphs[index].cluster < UInt32(end)
     }
 

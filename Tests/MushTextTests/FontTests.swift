@@ -114,8 +114,9 @@ struct FontTests {
         #expect(fonts.hasFamily("serif"))
         #expect(!fonts.hasFamily("No Such Family"))
         // The shipped DejaVu Sans stays the collection's own, though it is installed too.
-        #expect(fonts.face(family: "DejaVu Sans", bold: false, italic: false).face.path.hasSuffix(
-            "Mush_MushFonts.resources/DejaVuSans.ttf"))
+        #expect(
+            fonts.face(family: "DejaVu Sans", bold: false, italic: false).face.path.hasSuffix(
+                "Mush_MushFonts.resources/DejaVuSans.ttf"))
     }
 
     /// Characters no shipped face has are drawn with the installed face fontconfig prefers for
@@ -131,9 +132,10 @@ struct FontTests {
             missing.warnings.map(\.description) == [
                 "no font has U+4F60 你, U+597D 好, U+1F9FF \u{1F9FF}; they are drawn as missing-glyph boxes"
             ])
-        #expect(try Paragraph(mush: "\u{1F9FF}", fonts: .shipped).warnings.map(\.description) == [
-            "no font has U+1F9FF \u{1F9FF}; it is drawn as a missing-glyph box"
-        ])
+        #expect(
+            try Paragraph(mush: "\u{1F9FF}", fonts: .shipped).warnings.map(\.description) == [
+                "no font has U+1F9FF \u{1F9FF}; it is drawn as a missing-glyph box"
+            ])
         // An emoji presentation goes to the colour emoji font even where DejaVu has the character.
         let smile = try Paragraph(mush: "\u{263A}\u{FE0F} \u{263A}")
         #expect(smile.items.map(\.face.family) == ["Noto Color Emoji", "DejaVu Sans"])

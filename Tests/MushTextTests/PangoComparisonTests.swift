@@ -43,7 +43,8 @@ struct PangoComparisonTests {
         let tool = try #require(tool, "building Benchmarks/Pango/pango_measure.c needs libpango1.0-dev")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--fonts", root.appendingPathComponent("Fonts").path] + (systemFonts ? ["--system-fonts"] : [])
+        process.arguments =
+            ["--fonts", root.appendingPathComponent("Fonts").path] + (systemFonts ? ["--system-fonts"] : [])
         // The records go in through a file: written through a pipe, a long input would wait on
         // the tool while the tool waits for its output to be read.
         let text = records.map { width, size, text in
@@ -205,11 +206,14 @@ struct PangoComparisonTests {
         // of spaces (where spaces hang here, as in CSS) at least 99% of the layouts agree.
         #expect(causes["unexplained"] == nil)
         let columns = records.filter { $0.2.contains("  ") }.count
-        #expect(Double(records.count - columns - (differing - (causes[Self.spaceRun] ?? 0))) >= 0.99 * Double(records.count - columns))
+        #expect(
+            Double(records.count - columns - (differing - (causes[Self.spaceRun] ?? 0))) >= 0.99
+                * Double(records.count - columns))
     }
 
     static let spaceRun = "a run of spaces: they hang past the line here, as in CSS; Pango gives them room"
-    static let lineBreakRules = "UAX #14: ICU keeps %.2 together (LB25) and a word-initial hyphen with its word (LB20.1); Pango breaks there"
+    static let lineBreakRules =
+        "UAX #14: ICU keeps %.2 together (LB25) and a word-initial hyphen with its word (LB20.1); Pango breaks there"
 
     /// Why a layout of `text` differs from Pango's.
     static func cause(_ text: String) -> String {

@@ -8,7 +8,8 @@
 // `request.measure(fonts:)` for every request on this one thread with ContinuousClock, twice: the
 // first pass finds the standard fonts' word cache empty (new text, as a fresh `mush` process does),
 // the second finds it holding the words the first pass left (the cache keeps about 20,000 words,
-// so a large batch of varied text is only partly warm). Each result is dropped as soon as it is
+// so a large batch of varied text is only partly warm). The first row's time is printed apart: in
+// the first pass it includes loading fontconfig's configuration if the row needs an installed font. Each result is dropped as soon as it is
 // made, inside the timed loop, as the command drops it after writing it.
 import Foundation
 import MushJSON
@@ -33,9 +34,12 @@ for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
 
 /// One timed pass over every request: the seconds, the requests that failed, and the lines laid
 /// out (so that the work is used).
-func pass(_ requests: [MeasureRequest], fonts: FontCollection) -> (seconds: Double, failed: Int, lines: Int) {
+func pass(_ requests: [MeasureRequest], fonts: FontCollection) -> (
+    seconds: Double, failed: Int, lines: Int, first: Double
+) {
     var failed = 0
     var lines = 0
+    var first = 0.0
     let clock = ContinuousClock()
     let start = clock.now
     for request in requests {
@@ -44,18 +48,22 @@ func pass(_ requests: [MeasureRequest], fonts: FontCollection) -> (seconds: Doub
         } catch {
             failed += 1
         }
+        if first == 0 { first = seconds(start.duration(to: clock.now)) }
     }
-    let elapsed = start.duration(to: clock.now).components
-    return (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, failed, lines)
+    return (seconds(start.duration(to: clock.now)), failed, lines, first)
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
 print("requests: \(requests.count) (lines that could not be read: \(unreadable))")
 for (index, name) in ["new text, empty word cache", "same rows again, warm word cache"].enumerated() {
-    let (seconds, failed, lines) = pass(requests, fonts: fonts)
+    let (seconds, failed, lines, first) = pass(requests, fonts: fonts)
     let rate = Double(requests.count) / seconds
     let perRow = seconds * 1e6 / Double(max(1, requests.count))
     print(
         "pass \(index + 1) (\(name)): \(String(format: "%.0f", rate)) rows/s, "
             + "\(String(format: "%.2f", perRow)) us/row, \(String(format: "%.6f", seconds)) s, "
-            + "\(lines) lines, \(failed) failed")
+            + "\(lines) lines, \(failed) failed; first row \(String(format: "%.1f", first * 1e6)) us")
 }

@@ -158,7 +158,8 @@ public final class FontCollection: Sendable {
     public func face(family: String?, bold: Bool, italic: Bool, monospace: Bool = false) -> FaceChoice {
         let named = family.flatMap { facesByFamily[$0.lowercased()] } ?? []
         if named.isEmpty, let family, let face = systemFonts?.face(family: family, bold: bold, italic: italic) {
-            return FaceChoice(face: face, syntheticBold: bold && !face.isBold, syntheticOblique: italic && !face.isItalic)
+            return FaceChoice(
+                face: face, syntheticBold: bold && !face.isBold, syntheticOblique: italic && !face.isItalic)
         }
         let candidates = !named.isEmpty ? named : monospace ? monospaceFaces : defaultFaces
         let pool = candidates.isEmpty ? faces : candidates
@@ -201,7 +202,9 @@ public final class FontCollection: Sendable {
         if script == Self.emojiScript {
             // An emoji presentation: the installed emoji font, else as any character.
             face = systemFonts?.face(for: scalar, family: "emoji", bold: bold, italic: italic, language: nil)
-            if face == nil { face = fallback(for: scalar, preferring: preferred, bold: bold, italic: italic, script: 0) }
+            if face == nil {
+                face = fallback(for: scalar, preferring: preferred, bold: bold, italic: italic, script: 0)
+            }
         } else if preferred.covers(scalar) {
             face = preferred
         } else {

@@ -198,7 +198,13 @@ enum Itemizer {
     }
 
     private static func isDefaultIgnorableOrSpace(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        let value = scalar.value
+        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        // From U+2070 to the variation selectors (CJK, Hangul and most of the BMP's scripts) only
+        // the ideographic space and the Hangul filler are either; most supplementary planes have
+        // none. Unicode's tables are not asked for those.
+        if value >= 0x2070, value < 0xFE00 { return value == 0x3000 || value == 0x3164 }
+        if value >= 0x10000, value < 0x1BCA0 { return false }
         return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
     }
 
