@@ -119,14 +119,15 @@ else
     clang -c -O1 -g -fsanitize=address,fuzzer-no-link -I "$root/Sources/CICU/include" \
         "$root/Sources/CICU/mush_icu.c" -o "$snapshot/mush_icu.o"
     cflags=()
-    for flag in $(pkg-config --cflags harfbuzz freetype2 "${cairo[@]}"); do cflags+=(-Xcc "$flag"); done
+    for flag in $(pkg-config --cflags harfbuzz freetype2 fontconfig "${cairo[@]}"); do cflags+=(-Xcc "$flag"); done
     # -package-name: the sources use `package` declarations (MushText's LockedValue) across their modules.
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
         "${linker[@]}" -module-name "$module" -package-name Mush \
-        -I "$root/Sources/CFreeType" -I "$root/Sources/CHarfBuzz" -I "$root/Sources/CCairo" -I "$snapshot/CICU" \
+        -I "$root/Sources/CFreeType" -I "$root/Sources/CHarfBuzz" -I "$root/Sources/CFontconfig" \
+        -I "$root/Sources/CCairo" -I "$snapshot/CICU" \
         "${cflags[@]}" \
         "$snapshot"/*.swift "$snapshot/mush_icu.o" \
-        $(pkg-config --libs harfbuzz freetype2 "${cairo[@]}") -licuuc \
+        $(pkg-config --libs harfbuzz freetype2 fontconfig "${cairo[@]}") -licuuc \
         -o "$binary"
     export MUSH_FONTS_DIR="$root/Fonts"
     # The render target's real images (its rows also name missing ones).

@@ -65,6 +65,11 @@ struct GlyphStore: Sendable {
         Int(glyphs[index].cluster)
     }
 
+    /// HarfBuzz's advance of glyph `index`, in font units (no letter spacing).
+    func rawAdvance(_ index: Int) -> Int32 {
+        glyphAndAdvance(index).advance
+    }
+
     /// Whether glyph `index` is the last glyph (left to right) of the last cluster before `end`.
     func isLastOfCluster(_ index: Int, before end: Int) -> Bool {
         (index + 1 == glyphs.count || glyphs[index + 1].cluster >= UInt32(end)

@@ -26,8 +26,11 @@ extension Paragraph {
                 language: style.locale ?? ScriptLanguage.sample(forScript: item.scriptCode)
             ) { alone += $0.advance }
         }
-        let whole = advancePrefix[end] - advancePrefix[clusterStart] - item.letterSpacing
-        return Double(alone) * GlyphStore.scale(of: item) - whole
+        // The cluster's glyphs as shaped in the whole item, in font units (letter spacing, added
+        // the same way to both, left out).
+        var whole: Int32 = 0
+        for glyph in glyphRange(itemIndex, clusterStart, end) { whole += glyphs.rawAdvance(glyph) }
+        return Double(alone - whole) * GlyphStore.scale(of: item)
     }
 
     /// Whether the text from `start` to `end` (its trailing spaces hanging) fits in `limit`, its

@@ -217,7 +217,8 @@ extension Paragraph {
             let overflows =
                 style.textOverflow == .ellipsis
                 && limit.map { limit in
-                    advance(span.start, visibleEnd(span.start, span.end)) > limit + 1e-6
+                    let shown = visibleEnd(span.start, span.end)
+                    return advance(span.start, shown) + endCorrection(shown) > limit + 1e-6
                 } ?? false
             if overflows { truncated = true }
             let cutsLast = linesLeftOut && index == spans.count - 1
