@@ -95,10 +95,7 @@ public final class FontCollection: Sendable {
     /// shipped fonts, no installed ones (unless `systemFonts` is given). The default family is the
     /// first face's.
     public static func only(_ paths: [String], systemFonts: SystemFonts? = nil) throws(FontError) -> FontCollection {
-        var faces: [FontFace] = []
-        for path in paths {
-            faces += FileChecks.isFolder(path) ? try loadFaces(in: path) : try loadFile(path)
-        }
+        let faces = try load(paths)
         guard let first = faces.first else { throw .noFonts(inFolder: paths.joined(separator: ", ")) }
         return FontCollection(
             faces: faces, defaultFamily: first.family, monospaceFamily: first.family, systemFonts: systemFonts)
@@ -108,12 +105,8 @@ public final class FontCollection: Sendable {
     /// `.ttf`, `.otf` and `.ttc` files. The new faces come after the existing ones, so they serve as
     /// named families and as fallbacks, and never change what existing families resolve to.
     public func adding(_ paths: [String]) throws(FontError) -> FontCollection {
-        var added: [FontFace] = []
-        for path in paths {
-            added += FileChecks.isFolder(path) ? try Self.loadFaces(in: path) : try Self.loadFile(path)
-        }
-        return FontCollection(
-            faces: faces + added, defaultFamily: defaultFamily, monospaceFamily: monospaceFamily,
+        FontCollection(
+            faces: faces + (try Self.load(paths)), defaultFamily: defaultFamily, monospaceFamily: monospaceFamily,
             wordCacheCapacity: wordCacheCapacity, systemFonts: systemFonts)
     }
 
@@ -182,11 +175,8 @@ public final class FontCollection: Sendable {
     public func fallback(
         for scalar: Unicode.Scalar, preferring preferred: FontFace, language: String? = nil
     ) -> FontFace? {
-        if preferred.covers(scalar) { return preferred }
-        return ownFallback(for: scalar, preferring: preferred)
-            ?? systemFonts?.face(
-                for: scalar, family: preferred.family, bold: preferred.isBold, italic: preferred.isItalic,
-                language: language)
+        fallback(
+            for: scalar, preferring: preferred, bold: preferred.isBold, italic: preferred.isItalic, language: language)
     }
 
     /// ``fallback(for:preferring:language:)`` for the itemizer: the style asked for (`bold`,
@@ -205,28 +195,38 @@ public final class FontCollection: Sendable {
             if face == nil {
                 face = fallback(for: scalar, preferring: preferred, bold: bold, italic: italic, script: 0)
             }
-        } else if preferred.covers(scalar) {
-            face = preferred
         } else {
-            face =
-                ownFallback(for: scalar, preferring: preferred)
-                ?? systemFonts?.face(
-                    for: scalar, family: preferred.family, bold: bold, italic: italic,
-                    language: ScriptLanguage.sample(forScript: script))
+            face = fallback(
+                for: scalar, preferring: preferred, bold: bold, italic: italic,
+                language: ScriptLanguage.sample(forScript: script))
         }
         fallbacks.withLock { $0[key] = .some(face) }
         return face
     }
 
-    /// The first of the collection's own faces that has `scalar`, one of `preferred`'s bold and
-    /// italic first.
-    private func ownFallback(for scalar: Unicode.Scalar, preferring preferred: FontFace) -> FontFace? {
+    /// The fallback chain, uncached: `preferred` when it has `scalar`; else the first of the
+    /// collection's own faces that has it, one of `preferred`'s bold and italic first; else the
+    /// installed face for `preferred`'s family in the style asked for and `language`.
+    private func fallback(
+        for scalar: Unicode.Scalar, preferring preferred: FontFace, bold: Bool, italic: Bool, language: String?
+    ) -> FontFace? {
+        if preferred.covers(scalar) { return preferred }
         var first: FontFace?
         for face in faces where face.covers(scalar) {
             if face.isBold == preferred.isBold, face.isItalic == preferred.isItalic { return face }
             if first == nil { first = face }
         }
         return first
+            ?? systemFonts?.face(for: scalar, family: preferred.family, bold: bold, italic: italic, language: language)
+    }
+
+    /// The faces of font files, and of the font files in folders, in order.
+    static func load(_ paths: [String]) throws(FontError) -> [FontFace] {
+        var faces: [FontFace] = []
+        for path in paths {
+            faces += FileChecks.isFolder(path) ? try loadFaces(in: path) : try loadFile(path)
+        }
+        return faces
     }
 
     static func loadFile(_ path: String) throws(FontError) -> [FontFace] {

@@ -25,12 +25,6 @@ final class FontconfigConfiguration {
 
     deinit { FcConfigDestroy(config) }
 
-    /// How many fonts the configuration lists.
-    var fontCount: Int {
-        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return 0 }
-        return Int(set.pointee.nfont)
-    }
-
     /// The faces of the installed family `family`, as fontconfig lists it (case and spaces
     /// ignored; any of a font's family names counts), sorted by file and index.
     func faces(ofFamily family: String) -> [FontFileFace] {

@@ -46,14 +46,6 @@ public final class SystemFonts: Sendable {
     /// System fonts, found through the machine's fontconfig configuration when first needed.
     public init() {}
 
-    /// Whether fontconfig could be loaded and lists at least one font.
-    public var isAvailable: Bool {
-        state.withLock { state in
-            guard let configuration = Self.configuration(&state) else { return false }
-            return configuration.fontCount > 0
-        }
-    }
-
     /// The installed faces of `family` (case and spaces ignored), or of the family fontconfig gives
     /// for a generic name ("serif", "sans-serif", "monospace", "emoji"); empty when there is none.
     public func faces(ofFamily family: String) -> [FontFace] {

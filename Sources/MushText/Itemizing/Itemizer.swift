@@ -27,6 +27,12 @@ struct TextItem {
     var glyphs: Range<Int> = 0..<0
 
     var direction: TextDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
+
+    /// The language the item is shaped in: the paragraph's locale when it has one, else the sample
+    /// language of the item's script (none for Han and Common).
+    func shapingLanguage(locale: String?) -> String? {
+        locale ?? ScriptLanguage.sample(forScript: scriptCode)
+    }
 }
 
 /// Splits a document's runs into items: by style, then bidi level (ICU), script (ICU, with Common
@@ -301,11 +307,7 @@ enum Itemizer {
     /// The shaping script of an ICU script code (none for Common, Inherited or an unknown code).
     static func shapingScript(_ code: Int32) -> ShapingScript {
         if code == 25 { return .latin }
-        guard code > 1 else { return .none }
-        var tag = [CChar](repeating: 0, count: 8)
-        let length = mush_script_tag(code, &tag, Int32(tag.count))
-        guard length > 0 else { return .none }
-        return ShapingScript(
-            tag: String(decoding: tag.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        guard code > 1, let tag = ScriptTag.of(code) else { return .none }
+        return ShapingScript(tag: tag)
     }
 }

@@ -16,11 +16,25 @@ enum ScriptLanguage {
     /// The sample language of ICU's script code `code` (UScriptCode), nil for Han, Common and
     /// scripts with none.
     static func sample(forScript code: Int32) -> String? {
-        guard code > 1 else { return nil }
-        if code == 25 { return "en" }
+        guard code > 1, let tag = ScriptTag.of(code) else { return nil }
+        return samples[tag]
+    }
+}
+
+/// ISO 15924 tags of ICU's script codes ("Latn" for 25), asked of ICU once for the codes ICU has
+/// and kept: itemizing and shaping ask for every item.
+enum ScriptTag {
+    private static let known: [String?] = (0..<Int32(256)).map(ask)
+
+    /// The tag of `code`, nil for an unknown code.
+    static func of(_ code: Int32) -> String? {
+        code >= 0 && code < known.count ? known[Int(code)] : ask(code)
+    }
+
+    private static func ask(_ code: Int32) -> String? {
         var tag = [CChar](repeating: 0, count: 8)
         let length = mush_script_tag(code, &tag, Int32(tag.count))
         guard length > 0 else { return nil }
-        return samples[String(decoding: tag.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)]
+        return String(decoding: tag.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

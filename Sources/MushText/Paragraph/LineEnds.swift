@@ -23,7 +23,7 @@ extension Paragraph {
         units.withUnsafeBufferPointer { text in
             item.face.font.shape(
                 text, range: clusterStart..<end, direction: .leftToRight, script: item.script,
-                language: style.locale ?? ScriptLanguage.sample(forScript: item.scriptCode)
+                language: item.shapingLanguage(locale: style.locale)
             ) { alone += $0.advance }
         }
         // The cluster's glyphs as shaped in the whole item, in font units (letter spacing, added

@@ -91,7 +91,7 @@ public final class Paragraph: Sendable {
                 Shaper.shape(
                     text, range: items[index].range, face: items[index].face, direction: items[index].direction,
                     script: items[index].script,
-                    language: style.locale ?? ScriptLanguage.sample(forScript: items[index].scriptCode),
+                    language: items[index].shapingLanguage(locale: style.locale),
                     cache: fonts.shapeCache, into: &glyphs)
                 items[index].glyphs = first..<glyphs.count
                 let item = items[index]
