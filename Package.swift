@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Mush", targets: ["Mush"]),
         .library(name: "MushText", targets: ["MushText"]),
         .library(name: "MushLine", targets: ["MushLine"]),
+        .library(name: "MushBox", targets: ["MushBox"]),
         .library(name: "MushRender", targets: ["MushRender"]),
         .library(name: "MushJSON", targets: ["MushJSON"]),
         .executable(name: "mush", targets: ["mush"]),
@@ -45,6 +46,9 @@ let package = Package(
             name: "MushText", dependencies: ["Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         // The MGLine row engine: left, middle and right items, shortened, dropped and placed.
         .target(name: "MushLine", dependencies: ["Mush", "MushText"]),
+        // The box engine: CSS flexbox and absolute positioning over trees of boxes, with paragraphs,
+        // MGLine rows and images as leaves that measure themselves.
+        .target(name: "MushBox", dependencies: ["Mush", "MushText", "MushLine"]),
         // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         // Drawing laid-out lines and stacks with Cairo: PNG, SVG, PDF.
@@ -82,6 +86,7 @@ let package = Package(
         ),
         .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
         .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
+        .testTarget(name: "MushBoxTests", dependencies: ["MushBox", "MushText", "MushLine"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "CCairo"]),
         .testTarget(
             name: "MushJSONTests",

@@ -1,0 +1,52 @@
+/// Content at the end of a box tree that answers the engine's questions about its size.
+///
+/// The engine asks a leaf for its two content widths at most once per layout, and for its height at a
+/// width at most once per distinct width (it keeps the answers, and treats every width of at least
+/// the max-content width as that width, where a line of text no longer wraps). A leaf should do its
+/// expensive work (shaping text, say) when it is made, so that each answer is cheap. The sizes are
+/// the content's own: the node's padding and border come on top.
+public protocol BoxLeaf: Sendable {
+    /// The narrowest width the content can take without overflowing (the widest unbreakable piece,
+    /// or for text that may be truncated, what is left when it is), and the width it takes when
+    /// nothing limits it.
+    func contentWidths() -> BoxContentWidths
+
+    /// The content's height, and its first baseline (from its top) if it has one, at `width`.
+    func measure(width: Double) -> BoxLeafSize
+
+    /// The content's width ÷ height when it keeps a ratio (an image), used where the node's style
+    /// gives none.
+    var aspectRatio: Double? { get }
+
+    /// What the content looks like at its final size, for the result (``BoxLayout/leaf``): the lines
+    /// of a paragraph, the layout of a row. `nil` when there is nothing more to say.
+    func place(width: Double, height: Double) -> (any Sendable)?
+}
+
+extension BoxLeaf {
+    public var aspectRatio: Double? { nil }
+    public func place(width: Double, height: Double) -> (any Sendable)? { nil }
+}
+
+/// A leaf's min-content and max-content widths.
+public struct BoxContentWidths: Hashable, Sendable {
+    public var min: Double
+    public var max: Double
+
+    public init(min: Double, max: Double) {
+        self.min = min
+        self.max = Swift.max(min, max)
+    }
+}
+
+/// A leaf's height at a width, and its first baseline.
+public struct BoxLeafSize: Hashable, Sendable {
+    public var height: Double
+    /// The first baseline, from the top of the content; `nil` for content without text.
+    public var baseline: Double?
+
+    public init(height: Double, baseline: Double? = nil) {
+        self.height = height
+        self.baseline = baseline
+    }
+}

@@ -1,0 +1,32 @@
+/// A node of a box tree: a style, and either children or a leaf (content the engine measures).
+///
+/// A value type: build a tree, lay it out with ``BoxEngine``, lay it out again at another size.
+public struct BoxNode: Sendable {
+    /// A name echoed in the node's result (``BoxLayout/id``).
+    public var id: String?
+    public var style: BoxStyle
+    /// The boxes inside, in order (a leaf has none).
+    public var children: [BoxNode]
+    /// Content the engine asks for its size: text, a row, an image, or any ``BoxLeaf``.
+    public var leaf: (any BoxLeaf)?
+
+    /// A box with `children`.
+    public init(id: String? = nil, style: BoxStyle = BoxStyle(), children: [BoxNode] = []) {
+        self.id = id
+        self.style = style
+        self.children = children
+        self.leaf = nil
+    }
+
+    /// A leaf: `leaf` measured and placed by the engine, with `style` around it (padding, borders,
+    /// sizes and limits apply to a leaf as to any box).
+    public init(id: String? = nil, style: BoxStyle = BoxStyle(), leaf: any BoxLeaf) {
+        self.id = id
+        self.style = style
+        self.children = []
+        self.leaf = leaf
+    }
+
+    /// The number of nodes in the tree, this one included.
+    public var count: Int { children.reduce(1) { $0 + $1.count } }
+}
