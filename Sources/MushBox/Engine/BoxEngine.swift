@@ -10,6 +10,17 @@ public enum BoxEngine {
         rounding: Bool = true
     ) throws(BoxError) -> BoxLayout {
         try root.validate()
-        throw BoxError(path: "", problem: "the engine is being written")
+        for (space, key) in [(width, "width"), (height, "height")] {
+            if case .points(let value) = space, !MushLimitsCheck.isLength(value) {
+                throw BoxError(path: "", problem: "the available \(key) must be a number from 0 to 1000000 points")
+            }
+        }
+        let tree = LayoutTree(root)
+        tree.layoutRoot(space: Space(width, height))
+        return tree.result(rounding: rounding)
     }
+}
+
+enum MushLimitsCheck {
+    static func isLength(_ value: Double) -> Bool { value.isFinite && value >= 0 && value <= 1_000_000 }
 }

@@ -1,0 +1,143 @@
+/// Absolutely positioned children: out of flow, placed by their insets against the container's
+/// padding box, or at their static position (where the container's alignment would put a lone item).
+extension LayoutTree {
+    /// Lays out and places the absolutely positioned children of `node`; returns their extent.
+    func absoluteLayout(_ node: Int, constants c: FlexConstants) -> Pair<Double> {
+        let isRow = c.isRow
+        let container = c.containerSize
+        // Insets and percentages resolve against the padding box.
+        let insetBase = Pair(container.width - c.border.horizontal, container.height - c.border.vertical)
+        var content = Pair(0.0, 0.0)
+        for child in children(of: node) {
+            let child = Int(child)
+            let style = styles[child]
+            guard style.position == .absolute, style.display != .none else { continue }
+            let aspectRatio = style.aspectRatio
+            let alignSelf = style.alignSelf ?? c.alignItems
+            var marginLeft = style.margin.left.resolve(insetBase.width)
+            var marginRight = style.margin.right.resolve(insetBase.width)
+            let marginTop = style.margin.top.resolve(insetBase.width)
+            let marginBottom = style.margin.bottom.resolve(insetBase.width)
+            let padding = style.padding.resolveOrZero(insetBase.width)
+            let border = style.border.resolveOrZero(insetBase.width)
+            let paddingBorder = (padding + border).sums
+            let boxSizing = style.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+            var left = style.inset.left.resolve(insetBase.width)
+            var right = style.inset.right.resolve(insetBase.width)
+            let top = style.inset.top.resolve(insetBase.height)
+            let bottom = style.inset.bottom.resolve(insetBase.height)
+            if c.isRightToLeft {
+                swap(&left, &right)
+                swap(&marginLeft, &marginRight)
+            }
+            let base = Known(insetBase.width, insetBase.height)
+            let styleSize = BoxLength.resolve(style.width, style.height, against: base)
+                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+            let styleMin = BoxLength.resolve(style.minWidth, style.minHeight, against: base)
+                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+            let minSize = Known(
+                max(styleMin.width ?? paddingBorder.width, paddingBorder.width),
+                max(styleMin.height ?? paddingBorder.height, paddingBorder.height))
+            let maxSize = BoxLength.resolve(style.maxWidth, style.maxHeight, against: base)
+                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+            var known = styleSize.maybeClamp(minSize, maxSize)
+            if known.width == nil, let left, let right {
+                let width = insetBase.width - (marginLeft ?? 0) - (marginRight ?? 0) - left - right
+                known.width = max(width, 0)
+                known = known.applyingAspectRatio(aspectRatio).maybeClamp(minSize, maxSize)
+            }
+            if known.height == nil, let top, let bottom {
+                let height = insetBase.height - (marginTop ?? 0) - (marginBottom ?? 0) - top - bottom
+                known.height = max(height, 0)
+                known = known.applyingAspectRatio(aspectRatio).maybeClamp(minSize, maxSize)
+            }
+            let space = Space(
+                .points(container.width.clamp(minSize.width, maxSize.width)),
+                .points(container.height.clamp(minSize.height, maxSize.height)))
+            // The width found first, then laid out at that width, so that percentages of the width
+            // inside resolve against it (an auto height stays indefinite, as in CSS).
+            if known.width == nil {
+                let measured = compute(
+                    child, known: known, parentSize: c.nodeInnerSize, space: space, mode: .computeSize,
+                    sizing: .contentSize)
+                known.width = measured.size.width.clamp(minSize.width, maxSize.width)
+            }
+            let output = compute(
+                child, known: known, parentSize: c.nodeInnerSize, space: space, mode: .performLayout,
+                sizing: .contentSize)
+            let size = Pair(
+                (known.width ?? output.size.width).clamp(minSize.width, maxSize.width),
+                (known.height ?? output.size.height).clamp(minSize.height, maxSize.height))
+            let freeWidth = max(
+                container.width - size.width - (marginLeft ?? 0) - (marginRight ?? 0), 0)
+            let freeHeight = max(
+                container.height - size.height - (marginTop ?? 0) - (marginBottom ?? 0), 0)
+            func autoShare(
+                _ start: Double?, _ end: Double?, _ styleSize: Double?, _ free: Double, insets: Bool
+            ) -> Double {
+                // With an auto inset in the axis, auto margins are 0 (CSS 2 §10.3.7, §10.6.4).
+                guard insets else { return 0 }
+                let count = (start == nil ? 1 : 0) + (end == nil ? 1 : 0)
+                if count == 2, styleSize == nil || styleSize! >= free { return 0 }
+                return count > 0 ? free / Double(count) : 0
+            }
+            let autoWidth = autoShare(
+                marginLeft, marginRight, styleSize.width, freeWidth, insets: left != nil && right != nil)
+            let autoHeight = autoShare(
+                marginTop, marginBottom, styleSize.height, freeHeight, insets: top != nil && bottom != nil)
+            let margin = Edges(
+                top: marginTop ?? autoHeight, right: marginRight ?? autoWidth, bottom: marginBottom ?? autoHeight,
+                left: marginLeft ?? autoWidth)
+
+            let (startMain, endMain) = isRow ? (left, right) : (top, bottom)
+            let (startCross, endCross) = isRow ? (top, bottom) : (left, right)
+            let main: Double
+            if let startMain {
+                main = startMain + c.border.mainStart(isRow) + margin.mainStart(isRow)
+            } else if let endMain {
+                main =
+                    container.main(isRow) - c.border.mainEnd(isRow) - size.main(isRow) - endMain - margin.mainEnd(isRow)
+            } else {
+                let atStart = c.contentInset.mainStart(isRow) + margin.mainStart(isRow)
+                let atEnd =
+                    container.main(isRow) - c.contentInset.mainEnd(isRow) - size.main(isRow) - margin.mainEnd(isRow)
+                switch c.justifyContent ?? .start {
+                case .spaceBetween, .start, .stretch: main = c.isReverse ? atEnd : atStart
+                case .flexStart: main = c.isReverse ? atEnd : atStart
+                case .end: main = c.isReverse ? atStart : atEnd
+                case .flexEnd: main = c.isReverse ? atStart : atEnd
+                default:
+                    main = (atStart + atEnd) / 2
+                }
+            }
+            let cross: Double
+            if let startCross {
+                cross = startCross + c.border.crossStart(isRow) + margin.crossStart(isRow)
+            } else if let endCross {
+                cross =
+                    container.cross(isRow) - c.border.crossEnd(isRow) - size.cross(isRow) - endCross
+                    - margin.crossEnd(isRow)
+            } else {
+                let atStart = c.contentInset.crossStart(isRow) + margin.crossStart(isRow)
+                let atEnd =
+                    container.cross(isRow) - c.contentInset.crossEnd(isRow) - size.cross(isRow)
+                    - margin.crossEnd(isRow)
+                switch alignSelf {
+                case .start: cross = atStart
+                case .end: cross = atEnd
+                case .flexEnd: cross = c.isWrapReverse ? atStart : atEnd
+                case .center: cross = (atStart + atEnd) / 2
+                default: cross = c.isWrapReverse ? atEnd : atStart
+                }
+            }
+            var x = isRow ? main : cross
+            let y = isRow ? cross : main
+            if c.isRightToLeft { x = container.width - x - size.width }
+            frames[child] = Frame(
+                x: x, y: y, width: size.width, height: size.height, contentWidth: output.contentSize.width,
+                contentHeight: output.contentSize.height, baseline: output.baseline)
+            contribute(child, size: size, content: output.contentSize, x: x, y: y, margin: margin, into: &content)
+        }
+        return content
+    }
+}

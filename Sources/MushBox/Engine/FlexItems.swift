@@ -1,0 +1,83 @@
+/// The state of one flex container's algorithm: its constants, its items and its lines.
+
+/// An in-flow child of a flex container, with what the algorithm works out for it. Edges are
+/// physical (left, top…) in the container's frame: a right-to-left container is laid out as its
+/// mirror image, so its items' left and right edges come swapped.
+struct FlexItem {
+    var node: Int
+    var size: Known
+    var minSize: Known
+    var maxSize: Known
+    /// The offsets of relative positioning (`nil` for auto).
+    var insetTop: Double?
+    var insetRight: Double?
+    var insetBottom: Double?
+    var insetLeft: Double?
+    var margin: Edges
+    var autoTop: Bool
+    var autoRight: Bool
+    var autoBottom: Bool
+    var autoLeft: Bool
+    var padding: Edges
+    var border: Edges
+    var alignSelf: BoxAlignment
+    var isScrollContainer: Bool
+    var flexGrow: Double
+    var flexShrink: Double
+
+    var flexBasis = 0.0
+    var innerFlexBasis = 0.0
+    var violation = 0.0
+    var frozen = false
+    var resolvedMinimumMain = 0.0
+    var hypotheticalInner = Pair(0.0, 0.0)
+    var hypotheticalOuter = Pair(0.0, 0.0)
+    var target = Pair(0.0, 0.0)
+    var outerTarget = Pair(0.0, 0.0)
+    var contentFlexFraction = 0.0
+    var baseline = 0.0
+    var offsetMain = 0.0
+    var offsetCross = 0.0
+
+    @inline(__always) func autoMainStart(_ isRow: Bool) -> Bool { isRow ? autoLeft : autoTop }
+    @inline(__always) func autoMainEnd(_ isRow: Bool) -> Bool { isRow ? autoRight : autoBottom }
+    @inline(__always) func autoCrossStart(_ isRow: Bool) -> Bool { isRow ? autoTop : autoLeft }
+    @inline(__always) func autoCrossEnd(_ isRow: Bool) -> Bool { isRow ? autoBottom : autoRight }
+    @inline(__always) var paddingBorderSums: Pair<Double> { (padding + border).sums }
+}
+
+struct FlexLine {
+    var items: Range<Int>
+    var crossSize = 0.0
+    var offsetCross = 0.0
+}
+
+/// What a flex container knows before and while it lays out its items.
+struct FlexConstants {
+    var isRow: Bool
+    var isReverse: Bool
+    var isWrap: Bool
+    var isWrapReverse: Bool
+    var isRightToLeft: Bool
+    var minSize: Known
+    var maxSize: Known
+    var margin: Edges
+    var border: Edges
+    var contentInset: Edges
+    /// `width` is the column gap, `height` the row gap.
+    var gap: Pair<Double>
+    var alignItems: BoxAlignment
+    var alignContent: BoxAlignment
+    var justifyContent: BoxAlignment?
+    var nodeOuterSize: Known
+    var nodeInnerSize: Known
+    var containerSize = Pair(0.0, 0.0)
+    var innerContainerSize = Pair(0.0, 0.0)
+
+    @inline(__always) var mainGap: Double { gap.main(isRow) }
+    @inline(__always) var crossGap: Double { gap.cross(isRow) }
+}
+
+@inline(__always) func gapSum(_ gap: Double, _ count: Int) -> Double {
+    count > 1 ? gap * Double(count - 1) : 0
+}

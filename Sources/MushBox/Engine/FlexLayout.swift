@@ -1,0 +1,815 @@
+/// The flex layout algorithm of css-flexbox-1 §9, for one container.
+extension LayoutTree {
+    func flexLayout(
+        _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode
+    ) -> NodeOutput {
+        let style = styles[node]
+        let aspectRatio = style.aspectRatio
+        let padding = style.padding.resolveOrZero(parentSize.width)
+        let border = style.border.resolveOrZero(parentSize.width)
+        let paddingBorder = (padding + border).sums
+        let boxSizing = style.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+        let minSize = BoxLength.resolve(style.minWidth, style.minHeight, against: parentSize)
+            .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+        let maxSize = BoxLength.resolve(style.maxWidth, style.maxHeight, against: parentSize)
+            .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+        let clampedStyleSize =
+            sizing == .inherentSize
+            ? BoxLength.resolve(style.width, style.height, against: parentSize).applyingAspectRatio(aspectRatio)
+                .maybeAdd(boxSizing).maybeClamp(minSize, maxSize) : Known.none
+        // A maximum at or below the minimum fixes the size.
+        func fixed(_ low: Double?, _ high: Double?) -> Double? {
+            if let low, let high, high <= low { return low }
+            return nil
+        }
+        let minMaxSize = Known(fixed(minSize.width, maxSize.width), fixed(minSize.height, maxSize.height))
+        let styledKnown = known.or(minMaxSize.or(clampedStyleSize).maybeMax(paddingBorder))
+        if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
+            return NodeOutput(size: Pair(width, height))
+        }
+        return flexAlgorithm(
+            node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: mode)
+    }
+
+    private func flexAlgorithm(
+        _ node: Int, style: BoxStyle, known: Known, parentSize: Known, space outerSpace: Space, mode: RunMode
+    ) -> NodeOutput {
+        var c = constants(node, style: style, known: known, parentSize: parentSize)
+        let isRow = c.isRow
+        // 9.1 The in-flow items.
+        var items = flexItems(node, constants: c)
+        // 9.2 The available space.
+        let space = Space(
+            known.width.map { .points($0 - c.contentInset.horizontal) }
+                ?? outerSpace.width.maybeSub(c.margin.horizontal).maybeSub(c.contentInset.horizontal),
+            known.height.map { .points($0 - c.contentInset.vertical) }
+                ?? outerSpace.height.maybeSub(c.margin.vertical).maybeSub(c.contentInset.vertical))
+        determineFlexBaseSizes(&items, constants: c, space: space)
+        // 9.3 Lines, and the container's main size.
+        var lines = collectLines(&items, constants: c, space: space)
+        if let innerMain = c.nodeInnerSize.main(isRow) {
+            c.innerContainerSize.setMain(isRow, innerMain)
+            c.containerSize.setMain(isRow, innerMain + c.contentInset.mainSum(isRow))
+        } else {
+            determineContainerMainSize(&items, lines: lines, constants: &c, space: space)
+            // Percentage gaps resolve now that the main size is known.
+            let gap = isRow ? style.columnGap : style.rowGap
+            c.gap.setMain(isRow, gap.resolve(c.innerContainerSize.main(isRow)) ?? 0)
+        }
+        for line in lines { resolveFlexibleLengths(&items, line: line, constants: c) }
+        // 9.4 Cross sizes.
+        for index in items.indices { hypotheticalCrossSize(&items[index], constants: c, space: space) }
+        computeBaselines(&items, lines: lines, constants: c, known: known, space: space)
+        lineCrossSizes(items, lines: &lines, constants: c, known: known)
+        stretchLines(&lines, constants: c, known: known)
+        usedCrossSizes(&items, lines: lines, constants: c)
+        // 9.5 Main-axis alignment.
+        distributeFreeSpace(&items, lines: lines, constants: c)
+        // 9.6 Cross-axis alignment.
+        alignCrossAxis(&items, lines: lines, constants: c)
+        let totalLineCross = containerCrossSize(lines: lines, constants: &c, known: known)
+        if mode == .computeSize {
+            return NodeOutput(size: c.containerSize)
+        }
+        alignLines(&lines, constants: c, totalCross: totalLineCross)
+        var content = finalLayout(&items, lines: lines, constants: c)
+        let absolute = absoluteLayout(node, constants: c)
+        content.width = max(content.width, absolute.width)
+        content.height = max(content.height, absolute.height)
+        for child in children(of: node) where styles[Int(child)].display == .none {
+            hide(Int(child))
+        }
+        // The first baseline: of the first item aligned by baseline in the first line, or of its first
+        // item.
+        var baseline: Double?
+        if let first = c.isWrapReverse ? lines.last : lines.first, !first.items.isEmpty {
+            // In visual order: a reversed line starts with its last item.
+            let order: [Int] = c.isReverse ? first.items.reversed() : Array(first.items)
+            let chosen = order.first(where: { !isRow || items[$0].alignSelf == .baseline }) ?? order[0]
+            let frame = frames[items[chosen].node]
+            baseline = frame.y + (frame.baseline ?? frame.height)
+        }
+        let size = c.containerSize
+        let contentSize = Pair(
+            max(size.width, content.width + c.contentInset.right - c.border.right),
+            max(size.height, content.height + c.contentInset.bottom - c.border.bottom))
+        return NodeOutput(size: size, contentSize: contentSize, baseline: baseline)
+    }
+
+    private func constants(_ node: Int, style: BoxStyle, known: Known, parentSize: Known) -> FlexConstants {
+        let isRightToLeft = rightToLeft[node]
+        let aspectRatio = style.aspectRatio
+        var margin = style.margin.resolveOrZero(parentSize.width)
+        let padding = style.padding.resolveOrZero(parentSize.width)
+        var border = style.border.resolveOrZero(parentSize.width)
+        let paddingBorder = (padding + border).sums
+        let boxSizing = style.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+        var contentInset = padding + border
+        if isRightToLeft {
+            margin = margin.mirrored
+            border = border.mirrored
+            contentInset = contentInset.mirrored
+        }
+        let innerSize = Known(
+            known.width.map { $0 - contentInset.horizontal }, known.height.map { $0 - contentInset.vertical })
+        let gap = Pair(
+            style.columnGap.resolve(innerSize.width ?? 0) ?? 0, style.rowGap.resolve(innerSize.height ?? 0) ?? 0)
+        return FlexConstants(
+            isRow: style.flexDirection.isRow, isReverse: style.flexDirection.isReverse,
+            isWrap: style.flexWrap != .noWrap, isWrapReverse: style.flexWrap == .wrapReverse,
+            isRightToLeft: isRightToLeft,
+            minSize: BoxLength.resolve(style.minWidth, style.minHeight, against: parentSize)
+                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
+            maxSize: BoxLength.resolve(style.maxWidth, style.maxHeight, against: parentSize)
+                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
+            margin: margin, border: border, contentInset: contentInset, gap: gap,
+            alignItems: style.alignItems ?? .stretch, alignContent: style.alignContent ?? .stretch,
+            justifyContent: style.justifyContent, nodeOuterSize: known, nodeInnerSize: innerSize)
+    }
+
+    private func flexItems(_ node: Int, constants c: FlexConstants) -> [FlexItem] {
+        var items: [FlexItem] = []
+        items.reserveCapacity(Int(childCount[node]))
+        let base = c.nodeInnerSize
+        for child in children(of: node) {
+            let child = Int(child)
+            let style = styles[child]
+            guard style.position != .absolute, style.display != .none else { continue }
+            let aspectRatio = style.aspectRatio
+            let padding = style.padding.resolveOrZero(base.width)
+            let border = style.border.resolveOrZero(base.width)
+            let boxSizing = style.boxSizing == .contentBox ? (padding + border).sums : Pair(0, 0)
+            var margin = style.margin.resolveOrZero(base.width)
+            var autoLeft = style.margin.left == .auto
+            var autoRight = style.margin.right == .auto
+            var insetLeft = style.inset.left.resolve(base.width)
+            var insetRight = style.inset.right.resolve(base.width)
+            if c.isRightToLeft {
+                margin = margin.mirrored
+                swap(&autoLeft, &autoRight)
+                swap(&insetLeft, &insetRight)
+            }
+            items.append(
+                FlexItem(
+                    node: child,
+                    size: BoxLength.resolve(style.width, style.height, against: base).applyingAspectRatio(aspectRatio)
+                        .maybeAdd(boxSizing),
+                    minSize: BoxLength.resolve(style.minWidth, style.minHeight, against: base)
+                        .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
+                    maxSize: BoxLength.resolve(style.maxWidth, style.maxHeight, against: base)
+                        .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
+                    insetTop: style.inset.top.resolve(base.height), insetRight: insetRight,
+                    insetBottom: style.inset.bottom.resolve(base.height), insetLeft: insetLeft,
+                    margin: margin, autoTop: style.margin.top == .auto, autoRight: autoRight,
+                    autoBottom: style.margin.bottom == .auto, autoLeft: autoLeft,
+                    padding: padding, border: border, alignSelf: style.alignSelf ?? c.alignItems,
+                    isScrollContainer: style.overflow.isScrollContainer, flexGrow: style.flexGrow,
+                    flexShrink: style.flexShrink))
+        }
+        return items
+    }
+
+    /// §9.2.3: each item's flex base size and hypothetical main size.
+    private func determineFlexBaseSizes(_ items: inout [FlexItem], constants c: FlexConstants, space: Space) {
+        let isRow = c.isRow
+        for index in items.indices {
+            let item = items[index]
+            let style = styles[item.node]
+            let crossParent = c.nodeInnerSize.cross(isRow)
+            let childParentSize = Known.fromMainCross(isRow, main: nil, cross: crossParent)
+            let crossMargins = c.margin.crossSum(isRow)
+            let minCross = item.minSize.cross(isRow).maybeAdd(crossMargins)
+            let maxCross = item.maxSize.cross(isRow).maybeAdd(crossMargins)
+            let crossSpace: AvailableSpace
+            switch space.cross(isRow) {
+            case .points(let value): crossSpace = .points((crossParent ?? value).clamp(minCross, maxCross))
+            case .minContent: crossSpace = minCross.map { .points($0) } ?? .minContent
+            case .maxContent: crossSpace = maxCross.map { .points($0) } ?? .maxContent
+            }
+            var childKnown = item.size
+            childKnown.setMain(isRow, nil)
+            if item.alignSelf == .stretch, childKnown.cross(isRow) == nil {
+                childKnown.setCross(isRow, crossSpace.definite.maybeSub(item.margin.crossSum(isRow)))
+            }
+            let containerMain = c.nodeInnerSize.main(isRow)
+            let boxSizing = style.boxSizing == .contentBox ? item.paddingBorderSums.main(isRow) : 0
+            let flexBasis = style.flexBasis.resolve(containerMain).maybeAdd(boxSizing)
+
+            var basis: Double
+            if let definite = flexBasis ?? item.size.main(isRow) {
+                basis = definite
+            } else {
+                let mainSpace: AvailableSpace = space.main(isRow) == .minContent ? .minContent : .maxContent
+                let childSpace = Space.fromMainCross(isRow, main: mainSpace, cross: crossSpace)
+                basis = measure(
+                    item.node, known: childKnown, parentSize: childParentSize, space: childSpace, sizing: .contentSize,
+                    isRow: isRow)
+            }
+            let paddingBorderMain = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
+            basis = max(basis, paddingBorderMain)
+            items[index].flexBasis = basis
+            items[index].innerFlexBasis = basis - paddingBorderMain
+
+            // §4.5: the automatic minimum size (0 for scroll containers).
+            let styleMinMain = item.minSize.main(isRow) ?? (item.isScrollContainer ? 0 : nil)
+            let resolvedMinimum: Double
+            if let styleMinMain {
+                resolvedMinimum = styleMinMain
+            } else {
+                let childSpace = Space.fromMainCross(isRow, main: .minContent, cross: crossSpace)
+                let minContent = measure(
+                    item.node, known: childKnown, parentSize: childParentSize, space: childSpace, sizing: .contentSize,
+                    isRow: isRow)
+                resolvedMinimum = minContent.maybeMin(item.size.main(isRow)).maybeMin(item.maxSize.main(isRow))
+                    .maybeMax(paddingBorderMain)
+            }
+            items[index].resolvedMinimumMain = resolvedMinimum
+            let hypotheticalMinimum = max(resolvedMinimum, paddingBorderMain)
+            let hypothetical = basis.clamp(hypotheticalMinimum, item.maxSize.main(isRow))
+            items[index].hypotheticalInner.setMain(isRow, hypothetical)
+            items[index].hypotheticalOuter.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
+        }
+    }
+
+    /// §9.3.5: items into lines.
+    private func collectLines(_ items: inout [FlexItem], constants c: FlexConstants, space: Space) -> [FlexLine] {
+        guard c.isWrap else { return [FlexLine(items: 0..<items.count)] }
+        let isRow = c.isRow
+        let mainSpace: AvailableSpace
+        if let maxMain = c.maxSize.main(isRow) {
+            mainSpace = .points(min(space.main(isRow).definite ?? maxMain, maxMain).maybeMax(c.minSize.main(isRow)))
+        } else {
+            mainSpace = space.main(isRow)
+        }
+        switch mainSpace {
+        case .maxContent:
+            return [FlexLine(items: 0..<items.count)]
+        case .minContent:
+            return items.indices.map { FlexLine(items: $0..<$0 + 1) }
+        case .points(let room):
+            var lines: [FlexLine] = []
+            var start = 0
+            while start < items.count {
+                var length = 0.0
+                var end = start
+                while end < items.count {
+                    length += items[end].hypotheticalOuter.main(isRow) + (end == start ? 0 : c.mainGap)
+                    if length > room, end != start { break }
+                    end += 1
+                }
+                lines.append(FlexLine(items: start..<end))
+                start = end
+            }
+            if lines.isEmpty { lines.append(FlexLine(items: 0..<0)) }
+            return lines
+        }
+    }
+
+    /// §9.3.4 for a container whose main size is not definite: from its items' contributions.
+    private func determineContainerMainSize(
+        _ items: inout [FlexItem], lines: [FlexLine], constants c: inout FlexConstants, space: Space
+    ) {
+        let isRow = c.isRow
+        let insetMain = c.contentInset.mainSum(isRow)
+        var outerMain: Double
+        if let size = c.nodeOuterSize.main(isRow) {
+            outerMain = size
+        } else {
+            func longestLine() -> Double {
+                var longest = 0.0
+                for line in lines {
+                    var total = gapSum(c.mainGap, line.items.count)
+                    for index in line.items {
+                        let item = items[index]
+                        let paddingBorder = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
+                        total += max(
+                            item.flexBasis.maybeMax(item.minSize.main(isRow)) + item.margin.mainSum(isRow),
+                            paddingBorder)
+                    }
+                    longest = max(longest, total)
+                }
+                return longest
+            }
+            switch space.main(isRow) {
+            case .points(let room):
+                let size = longestLine() + insetMain
+                outerMain = lines.count > 1 ? max(size, room) : size
+            case .minContent where c.isWrap:
+                outerMain = longestLine() + insetMain
+            default:
+                outerMain = intrinsicMainSize(&items, lines: lines, constants: c, space: space) + insetMain
+            }
+        }
+        outerMain = max(outerMain.clamp(c.minSize.main(isRow), c.maxSize.main(isRow)), insetMain)
+        let innerMain = max(outerMain - insetMain, 0)
+        c.containerSize.setMain(isRow, outerMain)
+        c.innerContainerSize.setMain(isRow, innerMain)
+        c.nodeInnerSize.setMain(isRow, innerMain)
+    }
+
+    /// §9.9.1: the container's max-content (or min-content) main size, as browsers compute it: each
+    /// item's content contribution turned into a flex fraction and back.
+    private func intrinsicMainSize(
+        _ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants, space: Space
+    ) -> Double {
+        let isRow = c.isRow
+        var mainSize = 0.0
+        for line in lines {
+            for index in line.items {
+                let item = items[index]
+                let styleMin = item.minSize.main(isRow)
+                let stylePreferred = item.size.main(isRow)
+                let styleMax = item.maxSize.main(isRow)
+                let clampingBasis = Swift.max(item.flexBasis, stylePreferred ?? -Double.infinity)
+                let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
+                let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
+                let minMain = Swift.max(
+                    (styleMin.maybeMax(basisMin) ?? basisMin) ?? item.resolvedMinimumMain, item.resolvedMinimumMain)
+                let maxMain = (styleMax.maybeMin(basisMax) ?? basisMax) ?? Double.infinity
+                let marginMain = item.margin.mainSum(isRow)
+                let contribution: Double
+                if let preferred = stylePreferred, maxMain <= minMain || maxMain <= preferred {
+                    contribution = Swift.max(Swift.min(preferred, maxMain), minMain) + marginMain
+                } else if maxMain <= minMain {
+                    contribution = minMain + marginMain
+                } else if item.isScrollContainer {
+                    contribution = item.flexBasis + marginMain
+                } else {
+                    let crossParent = c.nodeInnerSize.cross(isRow)
+                    let crossMargins = c.margin.crossSum(isRow)
+                    let minCross = item.minSize.cross(isRow).maybeAdd(crossMargins)
+                    let maxCross = item.maxSize.cross(isRow).maybeAdd(crossMargins)
+                    let crossSpace = space.cross(isRow).mapPoints { (crossParent ?? $0).clamp(minCross, maxCross) }
+                    var childKnown = item.size
+                    childKnown.setMain(isRow, nil)
+                    if item.alignSelf == .stretch, childKnown.cross(isRow) == nil {
+                        childKnown.setCross(isRow, crossSpace.definite.maybeSub(item.margin.crossSum(isRow)))
+                    }
+                    var childSpace = space
+                    childSpace.setCross(isRow, crossSpace)
+                    let contentMain =
+                        measure(
+                            item.node, known: childKnown, parentSize: c.nodeInnerSize, space: childSpace,
+                            sizing: .inherentSize, isRow: isRow) + marginMain
+                    let insetMain = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
+                    if isRow {
+                        contribution = Swift.max(contentMain.clamp(styleMin, styleMax), insetMain)
+                    } else {
+                        contribution = Swift.max(
+                            Swift.max(contentMain, item.flexBasis).clamp(styleMin, styleMax), insetMain)
+                    }
+                }
+                let difference = contribution - item.flexBasis
+                if difference > 0 {
+                    items[index].contentFlexFraction = difference / Swift.max(1, item.flexGrow)
+                } else if difference < 0 {
+                    items[index].contentFlexFraction =
+                        difference / Swift.max(1, item.flexShrink * item.innerFlexBasis)
+                } else {
+                    items[index].contentFlexFraction = 0
+                }
+            }
+            var sum = gapSum(c.mainGap, line.items.count)
+            for index in line.items {
+                let item = items[index]
+                let fraction = item.contentFlexFraction
+                var contribution = 0.0
+                if fraction > 0 {
+                    contribution = Swift.max(1, item.flexGrow) * fraction
+                } else if fraction < 0 {
+                    contribution = Swift.max(1, item.flexShrink * item.innerFlexBasis) * fraction
+                }
+                sum += item.flexBasis + contribution
+            }
+            mainSize = Swift.max(mainSize, sum)
+        }
+        return mainSize
+    }
+
+    /// §9.7: flexing the items of a line to fill (or fit) the container's main size.
+    private func resolveFlexibleLengths(_ items: inout [FlexItem], line: FlexLine, constants c: FlexConstants) {
+        let isRow = c.isRow
+        let innerMain = c.nodeInnerSize.main(isRow) ?? 0
+        let gaps = gapSum(c.mainGap, line.items.count)
+        var hypotheticalSum = gaps
+        for index in line.items { hypotheticalSum += items[index].hypotheticalOuter.main(isRow) }
+        let growing = hypotheticalSum < innerMain
+        let shrinking = hypotheticalSum > innerMain
+        let exact = !growing && !shrinking
+        for index in line.items {
+            let item = items[index]
+            let hypothetical = item.hypotheticalInner.main(isRow)
+            items[index].target.setMain(isRow, hypothetical)
+            if exact || (item.flexGrow == 0 && item.flexShrink == 0)
+                || (growing && (item.flexGrow == 0 || item.flexBasis > hypothetical))
+                || (shrinking && (item.flexShrink == 0 || item.flexBasis < hypothetical))
+            {
+                items[index].frozen = true
+                items[index].outerTarget.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
+            } else {
+                items[index].frozen = false
+            }
+        }
+        if exact { return }
+        func usedSpace() -> Double {
+            var used = gaps
+            for index in line.items {
+                let item = items[index]
+                used += item.frozen ? item.outerTarget.main(isRow) : item.flexBasis + item.margin.mainSum(isRow)
+            }
+            return used
+        }
+        let initialFree = innerMain - usedSpace()
+        while true {
+            var unfrozen = 0
+            var growSum = 0.0
+            var shrinkSum = 0.0
+            for index in line.items where !items[index].frozen {
+                unfrozen += 1
+                growSum += items[index].flexGrow
+                shrinkSum += items[index].flexShrink
+            }
+            if unfrozen == 0 { break }
+            var free = innerMain - usedSpace()
+            if growing, growSum < 1 {
+                let scaled = initialFree * growSum
+                if abs(scaled) < abs(free) { free = scaled }
+            } else if shrinking, shrinkSum < 1 {
+                let scaled = initialFree * shrinkSum
+                if abs(scaled) < abs(free) { free = scaled }
+            }
+            if free.isNormal {
+                if growing, growSum > 0 {
+                    for index in line.items where !items[index].frozen {
+                        let item = items[index]
+                        items[index].target.setMain(isRow, item.flexBasis + free * item.flexGrow / growSum)
+                    }
+                } else if shrinking, shrinkSum > 0 {
+                    var scaledSum = 0.0
+                    for index in line.items where !items[index].frozen {
+                        scaledSum += items[index].innerFlexBasis * items[index].flexShrink
+                    }
+                    if scaledSum > 0 {
+                        for index in line.items where !items[index].frozen {
+                            let item = items[index]
+                            let scaled = item.innerFlexBasis * item.flexShrink
+                            items[index].target.setMain(isRow, item.flexBasis + free * scaled / scaledSum)
+                        }
+                    }
+                }
+            }
+            var totalViolation = 0.0
+            for index in line.items where !items[index].frozen {
+                let item = items[index]
+                let target = item.target.main(isRow)
+                let clamped = max(target.clamp(item.resolvedMinimumMain, item.maxSize.main(isRow)), 0)
+                items[index].violation = clamped - target
+                items[index].target.setMain(isRow, clamped)
+                items[index].outerTarget.setMain(isRow, clamped + item.margin.mainSum(isRow))
+                totalViolation += clamped - target
+            }
+            for index in line.items where !items[index].frozen {
+                let violation = items[index].violation
+                if totalViolation > 0 {
+                    items[index].frozen = violation > 0
+                } else if totalViolation < 0 {
+                    items[index].frozen = violation < 0
+                } else {
+                    items[index].frozen = true
+                }
+            }
+        }
+    }
+
+    /// §9.4.7: each item's hypothetical cross size, laid out at its main size.
+    private func hypotheticalCrossSize(_ item: inout FlexItem, constants c: FlexConstants, space: Space) {
+        let isRow = c.isRow
+        let paddingBorder = item.padding.crossSum(isRow) + item.border.crossSum(isRow)
+        let minCross = item.minSize.cross(isRow)
+        let maxCross = item.maxSize.cross(isRow)
+        let styleCross = item.size.cross(isRow).maybeClamp(minCross, maxCross).maybeMax(paddingBorder)
+        let availableCross = space.cross(isRow).mapPoints { max($0.clamp(minCross, maxCross), paddingBorder) }
+        let inner: Double
+        if let styleCross {
+            inner = styleCross
+        } else {
+            let knownMain = c.containerSize.main(isRow)
+            let known = Known.fromMainCross(isRow, main: item.target.main(isRow), cross: styleCross)
+            let childSpace = Space.fromMainCross(isRow, main: .points(knownMain), cross: availableCross)
+            let measured = measure(
+                item.node, known: known, parentSize: c.nodeInnerSize, space: childSpace, sizing: .contentSize,
+                isRow: !isRow)
+            inner = max(measured.clamp(minCross, maxCross), paddingBorder)
+        }
+        item.hypotheticalInner.setCross(isRow, inner)
+        item.hypotheticalOuter.setCross(isRow, inner + item.margin.crossSum(isRow))
+    }
+
+    /// The baselines of the items aligned by baseline, in rows with at least two of them.
+    private func computeBaselines(
+        _ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants, known: Known, space: Space
+    ) {
+        guard c.isRow else { return }
+        for line in lines {
+            var count = 0
+            for index in line.items where items[index].alignSelf == .baseline { count += 1 }
+            guard count > 1 else { continue }
+            for index in line.items where items[index].alignSelf == .baseline {
+                let item = items[index]
+                let output = compute(
+                    item.node, known: Known(item.target.width, item.hypotheticalInner.height),
+                    parentSize: c.nodeInnerSize,
+                    space: Space(.points(c.containerSize.width), space.height.maybeSet(known.height)),
+                    mode: .performLayout, sizing: .contentSize)
+                items[index].baseline = (output.baseline ?? output.size.height) + item.margin.top
+            }
+        }
+    }
+
+    /// §9.4.8: each line's cross size.
+    private func lineCrossSizes(_ items: [FlexItem], lines: inout [FlexLine], constants c: FlexConstants, known: Known)
+    {
+        let isRow = c.isRow
+        let insetCross = c.contentInset.crossSum(isRow)
+        let minCross = c.minSize.cross(isRow)
+        let maxCross = c.maxSize.cross(isRow)
+        if !c.isWrap, let cross = known.cross(isRow) {
+            lines[0].crossSize = max(cross.clamp(minCross, maxCross) - insetCross, 0)
+            return
+        }
+        for index in lines.indices {
+            var maxBaseline = 0.0
+            for item in lines[index].items { maxBaseline = max(maxBaseline, items[item].baseline) }
+            var size = 0.0
+            for itemIndex in lines[index].items {
+                let item = items[itemIndex]
+                let outer = item.hypotheticalOuter.cross(isRow)
+                if item.alignSelf == .baseline, !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow) {
+                    size = max(size, maxBaseline - item.baseline + outer)
+                } else {
+                    size = max(size, outer)
+                }
+            }
+            lines[index].crossSize = size
+        }
+        if !c.isWrap {
+            lines[0].crossSize = lines[0].crossSize.clamp(minCross.maybeSub(insetCross), maxCross.maybeSub(insetCross))
+        }
+    }
+
+    /// §9.4.9: `align-content: stretch` shares the container's spare cross size among the lines.
+    private func stretchLines(_ lines: inout [FlexLine], constants c: FlexConstants, known: Known) {
+        guard c.alignContent == .stretch, !lines.isEmpty else { return }
+        let isRow = c.isRow
+        let minCross = c.minSize.cross(isRow)
+        let innerCross = max(
+            (known.cross(isRow) ?? minCross).maybeClamp(minCross, c.maxSize.cross(isRow)).map {
+                $0 - c.contentInset.crossSum(isRow)
+            } ?? 0, 0)
+        var total = gapSum(c.crossGap, lines.count)
+        for line in lines { total += line.crossSize }
+        if total < innerCross {
+            let addition = (innerCross - total) / Double(lines.count)
+            for index in lines.indices { lines[index].crossSize += addition }
+        }
+    }
+
+    /// §9.4.11: stretched items take their line's cross size.
+    private func usedCrossSizes(_ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants) {
+        let isRow = c.isRow
+        for line in lines {
+            for index in line.items {
+                let item = items[index]
+                let style = styles[item.node]
+                let crossStyle = isRow ? style.height : style.width
+                var cross = item.hypotheticalInner.cross(isRow)
+                if item.alignSelf == .stretch, !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow),
+                    crossStyle == .auto
+                {
+                    // The maximum without the aspect ratio's transfer, as browsers do.
+                    let boxSizing = style.boxSizing == .contentBox ? item.paddingBorderSums : Pair(0, 0)
+                    let maxSize = BoxLength.resolve(style.maxWidth, style.maxHeight, against: c.nodeInnerSize)
+                        .maybeAdd(boxSizing)
+                    cross = (line.crossSize - item.margin.crossSum(isRow)).clamp(
+                        item.minSize.cross(isRow), maxSize.cross(isRow))
+                    cross = max(cross, item.padding.crossSum(isRow) + item.border.crossSum(isRow))
+                }
+                items[index].target.setCross(isRow, cross)
+                items[index].outerTarget.setCross(isRow, cross + item.margin.crossSum(isRow))
+            }
+        }
+    }
+
+    /// §9.5.12: auto margins, then `justify-content`.
+    private func distributeFreeSpace(_ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants) {
+        let isRow = c.isRow
+        for line in lines {
+            var used = gapSum(c.mainGap, line.items.count)
+            var autoMargins = 0
+            for index in line.items {
+                used += items[index].outerTarget.main(isRow)
+                if items[index].autoMainStart(isRow) { autoMargins += 1 }
+                if items[index].autoMainEnd(isRow) { autoMargins += 1 }
+            }
+            let free = c.innerContainerSize.main(isRow) - used
+            if free > 0, autoMargins > 0 {
+                let share = free / Double(autoMargins)
+                for index in line.items where index != (c.isReverse ? line.items.last : line.items.first) {
+                    items[index].offsetMain = c.mainGap
+                }
+                for index in line.items {
+                    if items[index].autoMainStart(isRow) {
+                        if isRow { items[index].margin.left = share } else { items[index].margin.top = share }
+                    }
+                    if items[index].autoMainEnd(isRow) {
+                        if isRow { items[index].margin.right = share } else { items[index].margin.bottom = share }
+                    }
+                }
+            } else {
+                let count = line.items.count
+                let mode = Self.fallback(free, count, c.justifyContent ?? .flexStart)
+                var first = true
+                let order: [Int] = c.isReverse ? line.items.reversed() : Array(line.items)
+                for index in order {
+                    items[index].offsetMain = Self.alignmentOffset(
+                        free, count, c.mainGap, mode, reversed: c.isReverse, first: first)
+                    first = false
+                }
+            }
+        }
+    }
+
+    /// §9.6.13–14: cross-axis auto margins, then `align-self`.
+    private func alignCrossAxis(_ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants) {
+        let isRow = c.isRow
+        for line in lines {
+            var maxBaseline = 0.0
+            for index in line.items { maxBaseline = max(maxBaseline, items[index].baseline) }
+            for index in line.items {
+                let item = items[index]
+                let free = line.crossSize - item.outerTarget.cross(isRow)
+                let autoStart = item.autoCrossStart(isRow)
+                let autoEnd = item.autoCrossEnd(isRow)
+                if autoStart, autoEnd {
+                    if isRow {
+                        items[index].margin.top = free / 2
+                        items[index].margin.bottom = free / 2
+                    } else {
+                        items[index].margin.left = free / 2
+                        items[index].margin.right = free / 2
+                    }
+                } else if autoStart {
+                    if isRow { items[index].margin.top = free } else { items[index].margin.left = free }
+                } else if autoEnd {
+                    if isRow { items[index].margin.bottom = free } else { items[index].margin.right = free }
+                } else {
+                    let offset: Double
+                    switch item.alignSelf {
+                    case .start: offset = 0
+                    case .end: offset = free
+                    case .flexEnd: offset = c.isWrapReverse ? 0 : free
+                    case .center: offset = free / 2
+                    // Baselines align at the cross-start; in wrap-reverse that is the bottom, where
+                    // browsers align the items as flex-start.
+                    case .baseline where isRow && !c.isWrapReverse: offset = maxBaseline - item.baseline
+                    // Across a column there are no baselines to share: browsers put the items at the
+                    // left, whatever the direction (the right of the mirror image of a right-to-left
+                    // container).
+                    case .baseline where !isRow && c.isRightToLeft: offset = free
+                    default: offset = c.isWrapReverse ? free : 0
+                    }
+                    items[index].offsetCross = offset
+                }
+            }
+        }
+    }
+
+    /// §9.6.15: the container's cross size; returns the lines' total cross size.
+    private func containerCrossSize(lines: [FlexLine], constants c: inout FlexConstants, known: Known) -> Double {
+        let isRow = c.isRow
+        var total = 0.0
+        for line in lines { total += line.crossSize }
+        let insetCross = c.contentInset.crossSum(isRow)
+        let outer = max(
+            (known.cross(isRow) ?? total + gapSum(c.crossGap, lines.count) + insetCross)
+                .clamp(c.minSize.cross(isRow), c.maxSize.cross(isRow)), insetCross)
+        c.containerSize.setCross(isRow, outer)
+        c.innerContainerSize.setCross(isRow, max(outer - insetCross, 0))
+        return total
+    }
+
+    /// §9.6.16: `align-content`.
+    private func alignLines(_ lines: inout [FlexLine], constants c: FlexConstants, totalCross: Double) {
+        let count = lines.count
+        let free = c.innerContainerSize.cross(c.isRow) - totalCross - gapSum(c.crossGap, count)
+        let mode = Self.fallback(free, count, c.alignContent)
+        var first = true
+        let order: [Int] = c.isWrapReverse ? lines.indices.reversed() : Array(lines.indices)
+        for index in order {
+            lines[index].offsetCross = Self.alignmentOffset(
+                free, count, c.crossGap, mode, reversed: c.isWrapReverse, first: first)
+            first = false
+        }
+    }
+
+    /// The keyword that applies: distributions fall back when there is one item or no free space.
+    static func fallback(_ free: Double, _ count: Int, _ mode: BoxAlignment) -> BoxAlignment {
+        var mode = mode
+        var isSafe = false
+        if count <= 1 || free <= 0 {
+            switch mode {
+            case .stretch, .spaceBetween:
+                mode = .flexStart
+                isSafe = true
+            case .spaceAround, .spaceEvenly:
+                mode = .center
+                isSafe = true
+            default: break
+            }
+        }
+        if free <= 0, isSafe { mode = .start }
+        return mode
+    }
+
+    /// The space before an item (or line): all of the leading space before the first, the gap and the
+    /// distributed share before the others.
+    static func alignmentOffset(
+        _ free: Double, _ count: Int, _ gap: Double, _ mode: BoxAlignment, reversed: Bool, first: Bool
+    ) -> Double {
+        if first {
+            switch mode {
+            case .start: return 0
+            case .flexStart: return reversed ? free : 0
+            case .end: return free
+            case .flexEnd: return reversed ? 0 : free
+            case .center: return free / 2
+            case .spaceAround: return free >= 0 ? free / Double(count) / 2 : free / 2
+            case .spaceEvenly: return free >= 0 ? free / Double(count + 1) : free / 2
+            default: return 0
+            }
+        }
+        let free = max(free, 0)
+        switch mode {
+        case .spaceBetween: return gap + free / Double(count - 1)
+        case .spaceAround: return gap + free / Double(count)
+        case .spaceEvenly: return gap + free / Double(count + 1)
+        default: return gap
+        }
+    }
+
+    /// Lays the items out at their final sizes and places them; returns the extent of their content.
+    private func finalLayout(_ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants) -> Pair<Double> {
+        let isRow = c.isRow
+        var offsetCross = c.contentInset.crossStart(isRow)
+        var content = Pair(0.0, 0.0)
+        let lineOrder: [Int] = c.isWrapReverse ? lines.indices.reversed() : Array(lines.indices)
+        for lineIndex in lineOrder {
+            let line = lines[lineIndex]
+            var offsetMain = c.contentInset.mainStart(isRow)
+            let itemOrder: [Int] = c.isReverse ? line.items.reversed() : Array(line.items)
+            for index in itemOrder {
+                let item = items[index]
+                let output = compute(
+                    item.node, known: Known(item.target.width, item.target.height), parentSize: c.nodeInnerSize,
+                    space: Space(.points(c.containerSize.width), .points(c.containerSize.height)),
+                    mode: .performLayout, sizing: .contentSize)
+                let size = output.size
+                let relativeMain =
+                    isRow
+                    ? (item.insetLeft ?? item.insetRight.map { -$0 } ?? 0)
+                    : (item.insetTop ?? item.insetBottom.map { -$0 } ?? 0)
+                let relativeCross =
+                    isRow
+                    ? (item.insetTop ?? item.insetBottom.map { -$0 } ?? 0)
+                    : (item.insetLeft ?? item.insetRight.map { -$0 } ?? 0)
+                let main = offsetMain + item.offsetMain + item.margin.mainStart(isRow) + relativeMain
+                let cross =
+                    offsetCross + item.offsetCross + line.offsetCross + item.margin.crossStart(isRow) + relativeCross
+                var x = isRow ? main : cross
+                let y = isRow ? cross : main
+                if c.isRightToLeft { x = c.containerSize.width - x - size.width }
+                frames[item.node] = Frame(
+                    x: x, y: y, width: size.width, height: size.height, contentWidth: output.contentSize.width,
+                    contentHeight: output.contentSize.height, baseline: output.baseline)
+                offsetMain += item.offsetMain + item.margin.mainSum(isRow) + size.main(isRow)
+                contribute(
+                    item.node, size: size, content: output.contentSize, x: x, y: y, margin: item.margin, into: &content)
+            }
+            offsetCross += line.offsetCross + line.crossSize
+        }
+        return content
+    }
+
+    /// Grows `content` to hold a child's margin box, and its content when it does not clip.
+    func contribute(
+        _ node: Int, size: Pair<Double>, content childContent: Pair<Double>, x: Double, y: Double, margin: Edges,
+        into content: inout Pair<Double>
+    ) {
+        let clips = styles[node].overflow.isScrollContainer
+        let width = clips ? size.width : max(size.width, childContent.width)
+        let height = clips ? size.height : max(size.height, childContent.height)
+        guard width > 0 || height > 0 else { return }
+        content.width = max(content.width, x + width)
+        content.height = max(content.height, y + height)
+    }
+}

@@ -1,0 +1,196 @@
+/// The tree the engine works on: the input flattened into arrays (one slot per node, in preorder),
+/// each node's caches, and its unrounded frame.
+
+/// What laying out or measuring a node gives: its border-box size, the size of its content, and its
+/// first baseline from its top.
+struct NodeOutput: Sendable {
+    var size: Pair<Double>
+    var contentSize: Pair<Double>
+    var baseline: Double?
+
+    static let zero = NodeOutput(size: Pair(0, 0), contentSize: Pair(0, 0), baseline: nil)
+
+    init(size: Pair<Double>, contentSize: Pair<Double>, baseline: Double?) {
+        self.size = size
+        self.contentSize = contentSize
+        self.baseline = baseline
+    }
+
+    init(size: Pair<Double>) { self.init(size: size, contentSize: size, baseline: nil) }
+}
+
+/// Whether a call wants the node's size only, or its size and its children's frames.
+enum RunMode {
+    case computeSize
+    case performLayout
+}
+
+/// Whether the node's own size styles apply (`inherent`), or only its content decides (`content`: the
+/// caller has already applied them, as a flex container does for its items).
+enum SizingMode {
+    case contentSize
+    case inherentSize
+}
+
+/// A node's frame before rounding, relative to its parent's border box.
+struct Frame {
+    var x = 0.0
+    var y = 0.0
+    var width = 0.0
+    var height = 0.0
+    var contentWidth = 0.0
+    var contentHeight = 0.0
+    var baseline: Double?
+}
+
+struct CacheEntry {
+    var known: Known
+    var space: Space
+    var output: NodeOutput
+
+    @inline(__always) func serves(_ known: Known, _ space: Space) -> Bool {
+        (known.width == self.known.width || known.width == output.size.width)
+            && (known.height == self.known.height || known.height == output.size.height)
+            && (known.width != nil || self.space.width.isRoughlyEqual(space.width))
+            && (known.height != nil || self.space.height.isRoughlyEqual(space.height))
+    }
+
+    /// Which of the nine measuring slots a question goes to: questions that differ in kind get their
+    /// own slot, so that a min-content measurement never evicts a max-content one.
+    @inline(__always) static func slot(_ known: Known, _ space: Space) -> Int {
+        switch (known.width != nil, known.height != nil) {
+        case (true, true): return 0
+        case (true, false): return 1 + (space.height.isMinContent ? 1 : 0)
+        case (false, true): return 3 + (space.width.isMinContent ? 1 : 0)
+        case (false, false): return 5 + (space.height.isMinContent ? 1 : 0) + (space.width.isMinContent ? 2 : 0)
+        }
+    }
+}
+
+/// A leaf's answers, asked once each.
+struct LeafAnswers {
+    var leaf: any BoxLeaf
+    var widths: BoxContentWidths?
+    /// Heights by width, a few at a time (most layouts ask for one or two widths).
+    var heights: [(width: Double, size: BoxLeafSize)] = []
+}
+
+final class LayoutTree {
+    var styles: [BoxStyle] = []
+    /// Whether each node lays its children out right to left (its own direction, inherited).
+    var rightToLeft: [Bool] = []
+    /// The node's children: `childList[childStart[node] ..< childStart[node] + childCount[node]]`.
+    var childStart: [Int32] = []
+    var childCount: [Int32] = []
+    var childList: [Int32] = []
+    /// The index of each node's leaf in `leaves`, or -1.
+    var leafIndex: [Int32] = []
+    var leaves: [LeafAnswers] = []
+    var ids: [String?] = []
+    var finalCache: [CacheEntry?] = []
+    var measureCache: [CacheEntry?] = []
+    var frames: [Frame] = []
+
+    init(_ root: BoxNode) {
+        let count = root.count
+        styles.reserveCapacity(count)
+        rightToLeft.reserveCapacity(count)
+        childStart.reserveCapacity(count)
+        childCount.reserveCapacity(count)
+        childList.reserveCapacity(count)
+        leafIndex.reserveCapacity(count)
+        ids.reserveCapacity(count)
+        add(root, rightToLeft: false)
+        finalCache = Array(repeating: nil, count: count)
+        measureCache = Array(repeating: nil, count: count * 9)
+        frames = Array(repeating: Frame(), count: count)
+    }
+
+    /// Adds `node` and its subtree in preorder; returns its index.
+    @discardableResult
+    private func add(_ node: BoxNode, rightToLeft parentRightToLeft: Bool) -> Int32 {
+        let index = Int32(styles.count)
+        var style = node.style
+        if style.aspectRatio == nil, let ratio = node.leaf?.aspectRatio, ratio.isFinite, ratio > 0 {
+            style.aspectRatio = ratio
+        }
+        let isRightToLeft = style.direction.map { $0 == .rtl } ?? parentRightToLeft
+        styles.append(style)
+        rightToLeft.append(isRightToLeft)
+        ids.append(node.id)
+        if let leaf = node.leaf {
+            leafIndex.append(Int32(leaves.count))
+            leaves.append(LeafAnswers(leaf: leaf))
+        } else {
+            leafIndex.append(-1)
+        }
+        childStart.append(0)
+        childCount.append(Int32(node.children.count))
+        guard !node.children.isEmpty else { return index }
+        // The children's slots are reserved together, then each child's subtree follows.
+        let start = childList.count
+        childStart[Int(index)] = Int32(start)
+        childList.append(contentsOf: repeatElement(0, count: node.children.count))
+        for (offset, child) in node.children.enumerated() {
+            childList[start + offset] = add(child, rightToLeft: isRightToLeft)
+        }
+        return index
+    }
+
+    @inline(__always) func children(of node: Int) -> ArraySlice<Int32> {
+        let start = Int(childStart[node])
+        return childList[start..<start + Int(childCount[node])]
+    }
+
+    // MARK: - Dispatch and caching
+
+    /// Lays out or measures `node`: from the cache when an earlier answer serves, otherwise by the
+    /// algorithm that suits it (a leaf's measurement, or flexbox).
+    func compute(
+        _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode
+    ) -> NodeOutput {
+        if mode == .performLayout {
+            if let entry = finalCache[node], entry.serves(known, space) {
+                return entry.output
+            }
+        } else {
+            if let entry = measureCache[node * 9 + CacheEntry.slot(known, space)], entry.serves(known, space) {
+                return entry.output
+            }
+            if let entry = finalCache[node], entry.serves(known, space) {
+                return entry.output
+            }
+        }
+        let output: NodeOutput
+        if childCount[node] == 0 {
+            output = leafLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
+        } else {
+            output = flexLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
+        }
+        let entry = CacheEntry(known: known, space: space, output: output)
+        if mode == .performLayout {
+            finalCache[node] = entry
+        } else {
+            measureCache[node * 9 + CacheEntry.slot(known, space)] = entry
+        }
+        return output
+    }
+
+    /// The node's size in one axis.
+    @inline(__always)
+    func measure(_ node: Int, known: Known, parentSize: Known, space: Space, sizing: SizingMode, isRow: Bool)
+        -> Double
+    {
+        if let value = known.main(isRow) { return value }
+        let output = compute(
+            node, known: known, parentSize: parentSize, space: space, mode: .computeSize, sizing: sizing)
+        return output.size.main(isRow)
+    }
+
+    /// Gives `node` and its subtree zero frames (a `display: none` subtree).
+    func hide(_ node: Int) {
+        frames[node] = Frame()
+        finalCache[node] = nil
+        for child in children(of: node) { hide(Int(child)) }
+    }
+}

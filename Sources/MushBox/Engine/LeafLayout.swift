@@ -1,0 +1,97 @@
+/// Sizing a node without children: a leaf's content (text, a row, an image) measured through
+/// ``BoxLeaf``, or nothing, inside the node's padding and border.
+extension LayoutTree {
+    func leafLayout(
+        _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode
+    ) -> NodeOutput {
+        let style = styles[node]
+        // Percentages of padding, borders and margins resolve against the containing block's width.
+        let margin = style.margin.resolveOrZero(parentSize.width)
+        let padding = style.padding.resolveOrZero(parentSize.width)
+        let border = style.border.resolveOrZero(parentSize.width)
+        let inset = padding + border
+        let insetSums = inset.sums
+        let boxSizing = style.boxSizing == .contentBox ? insetSums : Pair(0, 0)
+
+        var nodeSize = known
+        var minSize = Known.none
+        var maxSize = Known.none
+        var aspectRatio: Double?
+        if sizing == .inherentSize {
+            aspectRatio = style.aspectRatio
+            let styleSize = BoxLength.resolve(style.width, style.height, against: parentSize)
+                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+            minSize = BoxLength.resolve(style.minWidth, style.minHeight, against: parentSize)
+                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+            maxSize = BoxLength.resolve(style.maxWidth, style.maxHeight, against: parentSize).maybeAdd(boxSizing)
+            nodeSize = known.or(styleSize.maybeClamp(minSize, maxSize))
+        }
+
+        if mode == .computeSize, let width = nodeSize.width, let height = nodeSize.height {
+            return NodeOutput(
+                size: Pair(
+                    max(width.clamp(minSize.width, maxSize.width), insetSums.width),
+                    max(height.clamp(minSize.height, maxSize.height), insetSums.height)))
+        }
+
+        // The room for the content.
+        let availableWidth = (known.width.map { AvailableSpace.points($0) } ?? space.width)
+            .maybeSub(margin.horizontal).maybeSet(known.width).maybeSet(nodeSize.width)
+            .mapPoints { $0.clamp(minSize.width, maxSize.width) - insetSums.width }
+        var content = Pair(0.0, 0.0)
+        var baseline: Double?
+        let leaf = Int(leafIndex[node])
+        if leaf >= 0 {
+            let knownContentWidth = nodeSize.width.map { max($0 - insetSums.width, 0) }
+            let knownContentHeight = nodeSize.height.map { max($0 - insetSums.height, 0) }
+            let width: Double
+            if let knownContentWidth {
+                width = knownContentWidth
+            } else {
+                let widths = contentWidths(leaf)
+                switch availableWidth {
+                case .minContent: width = widths.min
+                case .maxContent: width = widths.max
+                case .points(let room): width = min(widths.max, max(widths.min, room))
+                }
+            }
+            let measured = leafSize(leaf, width: width)
+            content = Pair(width, knownContentHeight ?? measured.height)
+            baseline = measured.baseline.map { $0 + inset.top }
+        }
+
+        let clamped = nodeSize.or(Known(content.width + insetSums.width, content.height + insetSums.height))
+            .maybeClamp(minSize, maxSize)
+        var size = Pair(clamped.width ?? 0, clamped.height ?? 0)
+        if let aspectRatio, nodeSize.height == nil {
+            size.height = max(size.height, size.width / aspectRatio)
+        }
+        size.width = max(size.width, insetSums.width)
+        size.height = max(size.height, insetSums.height)
+        let contentSize = Pair(content.width + insetSums.width, content.height + insetSums.height)
+        return NodeOutput(size: size, contentSize: contentSize, baseline: baseline)
+    }
+
+    /// The leaf's min-content and max-content widths, asked once.
+    @inline(__always)
+    func contentWidths(_ leaf: Int) -> BoxContentWidths {
+        if let widths = leaves[leaf].widths { return widths }
+        let widths = leaves[leaf].leaf.contentWidths()
+        leaves[leaf].widths = widths
+        return widths
+    }
+
+    /// The leaf's height and baseline at `width`, asked once per width; every width of at least the
+    /// max-content width is the max-content width (one line of text, however wide the room).
+    func leafSize(_ leaf: Int, width: Double) -> BoxLeafSize {
+        let widths = contentWidths(leaf)
+        let width = width >= widths.max ? widths.max : width
+        for answer in leaves[leaf].heights where answer.width == width {
+            return answer.size
+        }
+        let size = leaves[leaf].leaf.measure(width: width)
+        if leaves[leaf].heights.count >= 8 { leaves[leaf].heights.removeFirst() }
+        leaves[leaf].heights.append((width, size))
+        return size
+    }
+}

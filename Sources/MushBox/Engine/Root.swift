@@ -1,0 +1,111 @@
+/// The root's layout, rounding, and the results.
+extension LayoutTree {
+    /// Lays the whole tree out in `space`.
+    func layoutRoot(space: Space) {
+        guard styles[0].display != .none else {
+            hide(0)
+            return
+        }
+        let style = styles[0]
+        let parentSize = Known(space.width.definite, space.height.definite)
+        let aspectRatio = style.aspectRatio
+        let padding = style.padding.resolveOrZero(parentSize.width)
+        let border = style.border.resolveOrZero(parentSize.width)
+        let paddingBorder = (padding + border).sums
+        let boxSizing = style.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+        let minSize = BoxLength.resolve(style.minWidth, style.minHeight, against: parentSize)
+            .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+        let maxSize = BoxLength.resolve(style.maxWidth, style.maxHeight, against: parentSize)
+            .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+        let styleSize = BoxLength.resolve(style.width, style.height, against: parentSize)
+            .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing).maybeClamp(minSize, maxSize)
+        func fixed(_ low: Double?, _ high: Double?) -> Double? {
+            if let low, let high, high <= low { return low }
+            return nil
+        }
+        let known = Known(fixed(minSize.width, maxSize.width), fixed(minSize.height, maxSize.height))
+            .or(styleSize).maybeMax(paddingBorder)
+        var output = compute(
+            0, known: known, parentSize: parentSize, space: space, mode: .computeSize, sizing: .inherentSize)
+        // Its width found first, then laid out at that width, as browsers size an absolutely positioned
+        // box: percentages of the width inside resolve against it. (An auto height stays indefinite.)
+        output = compute(
+            0, known: Known(output.size.width, known.height), parentSize: parentSize, space: space,
+            mode: .performLayout, sizing: .inherentSize)
+        // A right-to-left root sits at the right of a definite available width.
+        var x = 0.0
+        if rightToLeft[0], let room = space.width.definite {
+            let margin = style.margin.resolveOrZero(parentSize.width)
+            x = room - output.size.width - margin.right
+        }
+        frames[0] = Frame(
+            x: x, y: 0, width: output.size.width, height: output.size.height,
+            contentWidth: output.contentSize.width, contentHeight: output.contentSize.height,
+            baseline: output.baseline)
+    }
+
+    /// The results, unrounded or rounded: with rounding, every edge is rounded in the root's
+    /// coordinates and sizes are taken between rounded edges, so neighbours neither gap nor overlap.
+    /// A leaf with content is never made narrower or shorter than its measurement.
+    func result(rounding: Bool) -> BoxLayout {
+        result(0, parentX: 0, parentY: 0, parentRoundedX: 0, parentRoundedY: 0, rounding: rounding)
+    }
+
+    private func result(
+        _ node: Int, parentX: Double, parentY: Double, parentRoundedX: Double, parentRoundedY: Double,
+        rounding: Bool
+    ) -> BoxLayout {
+        let frame = frames[node]
+        let absoluteX = parentX + frame.x
+        let absoluteY = parentY + frame.y
+        var x = frame.x
+        var y = frame.y
+        var width = frame.width
+        var height = frame.height
+        var contentWidth = frame.contentWidth
+        var contentHeight = frame.contentHeight
+        var baseline = frame.baseline
+        var roundedX = absoluteX
+        var roundedY = absoluteY
+        if rounding {
+            roundedX = Self.round(absoluteX)
+            roundedY = Self.round(absoluteY)
+            x = Self.round(frame.x)
+            y = Self.round(frame.y)
+            width = Self.round(absoluteX + frame.width) - roundedX
+            height = Self.round(absoluteY + frame.height) - roundedY
+            if leafIndex[node] >= 0 {
+                width = max(width, frame.width.rounded(.up))
+                height = max(height, frame.height.rounded(.up))
+            }
+            contentWidth = Self.round(absoluteX + frame.contentWidth) - roundedX
+            contentHeight = Self.round(absoluteY + frame.contentHeight) - roundedY
+            baseline = baseline.map { Self.round($0) }
+        }
+        var layout = BoxLayout(
+            id: ids[node], x: x + 0, y: y + 0, width: width + 0, height: height + 0,
+            contentWidth: max(contentWidth, width) + 0, contentHeight: max(contentHeight, height) + 0,
+            baseline: baseline)
+        let leaf = Int(leafIndex[node])
+        if leaf >= 0, styles[node].display != .none {
+            let style = styles[node]
+            let inset = style.padding.resolveOrZero(nil) + style.border.resolveOrZero(nil)
+            layout.leaf = leaves[leaf].leaf.place(
+                width: max(frame.width - inset.horizontal, 0), height: max(frame.height - inset.vertical, 0))
+        }
+        let count = Int(childCount[node])
+        if count > 0 {
+            layout.children.reserveCapacity(count)
+            for child in children(of: node) {
+                layout.children.append(
+                    result(
+                        Int(child), parentX: absoluteX, parentY: absoluteY, parentRoundedX: roundedX,
+                        parentRoundedY: roundedY, rounding: rounding))
+            }
+        }
+        return layout
+    }
+
+    /// Halves round up, towards positive infinity, as browsers round (`-0.5` to 0).
+    @inline(__always) static func round(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
+}
