@@ -9,15 +9,39 @@ public enum BoxEngine {
         _ root: BoxNode, width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent,
         rounding: Bool = true
     ) throws(BoxError) -> BoxLayout {
+        // Deep trees recurse deeply: on a thread with room for it.
+        if root.isDeeper(than: 32) {
+            let result = LargeStack.run { () -> Result<BoxLayout, BoxError> in
+                do throws(BoxError) {
+                    return .success(try layOut(root, width: width, height: height, rounding: rounding))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return try result.get()
+        }
+        return try layOut(root, width: width, height: height, rounding: rounding)
+    }
+
+    private static func layOut(
+        _ root: BoxNode, width: AvailableSpace, height: AvailableSpace, rounding: Bool
+    ) throws(BoxError) -> BoxLayout {
         try root.validate()
         for (space, key) in [(width, "width"), (height, "height")] {
             if case .points(let value) = space, !MushLimitsCheck.isLength(value) {
                 throw BoxError(path: "", problem: "the available \(key) must be a number from 0 to 1000000 points")
             }
         }
+        return laidOut(root, width: width, height: height).result(rounding: rounding)
+    }
+}
+
+extension BoxEngine {
+    /// The laid-out tree, before its results are built (for tests that look inside).
+    static func laidOut(_ root: BoxNode, width: AvailableSpace, height: AvailableSpace) -> LayoutTree {
         let tree = LayoutTree(root)
         tree.layoutRoot(space: Space(width, height))
-        return tree.result(rounding: rounding)
+        return tree
     }
 }
 

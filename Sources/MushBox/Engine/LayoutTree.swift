@@ -90,6 +90,8 @@ final class LayoutTree {
     var finalCache: [CacheEntry?] = []
     var measureCache: [CacheEntry?] = []
     var frames: [Frame] = []
+    /// How many times a node was laid out or measured without the cache (linearity tests read it).
+    var computations = 0
 
     init(_ root: BoxNode) {
         let count = root.count
@@ -161,6 +163,7 @@ final class LayoutTree {
                 return entry.output
             }
         }
+        computations += 1
         let output: NodeOutput
         if childCount[node] == 0 {
             output = leafLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)

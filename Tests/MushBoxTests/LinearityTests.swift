@@ -1,0 +1,58 @@
+import Testing
+
+@testable import MushBox
+
+/// Layout time linear in the number of nodes, whatever the depth: each node is laid out or measured
+/// without the cache a bounded number of times (engines that measure children again for every
+/// ancestor become exponential; Yoga issue 2007).
+@Suite struct LinearityTests {
+    /// Nested auto-sized rows (or columns), `depth` levels, each level holding the next and a fixed box.
+    static func nested(depth: Int, direction: BoxStyle.FlexDirection) -> BoxNode {
+        var leaf = BoxStyle()
+        leaf.width = 10
+        leaf.height = 10
+        var node = BoxNode(style: leaf)
+        for level in 0..<depth {
+            var style = BoxStyle()
+            style.flexDirection = level % 2 == 0 ? direction : (direction == .row ? .column : .row)
+            style.padding = BoxEdges(1)
+            style.alignItems = level % 3 == 0 ? .baseline : nil
+            node = BoxNode(style: style, children: [node, BoxNode(style: leaf)])
+        }
+        return node
+    }
+
+    @Test(arguments: [BoxStyle.FlexDirection.row, .column])
+    func fortyNestedLevelsStayLinear(direction: BoxStyle.FlexDirection) throws {
+        let small = BoxEngine.laidOut(
+            Self.nested(depth: 20, direction: direction), width: .maxContent, height: .maxContent)
+        let large = BoxEngine.laidOut(
+            Self.nested(depth: 40, direction: direction), width: .maxContent, height: .maxContent)
+        // 41 nodes against 81: about the same work per node (never 2^20 times as much).
+        #expect(Double(large.computations) / 81 <= Double(small.computations) / 41 * 1.1)
+        #expect(large.computations <= 81 * 12)
+        let layout = try BoxEngine.layout(Self.nested(depth: 40, direction: direction))
+        // Each level adds its padding to the 10-point box at the bottom.
+        let across = 10 + 2.0 * 40
+        #expect(max(layout.width, layout.height) >= across)
+    }
+
+    @Test func aChainAThousandDeep() throws {
+        var leaf = BoxStyle()
+        leaf.width = 10
+        leaf.height = 10
+        var node = BoxNode(style: leaf)
+        var padded = BoxStyle()
+        padded.padding = BoxEdges(1)
+        for _ in 0..<BoxError.maximumDepth { node = BoxNode(style: padded, children: [node]) }
+        let layout = try BoxEngine.layout(node)
+        #expect(layout.width == 2_010)
+        #expect(layout.height == 2_010)
+        let computations = LargeStack.run {
+            BoxEngine.laidOut(node, width: .maxContent, height: .maxContent).computations
+        }
+        #expect(computations <= 1_001 * 8)
+        node = BoxNode(style: padded, children: [node])
+        #expect(throws: BoxError.self) { try BoxEngine.layout(node) }
+    }
+}
