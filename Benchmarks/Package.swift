@@ -22,6 +22,13 @@ let package = Package(
             ],
             path: "Probes/BatchProbe"
         ),
+        // The box engine alone on the trees the rivals (Taffy, Yoga) lay out in Rivals/box_rivals.py,
+        // for boxes.sh. Build with `swift build -c release --product BoxProbe` from here.
+        .executableTarget(
+            name: "BoxProbe",
+            dependencies: [.product(name: "MushBox", package: "Mush")],
+            path: "Probes/BoxProbe"
+        ),
         // The corpus files, read by the layout benchmarks.
         .target(name: "BenchmarkCorpus", path: "Benchmarks/BenchmarkCorpus"),
         .executableTarget(

@@ -87,10 +87,14 @@ final class LayoutTree {
     var leafIndex: [Int32] = []
     var leaves: [LeafAnswers] = []
     var ids: [String?] = []
-    var finalCache: [CacheEntry?] = []
-    var measureCache: [CacheEntry?] = []
+    /// The caches of the nodes with children, ten slots each (nine for measuring, the last for the
+    /// final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
+    /// enough to do again (a leaf's own answers are kept in `leaves`).
+    var cacheBase: [Int32] = []
+    var cache: [CacheEntry?] = []
     var frames: [Frame] = []
-    /// How many times a node was laid out or measured without the cache (linearity tests read it).
+    /// How many times a node with children was laid out or measured without the cache (linearity tests
+    /// read it; a node without children costs a bounded amount each time its parent asks).
     var computations = 0
 
     init(_ root: BoxNode) {
@@ -103,8 +107,13 @@ final class LayoutTree {
         leafIndex.reserveCapacity(count)
         ids.reserveCapacity(count)
         add(root, rightToLeft: false)
-        finalCache = Array(repeating: nil, count: count)
-        measureCache = Array(repeating: nil, count: count * 9)
+        var containers: Int32 = 0
+        cacheBase = childCount.map { children in
+            guard children > 0 else { return -1 }
+            defer { containers += 1 }
+            return containers * 10
+        }
+        cache = Array(repeating: nil, count: Int(containers) * 10)
         frames = Array(repeating: Frame(), count: count)
     }
 
@@ -151,31 +160,17 @@ final class LayoutTree {
     func compute(
         _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode
     ) -> NodeOutput {
-        if mode == .performLayout {
-            if let entry = finalCache[node], entry.serves(known, space) {
-                return entry.output
-            }
-        } else {
-            if let entry = measureCache[node * 9 + CacheEntry.slot(known, space)], entry.serves(known, space) {
-                return entry.output
-            }
-            if let entry = finalCache[node], entry.serves(known, space) {
-                return entry.output
-            }
+        let base = Int(cacheBase[node])
+        guard base >= 0 else {
+            return leafLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
         }
+        let slot = mode == .performLayout ? base + 9 : base + CacheEntry.slot(known, space)
+        if let entry = cache[slot], entry.serves(known, space) { return entry.output }
+        // A final layout answers a measurement too.
+        if mode == .computeSize, let entry = cache[base + 9], entry.serves(known, space) { return entry.output }
         computations += 1
-        let output: NodeOutput
-        if childCount[node] == 0 {
-            output = leafLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
-        } else {
-            output = flexLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
-        }
-        let entry = CacheEntry(known: known, space: space, output: output)
-        if mode == .performLayout {
-            finalCache[node] = entry
-        } else {
-            measureCache[node * 9 + CacheEntry.slot(known, space)] = entry
-        }
+        let output = flexLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
+        cache[slot] = CacheEntry(known: known, space: space, output: output)
         return output
     }
 
@@ -193,7 +188,7 @@ final class LayoutTree {
     /// Gives `node` and its subtree zero frames (a `display: none` subtree).
     func hide(_ node: Int) {
         frames[node] = Frame()
-        finalCache[node] = nil
+        if cacheBase[node] >= 0 { cache[Int(cacheBase[node]) + 9] = nil }
         for child in children(of: node) { hide(Int(child)) }
     }
 }

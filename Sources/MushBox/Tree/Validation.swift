@@ -5,21 +5,30 @@ import Mush
 extension BoxNode {
     /// Throws the first problem, in input order, with its path.
     public func validate() throws(BoxError) {
-        try validate(path: "", depth: 0)
+        var path: [Int] = []
+        if let (key, problem) = firstProblem(path: &path) {
+            var text = path.map { "children[\($0)]" }.joined(separator: ".")
+            if !key.isEmpty { text = Self.join(text, key) }
+            throw BoxError(path: text, problem: problem)
+        }
     }
 
-    private func validate(path: String, depth: Int) throws(BoxError) {
-        if depth > BoxError.maximumDepth {
-            throw BoxError(
-                path: path, problem: "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
+    /// The first problem of the subtree, as the key within the node and the problem; `path` is left
+    /// holding the child indices down to the node that has it. (No path is built for good input.)
+    private func firstProblem(path: inout [Int]) -> (key: String, problem: String)? {
+        if path.count > BoxError.maximumDepth {
+            return ("", "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
         }
-        try style.validate(path: path)
+        if let problem = style.firstProblem() { return problem }
         if leaf != nil, !children.isEmpty {
-            throw BoxError(path: path, problem: "a leaf (text, line or image) cannot have children")
+            return ("", "a leaf (text, line or image) cannot have children")
         }
-        for (index, child) in children.enumerated() {
-            try child.validate(path: Self.join(path, "children[\(index)]"), depth: depth + 1)
+        for index in children.indices {
+            path.append(index)
+            if let problem = children[index].firstProblem(path: &path) { return problem }
+            path.removeLast()
         }
+        return nil
     }
 
     static func join(_ path: String, _ key: String) -> String {
@@ -28,33 +37,50 @@ extension BoxNode {
 }
 
 extension BoxStyle {
-    func validate(path: String) throws(BoxError) {
-        func at(_ key: String) -> String { BoxNode.join(path, key) }
-        func length(_ value: BoxLength, _ key: String, auto: Bool, negative: Bool) throws(BoxError) {
+    /// The first bad value, as its key and the problem.
+    func firstProblem() -> (key: String, problem: String)? {
+        do throws(BoxError) {
+            try check()
+        } catch {
+            return (error.path, error.problem)
+        }
+        return nil
+    }
+
+    private func check() throws(BoxError) {
+        // Keys are joined only for a problem: good input builds no strings.
+        func length(_ value: BoxLength, _ key: String, _ edge: String? = nil, auto: Bool, negative: Bool)
+            throws(BoxError)
+        {
+            var problem: String?
             switch value {
             case .auto:
-                if !auto { throw BoxError(path: at(key), problem: "cannot be auto") }
+                if !auto { problem = "cannot be auto" }
             case .points(let number):
-                let range = negative ? MushLimits.offset : MushLimits.length
-                if let problem = MushLimits.problem(number, in: range, unit: " points") {
-                    throw BoxError(path: at(key), problem: problem)
-                }
+                problem = MushLimits.problem(
+                    number, in: negative ? MushLimits.offset : MushLimits.length, unit: " points")
             case .percent(let number):
-                let range = negative ? -10_000.0...10_000 : 0...10_000
-                if let problem = MushLimits.problem(number, in: range, unit: "%") {
-                    throw BoxError(path: at(key), problem: problem)
-                }
+                problem = MushLimits.problem(number, in: negative ? -10_000.0...10_000 : 0...10_000, unit: "%")
             }
+            if let problem { throw BoxError(path: edge.map { key + "." + $0 } ?? key, problem: problem) }
         }
         func edges(_ value: BoxEdges<BoxLength>, _ key: String, auto: Bool, negative: Bool) throws(BoxError) {
-            try length(value.top, key + ".top", auto: auto, negative: negative)
-            try length(value.right, key + ".right", auto: auto, negative: negative)
-            try length(value.bottom, key + ".bottom", auto: auto, negative: negative)
-            try length(value.left, key + ".left", auto: auto, negative: negative)
+            try length(value.top, key, "top", auto: auto, negative: negative)
+            try length(value.right, key, "right", auto: auto, negative: negative)
+            try length(value.bottom, key, "bottom", auto: auto, negative: negative)
+            try length(value.left, key, "left", auto: auto, negative: negative)
         }
         func factor(_ value: Double, _ key: String) throws(BoxError) {
             if let problem = MushLimits.problem(value, in: 0...1_000_000) {
-                throw BoxError(path: at(key), problem: problem)
+                throw BoxError(path: key, problem: problem)
+            }
+        }
+        func item(_ value: BoxAlignment?, _ key: String) throws(BoxError) {
+            if let value, !value.isItemAlignment { throw BoxError(path: key, problem: "cannot be \(value.rawValue)") }
+        }
+        func content(_ value: BoxAlignment?, _ key: String) throws(BoxError) {
+            if let value, !value.isContentDistribution {
+                throw BoxError(path: key, problem: "cannot be \(value.rawValue)")
             }
         }
         try length(width, "width", auto: true, negative: false)
@@ -66,13 +92,10 @@ extension BoxStyle {
         try length(flexBasis, "flexBasis", auto: true, negative: false)
         try factor(flexGrow, "flexGrow")
         try factor(flexShrink, "flexShrink")
-        if let aspectRatio {
-            if !aspectRatio.isFinite || aspectRatio <= 0 || aspectRatio > 1_000_000 || aspectRatio < 1e-6 {
-                throw BoxError(
-                    path: at("aspectRatio"),
-                    problem:
-                        "must be a number above 0, from 0.000001 to 1000000 (it is \(MushLimits.format(aspectRatio)))")
-            }
+        if let aspectRatio, !(aspectRatio >= 1e-6 && aspectRatio <= 1_000_000) {
+            throw BoxError(
+                path: "aspectRatio",
+                problem: "must be a number from 0.000001 to 1000000 (it is \(MushLimits.format(aspectRatio)))")
         }
         try edges(margin, "margin", auto: true, negative: true)
         try edges(padding, "padding", auto: false, negative: false)
@@ -80,15 +103,9 @@ extension BoxStyle {
         try edges(inset, "inset", auto: true, negative: true)
         try length(rowGap, "rowGap", auto: false, negative: false)
         try length(columnGap, "columnGap", auto: false, negative: false)
-        for (value, key) in [(alignItems, "alignItems"), (alignSelf, "alignSelf")] {
-            if let value, !value.isItemAlignment {
-                throw BoxError(path: at(key), problem: "cannot be \(value.rawValue)")
-            }
-        }
-        for (value, key) in [(justifyContent, "justifyContent"), (alignContent, "alignContent")] {
-            if let value, !value.isContentDistribution {
-                throw BoxError(path: at(key), problem: "cannot be \(value.rawValue)")
-            }
-        }
+        try item(alignItems, "alignItems")
+        try item(alignSelf, "alignSelf")
+        try content(justifyContent, "justifyContent")
+        try content(alignContent, "alignContent")
     }
 }
