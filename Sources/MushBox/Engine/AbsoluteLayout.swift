@@ -10,35 +10,35 @@ extension LayoutTree {
         var content = Pair(0.0, 0.0)
         for child in children(of: node) {
             let child = Int(child)
-            let style = styles[child]
-            guard style.position == .absolute, style.display != .none else { continue }
-            let aspectRatio = style.aspectRatio
-            let alignSelf = style.alignSelf ?? c.alignItems
-            var marginLeft = style.margin.left.resolve(insetBase.width)
-            var marginRight = style.margin.right.resolve(insetBase.width)
-            let marginTop = style.margin.top.resolve(insetBase.width)
-            let marginBottom = style.margin.bottom.resolve(insetBase.width)
-            let padding = style.padding.resolveOrZero(insetBase.width)
-            let border = style.border.resolveOrZero(insetBase.width)
+            let style = style(child)
+            guard style.pointee.position == .absolute, style.pointee.display != .none else { continue }
+            let aspectRatio = style.pointee.aspectRatio
+            let alignSelf = style.pointee.alignSelf ?? c.alignItems
+            var marginLeft = style.pointee.margin.left.resolve(insetBase.width)
+            var marginRight = style.pointee.margin.right.resolve(insetBase.width)
+            let marginTop = style.pointee.margin.top.resolve(insetBase.width)
+            let marginBottom = style.pointee.margin.bottom.resolve(insetBase.width)
+            let padding = style.pointee.padding.resolveOrZero(insetBase.width)
+            let border = style.pointee.border.resolveOrZero(insetBase.width)
             let paddingBorder = (padding + border).sums
-            let boxSizing = style.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
-            var left = style.inset.left.resolve(insetBase.width)
-            var right = style.inset.right.resolve(insetBase.width)
-            let top = style.inset.top.resolve(insetBase.height)
-            let bottom = style.inset.bottom.resolve(insetBase.height)
+            let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+            var left = style.pointee.inset.left.resolve(insetBase.width)
+            var right = style.pointee.inset.right.resolve(insetBase.width)
+            let top = style.pointee.inset.top.resolve(insetBase.height)
+            let bottom = style.pointee.inset.bottom.resolve(insetBase.height)
             if c.isRightToLeft {
                 swap(&left, &right)
                 swap(&marginLeft, &marginRight)
             }
             let base = Known(insetBase.width, insetBase.height)
-            let styleSize = BoxLength.resolve(style.width, style.height, against: base)
+            let styleSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: base)
                 .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
-            let styleMin = BoxLength.resolve(style.minWidth, style.minHeight, against: base)
+            let styleMin = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
                 .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
             let minSize = Known(
                 max(styleMin.width ?? paddingBorder.width, paddingBorder.width),
                 max(styleMin.height ?? paddingBorder.height, paddingBorder.height))
-            let maxSize = BoxLength.resolve(style.maxWidth, style.maxHeight, against: base)
+            let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base)
                 .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
             var known = styleSize.maybeClamp(minSize, maxSize)
             if known.width == nil, let left, let right {

@@ -29,7 +29,10 @@ struct FlexItem {
     var innerFlexBasis = 0.0
     var violation = 0.0
     var frozen = false
-    var resolvedMinimumMain = 0.0
+    /// §4.5's automatic minimum size (or the style's minimum), worked out when first needed: an item
+    /// whose flex basis comes from its content is never smaller than its min-content size, so while it
+    /// does not shrink nothing needs it.
+    var resolvedMinimumMain: Double?
     var hypotheticalInner = Pair(0.0, 0.0)
     var hypotheticalOuter = Pair(0.0, 0.0)
     var target = Pair(0.0, 0.0)

@@ -3,20 +3,22 @@ extension LayoutTree {
     func flexLayout(
         _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode
     ) -> NodeOutput {
-        let style = styles[node]
-        let aspectRatio = style.aspectRatio
-        let padding = style.padding.resolveOrZero(parentSize.width)
-        let border = style.border.resolveOrZero(parentSize.width)
+        let style = style(node)
+        let aspectRatio = style.pointee.aspectRatio
+        let padding = style.pointee.padding.resolveOrZero(parentSize.width)
+        let border = style.pointee.border.resolveOrZero(parentSize.width)
         let paddingBorder = (padding + border).sums
-        let boxSizing = style.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
-        let minSize = BoxLength.resolve(style.minWidth, style.minHeight, against: parentSize)
+        let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+        let minSize = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
             .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
-        let maxSize = BoxLength.resolve(style.maxWidth, style.maxHeight, against: parentSize)
+        let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize)
             .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
         let clampedStyleSize =
             sizing == .inherentSize
-            ? BoxLength.resolve(style.width, style.height, against: parentSize).applyingAspectRatio(aspectRatio)
-                .maybeAdd(boxSizing).maybeClamp(minSize, maxSize) : Known.none
+            ? BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize).applyingAspectRatio(
+                aspectRatio
+            )
+            .maybeAdd(boxSizing).maybeClamp(minSize, maxSize) : Known.none
         // A maximum at or below the minimum fixes the size.
         func fixed(_ low: Double?, _ high: Double?) -> Double? {
             if let low, let high, high <= low { return low }
@@ -32,7 +34,8 @@ extension LayoutTree {
     }
 
     private func flexAlgorithm(
-        _ node: Int, style: BoxStyle, known: Known, parentSize: Known, space outerSpace: Space, mode: RunMode
+        _ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known, space outerSpace: Space,
+        mode: RunMode
     ) -> NodeOutput {
         var c = constants(node, style: style, known: known, parentSize: parentSize)
         let isRow = c.isRow
@@ -53,10 +56,10 @@ extension LayoutTree {
         } else {
             determineContainerMainSize(&items, lines: lines, constants: &c, space: space)
             // Percentage gaps resolve now that the main size is known.
-            let gap = isRow ? style.columnGap : style.rowGap
+            let gap = isRow ? style.pointee.columnGap : style.pointee.rowGap
             c.gap.setMain(isRow, gap.resolve(c.innerContainerSize.main(isRow)) ?? 0)
         }
-        for line in lines { resolveFlexibleLengths(&items, line: line, constants: c) }
+        for line in lines { resolveFlexibleLengths(&items, line: line, constants: c, space: space) }
         // 9.4 Cross sizes.
         for index in items.indices { hypotheticalCrossSize(&items[index], constants: c, space: space) }
         computeBaselines(&items, lines: lines, constants: c, known: known, space: space)
@@ -96,14 +99,16 @@ extension LayoutTree {
         return NodeOutput(size: size, contentSize: contentSize, baseline: baseline)
     }
 
-    private func constants(_ node: Int, style: BoxStyle, known: Known, parentSize: Known) -> FlexConstants {
+    private func constants(_ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known)
+        -> FlexConstants
+    {
         let isRightToLeft = rightToLeft[node]
-        let aspectRatio = style.aspectRatio
-        var margin = style.margin.resolveOrZero(parentSize.width)
-        let padding = style.padding.resolveOrZero(parentSize.width)
-        var border = style.border.resolveOrZero(parentSize.width)
+        let aspectRatio = style.pointee.aspectRatio
+        var margin = style.pointee.margin.resolveOrZero(parentSize.width)
+        let padding = style.pointee.padding.resolveOrZero(parentSize.width)
+        var border = style.pointee.border.resolveOrZero(parentSize.width)
         let paddingBorder = (padding + border).sums
-        let boxSizing = style.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+        let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
         var contentInset = padding + border
         if isRightToLeft {
             margin = margin.mirrored
@@ -113,18 +118,19 @@ extension LayoutTree {
         let innerSize = Known(
             known.width.map { $0 - contentInset.horizontal }, known.height.map { $0 - contentInset.vertical })
         let gap = Pair(
-            style.columnGap.resolve(innerSize.width ?? 0) ?? 0, style.rowGap.resolve(innerSize.height ?? 0) ?? 0)
+            style.pointee.columnGap.resolve(innerSize.width ?? 0) ?? 0,
+            style.pointee.rowGap.resolve(innerSize.height ?? 0) ?? 0)
         return FlexConstants(
-            isRow: style.flexDirection.isRow, isReverse: style.flexDirection.isReverse,
-            isWrap: style.flexWrap != .noWrap, isWrapReverse: style.flexWrap == .wrapReverse,
+            isRow: style.pointee.flexDirection.isRow, isReverse: style.pointee.flexDirection.isReverse,
+            isWrap: style.pointee.flexWrap != .noWrap, isWrapReverse: style.pointee.flexWrap == .wrapReverse,
             isRightToLeft: isRightToLeft,
-            minSize: BoxLength.resolve(style.minWidth, style.minHeight, against: parentSize)
+            minSize: BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
                 .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
-            maxSize: BoxLength.resolve(style.maxWidth, style.maxHeight, against: parentSize)
+            maxSize: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize)
                 .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
             margin: margin, border: border, contentInset: contentInset, gap: gap,
-            alignItems: style.alignItems ?? .stretch, alignContent: style.alignContent ?? .stretch,
-            justifyContent: style.justifyContent, nodeOuterSize: known, nodeInnerSize: innerSize)
+            alignItems: style.pointee.alignItems ?? .stretch, alignContent: style.pointee.alignContent ?? .stretch,
+            justifyContent: style.pointee.justifyContent, nodeOuterSize: known, nodeInnerSize: innerSize)
     }
 
     private func flexItems(_ node: Int, constants c: FlexConstants) -> [FlexItem] {
@@ -133,17 +139,17 @@ extension LayoutTree {
         let base = c.nodeInnerSize
         for child in children(of: node) {
             let child = Int(child)
-            let style = styles[child]
-            guard style.position != .absolute, style.display != .none else { continue }
-            let aspectRatio = style.aspectRatio
-            let padding = style.padding.resolveOrZero(base.width)
-            let border = style.border.resolveOrZero(base.width)
-            let boxSizing = style.boxSizing == .contentBox ? (padding + border).sums : Pair(0, 0)
-            var margin = style.margin.resolveOrZero(base.width)
-            var autoLeft = style.margin.left == .auto
-            var autoRight = style.margin.right == .auto
-            var insetLeft = style.inset.left.resolve(base.width)
-            var insetRight = style.inset.right.resolve(base.width)
+            let style = style(child)
+            guard style.pointee.position != .absolute, style.pointee.display != .none else { continue }
+            let aspectRatio = style.pointee.aspectRatio
+            let padding = style.pointee.padding.resolveOrZero(base.width)
+            let border = style.pointee.border.resolveOrZero(base.width)
+            let boxSizing = style.pointee.boxSizing == .contentBox ? (padding + border).sums : Pair(0, 0)
+            var margin = style.pointee.margin.resolveOrZero(base.width)
+            var autoLeft = style.pointee.margin.left == .auto
+            var autoRight = style.pointee.margin.right == .auto
+            var insetLeft = style.pointee.inset.left.resolve(base.width)
+            var insetRight = style.pointee.inset.right.resolve(base.width)
             if c.isRightToLeft {
                 margin = margin.mirrored
                 swap(&autoLeft, &autoRight)
@@ -152,19 +158,20 @@ extension LayoutTree {
             items.append(
                 FlexItem(
                     node: child,
-                    size: BoxLength.resolve(style.width, style.height, against: base).applyingAspectRatio(aspectRatio)
+                    size: BoxLength.resolve(style.pointee.width, style.pointee.height, against: base)
+                        .applyingAspectRatio(aspectRatio)
                         .maybeAdd(boxSizing),
-                    minSize: BoxLength.resolve(style.minWidth, style.minHeight, against: base)
+                    minSize: BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
                         .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
-                    maxSize: BoxLength.resolve(style.maxWidth, style.maxHeight, against: base)
+                    maxSize: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base)
                         .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
-                    insetTop: style.inset.top.resolve(base.height), insetRight: insetRight,
-                    insetBottom: style.inset.bottom.resolve(base.height), insetLeft: insetLeft,
-                    margin: margin, autoTop: style.margin.top == .auto, autoRight: autoRight,
-                    autoBottom: style.margin.bottom == .auto, autoLeft: autoLeft,
-                    padding: padding, border: border, alignSelf: style.alignSelf ?? c.alignItems,
-                    isScrollContainer: style.overflow.isScrollContainer, flexGrow: style.flexGrow,
-                    flexShrink: style.flexShrink))
+                    insetTop: style.pointee.inset.top.resolve(base.height), insetRight: insetRight,
+                    insetBottom: style.pointee.inset.bottom.resolve(base.height), insetLeft: insetLeft,
+                    margin: margin, autoTop: style.pointee.margin.top == .auto, autoRight: autoRight,
+                    autoBottom: style.pointee.margin.bottom == .auto, autoLeft: autoLeft,
+                    padding: padding, border: border, alignSelf: style.pointee.alignSelf ?? c.alignItems,
+                    isScrollContainer: style.pointee.overflow.isScrollContainer, flexGrow: style.pointee.flexGrow,
+                    flexShrink: style.pointee.flexShrink))
         }
         return items
     }
@@ -174,26 +181,11 @@ extension LayoutTree {
         let isRow = c.isRow
         for index in items.indices {
             let item = items[index]
-            let style = styles[item.node]
-            let crossParent = c.nodeInnerSize.cross(isRow)
-            let childParentSize = Known.fromMainCross(isRow, main: nil, cross: crossParent)
-            let crossMargins = c.margin.crossSum(isRow)
-            let minCross = item.minSize.cross(isRow).maybeAdd(crossMargins)
-            let maxCross = item.maxSize.cross(isRow).maybeAdd(crossMargins)
-            let crossSpace: AvailableSpace
-            switch space.cross(isRow) {
-            case .points(let value): crossSpace = .points((crossParent ?? value).clamp(minCross, maxCross))
-            case .minContent: crossSpace = minCross.map { .points($0) } ?? .minContent
-            case .maxContent: crossSpace = maxCross.map { .points($0) } ?? .maxContent
-            }
-            var childKnown = item.size
-            childKnown.setMain(isRow, nil)
-            if item.alignSelf == .stretch, childKnown.cross(isRow) == nil {
-                childKnown.setCross(isRow, crossSpace.definite.maybeSub(item.margin.crossSum(isRow)))
-            }
+            let style = style(item.node)
+            let (childKnown, childParentSize, crossSpace) = measuringInputs(item, constants: c, space: space)
             let containerMain = c.nodeInnerSize.main(isRow)
-            let boxSizing = style.boxSizing == .contentBox ? item.paddingBorderSums.main(isRow) : 0
-            let flexBasis = style.flexBasis.resolve(containerMain).maybeAdd(boxSizing)
+            let boxSizing = style.pointee.boxSizing == .contentBox ? item.paddingBorderSums.main(isRow) : 0
+            let flexBasis = style.pointee.flexBasis.resolve(containerMain).maybeAdd(boxSizing)
 
             var basis: Double
             if let definite = flexBasis ?? item.size.main(isRow) {
@@ -211,24 +203,56 @@ extension LayoutTree {
             items[index].innerFlexBasis = basis - paddingBorderMain
 
             // §4.5: the automatic minimum size (0 for scroll containers).
-            let styleMinMain = item.minSize.main(isRow) ?? (item.isScrollContainer ? 0 : nil)
-            let resolvedMinimum: Double
-            if let styleMinMain {
-                resolvedMinimum = styleMinMain
-            } else {
-                let childSpace = Space.fromMainCross(isRow, main: .minContent, cross: crossSpace)
-                let minContent = measure(
-                    item.node, known: childKnown, parentSize: childParentSize, space: childSpace, sizing: .contentSize,
-                    isRow: isRow)
-                resolvedMinimum = minContent.maybeMin(item.size.main(isRow)).maybeMin(item.maxSize.main(isRow))
-                    .maybeMax(paddingBorderMain)
+            if let styleMinMain = item.minSize.main(isRow) ?? (item.isScrollContainer ? 0 : nil) {
+                items[index].resolvedMinimumMain = styleMinMain
+            } else if flexBasis != nil || item.size.main(isRow) != nil {
+                _ = minimumMain(&items[index], constants: c, space: space)
             }
-            items[index].resolvedMinimumMain = resolvedMinimum
-            let hypotheticalMinimum = max(resolvedMinimum, paddingBorderMain)
+            let hypotheticalMinimum = max(items[index].resolvedMinimumMain ?? 0, paddingBorderMain)
             let hypothetical = basis.clamp(hypotheticalMinimum, item.maxSize.main(isRow))
             items[index].hypotheticalInner.setMain(isRow, hypothetical)
             items[index].hypotheticalOuter.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
         }
+    }
+
+    /// What an item is measured with for its flex basis and its minimum: its known sizes (its cross
+    /// size when it stretches into a definite line), the size its percentages resolve against, and
+    /// its available cross space.
+    @inline(__always)
+    private func measuringInputs(_ item: FlexItem, constants c: FlexConstants, space: Space) -> (
+        known: Known, parentSize: Known, crossSpace: AvailableSpace
+    ) {
+        let isRow = c.isRow
+        let crossParent = c.nodeInnerSize.cross(isRow)
+        let crossMargins = c.margin.crossSum(isRow)
+        let minCross = item.minSize.cross(isRow).maybeAdd(crossMargins)
+        let maxCross = item.maxSize.cross(isRow).maybeAdd(crossMargins)
+        let crossSpace: AvailableSpace
+        switch space.cross(isRow) {
+        case .points(let value): crossSpace = .points((crossParent ?? value).clamp(minCross, maxCross))
+        case .minContent: crossSpace = minCross.map { .points($0) } ?? .minContent
+        case .maxContent: crossSpace = maxCross.map { .points($0) } ?? .maxContent
+        }
+        var known = item.size
+        known.setMain(isRow, nil)
+        if item.alignSelf == .stretch, known.cross(isRow) == nil {
+            known.setCross(isRow, crossSpace.definite.maybeSub(item.margin.crossSum(isRow)))
+        }
+        return (known, Known.fromMainCross(isRow, main: nil, cross: crossParent), crossSpace)
+    }
+
+    /// The item's minimum main size, measured the first time it is asked for.
+    private func minimumMain(_ item: inout FlexItem, constants c: FlexConstants, space: Space) -> Double {
+        if let minimum = item.resolvedMinimumMain { return minimum }
+        let isRow = c.isRow
+        let (known, parentSize, crossSpace) = measuringInputs(item, constants: c, space: space)
+        let childSpace = Space.fromMainCross(isRow, main: .minContent, cross: crossSpace)
+        let minContent = measure(
+            item.node, known: known, parentSize: parentSize, space: childSpace, sizing: .contentSize, isRow: isRow)
+        let minimum = minContent.maybeMin(item.size.main(isRow)).maybeMin(item.maxSize.main(isRow))
+            .maybeMax(item.padding.mainSum(isRow) + item.border.mainSum(isRow))
+        item.resolvedMinimumMain = minimum
+        return minimum
     }
 
     /// §9.3.5: items into lines.
@@ -323,8 +347,11 @@ extension LayoutTree {
                 let clampingBasis = Swift.max(item.flexBasis, stylePreferred ?? -Double.infinity)
                 let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
                 let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
+                // Not measured for an item sized by its content: its contribution is at least its
+                // minimum anyway.
+                let resolvedMinimum = item.resolvedMinimumMain ?? 0
                 let minMain = Swift.max(
-                    (styleMin.maybeMax(basisMin) ?? basisMin) ?? item.resolvedMinimumMain, item.resolvedMinimumMain)
+                    (styleMin.maybeMax(basisMin) ?? basisMin) ?? resolvedMinimum, resolvedMinimum)
                 let maxMain = (styleMax.maybeMin(basisMax) ?? basisMax) ?? Double.infinity
                 let marginMain = item.margin.mainSum(isRow)
                 let contribution: Double
@@ -387,7 +414,9 @@ extension LayoutTree {
     }
 
     /// §9.7: flexing the items of a line to fill (or fit) the container's main size.
-    private func resolveFlexibleLengths(_ items: inout [FlexItem], line: FlexLine, constants c: FlexConstants) {
+    private func resolveFlexibleLengths(
+        _ items: inout [FlexItem], line: FlexLine, constants c: FlexConstants, space: Space
+    ) {
         let isRow = c.isRow
         let innerMain = c.nodeInnerSize.main(isRow) ?? 0
         let gaps = gapSum(c.mainGap, line.items.count)
@@ -462,7 +491,11 @@ extension LayoutTree {
             for index in line.items where !items[index].frozen {
                 let item = items[index]
                 let target = item.target.main(isRow)
-                let clamped = max(target.clamp(item.resolvedMinimumMain, item.maxSize.main(isRow)), 0)
+                // Growing past a flex basis taken from the content never goes below the minimum.
+                let minimum =
+                    growing && item.resolvedMinimumMain == nil
+                    ? nil : minimumMain(&items[index], constants: c, space: space)
+                let clamped = max(target.clamp(minimum, item.maxSize.main(isRow)), 0)
                 items[index].violation = clamped - target
                 items[index].target.setMain(isRow, clamped)
                 items[index].outerTarget.setMain(isRow, clamped + item.margin.mainSum(isRow))
@@ -580,16 +613,18 @@ extension LayoutTree {
         for line in lines {
             for index in line.items {
                 let item = items[index]
-                let style = styles[item.node]
-                let crossStyle = isRow ? style.height : style.width
+                let style = style(item.node)
+                let crossStyle = isRow ? style.pointee.height : style.pointee.width
                 var cross = item.hypotheticalInner.cross(isRow)
                 if item.alignSelf == .stretch, !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow),
                     crossStyle == .auto
                 {
                     // The maximum without the aspect ratio's transfer, as browsers do.
-                    let boxSizing = style.boxSizing == .contentBox ? item.paddingBorderSums : Pair(0, 0)
-                    let maxSize = BoxLength.resolve(style.maxWidth, style.maxHeight, against: c.nodeInnerSize)
-                        .maybeAdd(boxSizing)
+                    let boxSizing = style.pointee.boxSizing == .contentBox ? item.paddingBorderSums : Pair(0, 0)
+                    let maxSize = BoxLength.resolve(
+                        style.pointee.maxWidth, style.pointee.maxHeight, against: c.nodeInnerSize
+                    )
+                    .maybeAdd(boxSizing)
                     cross = (line.crossSize - item.margin.crossSum(isRow)).clamp(
                         item.minSize.cross(isRow), maxSize.cross(isRow))
                     cross = max(cross, item.padding.crossSum(isRow) + item.border.crossSum(isRow))

@@ -75,27 +75,16 @@ struct LeafAnswers {
     var heights: [(width: Double, size: BoxLeafSize)] = []
 }
 
-final class LayoutTree {
+/// The input tree in arrays, in preorder, built once before layout.
+struct FlatTree {
     var styles: [BoxStyle] = []
-    /// Whether each node lays its children out right to left (its own direction, inherited).
     var rightToLeft: [Bool] = []
-    /// The node's children: `childList[childStart[node] ..< childStart[node] + childCount[node]]`.
     var childStart: [Int32] = []
     var childCount: [Int32] = []
     var childList: [Int32] = []
-    /// The index of each node's leaf in `leaves`, or -1.
     var leafIndex: [Int32] = []
     var leaves: [LeafAnswers] = []
     var ids: [String?] = []
-    /// The caches of the nodes with children, ten slots each (nine for measuring, the last for the
-    /// final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
-    /// enough to do again (a leaf's own answers are kept in `leaves`).
-    var cacheBase: [Int32] = []
-    var cache: [CacheEntry?] = []
-    var frames: [Frame] = []
-    /// How many times a node with children was laid out or measured without the cache (linearity tests
-    /// read it; a node without children costs a bounded amount each time its parent asks).
-    var computations = 0
 
     init(_ root: BoxNode) {
         let count = root.count
@@ -107,19 +96,11 @@ final class LayoutTree {
         leafIndex.reserveCapacity(count)
         ids.reserveCapacity(count)
         add(root, rightToLeft: false)
-        var containers: Int32 = 0
-        cacheBase = childCount.map { children in
-            guard children > 0 else { return -1 }
-            defer { containers += 1 }
-            return containers * 10
-        }
-        cache = Array(repeating: nil, count: Int(containers) * 10)
-        frames = Array(repeating: Frame(), count: count)
     }
 
     /// Adds `node` and its subtree in preorder; returns its index.
     @discardableResult
-    private func add(_ node: BoxNode, rightToLeft parentRightToLeft: Bool) -> Int32 {
+    private mutating func add(_ node: BoxNode, rightToLeft parentRightToLeft: Bool) -> Int32 {
         let index = Int32(styles.count)
         var style = node.style
         if style.aspectRatio == nil, let ratio = node.leaf?.aspectRatio, ratio.isFinite, ratio > 0 {
@@ -147,6 +128,70 @@ final class LayoutTree {
         }
         return index
     }
+}
+
+/// The tree the engine lays out: the input's arrays (immutable, so reading them needs no exclusivity
+/// checks), and what layout writes (caches, leaf answers, frames) in buffers this class owns.
+final class LayoutTree {
+    /// The styles, read in place (a style is too large to copy for every look).
+    let styles: UnsafeMutableBufferPointer<BoxStyle>
+    /// Whether each node lays its children out right to left (its own direction, inherited).
+    let rightToLeft: [Bool]
+    /// The node's children: `childList[childStart[node] ..< childStart[node] + childCount[node]]`.
+    let childStart: [Int32]
+    let childCount: [Int32]
+    let childList: [Int32]
+    /// The index of each node's leaf in `leaves`, or -1.
+    let leafIndex: [Int32]
+    let ids: [String?]
+    /// The caches of the nodes with children, ten slots each (nine for measuring, the last for the
+    /// final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
+    /// enough to do again (a leaf's own answers are kept in `leaves`).
+    let cacheBase: [Int32]
+    let cache: UnsafeMutableBufferPointer<CacheEntry?>
+    let leaves: UnsafeMutableBufferPointer<LeafAnswers>
+    let frames: UnsafeMutableBufferPointer<Frame>
+    /// How many times a node with children was laid out or measured without the cache (linearity tests
+    /// read it; a node without children costs a bounded amount each time its parent asks).
+    var computations = 0
+
+    init(_ root: BoxNode) {
+        let flat = FlatTree(root)
+        styles = .allocate(capacity: flat.styles.count)
+        _ = styles.initialize(from: flat.styles)
+        rightToLeft = flat.rightToLeft
+        childStart = flat.childStart
+        childCount = flat.childCount
+        childList = flat.childList
+        leafIndex = flat.leafIndex
+        ids = flat.ids
+        var containers: Int32 = 0
+        cacheBase = flat.childCount.map { children in
+            guard children > 0 else { return -1 }
+            defer { containers += 1 }
+            return containers * 10
+        }
+        cache = .allocate(capacity: Int(containers) * 10)
+        cache.initialize(repeating: nil)
+        leaves = .allocate(capacity: flat.leaves.count)
+        _ = leaves.initialize(from: flat.leaves)
+        frames = .allocate(capacity: flat.styles.count)
+        frames.initialize(repeating: Frame())
+    }
+
+    deinit {
+        styles.deinitialize()
+        styles.deallocate()
+        cache.deinitialize()
+        cache.deallocate()
+        leaves.deinitialize()
+        leaves.deallocate()
+        frames.deinitialize()
+        frames.deallocate()
+    }
+
+    /// The style of `node`, in place.
+    @inline(__always) func style(_ node: Int) -> UnsafePointer<BoxStyle> { UnsafePointer(styles.baseAddress! + node) }
 
     @inline(__always) func children(of node: Int) -> ArraySlice<Int32> {
         let start = Int(childStart[node])

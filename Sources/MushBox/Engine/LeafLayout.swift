@@ -4,26 +4,27 @@ extension LayoutTree {
     func leafLayout(
         _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode
     ) -> NodeOutput {
-        let style = styles[node]
+        let style = style(node)
         // Percentages of padding, borders and margins resolve against the containing block's width.
-        let margin = style.margin.resolveOrZero(parentSize.width)
-        let padding = style.padding.resolveOrZero(parentSize.width)
-        let border = style.border.resolveOrZero(parentSize.width)
+        let margin = style.pointee.margin.resolveOrZero(parentSize.width)
+        let padding = style.pointee.padding.resolveOrZero(parentSize.width)
+        let border = style.pointee.border.resolveOrZero(parentSize.width)
         let inset = padding + border
         let insetSums = inset.sums
-        let boxSizing = style.boxSizing == .contentBox ? insetSums : Pair(0, 0)
+        let boxSizing = style.pointee.boxSizing == .contentBox ? insetSums : Pair(0, 0)
 
         var nodeSize = known
         var minSize = Known.none
         var maxSize = Known.none
         var aspectRatio: Double?
         if sizing == .inherentSize {
-            aspectRatio = style.aspectRatio
-            let styleSize = BoxLength.resolve(style.width, style.height, against: parentSize)
+            aspectRatio = style.pointee.aspectRatio
+            let styleSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
                 .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
-            minSize = BoxLength.resolve(style.minWidth, style.minHeight, against: parentSize)
+            minSize = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
                 .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
-            maxSize = BoxLength.resolve(style.maxWidth, style.maxHeight, against: parentSize).maybeAdd(boxSizing)
+            maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize).maybeAdd(
+                boxSizing)
             nodeSize = known.or(styleSize.maybeClamp(minSize, maxSize))
         }
 

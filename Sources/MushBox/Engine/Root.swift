@@ -6,18 +6,18 @@ extension LayoutTree {
             hide(0)
             return
         }
-        let style = styles[0]
+        let style = style(0)
         let parentSize = Known(space.width.definite, space.height.definite)
-        let aspectRatio = style.aspectRatio
-        let padding = style.padding.resolveOrZero(parentSize.width)
-        let border = style.border.resolveOrZero(parentSize.width)
+        let aspectRatio = style.pointee.aspectRatio
+        let padding = style.pointee.padding.resolveOrZero(parentSize.width)
+        let border = style.pointee.border.resolveOrZero(parentSize.width)
         let paddingBorder = (padding + border).sums
-        let boxSizing = style.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
-        let minSize = BoxLength.resolve(style.minWidth, style.minHeight, against: parentSize)
+        let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+        let minSize = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
             .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
-        let maxSize = BoxLength.resolve(style.maxWidth, style.maxHeight, against: parentSize)
+        let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize)
             .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
-        let styleSize = BoxLength.resolve(style.width, style.height, against: parentSize)
+        let styleSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
             .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing).maybeClamp(minSize, maxSize)
         func fixed(_ low: Double?, _ high: Double?) -> Double? {
             if let low, let high, high <= low { return low }
@@ -35,7 +35,7 @@ extension LayoutTree {
         // A right-to-left root sits at the right of a definite available width.
         var x = 0.0
         if rightToLeft[0], let room = space.width.definite {
-            let margin = style.margin.resolveOrZero(parentSize.width)
+            let margin = style.pointee.margin.resolveOrZero(parentSize.width)
             x = room - output.size.width - margin.right
         }
         frames[0] = Frame(
@@ -88,8 +88,8 @@ extension LayoutTree {
             baseline: baseline)
         let leaf = Int(leafIndex[node])
         if leaf >= 0, styles[node].display != .none {
-            let style = styles[node]
-            let inset = style.padding.resolveOrZero(nil) + style.border.resolveOrZero(nil)
+            let style = style(node)
+            let inset = style.pointee.padding.resolveOrZero(nil) + style.pointee.border.resolveOrZero(nil)
             layout.leaf = leaves[leaf].leaf.place(
                 width: max(frame.width - inset.horizontal, 0), height: max(frame.height - inset.vertical, 0))
         }
