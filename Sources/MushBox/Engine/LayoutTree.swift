@@ -225,6 +225,13 @@ final class LayoutTree {
         -> Double
     {
         if let value = known.main(isRow) { return value }
+        // A leaf asked for its width alone is not asked for its height.
+        if isRow, cacheBase[node] < 0, leafIndex[node] >= 0 {
+            return leafLayout(
+                node, known: known, parentSize: parentSize, space: space, mode: .computeSize, sizing: sizing,
+                widthOnly: true
+            ).size.width
+        }
         let output = compute(
             node, known: known, parentSize: parentSize, space: space, mode: .computeSize, sizing: sizing)
         return output.size.main(isRow)

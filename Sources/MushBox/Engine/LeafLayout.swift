@@ -2,7 +2,8 @@
 /// ``BoxLeaf``, or nothing, inside the node's padding and border.
 extension LayoutTree {
     func leafLayout(
-        _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode
+        _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode,
+        widthOnly: Bool = false
     ) -> NodeOutput {
         let style = style(node)
         // Percentages of padding, borders and margins resolve against the containing block's width.
@@ -56,9 +57,13 @@ extension LayoutTree {
                 case .points(let room): width = min(widths.max, max(widths.min, room))
                 }
             }
-            let measured = leafSize(leaf, width: width)
-            content = Pair(width, knownContentHeight ?? measured.height)
-            baseline = measured.baseline.map { $0 + inset.top }
+            if widthOnly, aspectRatio == nil {
+                content = Pair(width, knownContentHeight ?? 0)
+            } else {
+                let measured = leafSize(leaf, width: width)
+                content = Pair(width, knownContentHeight ?? measured.height)
+                baseline = measured.baseline.map { $0 + inset.top }
+            }
         }
 
         let clamped = nodeSize.or(Known(content.width + insetSums.width, content.height + insetSums.height))

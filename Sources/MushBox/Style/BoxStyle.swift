@@ -2,7 +2,7 @@
 ///
 /// Every property starts at its CSS initial value, except ``boxSizing``, which starts at
 /// ``BoxSizing/borderBox`` as in every UI toolkit. The names are CSS's, in camelCase; the article
-/// <doc:BoxEngine> gives the rules the engine follows for each.
+/// <doc:BoxLayoutRules> gives the rules the engine follows for each.
 public struct BoxStyle: Hashable, Sendable {
     /// `flex`, or `none`: the box and its subtree take no room and get zero frames.
     public var display: Display = .flex

@@ -58,7 +58,7 @@ extension BoxStyle {
                 if !auto { problem = "cannot be auto" }
             case .points(let number):
                 problem = MushLimits.problem(
-                    number, in: negative ? MushLimits.offset : MushLimits.length, unit: " points")
+                    number, in: negative ? MushLimits.offset : MushLimits.length, unit: "points")
             case .percent(let number):
                 problem = MushLimits.problem(number, in: negative ? -10_000.0...10_000 : 0...10_000, unit: "%")
             }

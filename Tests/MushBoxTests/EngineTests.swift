@@ -1,0 +1,147 @@
+import Testing
+
+@testable import MushBox
+
+/// The engine's own promises, beyond the browser fixtures: the article's example, errors with paths,
+/// leaf questions asked once, content sizes, rounding that never cuts a leaf.
+@Suite struct EngineTests {
+    /// A leaf that counts the questions it is asked: 10 points a word, words wrapping at the width.
+    final class CountingLeaf: BoxLeaf, @unchecked Sendable {
+        let words: Int
+        var widthQuestions = 0
+        var heightQuestions = 0
+        init(words: Int) { self.words = words }
+
+        func contentWidths() -> BoxContentWidths {
+            widthQuestions += 1
+            return BoxContentWidths(min: 10, max: Double(words * 10))
+        }
+
+        func measure(width: Double) -> BoxLeafSize {
+            heightQuestions += 1
+            let perLine = max(1, Int(width / 10))
+            let lines = (words + perLine - 1) / perLine
+            return BoxLeafSize(height: Double(lines) * 12, baseline: 9)
+        }
+    }
+
+    static func style(_ build: (inout BoxStyle) -> Void) -> BoxStyle {
+        var style = BoxStyle()
+        build(&style)
+        return style
+    }
+
+    @Test func theArticleExample() throws {
+        var row = BoxStyle()
+        row.width = 320
+        row.padding = BoxEdges(10)
+        var fixed = BoxStyle()
+        fixed.width = 100
+        fixed.height = 50
+        var growing = BoxStyle()
+        growing.flexGrow = 1
+        let layout = try BoxEngine.layout(
+            BoxNode(style: row, children: [BoxNode(style: fixed), BoxNode(style: growing)]))
+        #expect(layout.width == 320 && layout.height == 70)
+        #expect([layout.children[0].x, layout.children[0].y, layout.children[0].width] == [10, 10, 100])
+        #expect(
+            [layout.children[1].x, layout.children[1].y, layout.children[1].width, layout.children[1].height] == [
+                110, 10, 200, 50,
+            ])
+    }
+
+    @Test func errorsNameTheirPath() {
+        let bad = BoxNode(
+            children: [
+                BoxNode(), BoxNode(), BoxNode(children: [BoxNode(style: Self.style { $0.width = -5 })]),
+            ])
+        #expect(
+            throws: BoxError(
+                path: "children[2].children[0].width", problem: "must be a number from 0 to 1000000 points (it is -5)")
+        ) {
+            try BoxEngine.layout(bad)
+        }
+        #expect(throws: BoxError(path: "padding.left", problem: "cannot be auto")) {
+            try BoxEngine.layout(BoxNode(style: Self.style { $0.padding.left = .auto }))
+        }
+        #expect(throws: BoxError(path: "alignItems", problem: "cannot be space-between")) {
+            try BoxEngine.layout(BoxNode(style: Self.style { $0.alignItems = .spaceBetween }))
+        }
+        #expect(throws: BoxError.self) { try BoxEngine.layout(BoxNode(style: Self.style { $0.flexGrow = .nan })) }
+        #expect(throws: BoxError.self) { try BoxEngine.layout(BoxNode(), width: .points(.infinity)) }
+        var leafWithChildren = BoxNode(leaf: CountingLeaf(words: 1))
+        leafWithChildren.children = [BoxNode()]
+        #expect(throws: BoxError(path: "", problem: "a leaf (text, line or image) cannot have children")) {
+            try BoxEngine.layout(leafWithChildren)
+        }
+    }
+
+    /// Three wrapping leaves in a row 100 wide that must shrink: each leaf's widths asked once, and
+    /// its height once per distinct width however often the engine asks.
+    @Test func leafQuestionsAreAskedOnce() throws {
+        let leaves = [CountingLeaf(words: 8), CountingLeaf(words: 5), CountingLeaf(words: 12)]
+        let row = BoxNode(
+            style: Self.style {
+                $0.width = 100
+                $0.alignItems = .baseline
+            }, children: leaves.map { BoxNode(leaf: $0) })
+        let layout = try BoxEngine.layout(row)
+        for leaf in leaves {
+            #expect(leaf.widthQuestions == 1)
+            #expect(leaf.heightQuestions == 1)
+        }
+        // The max-content widths 80, 50 and 120 shrink in proportion to 250 - 100: 32, 20, 48, all
+        // above the 10-point min-content.
+        #expect(layout.children.map(\.width) == [32, 20, 48])
+        // Three lines each: 3, 2 and 4 words a line.
+        #expect(layout.children.map(\.height) == [36, 36, 36])
+        #expect(layout.children.map(\.y) == [0, 0, 0])
+    }
+
+    @Test func contentSizeShowsOverflow() throws {
+        let box = BoxNode(
+            style: Self.style {
+                $0.width = 100
+                $0.height = 50
+                $0.padding = BoxEdges(5)
+                $0.overflow = .scroll
+            },
+            children: [
+                BoxNode(
+                    style: Self.style {
+                        $0.width = 300
+                        $0.height = 20
+                        $0.flexShrink = 0
+                    })
+            ])
+        let layout = try BoxEngine.layout(box)
+        #expect(layout.width == 100 && layout.height == 50)
+        // The child ends at 5 + 300, then the padding: 310.
+        #expect(layout.contentWidth == 310)
+        #expect(layout.contentHeight == 50)
+    }
+
+    @Test func rightToLeftMirrors() throws {
+        let row = BoxNode(
+            style: Self.style {
+                $0.width = 200
+                $0.direction = .rtl
+                $0.padding.left = 10
+            },
+            children: [
+                BoxNode(style: Self.style { $0.width = 50 }), BoxNode(style: Self.style { $0.width = 30 }),
+            ])
+        let layout = try BoxEngine.layout(row)
+        #expect(layout.children.map(\.x) == [150, 120])
+    }
+
+    @Test func roundingNeverCutsALeaf() throws {
+        let row = BoxNode(
+            style: Self.style { $0.padding.left = 0.6 }, children: [BoxNode(leaf: CountingLeaf(words: 3))])
+        let exact = try BoxEngine.layout(row, rounding: false)
+        #expect(exact.children[0].x == 0.6 && exact.children[0].width == 30)
+        let rounded = try BoxEngine.layout(row)
+        #expect(rounded.children[0].x == 1)
+        #expect(rounded.children[0].width >= 30)
+    }
+}
