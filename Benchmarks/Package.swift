@@ -26,8 +26,24 @@ let package = Package(
         // for boxes.sh. Build with `swift build -c release --product BoxProbe` from here.
         .executableTarget(
             name: "BoxProbe",
-            dependencies: [.product(name: "MushBox", package: "Mush")],
+            dependencies: ["BoxTrees", .product(name: "MushBox", package: "Mush")],
             path: "Probes/BoxProbe"
+        ),
+        // The box trees of the box benchmarks and BoxProbe.
+        .target(
+            name: "BoxTrees", dependencies: [.product(name: "MushBox", package: "Mush")],
+            path: "Benchmarks/BoxTrees"),
+        .executableTarget(
+            name: "BoxLayout",
+            dependencies: [
+                "BoxTrees",
+                .product(name: "MushBox", package: "Mush"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/BoxLayout",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
         ),
         // The corpus files, read by the layout benchmarks.
         .target(name: "BenchmarkCorpus", path: "Benchmarks/BenchmarkCorpus"),

@@ -1,3 +1,4 @@
+import BoxTrees
 // The box engine alone on the trees of Benchmarks/Rivals/box_rivals.py, for boxes.sh: the best time
 // of the layout call over several runs (the tree built before timing, the results included, as
 // BoxEngine.layout returns them), in µs per node, and the heap the input tree and the results hold,
@@ -25,48 +26,10 @@ func heap() -> Int {
     return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
-func fixed(_ width: Double, _ height: Double) -> BoxStyle {
-    var style = BoxStyle()
-    style.width = .points(width)
-    style.height = .points(height)
-    return style
-}
-
-/// 10,000 boxes of 90×40 with margins of 5, wrapping in a row 1,000 wide.
-func grid() -> BoxNode {
-    var root = BoxStyle()
-    root.width = 1_000
-    root.flexWrap = .wrap
-    var cell = fixed(90, 40)
-    cell.margin = BoxEdges(5)
-    return BoxNode(style: root, children: Array(repeating: BoxNode(style: cell), count: 10_000))
-}
-
-/// Four levels of ten below a column root: 11,111 boxes, rows and columns alternating, the leaves
-/// 10×10 growing, the others auto-sized.
-func levels(_ depth: Int = 0) -> BoxNode {
-    if depth == 4 {
-        var leaf = fixed(10, 10)
-        leaf.flexGrow = 1
-        return BoxNode(style: leaf)
-    }
-    var style = BoxStyle()
-    style.flexDirection = depth % 2 == 0 ? .column : .row
-    return BoxNode(style: style, children: (0..<10).map { _ in levels(depth + 1) })
-}
-
-/// A chain 1,000 deep: each box holds the next with a padding of 1; the last is 10×10.
-func chain() -> BoxNode {
-    var node = BoxNode(style: fixed(10, 10))
-    var padded = BoxStyle()
-    padded.padding = BoxEdges(1)
-    for _ in 0..<999 { node = BoxNode(style: padded, children: [node]) }
-    return node
-}
-
 // BoxProbe TREE [RUNS]: TREE is grid, levels or chain.
 let trees: [String: (String, () -> BoxNode)] = [
-    "grid": ("grid 10,000", grid), "levels": ("4 levels of 10", { levels() }), "chain": ("chain 1,000", chain),
+    "grid": ("grid 10,000", BoxTrees.grid), "levels": ("4 levels of 10", { BoxTrees.levels() }),
+    "chain": ("chain 1,000", BoxTrees.chain),
 ]
 let arguments = CommandLine.arguments.dropFirst()
 guard let key = arguments.first, let (name, make) = trees[key] else {
