@@ -49,6 +49,9 @@ struct FlexItem {
     @inline(__always) var paddingBorderSums: Pair<Double> { (padding + border).sums }
 }
 
+/// A container's items, in the tree's arena (``LayoutTree/arena``).
+typealias Items = UnsafeMutableBufferPointer<FlexItem>
+
 struct FlexLine {
     var items: Range<Int>
     var crossSize = 0.0

@@ -40,42 +40,49 @@ extension LayoutTree {
         var c = constants(node, style: style, known: known, parentSize: parentSize)
         let isRow = c.isRow
         // 9.1 The in-flow items.
-        var items = flexItems(node, constants: c)
+        // The items live in the arena, above those of the containers being laid out around this one.
+        let arenaBase = arenaTop
+        let items = flexItems(node, constants: c, arenaBase: arenaBase)
+        arenaTop += items.count
+        defer {
+            items.deinitialize()
+            arenaTop = arenaBase
+        }
         // 9.2 The available space.
         let space = Space(
             known.width.map { .points($0 - c.contentInset.horizontal) }
                 ?? outerSpace.width.maybeSub(c.margin.horizontal).maybeSub(c.contentInset.horizontal),
             known.height.map { .points($0 - c.contentInset.vertical) }
                 ?? outerSpace.height.maybeSub(c.margin.vertical).maybeSub(c.contentInset.vertical))
-        determineFlexBaseSizes(&items, constants: c, space: space)
+        determineFlexBaseSizes(items, constants: c, space: space)
         // 9.3 Lines, and the container's main size.
-        var lines = collectLines(&items, constants: c, space: space)
+        var lines = collectLines(items, constants: c, space: space)
         if let innerMain = c.nodeInnerSize.main(isRow) {
             c.innerContainerSize.setMain(isRow, innerMain)
             c.containerSize.setMain(isRow, innerMain + c.contentInset.mainSum(isRow))
         } else {
-            determineContainerMainSize(&items, lines: lines, constants: &c, space: space)
+            determineContainerMainSize(items, lines: lines, constants: &c, space: space)
             // Percentage gaps resolve now that the main size is known.
             let gap = isRow ? style.pointee.columnGap : style.pointee.rowGap
             c.gap.setMain(isRow, gap.resolve(c.innerContainerSize.main(isRow)) ?? 0)
         }
-        for line in lines { resolveFlexibleLengths(&items, line: line, constants: c, space: space) }
+        for line in lines { resolveFlexibleLengths(items, line: line, constants: c, space: space) }
         // 9.4 Cross sizes.
         for index in items.indices { hypotheticalCrossSize(&items[index], constants: c, space: space) }
-        computeBaselines(&items, lines: lines, constants: c, known: known, space: space)
+        computeBaselines(items, lines: lines, constants: c, known: known, space: space)
         lineCrossSizes(items, lines: &lines, constants: c, known: known)
         stretchLines(&lines, constants: c, known: known)
-        usedCrossSizes(&items, lines: lines, constants: c)
+        usedCrossSizes(items, lines: lines, constants: c)
         // 9.5 Main-axis alignment.
-        distributeFreeSpace(&items, lines: lines, constants: c)
+        distributeFreeSpace(items, lines: lines, constants: c)
         // 9.6 Cross-axis alignment.
-        alignCrossAxis(&items, lines: lines, constants: c)
+        alignCrossAxis(items, lines: lines, constants: c)
         let totalLineCross = containerCrossSize(lines: lines, constants: &c, known: known)
         if mode == .computeSize {
             return NodeOutput(size: c.containerSize)
         }
         alignLines(&lines, constants: c, totalCross: totalLineCross)
-        var content = finalLayout(&items, lines: lines, constants: c)
+        var content = finalLayout(items, lines: lines, constants: c)
         let absolute = absoluteLayout(node, constants: c)
         content.width = max(content.width, absolute.width)
         content.height = max(content.height, absolute.height)
@@ -87,8 +94,12 @@ extension LayoutTree {
         var baseline: Double?
         if let first = c.isWrapReverse ? lines.last : lines.first, !first.items.isEmpty {
             // In visual order: a reversed line starts with its last item.
-            let order: [Int] = c.isReverse ? first.items.reversed() : Array(first.items)
-            let chosen = order.first(where: { !isRow || items[$0].alignSelf == .baseline }) ?? order[0]
+            var chosen = c.isReverse ? first.items.upperBound - 1 : first.items.lowerBound
+            if isRow {
+                inOrder(first.items, reversed: c.isReverse) { index in
+                    if items[index].alignSelf == .baseline, items[chosen].alignSelf != .baseline { chosen = index }
+                }
+            }
             let frame = frames[items[chosen].node]
             baseline = frame.y + (frame.baseline ?? frame.height)
         }
@@ -133,9 +144,9 @@ extension LayoutTree {
             justifyContent: style.pointee.justifyContent, nodeOuterSize: known, nodeInnerSize: innerSize)
     }
 
-    private func flexItems(_ node: Int, constants c: FlexConstants) -> [FlexItem] {
-        var items: [FlexItem] = []
-        items.reserveCapacity(Int(childCount[node]))
+    /// The in-flow children as flex items, in the arena above `base`.
+    private func flexItems(_ node: Int, constants c: FlexConstants, arenaBase: Int) -> Items {
+        var count = 0
         let base = c.nodeInnerSize
         for child in children(of: node) {
             let child = Int(child)
@@ -155,8 +166,8 @@ extension LayoutTree {
                 swap(&autoLeft, &autoRight)
                 swap(&insetLeft, &insetRight)
             }
-            items.append(
-                FlexItem(
+            (arena.baseAddress! + arenaBase + count).initialize(
+                to: FlexItem(
                     node: child,
                     size: BoxLength.resolve(style.pointee.width, style.pointee.height, against: base)
                         .applyingAspectRatio(aspectRatio)
@@ -172,12 +183,13 @@ extension LayoutTree {
                     padding: padding, border: border, alignSelf: style.pointee.alignSelf ?? c.alignItems,
                     isScrollContainer: style.pointee.overflow.isScrollContainer, flexGrow: style.pointee.flexGrow,
                     flexShrink: style.pointee.flexShrink))
+            count += 1
         }
-        return items
+        return Items(rebasing: arena[arenaBase..<arenaBase + count])
     }
 
     /// §9.2.3: each item's flex base size and hypothetical main size.
-    private func determineFlexBaseSizes(_ items: inout [FlexItem], constants c: FlexConstants, space: Space) {
+    private func determineFlexBaseSizes(_ items: Items, constants c: FlexConstants, space: Space) {
         let isRow = c.isRow
         for index in items.indices {
             let item = items[index]
@@ -256,7 +268,7 @@ extension LayoutTree {
     }
 
     /// §9.3.5: items into lines.
-    private func collectLines(_ items: inout [FlexItem], constants c: FlexConstants, space: Space) -> [FlexLine] {
+    private func collectLines(_ items: Items, constants c: FlexConstants, space: Space) -> [FlexLine] {
         guard c.isWrap else { return [FlexLine(items: 0..<items.count)] }
         let isRow = c.isRow
         let mainSpace: AvailableSpace
@@ -291,7 +303,7 @@ extension LayoutTree {
 
     /// §9.3.4 for a container whose main size is not definite: from its items' contributions.
     private func determineContainerMainSize(
-        _ items: inout [FlexItem], lines: [FlexLine], constants c: inout FlexConstants, space: Space
+        _ items: Items, lines: [FlexLine], constants c: inout FlexConstants, space: Space
     ) {
         let isRow = c.isRow
         let insetMain = c.contentInset.mainSum(isRow)
@@ -321,7 +333,7 @@ extension LayoutTree {
             case .minContent where c.isWrap:
                 outerMain = longestLine() + insetMain
             default:
-                outerMain = intrinsicMainSize(&items, lines: lines, constants: c, space: space) + insetMain
+                outerMain = intrinsicMainSize(items, lines: lines, constants: c, space: space) + insetMain
             }
         }
         outerMain = max(outerMain.clamp(c.minSize.main(isRow), c.maxSize.main(isRow)), insetMain)
@@ -334,7 +346,7 @@ extension LayoutTree {
     /// §9.9.1: the container's max-content (or min-content) main size, as browsers compute it: each
     /// item's content contribution turned into a flex fraction and back.
     private func intrinsicMainSize(
-        _ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants, space: Space
+        _ items: Items, lines: [FlexLine], constants c: FlexConstants, space: Space
     ) -> Double {
         let isRow = c.isRow
         var mainSize = 0.0
@@ -415,7 +427,7 @@ extension LayoutTree {
 
     /// §9.7: flexing the items of a line to fill (or fit) the container's main size.
     private func resolveFlexibleLengths(
-        _ items: inout [FlexItem], line: FlexLine, constants c: FlexConstants, space: Space
+        _ items: Items, line: FlexLine, constants c: FlexConstants, space: Space
     ) {
         let isRow = c.isRow
         let innerMain = c.nodeInnerSize.main(isRow) ?? 0
@@ -540,7 +552,7 @@ extension LayoutTree {
 
     /// The baselines of the items aligned by baseline, in rows with at least two of them.
     private func computeBaselines(
-        _ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants, known: Known, space: Space
+        _ items: Items, lines: [FlexLine], constants c: FlexConstants, known: Known, space: Space
     ) {
         guard c.isRow else { return }
         for line in lines {
@@ -560,7 +572,7 @@ extension LayoutTree {
     }
 
     /// §9.4.8: each line's cross size.
-    private func lineCrossSizes(_ items: [FlexItem], lines: inout [FlexLine], constants c: FlexConstants, known: Known)
+    private func lineCrossSizes(_ items: Items, lines: inout [FlexLine], constants c: FlexConstants, known: Known)
     {
         let isRow = c.isRow
         let insetCross = c.contentInset.crossSum(isRow)
@@ -608,7 +620,7 @@ extension LayoutTree {
     }
 
     /// §9.4.11: stretched items take their line's cross size.
-    private func usedCrossSizes(_ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants) {
+    private func usedCrossSizes(_ items: Items, lines: [FlexLine], constants c: FlexConstants) {
         let isRow = c.isRow
         for line in lines {
             for index in line.items {
@@ -636,7 +648,7 @@ extension LayoutTree {
     }
 
     /// §9.5.12: auto margins, then `justify-content`.
-    private func distributeFreeSpace(_ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants) {
+    private func distributeFreeSpace(_ items: Items, lines: [FlexLine], constants c: FlexConstants) {
         let isRow = c.isRow
         for line in lines {
             var used = gapSum(c.mainGap, line.items.count)
@@ -664,8 +676,7 @@ extension LayoutTree {
                 let count = line.items.count
                 let mode = Self.fallback(free, count, c.justifyContent ?? .flexStart)
                 var first = true
-                let order: [Int] = c.isReverse ? line.items.reversed() : Array(line.items)
-                for index in order {
+                inOrder(line.items, reversed: c.isReverse) { index in
                     items[index].offsetMain = Self.alignmentOffset(
                         free, count, c.mainGap, mode, reversed: c.isReverse, first: first)
                     first = false
@@ -675,7 +686,7 @@ extension LayoutTree {
     }
 
     /// §9.6.13–14: cross-axis auto margins, then `align-self`.
-    private func alignCrossAxis(_ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants) {
+    private func alignCrossAxis(_ items: Items, lines: [FlexLine], constants c: FlexConstants) {
         let isRow = c.isRow
         for line in lines {
             var maxBaseline = 0.0
@@ -739,8 +750,7 @@ extension LayoutTree {
         let free = c.innerContainerSize.cross(c.isRow) - totalCross - gapSum(c.crossGap, count)
         let mode = Self.fallback(free, count, c.alignContent)
         var first = true
-        let order: [Int] = c.isWrapReverse ? lines.indices.reversed() : Array(lines.indices)
-        for index in order {
+        inOrder(lines.indices, reversed: c.isWrapReverse) { index in
             lines[index].offsetCross = Self.alignmentOffset(
                 free, count, c.crossGap, mode, reversed: c.isWrapReverse, first: first)
             first = false
@@ -793,16 +803,14 @@ extension LayoutTree {
     }
 
     /// Lays the items out at their final sizes and places them; returns the extent of their content.
-    private func finalLayout(_ items: inout [FlexItem], lines: [FlexLine], constants c: FlexConstants) -> Pair<Double> {
+    private func finalLayout(_ items: Items, lines: [FlexLine], constants c: FlexConstants) -> Pair<Double> {
         let isRow = c.isRow
         var offsetCross = c.contentInset.crossStart(isRow)
         var content = Pair(0.0, 0.0)
-        let lineOrder: [Int] = c.isWrapReverse ? lines.indices.reversed() : Array(lines.indices)
-        for lineIndex in lineOrder {
+        inOrder(lines.indices, reversed: c.isWrapReverse) { lineIndex in
             let line = lines[lineIndex]
             var offsetMain = c.contentInset.mainStart(isRow)
-            let itemOrder: [Int] = c.isReverse ? line.items.reversed() : Array(line.items)
-            for index in itemOrder {
+            inOrder(line.items, reversed: c.isReverse) { index in
                 let item = items[index]
                 let output = compute(
                     item.node, known: Known(item.target.width, item.target.height), parentSize: c.nodeInnerSize,
@@ -846,5 +854,19 @@ extension LayoutTree {
         guard width > 0 || height > 0 else { return }
         content.width = max(content.width, x + width)
         content.height = max(content.height, y + height)
+    }
+
+    /// Calls `body` with each index of `range`, last first when `reversed`.
+    @inline(__always)
+    func inOrder(_ range: Range<Int>, reversed: Bool, _ body: (Int) -> Void) {
+        if reversed {
+            var index = range.upperBound
+            while index > range.lowerBound {
+                index -= 1
+                body(index)
+            }
+        } else {
+            for index in range { body(index) }
+        }
     }
 }

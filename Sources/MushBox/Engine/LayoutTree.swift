@@ -151,6 +151,10 @@ final class LayoutTree {
     let cache: UnsafeMutableBufferPointer<CacheEntry?>
     let leaves: UnsafeMutableBufferPointer<LeafAnswers>
     let frames: UnsafeMutableBufferPointer<Frame>
+    /// The flex items of the containers being laid out, one above the other (a container's items are
+    /// its children, so the nodes of the tree are room enough), and the first free slot.
+    let arena: UnsafeMutableBufferPointer<FlexItem>
+    var arenaTop = 0
     /// How many times a node with children was laid out or measured without the cache (linearity tests
     /// read it; a node without children costs a bounded amount each time its parent asks).
     var computations = 0
@@ -175,6 +179,7 @@ final class LayoutTree {
         cache.initialize(repeating: nil)
         leaves = .allocate(capacity: flat.leaves.count)
         _ = leaves.initialize(from: flat.leaves)
+        arena = .allocate(capacity: flat.styles.count)
         frames = .allocate(capacity: flat.styles.count)
         frames.initialize(repeating: Frame())
     }
@@ -188,6 +193,7 @@ final class LayoutTree {
         leaves.deallocate()
         frames.deinitialize()
         frames.deallocate()
+        arena.deallocate()
     }
 
     /// The style of `node`, in place.
