@@ -192,38 +192,39 @@ extension LayoutTree {
     private func determineFlexBaseSizes(_ items: Items, constants c: FlexConstants, space: Space) {
         let isRow = c.isRow
         for index in items.indices {
-            let item = items[index]
-            let style = style(item.node)
-            let (childKnown, childParentSize, crossSpace) = measuringInputs(item, constants: c, space: space)
+            let item = UnsafePointer(items.baseAddress! + index)
+            let style = style(item.pointee.node)
+            let (childKnown, childParentSize, crossSpace) = measuringInputs(item.pointee, constants: c, space: space)
             let containerMain = c.nodeInnerSize.main(isRow)
-            let boxSizing = style.pointee.boxSizing == .contentBox ? item.paddingBorderSums.main(isRow) : 0
+            let boxSizing = style.pointee.boxSizing == .contentBox ? item.pointee.paddingBorderSums.main(isRow) : 0
             let flexBasis = style.pointee.flexBasis.resolve(containerMain).maybeAdd(boxSizing)
 
             var basis: Double
-            if let definite = flexBasis ?? item.size.main(isRow) {
+            if let definite = flexBasis ?? item.pointee.size.main(isRow) {
                 basis = definite
             } else {
                 let mainSpace: AvailableSpace = space.main(isRow) == .minContent ? .minContent : .maxContent
                 let childSpace = Space.fromMainCross(isRow, main: mainSpace, cross: crossSpace)
                 basis = measure(
-                    item.node, known: childKnown, parentSize: childParentSize, space: childSpace, sizing: .contentSize,
+                    item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
+                    sizing: .contentSize,
                     isRow: isRow)
             }
-            let paddingBorderMain = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
+            let paddingBorderMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
             basis = max(basis, paddingBorderMain)
             items[index].flexBasis = basis
             items[index].innerFlexBasis = basis - paddingBorderMain
 
             // §4.5: the automatic minimum size (0 for scroll containers).
-            if let styleMinMain = item.minSize.main(isRow) ?? (item.isScrollContainer ? 0 : nil) {
+            if let styleMinMain = item.pointee.minSize.main(isRow) ?? (item.pointee.isScrollContainer ? 0 : nil) {
                 items[index].resolvedMinimumMain = styleMinMain
-            } else if flexBasis != nil || item.size.main(isRow) != nil {
+            } else if flexBasis != nil || item.pointee.size.main(isRow) != nil {
                 _ = minimumMain(&items[index], constants: c, space: space)
             }
             let hypotheticalMinimum = max(items[index].resolvedMinimumMain ?? 0, paddingBorderMain)
-            let hypothetical = basis.clamp(hypotheticalMinimum, item.maxSize.main(isRow))
+            let hypothetical = basis.clamp(hypotheticalMinimum, item.pointee.maxSize.main(isRow))
             items[index].hypotheticalInner.setMain(isRow, hypothetical)
-            items[index].hypotheticalOuter.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
+            items[index].hypotheticalOuter.setMain(isRow, hypothetical + item.pointee.margin.mainSum(isRow))
         }
     }
 
@@ -316,10 +317,11 @@ extension LayoutTree {
                 for line in lines {
                     var total = gapSum(c.mainGap, line.items.count)
                     for index in line.items {
-                        let item = items[index]
-                        let paddingBorder = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
+                        let item = UnsafePointer(items.baseAddress! + index)
+                        let paddingBorder = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
                         total += max(
-                            item.flexBasis.maybeMax(item.minSize.main(isRow)) + item.margin.mainSum(isRow),
+                            item.pointee.flexBasis.maybeMax(item.pointee.minSize.main(isRow))
+                                + item.pointee.margin.mainSum(isRow),
                             paddingBorder)
                     }
                     longest = max(longest, total)
@@ -352,73 +354,73 @@ extension LayoutTree {
         var mainSize = 0.0
         for line in lines {
             for index in line.items {
-                let item = items[index]
-                let styleMin = item.minSize.main(isRow)
-                let stylePreferred = item.size.main(isRow)
-                let styleMax = item.maxSize.main(isRow)
-                let clampingBasis = Swift.max(item.flexBasis, stylePreferred ?? -Double.infinity)
-                let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
-                let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
+                let item = UnsafePointer(items.baseAddress! + index)
+                let styleMin = item.pointee.minSize.main(isRow)
+                let stylePreferred = item.pointee.size.main(isRow)
+                let styleMax = item.pointee.maxSize.main(isRow)
+                let clampingBasis = Swift.max(item.pointee.flexBasis, stylePreferred ?? -Double.infinity)
+                let basisMin: Double? = item.pointee.flexShrink == 0 ? clampingBasis : nil
+                let basisMax: Double? = item.pointee.flexGrow == 0 ? clampingBasis : nil
                 // Not measured for an item sized by its content: its contribution is at least its
                 // minimum anyway.
-                let resolvedMinimum = item.resolvedMinimumMain ?? 0
+                let resolvedMinimum = item.pointee.resolvedMinimumMain ?? 0
                 let minMain = Swift.max(
                     (styleMin.maybeMax(basisMin) ?? basisMin) ?? resolvedMinimum, resolvedMinimum)
                 let maxMain = (styleMax.maybeMin(basisMax) ?? basisMax) ?? Double.infinity
-                let marginMain = item.margin.mainSum(isRow)
+                let marginMain = item.pointee.margin.mainSum(isRow)
                 let contribution: Double
                 if let preferred = stylePreferred, maxMain <= minMain || maxMain <= preferred {
                     contribution = Swift.max(Swift.min(preferred, maxMain), minMain) + marginMain
                 } else if maxMain <= minMain {
                     contribution = minMain + marginMain
-                } else if item.isScrollContainer {
-                    contribution = item.flexBasis + marginMain
+                } else if item.pointee.isScrollContainer {
+                    contribution = item.pointee.flexBasis + marginMain
                 } else {
                     let crossParent = c.nodeInnerSize.cross(isRow)
                     let crossMargins = c.margin.crossSum(isRow)
-                    let minCross = item.minSize.cross(isRow).maybeAdd(crossMargins)
-                    let maxCross = item.maxSize.cross(isRow).maybeAdd(crossMargins)
+                    let minCross = item.pointee.minSize.cross(isRow).maybeAdd(crossMargins)
+                    let maxCross = item.pointee.maxSize.cross(isRow).maybeAdd(crossMargins)
                     let crossSpace = space.cross(isRow).mapPoints { (crossParent ?? $0).clamp(minCross, maxCross) }
-                    var childKnown = item.size
+                    var childKnown = item.pointee.size
                     childKnown.setMain(isRow, nil)
-                    if item.alignSelf == .stretch, childKnown.cross(isRow) == nil {
-                        childKnown.setCross(isRow, crossSpace.definite.maybeSub(item.margin.crossSum(isRow)))
+                    if item.pointee.alignSelf == .stretch, childKnown.cross(isRow) == nil {
+                        childKnown.setCross(isRow, crossSpace.definite.maybeSub(item.pointee.margin.crossSum(isRow)))
                     }
                     var childSpace = space
                     childSpace.setCross(isRow, crossSpace)
                     let contentMain =
                         measure(
-                            item.node, known: childKnown, parentSize: c.nodeInnerSize, space: childSpace,
+                            item.pointee.node, known: childKnown, parentSize: c.nodeInnerSize, space: childSpace,
                             sizing: .inherentSize, isRow: isRow) + marginMain
-                    let insetMain = item.padding.mainSum(isRow) + item.border.mainSum(isRow)
+                    let insetMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
                     if isRow {
                         contribution = Swift.max(contentMain.clamp(styleMin, styleMax), insetMain)
                     } else {
                         contribution = Swift.max(
-                            Swift.max(contentMain, item.flexBasis).clamp(styleMin, styleMax), insetMain)
+                            Swift.max(contentMain, item.pointee.flexBasis).clamp(styleMin, styleMax), insetMain)
                     }
                 }
-                let difference = contribution - item.flexBasis
+                let difference = contribution - item.pointee.flexBasis
                 if difference > 0 {
-                    items[index].contentFlexFraction = difference / Swift.max(1, item.flexGrow)
+                    items[index].contentFlexFraction = difference / Swift.max(1, item.pointee.flexGrow)
                 } else if difference < 0 {
                     items[index].contentFlexFraction =
-                        difference / Swift.max(1, item.flexShrink * item.innerFlexBasis)
+                        difference / Swift.max(1, item.pointee.flexShrink * item.pointee.innerFlexBasis)
                 } else {
                     items[index].contentFlexFraction = 0
                 }
             }
             var sum = gapSum(c.mainGap, line.items.count)
             for index in line.items {
-                let item = items[index]
-                let fraction = item.contentFlexFraction
+                let item = UnsafePointer(items.baseAddress! + index)
+                let fraction = item.pointee.contentFlexFraction
                 var contribution = 0.0
                 if fraction > 0 {
-                    contribution = Swift.max(1, item.flexGrow) * fraction
+                    contribution = Swift.max(1, item.pointee.flexGrow) * fraction
                 } else if fraction < 0 {
-                    contribution = Swift.max(1, item.flexShrink * item.innerFlexBasis) * fraction
+                    contribution = Swift.max(1, item.pointee.flexShrink * item.pointee.innerFlexBasis) * fraction
                 }
-                sum += item.flexBasis + contribution
+                sum += item.pointee.flexBasis + contribution
             }
             mainSize = Swift.max(mainSize, sum)
         }
@@ -438,15 +440,15 @@ extension LayoutTree {
         let shrinking = hypotheticalSum > innerMain
         let exact = !growing && !shrinking
         for index in line.items {
-            let item = items[index]
-            let hypothetical = item.hypotheticalInner.main(isRow)
+            let item = UnsafePointer(items.baseAddress! + index)
+            let hypothetical = item.pointee.hypotheticalInner.main(isRow)
             items[index].target.setMain(isRow, hypothetical)
-            if exact || (item.flexGrow == 0 && item.flexShrink == 0)
-                || (growing && (item.flexGrow == 0 || item.flexBasis > hypothetical))
-                || (shrinking && (item.flexShrink == 0 || item.flexBasis < hypothetical))
+            if exact || (item.pointee.flexGrow == 0 && item.pointee.flexShrink == 0)
+                || (growing && (item.pointee.flexGrow == 0 || item.pointee.flexBasis > hypothetical))
+                || (shrinking && (item.pointee.flexShrink == 0 || item.pointee.flexBasis < hypothetical))
             {
                 items[index].frozen = true
-                items[index].outerTarget.setMain(isRow, hypothetical + item.margin.mainSum(isRow))
+                items[index].outerTarget.setMain(isRow, hypothetical + item.pointee.margin.mainSum(isRow))
             } else {
                 items[index].frozen = false
             }
@@ -455,8 +457,10 @@ extension LayoutTree {
         func usedSpace() -> Double {
             var used = gaps
             for index in line.items {
-                let item = items[index]
-                used += item.frozen ? item.outerTarget.main(isRow) : item.flexBasis + item.margin.mainSum(isRow)
+                let item = UnsafePointer(items.baseAddress! + index)
+                used +=
+                    item.pointee.frozen
+                    ? item.pointee.outerTarget.main(isRow) : item.pointee.flexBasis + item.pointee.margin.mainSum(isRow)
             }
             return used
         }
@@ -482,8 +486,9 @@ extension LayoutTree {
             if free.isNormal {
                 if growing, growSum > 0 {
                     for index in line.items where !items[index].frozen {
-                        let item = items[index]
-                        items[index].target.setMain(isRow, item.flexBasis + free * item.flexGrow / growSum)
+                        let item = UnsafePointer(items.baseAddress! + index)
+                        items[index].target.setMain(
+                            isRow, item.pointee.flexBasis + free * item.pointee.flexGrow / growSum)
                     }
                 } else if shrinking, shrinkSum > 0 {
                     var scaledSum = 0.0
@@ -492,25 +497,25 @@ extension LayoutTree {
                     }
                     if scaledSum > 0 {
                         for index in line.items where !items[index].frozen {
-                            let item = items[index]
-                            let scaled = item.innerFlexBasis * item.flexShrink
-                            items[index].target.setMain(isRow, item.flexBasis + free * scaled / scaledSum)
+                            let item = UnsafePointer(items.baseAddress! + index)
+                            let scaled = item.pointee.innerFlexBasis * item.pointee.flexShrink
+                            items[index].target.setMain(isRow, item.pointee.flexBasis + free * scaled / scaledSum)
                         }
                     }
                 }
             }
             var totalViolation = 0.0
             for index in line.items where !items[index].frozen {
-                let item = items[index]
-                let target = item.target.main(isRow)
+                let item = UnsafePointer(items.baseAddress! + index)
+                let target = item.pointee.target.main(isRow)
                 // Growing past a flex basis taken from the content never goes below the minimum.
                 let minimum =
-                    growing && item.resolvedMinimumMain == nil
+                    growing && item.pointee.resolvedMinimumMain == nil
                     ? nil : minimumMain(&items[index], constants: c, space: space)
-                let clamped = max(target.clamp(minimum, item.maxSize.main(isRow)), 0)
+                let clamped = max(target.clamp(minimum, item.pointee.maxSize.main(isRow)), 0)
                 items[index].violation = clamped - target
                 items[index].target.setMain(isRow, clamped)
-                items[index].outerTarget.setMain(isRow, clamped + item.margin.mainSum(isRow))
+                items[index].outerTarget.setMain(isRow, clamped + item.pointee.margin.mainSum(isRow))
                 totalViolation += clamped - target
             }
             for index in line.items where !items[index].frozen {
@@ -560,20 +565,19 @@ extension LayoutTree {
             for index in line.items where items[index].alignSelf == .baseline { count += 1 }
             guard count > 1 else { continue }
             for index in line.items where items[index].alignSelf == .baseline {
-                let item = items[index]
+                let item = UnsafePointer(items.baseAddress! + index)
                 let output = compute(
-                    item.node, known: Known(item.target.width, item.hypotheticalInner.height),
+                    item.pointee.node, known: Known(item.pointee.target.width, item.pointee.hypotheticalInner.height),
                     parentSize: c.nodeInnerSize,
                     space: Space(.points(c.containerSize.width), space.height.maybeSet(known.height)),
                     mode: .performLayout, sizing: .contentSize)
-                items[index].baseline = (output.baseline ?? output.size.height) + item.margin.top
+                items[index].baseline = (output.baseline ?? output.size.height) + item.pointee.margin.top
             }
         }
     }
 
     /// §9.4.8: each line's cross size.
-    private func lineCrossSizes(_ items: Items, lines: inout [FlexLine], constants c: FlexConstants, known: Known)
-    {
+    private func lineCrossSizes(_ items: Items, lines: inout [FlexLine], constants c: FlexConstants, known: Known) {
         let isRow = c.isRow
         let insetCross = c.contentInset.crossSum(isRow)
         let minCross = c.minSize.cross(isRow)
@@ -587,10 +591,12 @@ extension LayoutTree {
             for item in lines[index].items { maxBaseline = max(maxBaseline, items[item].baseline) }
             var size = 0.0
             for itemIndex in lines[index].items {
-                let item = items[itemIndex]
-                let outer = item.hypotheticalOuter.cross(isRow)
-                if item.alignSelf == .baseline, !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow) {
-                    size = max(size, maxBaseline - item.baseline + outer)
+                let item = UnsafePointer(items.baseAddress! + itemIndex)
+                let outer = item.pointee.hypotheticalOuter.cross(isRow)
+                if item.pointee.alignSelf == .baseline, !item.pointee.autoCrossStart(isRow),
+                    !item.pointee.autoCrossEnd(isRow)
+                {
+                    size = max(size, maxBaseline - item.pointee.baseline + outer)
                 } else {
                     size = max(size, outer)
                 }
@@ -624,25 +630,26 @@ extension LayoutTree {
         let isRow = c.isRow
         for line in lines {
             for index in line.items {
-                let item = items[index]
-                let style = style(item.node)
+                let item = UnsafePointer(items.baseAddress! + index)
+                let style = style(item.pointee.node)
                 let crossStyle = isRow ? style.pointee.height : style.pointee.width
-                var cross = item.hypotheticalInner.cross(isRow)
-                if item.alignSelf == .stretch, !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow),
+                var cross = item.pointee.hypotheticalInner.cross(isRow)
+                if item.pointee.alignSelf == .stretch, !item.pointee.autoCrossStart(isRow),
+                    !item.pointee.autoCrossEnd(isRow),
                     crossStyle == .auto
                 {
                     // The maximum without the aspect ratio's transfer, as browsers do.
-                    let boxSizing = style.pointee.boxSizing == .contentBox ? item.paddingBorderSums : Pair(0, 0)
+                    let boxSizing = style.pointee.boxSizing == .contentBox ? item.pointee.paddingBorderSums : Pair(0, 0)
                     let maxSize = BoxLength.resolve(
                         style.pointee.maxWidth, style.pointee.maxHeight, against: c.nodeInnerSize
                     )
                     .maybeAdd(boxSizing)
-                    cross = (line.crossSize - item.margin.crossSum(isRow)).clamp(
-                        item.minSize.cross(isRow), maxSize.cross(isRow))
-                    cross = max(cross, item.padding.crossSum(isRow) + item.border.crossSum(isRow))
+                    cross = (line.crossSize - item.pointee.margin.crossSum(isRow)).clamp(
+                        item.pointee.minSize.cross(isRow), maxSize.cross(isRow))
+                    cross = max(cross, item.pointee.padding.crossSum(isRow) + item.pointee.border.crossSum(isRow))
                 }
                 items[index].target.setCross(isRow, cross)
-                items[index].outerTarget.setCross(isRow, cross + item.margin.crossSum(isRow))
+                items[index].outerTarget.setCross(isRow, cross + item.pointee.margin.crossSum(isRow))
             }
         }
     }
@@ -692,10 +699,10 @@ extension LayoutTree {
             var maxBaseline = 0.0
             for index in line.items { maxBaseline = max(maxBaseline, items[index].baseline) }
             for index in line.items {
-                let item = items[index]
-                let free = line.crossSize - item.outerTarget.cross(isRow)
-                let autoStart = item.autoCrossStart(isRow)
-                let autoEnd = item.autoCrossEnd(isRow)
+                let item = UnsafePointer(items.baseAddress! + index)
+                let free = line.crossSize - item.pointee.outerTarget.cross(isRow)
+                let autoStart = item.pointee.autoCrossStart(isRow)
+                let autoEnd = item.pointee.autoCrossEnd(isRow)
                 if autoStart, autoEnd {
                     if isRow {
                         items[index].margin.top = free / 2
@@ -710,14 +717,14 @@ extension LayoutTree {
                     if isRow { items[index].margin.bottom = free } else { items[index].margin.right = free }
                 } else {
                     let offset: Double
-                    switch item.alignSelf {
+                    switch item.pointee.alignSelf {
                     case .start: offset = 0
                     case .end: offset = free
                     case .flexEnd: offset = c.isWrapReverse ? 0 : free
                     case .center: offset = free / 2
                     // Baselines align at the cross-start; in wrap-reverse that is the bottom, where
                     // browsers align the items as flex-start.
-                    case .baseline where isRow && !c.isWrapReverse: offset = maxBaseline - item.baseline
+                    case .baseline where isRow && !c.isWrapReverse: offset = maxBaseline - item.pointee.baseline
                     // Across a column there are no baselines to share: browsers put the items at the
                     // left, whatever the direction (the right of the mirror image of a right-to-left
                     // container).
@@ -811,32 +818,35 @@ extension LayoutTree {
             let line = lines[lineIndex]
             var offsetMain = c.contentInset.mainStart(isRow)
             inOrder(line.items, reversed: c.isReverse) { index in
-                let item = items[index]
+                let item = UnsafePointer(items.baseAddress! + index)
                 let output = compute(
-                    item.node, known: Known(item.target.width, item.target.height), parentSize: c.nodeInnerSize,
+                    item.pointee.node, known: Known(item.pointee.target.width, item.pointee.target.height),
+                    parentSize: c.nodeInnerSize,
                     space: Space(.points(c.containerSize.width), .points(c.containerSize.height)),
                     mode: .performLayout, sizing: .contentSize)
                 let size = output.size
                 let relativeMain =
                     isRow
-                    ? (item.insetLeft ?? item.insetRight.map { -$0 } ?? 0)
-                    : (item.insetTop ?? item.insetBottom.map { -$0 } ?? 0)
+                    ? (item.pointee.insetLeft ?? item.pointee.insetRight.map { -$0 } ?? 0)
+                    : (item.pointee.insetTop ?? item.pointee.insetBottom.map { -$0 } ?? 0)
                 let relativeCross =
                     isRow
-                    ? (item.insetTop ?? item.insetBottom.map { -$0 } ?? 0)
-                    : (item.insetLeft ?? item.insetRight.map { -$0 } ?? 0)
-                let main = offsetMain + item.offsetMain + item.margin.mainStart(isRow) + relativeMain
+                    ? (item.pointee.insetTop ?? item.pointee.insetBottom.map { -$0 } ?? 0)
+                    : (item.pointee.insetLeft ?? item.pointee.insetRight.map { -$0 } ?? 0)
+                let main = offsetMain + item.pointee.offsetMain + item.pointee.margin.mainStart(isRow) + relativeMain
                 let cross =
-                    offsetCross + item.offsetCross + line.offsetCross + item.margin.crossStart(isRow) + relativeCross
+                    offsetCross + item.pointee.offsetCross + line.offsetCross + item.pointee.margin.crossStart(isRow)
+                    + relativeCross
                 var x = isRow ? main : cross
                 let y = isRow ? cross : main
                 if c.isRightToLeft { x = c.containerSize.width - x - size.width }
-                frames[item.node] = Frame(
+                frames[item.pointee.node] = Frame(
                     x: x, y: y, width: size.width, height: size.height, contentWidth: output.contentSize.width,
                     contentHeight: output.contentSize.height, baseline: output.baseline)
-                offsetMain += item.offsetMain + item.margin.mainSum(isRow) + size.main(isRow)
+                offsetMain += item.pointee.offsetMain + item.pointee.margin.mainSum(isRow) + size.main(isRow)
                 contribute(
-                    item.node, size: size, content: output.contentSize, x: x, y: y, margin: item.margin, into: &content)
+                    item.pointee.node, size: size, content: output.contentSize, x: x, y: y, margin: item.pointee.margin,
+                    into: &content)
             }
             offsetCross += line.offsetCross + line.crossSize
         }
