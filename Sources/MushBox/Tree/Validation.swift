@@ -36,7 +36,7 @@ extension BoxStyle {
                 if !auto { throw BoxError(path: at(key), problem: "cannot be auto") }
             case .points(let number):
                 let range = negative ? MushLimits.offset : MushLimits.length
-                if let problem = MushLimits.problem(number, in: range, unit: " points") {
+                if let problem = MushLimits.problem(number, in: range, unit: "points") {
                     throw BoxError(path: at(key), problem: problem)
                 }
             case .percent(let number):
@@ -70,7 +70,8 @@ extension BoxStyle {
             if !aspectRatio.isFinite || aspectRatio <= 0 || aspectRatio > 1_000_000 || aspectRatio < 1e-6 {
                 throw BoxError(
                     path: at("aspectRatio"),
-                    problem: "must be a number above 0, from 0.000001 to 1000000 (it is \(MushLimits.format(aspectRatio)))")
+                    problem:
+                        "must be a number above 0, from 0.000001 to 1000000 (it is \(MushLimits.format(aspectRatio)))")
             }
         }
         try edges(margin, "margin", auto: true, negative: true)
