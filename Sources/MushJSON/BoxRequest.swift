@@ -22,7 +22,7 @@ import MushText
 /// `gap` sets both gaps and `rowGap` and `columnGap` one each, over `gap`. Every problem is an
 /// error naming its path, `children[2].children[0].width: must be a number from 0 to 1000000
 /// points (it is -5)`, found in input order (a node's own keys, then its children): unknown keys,
-/// wrong types, values out of their ranges (``MushBox/BoxNode/validate()``'s), a font family the
+/// wrong types, values out of their ranges (`BoxNode.validate()`'s), a font family the
 /// fonts lack, more than one leaf key, a leaf with children, and a tree deeper than
 /// `BoxError.maximumDepth` levels below the root.
 public struct BoxRequest: Sendable {
@@ -93,7 +93,7 @@ public struct BoxRequest: Sendable {
     /// stack.
     var isDeep: Bool { depth > MushLimits.jsonDepth / 2 }
 
-    /// Lays the tree out (``MushBox/BoxEngine/layout(_:width:height:rounding:)``), a `BoxError`
+    /// Lays the tree out (`BoxEngine.layout(_:width:height:rounding:)`), a `BoxError`
     /// becoming an error naming its path. A deep tree is laid out on a thread with a large stack.
     public func layout(
         width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: Bool = true
@@ -108,7 +108,7 @@ public struct BoxRequest: Sendable {
         return try isDeep ? LargeStack.run(layOut) : layOut()
     }
 
-    /// Lays the tree out and writes its result (``MushBox/BoxLayout/jsonValue``, checked) on one
+    /// Lays the tree out and writes its result (`BoxLayout.jsonValue`, checked) on one
     /// line, without a line break: what `mush layout` prints. A deep tree is laid out and written
     /// on a thread with a large stack.
     public func json(

@@ -17,7 +17,7 @@ import MushText
 ///   asks for: its own `width` when the line gives one, otherwise its natural width, every item
 ///   at full size (the row laid out with `widenAsNeeded`). A row with `widenAsNeeded` is never
 ///   shortened: both widths are its natural width.
-/// - ``place(width:height:)``: the ``MGLineLayout`` at the final width; at the final height too
+/// - ``place(width:height:)``: the `MGLineLayout` at the final width; at the final height too
 ///   when the row sets neither `minHeight` nor `maxHeight` (so a row stretched taller places its
 ///   items by its `verticalAlignment` in the room it is given).
 ///
@@ -28,7 +28,7 @@ public struct LineLeaf: BoxLeaf {
     /// The row, checked and shaped.
     public let row: MGLine.Prepared
 
-    /// Checks `line` and shapes its texts (``MGLine/Prepared/init(_:fonts:)``).
+    /// Checks `line` and shapes its texts (`MGLine.Prepared.init(_:fonts:)`).
     public init(_ line: MGLine, fonts: FontCollection = .standard) throws(MGLineError) {
         row = try MGLine.Prepared(line, fonts: fonts)
     }
@@ -53,7 +53,7 @@ public struct LineLeaf: BoxLeaf {
         return BoxLeafSize(height: layout.height, baseline: Self.baseline(of: layout))
     }
 
-    /// The ``MGLineLayout`` of the row at `width` (and at `height`, when the row sets neither
+    /// The `MGLineLayout` of the row at `width` (and at `height`, when the row sets neither
     /// `minHeight` nor `maxHeight`).
     public func place(width: Double, height: Double) -> (any Sendable)? {
         let line = row.line

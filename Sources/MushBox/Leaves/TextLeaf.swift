@@ -9,11 +9,11 @@ import MushText
 /// let node = BoxNode(style: style, leaf: caption)
 /// ```
 ///
-/// Its answers are the paragraph's: ``contentWidths()`` is ``Paragraph/minContentWidth()`` (the
+/// Its answers are the paragraph's: ``contentWidths()`` is `Paragraph.minContentWidth()` (the
 /// widest word, or for text that may be truncated, what is left when it is: the ellipsis) and
-/// ``Paragraph/maxContentWidth()`` (no wrapping); ``measure(width:)`` is the height and first
-/// baseline of ``Paragraph/layout(width:)``; ``place(width:height:)`` gives that
-/// ``ParagraphLayout``. None of them shapes the text again: every layout the leaf gives refers to
+/// `Paragraph.maxContentWidth()` (no wrapping); ``measure(width:)`` is the height and first
+/// baseline of `Paragraph.layout(width:)`; ``place(width:height:)`` gives that
+/// `ParagraphLayout`. None of them shapes the text again: every layout the leaf gives refers to
 /// its one ``paragraph``.
 public struct TextLeaf: BoxLeaf {
     /// The shaped text, made once with the leaf.
@@ -23,7 +23,7 @@ public struct TextLeaf: BoxLeaf {
 
     /// A leaf of `document` set in `style`: the paragraph is shaped here, once.
     ///
-    /// Throws what ``Paragraph/init(_:style:fonts:)`` throws: a style value outside `MushLimits`,
+    /// Throws what `Paragraph.init(_:style:fonts:)` throws: a style value outside `MushLimits`,
     /// or ICU failing.
     public init(
         _ document: MushDocument, style: ParagraphStyle = ParagraphStyle(), color: MushColor? = nil,
@@ -72,7 +72,7 @@ public struct TextLeaf: BoxLeaf {
         return BoxLeafSize(height: layout.height, baseline: layout.lines.first?.baseline)
     }
 
-    /// The paragraph laid out at `width`: a ``ParagraphLayout``, its lines placed by the style's
+    /// The paragraph laid out at `width`: a `ParagraphLayout`, its lines placed by the style's
     /// alignment in that width.
     public func place(width: Double, height: Double) -> (any Sendable)? {
         paragraph.layout(width: width)
