@@ -55,8 +55,8 @@ let package = Package(
         .target(name: "MushRender", dependencies: ["Mush", "MushText", "MushLine", "CCairo"]),
         // The commands' JSON contract: requests read with the JSON path of every problem, results
         // written, JSON Lines read line by line. No Foundation.
-        .target(name: "MushJSON", dependencies: ["Mush", "MushText", "MushLine"]),
-        // The commands (swift-argument-parser): parse, measure, line and render, writing through a
+        .target(name: "MushJSON", dependencies: ["Mush", "MushText", "MushLine", "MushBox"]),
+        // The commands (swift-argument-parser): parse, measure, line, layout and render, writing through a
         // console that is the process's standard streams in the executable and a buffer in tests.
         .target(
             name: "MushCommands",
@@ -64,6 +64,7 @@ let package = Package(
                 "Mush",
                 "MushText",
                 "MushLine",
+                "MushBox",
                 "MushRender",
                 "MushJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -86,12 +87,14 @@ let package = Package(
         ),
         .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
         .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
-        .testTarget(name: "MushBoxTests", dependencies: ["MushBox", "MushText", "MushLine"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MushBoxTests", dependencies: ["MushBox", "MushText", "MushLine"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "CCairo"]),
         .testTarget(
             name: "MushJSONTests",
             dependencies: [
-                "MushJSON", "MushLine", "MushText", .product(name: "PropertyBased", package: "swift-property-based"),
+                "MushJSON", "MushLine", "MushText", "MushBox",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
     ],

@@ -1,8 +1,9 @@
 // libFuzzer harness for the commands' request readers (MushJSON): the JSON that `mush measure
-// --batch`, `mush line` and `mush render` read, through to the JSON they write.
+// --batch`, `mush line` and `mush render` read, through to the JSON they write, and the box trees
+// `mush layout` reads (raw bytes only, read and checked, not laid out).
 //
 // Compiled by `MUSH_FUZZ_TARGET=request bash Fuzz/run.sh` with Sources/Mush, Fonts/MushFonts.swift,
-// Sources/MushText, Sources/MushLine and Sources/MushJSON as one module. The first byte chooses:
+// Sources/MushText, Sources/MushLine, Sources/MushBox and Sources/MushJSON as one module. The first byte chooses:
 //   0–3   the bytes are a JSON text as they are (odd bytes, broken syntax, whatever the mutator makes);
 //   4–7   a measure request is generated from the bytes;
 //   8–15  a line (or, one time in four, a stack) request is generated from the bytes.
@@ -30,6 +31,7 @@ public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkRaw(input)
         checkMeasure(input)
         checkLine(input)
+        checkBoxTree(input)
     case 4...7:
         checkMeasure(Array(generator.measureRequest().utf8))
     default:
@@ -202,6 +204,23 @@ private func checkNumbers(_ json: String, _ input: [UInt8]) {
             requestFail("-0 in \(json.prefix(300))", input)
         }
         index += 1
+    }
+}
+
+/// A box tree (`mush layout`) is read or refused in one line; what is read passes the engine's
+/// validation. (Laying it out is the engine's fuzz target's work.)
+private func checkBoxTree(_ input: [UInt8]) {
+    let request: BoxRequest
+    do {
+        request = try BoxRequest(json: input, fonts: fonts)
+    } catch {
+        checkMessage(error, input)
+        return
+    }
+    do {
+        try request.root.validate()
+    } catch {
+        requestFail("an accepted box tree fails validation: \(error)", input)
     }
 }
 

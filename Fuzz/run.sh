@@ -103,8 +103,10 @@ else
             cairo=(cairo-ft)
             ;;
         request)
-            cp "$root"/Sources/MushLine/*.swift "$root"/Sources/MushJSON/*.swift "$root/Fuzz/RequestFuzz.swift" \
-                "$snapshot"/
+            # MushJSON reads box trees too: MushBox (in folders, like MushText) comes with it.
+            mapfile -t box_sources < <(find "$root/Sources/MushBox" -name '*.swift' | sort)
+            cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root"/Sources/MushJSON/*.swift \
+                "$root/Fuzz/RequestFuzz.swift" "$snapshot"/
             module=MushRequestFuzz
             ;;
         *)
@@ -112,7 +114,7 @@ else
             module=MushEngineFuzz
             ;;
     esac
-    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine|MushRender|MushJSON)$/d' "$snapshot"/*.swift
+    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine|MushBox|MushRender|MushJSON)$/d' "$snapshot"/*.swift
     mkdir -p "$snapshot/CICU"
     cp "$root/Sources/CICU/include/mush_icu.h" "$snapshot/CICU/"
     printf 'module CICU {\n    header "mush_icu.h"\n    export *\n}\n' > "$snapshot/CICU/module.modulemap"

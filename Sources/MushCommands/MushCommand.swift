@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// `mush`: Mush markup and text layout from the command line, with the subcommands `parse`,
-/// `measure`, `line` and `render`.
+/// `measure`, `line`, `layout` and `render`.
 ///
 /// The `mush` executable calls ``main()``. Tests, and any program that wants the command without
 /// a process, call ``run(_:console:)`` with a ``CommandConsole`` of their own and get the exit
@@ -20,7 +20,7 @@ public struct MushCommand: AsyncParsableCommand {
         commandName: "mush",
         abstract: "Mush markup and text layout.",
         version: version,
-        subcommands: [ParseCommand.self, MeasureCommand.self, LineCommand.self, RenderCommand.self])
+        subcommands: [ParseCommand.self, MeasureCommand.self, LineCommand.self, LayoutCommand.self, RenderCommand.self])
 
     /// The root command; ArgumentParser makes it when no subcommand is given.
     public init() {}

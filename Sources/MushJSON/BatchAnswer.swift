@@ -1,3 +1,4 @@
+import MushBox
 import MushLine
 import MushText
 
@@ -68,6 +69,27 @@ public struct BatchAnswer: Sendable, Hashable {
             return BatchAnswer(output: json + "\n", warnings: layout.warnings.map { "line \(number): \($0)" })
         } catch {
             return failure(error, number: number)
+        }
+    }
+}
+
+extension BatchAnswer {
+    /// The answer to line `number` of `mush layout --batch`: a box tree in, its layout out, laid out
+    /// in `width` and `height` (rounded unless `rounding` is false). A line that fails answers
+    /// `{"error": "…", "line": N}`, as `box.md` says, the line number beside the message rather
+    /// than in it.
+    public static func layout(
+        _ line: some Collection<UInt8>, number: Int, fonts: FontCollection, width: AvailableSpace = .maxContent,
+        height: AvailableSpace = .maxContent, rounding: Bool = true
+    ) -> BatchAnswer {
+        do throws(RequestError) {
+            guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }
+            let request = try BoxRequest(json: line, fonts: fonts)
+            let json = try request.json(width: width, height: height, rounding: rounding)
+            return BatchAnswer(output: json + "\n", warnings: request.warnings.map { "line \(number): \($0)" })
+        } catch {
+            let output = JSONValue.object(["error": .string(error.description), "line": .number(Double(number))]).json
+            return BatchAnswer(output: output + "\n", failed: true)
         }
     }
 }

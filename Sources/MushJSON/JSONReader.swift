@@ -4,20 +4,31 @@ extension JSONValue {
     /// Reads one JSON text (RFC 8259; whitespace around it allowed) from UTF-8 bytes.
     ///
     /// Time and memory are linear in the input, and the stack is bounded: objects and arrays nest at
-    /// most `MushLimits/jsonDepth` deep. Everything the input says is kept or refused, never
+    /// most `MushLimits.jsonDepth` deep. Everything the input says is kept or refused, never
     /// changed: invalid UTF-8, a lone surrogate escape, a duplicate key and a number too large for a
     /// `Double` (`1e999`) are errors. An error says what is wrong and where: the JSON path of the
     /// value (`right[0].box.width: …`), or the line and column (in bytes) of a syntax error.
     public static func parse(_ bytes: some Collection<UInt8>) throws(RequestError) -> JSONValue {
-        let result: Result<JSONValue, RequestError>? = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(RequestError) in try parse(buffer) }
-        }
-        if let result { return try result.get() }
-        return try Array(bytes).withUnsafeBufferPointer { buffer throws(RequestError) in try parse(buffer) }
+        try parse(bytes, depthLimit: MushLimits.jsonDepth)
     }
 
-    static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(RequestError) -> JSONValue {
+    /// ``parse(_:)`` with objects and arrays nested at most `depthLimit` deep (a box tree nests
+    /// deeper than other requests).
+    static func parse(_ bytes: some Collection<UInt8>, depthLimit: Int) throws(RequestError) -> JSONValue {
+        let result: Result<JSONValue, RequestError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(RequestError) in try parse(buffer, depthLimit: depthLimit) }
+        }
+        if let result { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer { buffer throws(RequestError) in
+            try parse(buffer, depthLimit: depthLimit)
+        }
+    }
+
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, depthLimit: Int) throws(RequestError)
+        -> JSONValue
+    {
         var reader = JSONReader(bytes: buffer)
+        reader.depthLimit = depthLimit
         reader.skipWhitespace()
         let value = try reader.value()
         reader.skipWhitespace()
@@ -35,6 +46,8 @@ struct JSONReader {
     var index = 0
     /// The keys and indices from the top to the value being read.
     var path: [JSONPathComponent] = []
+    /// How deep objects and arrays may nest, the outermost counting one.
+    var depthLimit = MushLimits.jsonDepth
 
     enum JSONPathComponent {
         case key(String)
@@ -72,8 +85,8 @@ struct JSONReader {
 
     mutating func enter() throws(RequestError) {
         // The path's length is the depth of the value being read; the container adds one.
-        guard path.count < MushLimits.jsonDepth else {
-            throw syntaxError("objects and arrays nest deeper than \(MushLimits.jsonDepth) levels")
+        guard path.count < depthLimit else {
+            throw syntaxError("objects and arrays nest deeper than \(depthLimit) levels")
         }
     }
 

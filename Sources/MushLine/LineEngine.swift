@@ -58,13 +58,24 @@ struct LineEngine {
     var used = MGLine.SideTable(repeating: 0.0)
 
     init(line: MGLine, fonts: FontCollection) throws(MGLineError) {
+        self.init(line: line, fonts: fonts, prepared: try Self.prepare(line, fonts: fonts))
+    }
+
+    /// An engine for `line` with its items already prepared (``prepare(_:fonts:)`` on a line that
+    /// differs from it at most in its width, height and `widenAsNeeded`).
+    init(line: MGLine, fonts: FontCollection, prepared: MGLine.SideTable<[Prepared]>) {
         self.line = line
         self.fonts = fonts
         padding = line.itemPadding
         inner = line.widenAsNeeded ? nil : max(0, line.width - line.padding.left - line.padding.right)
+        self.prepared = prepared
+    }
+
+    /// Every item of `line`, ready to size: its texts shaped with their sides' styles.
+    static func prepare(_ line: MGLine, fonts: FontCollection) throws(MGLineError) -> MGLine.SideTable<[Prepared]> {
         // Multiline text shows what fits the maximum height, inside the padding (at least a line).
         let textHeight = line.maxHeight > 0 ? max(line.maxHeight - line.padding.top - line.padding.bottom, 1e-3) : 0
-        prepared = try MGLine.SideTable { side throws(MGLineError) in
+        return try MGLine.SideTable { side throws(MGLineError) in
             try line[side].items.map { item throws(MGLineError) in
                 try Self.prepare(item, side: side, of: line, maxHeight: textHeight, fonts: fonts)
             }

@@ -135,7 +135,8 @@ extension LayoutTree {
             if c.isRightToLeft { x = container.width - x - size.width }
             frames[child] = Frame(
                 x: x, y: y, width: size.width, height: size.height, contentWidth: output.contentSize.width,
-                contentHeight: output.contentSize.height, baseline: output.baseline)
+                contentHeight: output.contentSize.height, baseline: output.baseline,
+                percentBase: c.nodeInnerSize.width)
             contribute(child, size: size, content: output.contentSize, x: x, y: y, margin: margin, into: &content)
         }
         return content

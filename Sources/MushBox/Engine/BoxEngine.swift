@@ -11,14 +11,9 @@ public enum BoxEngine {
     ) throws(BoxError) -> BoxLayout {
         // Deep trees recurse deeply: on a thread with room for it.
         if root.isDeeper(than: 32) {
-            let result = LargeStack.run { () -> Result<BoxLayout, BoxError> in
-                do throws(BoxError) {
-                    return .success(try layOut(root, width: width, height: height, rounding: rounding))
-                } catch {
-                    return .failure(error)
-                }
+            return try LargeStack.run { () throws(BoxError) -> BoxLayout in
+                try layOut(root, width: width, height: height, rounding: rounding)
             }
-            return try result.get()
         }
         return try layOut(root, width: width, height: height, rounding: rounding)
     }

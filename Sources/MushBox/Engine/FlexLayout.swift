@@ -842,7 +842,8 @@ extension LayoutTree {
                 if c.isRightToLeft { x = c.containerSize.width - x - size.width }
                 frames[item.pointee.node] = Frame(
                     x: x, y: y, width: size.width, height: size.height, contentWidth: output.contentSize.width,
-                    contentHeight: output.contentSize.height, baseline: output.baseline)
+                    contentHeight: output.contentSize.height, baseline: output.baseline,
+                    percentBase: c.nodeInnerSize.width)
                 offsetMain += item.pointee.offsetMain + item.pointee.margin.mainSum(isRow) + size.main(isRow)
                 contribute(
                     item.pointee.node, size: size, content: output.contentSize, x: x, y: y, margin: item.pointee.margin,

@@ -4,52 +4,76 @@
     import Darwin
 #endif
 
-/// Runs work that recurses once per level of a deep tree on a thread of its own with a large stack,
-/// so that a tree of ``BoxError/maximumDepth`` levels lays out on any calling thread (a secondary
-/// thread's stack can be as small as 512 KB).
-enum LargeStack {
-    /// The stack of the helper thread: address space reserved, not memory used.
-    static let size = 512 << 20
+/// Work that recurses once per level of a deep tree (the engine's layout, and the JSON reader and
+/// writer: a box tree 1,000 levels deep is 2,000 levels of JSON), run on a thread of its own with a
+/// stack large enough for it whatever thread asks: a task's thread may have as little as 512 KiB, and
+/// a debug build's frames take kilobytes a level. Shared by the package's modules, not public.
+package enum LargeStack {
+    /// The stack of the thread: address space reserved, not memory used, until the work reaches into
+    /// it.
+    package static let size = 512 << 20
 
-    private final class Work {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
+    /// `body`'s result, computed on a new thread with a ``size``-byte stack while this one waits
+    /// (here, when no such thread can be made).
+    package static func run<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        let result: Result<T, Failure> = withoutActuallyEscaping(body) { body in
+            let job = LargeStackJob { () -> Result<T, Failure> in
+                do throws(Failure) {
+                    return .success(try body())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return job.runOnLargeStack() ?? job.work()
+        }
+        return try result.get()
+    }
+}
+
+/// The thread's entry point calls ``run()`` through this class, which is not generic.
+private class LargeStackWork {
+    func run() {}
+}
+
+/// One piece of work and its result, handed to the new thread by pointer.
+private final class LargeStackJob<Value>: LargeStackWork {
+    let work: () -> Value
+    var value: Value?
+
+    init(_ work: @escaping () -> Value) {
+        self.work = work
     }
 
-    /// `body`'s result, computed on a thread with a stack of ``size`` bytes (or on this thread when no
-    /// thread can be made).
-    static func run<Result>(_ body: () -> Result) -> Result {
-        withoutActuallyEscaping(body) { body in
-            var result: Result?
-            let work = Work { result = body() }
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            pthread_attr_setstacksize(&attributes, size)
-            let context = Unmanaged.passRetained(work).toOpaque()
-            #if canImport(Glibc)
-                var thread = pthread_t()
-            #else
-                var thread: pthread_t?
-            #endif
-            let status = pthread_create(
-                &thread, &attributes,
-                { context in
-                    Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
-                    return nil
-                }, context)
-            if status == 0 {
-                #if canImport(Glibc)
-                    pthread_join(thread, nil)
-                #else
-                    pthread_join(thread!, nil)
-                #endif
-            } else {
-                Unmanaged<Work>.fromOpaque(context).release()
-                result = body()
-            }
-            return result!
-        }
+    override func run() {
+        value = work()
+    }
+
+    /// Runs the work on a new thread and waits for it; nil when the thread could not be made.
+    func runOnLargeStack() -> Value? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, LargeStack.size)
+        let job = Unmanaged.passRetained(self as LargeStackWork)
+        #if canImport(Darwin)
+            var thread: pthread_t?
+        #else
+            var thread = pthread_t()
+        #endif
+        let status = pthread_create(
+            &thread, &attributes,
+            { pointer in
+                Unmanaged<LargeStackWork>.fromOpaque(pointer!).takeUnretainedValue().run()
+                return nil
+            }, job.toOpaque())
+        defer { job.release() }
+        guard status == 0 else { return nil }
+        #if canImport(Darwin)
+            pthread_join(thread!, nil)
+        #else
+            pthread_join(thread, nil)
+        #endif
+        return value
     }
 }
 

@@ -41,6 +41,8 @@ struct Frame {
     var contentWidth = 0.0
     var contentHeight = 0.0
     var baseline: Double?
+    /// The width the node's percentages of padding, borders and margins resolved against.
+    var percentBase: Double?
 }
 
 struct CacheEntry {

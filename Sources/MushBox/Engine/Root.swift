@@ -25,13 +25,33 @@ extension LayoutTree {
         }
         let known = Known(fixed(minSize.width, maxSize.width), fixed(minSize.height, maxSize.height))
             .or(styleSize).maybeMax(paddingBorder)
-        var output = compute(
-            0, known: known, parentSize: parentSize, space: space, mode: .computeSize, sizing: .inherentSize)
-        // Its width found first, then laid out at that width, as browsers size an absolutely positioned
-        // box: percentages of the width inside resolve against it. (An auto height stays indefinite.)
-        output = compute(
-            0, known: Known(output.size.width, known.height), parentSize: parentSize, space: space,
-            mode: .performLayout, sizing: .inherentSize)
+        // Its width found first, as browsers size an absolutely positioned box: in a definite space,
+        // its fit-content width (its max-content width, but no wider than the space unless its
+        // min-content width is); otherwise its size in that space.
+        var width = known.width
+        if width == nil {
+            if case .points(let room) = space.width {
+                func measured(_ width: AvailableSpace) -> Double {
+                    compute(
+                        0, known: known, parentSize: parentSize, space: Space(width, space.height), mode: .computeSize,
+                        sizing: .inherentSize
+                    ).size.width
+                }
+                let margin = style.pointee.margin.resolveOrZero(parentSize.width).horizontal
+                width = min(measured(.maxContent), max(measured(.minContent), room - margin))
+            } else {
+                width =
+                    compute(
+                        0, known: known, parentSize: parentSize, space: space, mode: .computeSize,
+                        sizing: .inherentSize
+                    ).size.width
+            }
+        }
+        // Then laid out at that width, so that percentages of the width inside resolve against it. (An
+        // auto height stays indefinite.)
+        let output = compute(
+            0, known: Known(width, known.height), parentSize: parentSize, space: space, mode: .performLayout,
+            sizing: .inherentSize)
         // A right-to-left root sits at the right of a definite available width.
         var x = 0.0
         if rightToLeft[0], let room = space.width.definite {
@@ -41,7 +61,7 @@ extension LayoutTree {
         frames[0] = Frame(
             x: x, y: 0, width: output.size.width, height: output.size.height,
             contentWidth: output.contentSize.width, contentHeight: output.contentSize.height,
-            baseline: output.baseline)
+            baseline: output.baseline, percentBase: parentSize.width)
     }
 
     /// The results, unrounded or rounded: with rounding, every edge is rounded in the root's
@@ -86,12 +106,19 @@ extension LayoutTree {
             id: ids[node], x: x + 0, y: y + 0, width: width + 0, height: height + 0,
             contentWidth: max(contentWidth, width) + 0, contentHeight: max(contentHeight, height) + 0,
             baseline: baseline)
-        let leaf = Int(leafIndex[node])
-        if leaf >= 0, styles[node].display != .none {
-            let style = style(node)
-            let inset = style.pointee.padding.resolveOrZero(nil) + style.pointee.border.resolveOrZero(nil)
-            layout.leaf = leaves[leaf].leaf.place(
-                width: max(frame.width - inset.horizontal, 0), height: max(frame.height - inset.vertical, 0))
+        let style = style(node)
+        if style.pointee.display != .none {
+            let padding = style.pointee.padding.resolveOrZero(frame.percentBase)
+            let border = style.pointee.border.resolveOrZero(frame.percentBase)
+            layout.padding = BoxEdges(
+                top: padding.top, right: padding.right, bottom: padding.bottom, left: padding.left)
+            layout.border = BoxEdges(top: border.top, right: border.right, bottom: border.bottom, left: border.left)
+            let leaf = Int(leafIndex[node])
+            if leaf >= 0 {
+                let inset = padding + border
+                layout.leaf = leaves[leaf].leaf.place(
+                    width: max(frame.width - inset.horizontal, 0), height: max(frame.height - inset.vertical, 0))
+            }
         }
         let count = Int(childCount[node])
         if count > 0 {

@@ -14,13 +14,18 @@ public struct BoxLayout: Sendable {
     public var contentHeight: Double
     /// The node's first baseline, from its top, when it has one.
     public var baseline: Double?
+    /// The widths of the node's border and padding on each edge, in points, as resolved: the content
+    /// box (where a leaf's content is placed) is the border box inset by both. Zero by default.
+    public var border: BoxEdges<Double>
+    public var padding: BoxEdges<Double>
     public var children: [BoxLayout]
     /// What a leaf looks like at this size (``BoxLeaf/place(width:height:)``).
     public var leaf: (any Sendable)?
 
     public init(
         id: String? = nil, x: Double, y: Double, width: Double, height: Double, contentWidth: Double? = nil,
-        contentHeight: Double? = nil, baseline: Double? = nil, children: [BoxLayout] = [], leaf: (any Sendable)? = nil
+        contentHeight: Double? = nil, baseline: Double? = nil, border: BoxEdges<Double> = BoxEdges(0),
+        padding: BoxEdges<Double> = BoxEdges(0), children: [BoxLayout] = [], leaf: (any Sendable)? = nil
     ) {
         self.id = id
         self.x = x
@@ -30,6 +35,8 @@ public struct BoxLayout: Sendable {
         self.contentWidth = contentWidth ?? width
         self.contentHeight = contentHeight ?? height
         self.baseline = baseline
+        self.border = border
+        self.padding = padding
         self.children = children
         self.leaf = leaf
     }

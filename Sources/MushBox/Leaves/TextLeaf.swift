@@ -1,0 +1,80 @@
+import Mush
+import MushText
+
+/// A paragraph as a leaf of a box tree: text shaped once, when the leaf is made, and laid out at
+/// whatever width the engine gives it.
+///
+/// ```swift
+/// let caption = try TextLeaf("A **caption** that wraps|mush", style: ParagraphStyle(fontSize: 14))
+/// let node = BoxNode(style: style, leaf: caption)
+/// ```
+///
+/// Its answers are the paragraph's: ``contentWidths()`` is `Paragraph.minContentWidth()` (the
+/// widest word, or for text that may be truncated, what is left when it is: the ellipsis) and
+/// `Paragraph.maxContentWidth()` (no wrapping); ``measure(width:)`` is the height and first
+/// baseline of `Paragraph.layout(width:)`; ``place(width:height:)`` gives that
+/// `ParagraphLayout`. None of them shapes the text again: every layout the leaf gives refers to
+/// its one ``paragraph``.
+public struct TextLeaf: BoxLeaf {
+    /// The shaped text, made once with the leaf.
+    public let paragraph: Paragraph
+    /// The colour of text that sets none, for drawing; nil: the drawing's default (black).
+    public var color: MushColor?
+
+    /// A leaf of `document` set in `style`: the paragraph is shaped here, once.
+    ///
+    /// Throws what `Paragraph.init(_:style:fonts:)` throws: a style value outside `MushLimits`,
+    /// or ICU failing.
+    public init(
+        _ document: MushDocument, style: ParagraphStyle = ParagraphStyle(), color: MushColor? = nil,
+        fonts: FontCollection = .standard
+    ) throws(TextError) {
+        paragraph = try Paragraph(document, style: style, fonts: fonts)
+        self.color = color
+    }
+
+    /// A leaf of `string`, Mush markup when it ends with `|mush` (``document(of:bold:italic:)``).
+    public init(
+        _ string: String, style: ParagraphStyle = ParagraphStyle(), bold: Bool = false, italic: Bool = false,
+        color: MushColor? = nil, fonts: FontCollection = .standard
+    ) throws(TextError) {
+        try self.init(Self.document(of: string, bold: bold, italic: italic), style: style, color: color, fonts: fonts)
+    }
+
+    /// The document of a leaf's string, by the rule of MGLine's text items: a string that ends with
+    /// `|mush` loses those five characters and the rest is parsed as Mush markup; any other is
+    /// plain text, as it is (a leaf's string is not trimmed). `bold` and `italic` set the style of
+    /// the whole text, under its markup.
+    public static func document(of string: String, bold: Bool = false, italic: Bool = false) -> MushDocument {
+        var document =
+            string.hasSuffix("|mush")
+            ? Mush.parse(String(string.dropLast(5))) : MushDocument([(text: string, attributes: .plain)])
+        guard bold || italic else { return document }
+        let runs = document.runs.map { run in
+            var attributes = run.attributes
+            attributes.bold = attributes.bold || bold
+            attributes.italic = attributes.italic || italic
+            return MushRun(range: run.range, attributes: attributes)
+        }
+        let diagnostics = document.diagnostics
+        // The runs still cover the text in order: only their attributes changed.
+        document = (try? MushDocument(text: document.text, runs: runs)) ?? document
+        document.diagnostics = diagnostics
+        return document
+    }
+
+    public func contentWidths() -> BoxContentWidths {
+        BoxContentWidths(min: paragraph.minContentWidth(), max: paragraph.maxContentWidth())
+    }
+
+    public func measure(width: Double) -> BoxLeafSize {
+        let layout = paragraph.layout(width: width)
+        return BoxLeafSize(height: layout.height, baseline: layout.lines.first?.baseline)
+    }
+
+    /// The paragraph laid out at `width`: a `ParagraphLayout`, its lines placed by the style's
+    /// alignment in that width.
+    public func place(width: Double, height: Double) -> (any Sendable)? {
+        paragraph.layout(width: width)
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Mush
+import MushBox
+import MushJSON
+import MushText
+
+/// `mush layout`: lay out a tree of boxes (CSS flexbox and absolute positioning, with text, rows
+/// and images as leaves) and print where every node goes.
+struct LayoutCommand: ConsoleCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Lay out a tree of boxes (CSS flexbox, with text, rows and images as leaves) and print it as JSON.",
+        discussion: """
+            FILE (- for standard input) holds one node: a JSON object of style keys, an optional id (a \
+            string, echoed in its result), children (an array of nodes) or one leaf key. Style keys, \
+            as CSS names them: display (flex or none), position (relative or absolute), direction (ltr \
+            or rtl; inherited when left out), boxSizing (border-box, the default, or content-box), \
+            flexDirection (row, column, row-reverse or column-reverse), flexWrap (nowrap, wrap or \
+            wrap-reverse), flexGrow, flexShrink, flexBasis, justifyContent and alignContent (normal, \
+            flex-start, flex-end, start, end, center, stretch, space-between, space-around or \
+            space-evenly), alignItems (normal, flex-start, flex-end, start, end, center, stretch or \
+            baseline) and alignSelf (auto or the same), width, height, minWidth, minHeight, maxWidth, \
+            maxHeight, aspectRatio (width ÷ height), margin, padding, border (the border's width), \
+            inset, gap (both gaps), rowGap, columnGap and overflow (visible, hidden, clip or scroll). \
+            A length is a number of points, "N%" or "auto" (not auto for padding, border and gaps); \
+            margin, padding, border and inset take one length for all four edges or an object of \
+            some of top, right, bottom and left. Leaves: text (a string, Mush markup when it ends \
+            in |mush) with font {family, size, bold, italic}, color (a hex colour), lineSpacing, \
+            maxLines, ellipsize (none, start, middle or end) and textAlign (left, center, right, \
+            justify, start or end; start by default); line (a row as `mush line` takes it, its \
+            width optional: the row fills the width it is given); image {width, height, file}. \
+            Lengths are from 0 to 1000000 points (margins and insets ±1000000); a tree nests at most \
+            1000 levels below its root. Prints {"id", "x", "y", "width", "height", "contentWidth", \
+            "contentHeight", "children"} for every node, in input order: x and y from the parent's \
+            border box, the content size only where it differs from the size, children only for a \
+            node that has some; a text leaf adds its lines (baseline, start, end, height, text, \
+            width, x, y, in the node's border box) and truncated when it was shortened, a line leaf \
+            its `mush line` layout as line, with the row's x and y. Positions and sizes are rounded \
+            to whole points (edges rounded, so that neighbours neither gap nor overlap) unless \
+            --exact. A bad value is named by its JSON path (children[2].children[0].width) and the \
+            exit status is 2. Markup the parser could not use and fonts the collection lacks are \
+            warnings on standard error. With --batch, reads JSON Lines on standard input (LF or \
+            CRLF), one tree per line, and prints one layout per input line, blank ones included (a \
+            line that cannot be read gives {"error": …, "line": N}, and the exit status is then 2).
+            """)
+
+    @OptionGroup var addedFonts: FontOptions
+    @Option(parsing: .unconditional, help: "The width to lay the root out in: points, max-content or min-content.")
+    var width = "max-content"
+    @Option(parsing: .unconditional, help: "The height to lay the root out in: points, max-content or min-content.")
+    var height = "max-content"
+    @Flag(help: "Print positions and sizes as computed, not rounded to whole points.")
+    var exact = false
+    @Flag(help: "Read JSON Lines on standard input and print one layout per line.")
+    var batch = false
+    @OptionGroup var jobs: JobsOption
+    @Argument(help: "A JSON file holding one tree; - for standard input.")
+    var file: String?
+
+    func validate() throws {
+        if batch, file != nil { throw ValidationError("--batch reads standard input; give no FILE") }
+        if !batch, file == nil { throw ValidationError("give a FILE.json, or - to read standard input") }
+        try jobs.check(batch: batch)
+        if Self.space(width) == nil { throw Self.spaceError("--width", width) }
+        if Self.space(height) == nil { throw Self.spaceError("--height", height) }
+    }
+
+    func run(on console: CommandConsole) async throws {
+        let fonts = try addedFonts.collection()
+        if batch {
+            try await runBatch(fonts: fonts, console: console)
+            return
+        }
+        let request = try BoxRequest(json: try console.contents(of: file!), fonts: fonts)
+        let json = try request.json(width: Self.space(width)!, height: Self.space(height)!, rounding: !exact)
+        for warning in request.warnings { console.warn("mush: warning: \(warning)") }
+        console.output(json + "\n")
+    }
+
+    private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {
+        let (width, height, rounding) = (Self.space(width)!, Self.space(height)!, !exact)
+        let run = BatchRun(jobs: jobs.count, console: console) { line, number in
+            BatchAnswer.layout(line, number: number, fonts: fonts, width: width, height: height, rounding: rounding)
+        }
+        if await run.run() { throw ExitCode(2) }
+    }
+}
+
+extension LayoutCommand {
+    /// The room `--width` or `--height` gives: a number of points (0 to 1000000), `max-content` or
+    /// `min-content`; nil for anything else.
+    static func space(_ argument: String) -> AvailableSpace? {
+        switch argument {
+        case "max-content": return .maxContent
+        case "min-content": return .minContent
+        default:
+            guard let points = Double(argument), MushLimits.length.contains(points) else { return nil }
+            return .points(points)
+        }
+    }
+
+    /// The error for a `--width` or `--height` that is not a space.
+    static func spaceError(_ option: String, _ argument: String) -> ValidationError {
+        ValidationError(
+            "\(option) must be a number of points from 0 to 1000000, max-content or min-content (it is '\(argument)')")
+    }
+}

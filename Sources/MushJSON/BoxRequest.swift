@@ -1,0 +1,392 @@
+import Mush
+import MushBox
+import MushLine
+import MushText
+
+/// A box tree read from its JSON (`box.md`, "The command-line contract"), each value checked with
+/// its JSON path, ready to lay out: what `mush layout` reads.
+///
+/// A node is an object of its style keys (``styleKeys``: the CSS names in camelCase), an optional
+/// `id` (a string, echoed in its result), `children` (an array of nodes), or one leaf key: `text`
+/// (with ``textKeys``), `line` (an MGLine object as `mush line` reads it, its width optional) or
+/// `image` (`{"width", "height", "file"}`).
+///
+/// ```swift
+/// let request = try BoxRequest(json: body, fonts: .standard)   // RequestError names the bad value
+/// let layout = try request.layout(width: .points(320))
+/// let json = try layout.jsonValue.checkedJSON()
+/// ```
+///
+/// Lengths are a number of points, `"N%"` or `"auto"`; edges (`margin`, `padding`, `border`,
+/// `inset`) one length for all four or an object of some of `top`, `right`, `bottom` and `left`;
+/// `gap` sets both gaps and `rowGap` and `columnGap` one each, over `gap`. Every problem is an
+/// error naming its path, `children[2].children[0].width: must be a number from 0 to 1000000
+/// points (it is -5)`, found in input order (a node's own keys, then its children): unknown keys,
+/// wrong types, values out of their ranges (`BoxNode.validate()`'s), a font family the
+/// fonts lack, more than one leaf key, a leaf with children, and a tree deeper than
+/// `BoxError.maximumDepth` levels below the root.
+public struct BoxRequest: Sendable {
+    /// The tree.
+    public var root: BoxNode
+    /// What was done otherwise than asked, each after its node's path (`children[1].text: …`):
+    /// markup the parser could not use, and the text engine's warnings (a family named in markup
+    /// that the fonts lack, characters no font has).
+    public var warnings: [String]
+
+    /// The style keys of a node, as CSS names them in camelCase.
+    public static let styleKeys = [
+        "display", "position", "direction", "boxSizing", "flexDirection", "flexWrap", "flexGrow", "flexShrink",
+        "flexBasis", "justifyContent", "alignItems", "alignSelf", "alignContent", "width", "height", "minWidth",
+        "minHeight", "maxWidth", "maxHeight", "aspectRatio", "margin", "padding", "border", "inset", "gap", "rowGap",
+        "columnGap", "overflow",
+    ]
+
+    /// The keys of a text node beside `text`: `font` (`{"family", "size", "bold", "italic"}`),
+    /// `color` (a hex colour), `lineSpacing`, `maxLines`, `ellipsize` (`none`, `start`, `middle`
+    /// or `end`, the default) and `textAlign` (`left`, `center`, `right`, `justify`, `start`, the
+    /// default, following the text's direction, or `end`).
+    public static let textKeys = ["font", "color", "lineSpacing", "maxLines", "ellipsize", "textAlign"]
+
+    /// The leaf keys, at most one a node.
+    public static let leafKeys = ["text", "line", "image"]
+
+    /// Every key a node may have.
+    public static let nodeKeys = ["id", "children"] + styleKeys + leafKeys + textKeys
+
+    /// The deepest nesting of objects and arrays in a box tree's JSON (the outermost object counting
+    /// one): a node `BoxError.maximumDepth` levels below the root, and a line object in it nesting
+    /// as deep as `mush line` allows (`MushLimits/jsonDepth`). A tree one level too deep is still
+    /// read, so that the error names its path.
+    public static let jsonDepth = 2 * BoxError.maximumDepth + 1 + MushLimits.jsonDepth
+
+    /// The deepest level of the tree below the root.
+    let depth: Int
+
+    /// Reads a tree from JSON bytes: one node object. Text is shaped and rows are checked and
+    /// shaped here, with `fonts`.
+    ///
+    /// Input that nests deeper than other requests may is read on a thread with a large stack, so
+    /// that a tree as deep as `BoxError.maximumDepth` is read whatever the caller's stack.
+    public init(json: some Collection<UInt8>, fonts: FontCollection) throws(RequestError) {
+        func read() throws(RequestError) -> BoxRequest {
+            let value = try JSONValue.parse(json, depthLimit: Self.jsonDepth)
+            guard case .object = value else { throw RequestError("not a JSON object") }
+            return try BoxRequest(value, fonts: fonts)
+        }
+        self = try Self.nesting(of: json) > MushLimits.jsonDepth ? LargeStack.run(read) : read()
+    }
+
+    /// Reads a tree from a JSON value already parsed.
+    init(_ value: JSONValue, fonts: FontCollection) throws(RequestError) {
+        var reader = BoxTreeReader(fonts: fonts)
+        root = try reader.node(value, at: "", depth: 0)
+        warnings = reader.warnings
+        depth = reader.deepest
+        do {
+            try root.validate()
+        } catch {
+            throw RequestError(at: error.path, error.problem)
+        }
+    }
+
+    /// Whether laying the tree out and writing its result recurse deep enough to need a large
+    /// stack.
+    var isDeep: Bool { depth > MushLimits.jsonDepth / 2 }
+
+    /// Lays the tree out (`BoxEngine.layout(_:width:height:rounding:)`), a `BoxError`
+    /// becoming an error naming its path. A deep tree is laid out on a thread with a large stack.
+    public func layout(
+        width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: Bool = true
+    ) throws(RequestError) -> BoxLayout {
+        func layOut() throws(RequestError) -> BoxLayout {
+            do {
+                return try BoxEngine.layout(root, width: width, height: height, rounding: rounding)
+            } catch {
+                throw RequestError(at: error.path, error.problem)
+            }
+        }
+        return try isDeep ? LargeStack.run(layOut) : layOut()
+    }
+
+    /// Lays the tree out and writes its result (`BoxLayout.jsonValue`, checked) on one
+    /// line, without a line break: what `mush layout` prints. A deep tree is laid out and written
+    /// on a thread with a large stack.
+    public func json(
+        width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: Bool = true
+    ) throws(RequestError) -> String {
+        func write() throws(RequestError) -> String {
+            try layout(width: width, height: height, rounding: rounding).jsonValue.checkedJSON()
+        }
+        return try isDeep ? LargeStack.run(write) : write()
+    }
+
+    /// How deep the objects and arrays of `json` nest (the outermost counting one), counted
+    /// without reading it: brackets outside strings.
+    static func nesting(of json: some Collection<UInt8>) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in json {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+}
+
+/// Reads nodes, recursively, keeping the warnings of the text it shapes.
+struct BoxTreeReader {
+    let fonts: FontCollection
+    var warnings: [String] = []
+    /// The deepest level read.
+    var deepest = 0
+
+    init(fonts: FontCollection) {
+        self.fonts = fonts
+    }
+
+    /// The node at `path`, `depth` levels below the root.
+    mutating func node(_ value: JSONValue, at path: String, depth: Int) throws(RequestError) -> BoxNode {
+        if depth > BoxError.maximumDepth {
+            throw RequestError(at: path, "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
+        }
+        deepest = max(deepest, depth)
+        let object = try JSONObject(value, at: path, keys: BoxRequest.nodeKeys)
+        let id = try object.string("id")
+        let style = try self.style(object)
+        // The node's own values are checked before its children's, so that errors come in input
+        // order.
+        do {
+            try BoxNode(style: style).validate()
+        } catch {
+            throw RequestError(at: object.path(error.path), error.problem)
+        }
+        let kinds = BoxRequest.leafKeys.filter { object[$0] != nil }
+        if kinds.count > 1 {
+            throw RequestError(
+                at: path,
+                "a node has at most one of the keys text, line and image (it has \(kinds.joined(separator: " and ")))")
+        }
+        if kinds.isEmpty, let key = BoxRequest.textKeys.first(where: { object[$0] != nil }) {
+            throw RequestError(at: object.path(key), "is for text nodes only (this node has no text)")
+        }
+        guard let kind = kinds.first else {
+            var children: [BoxNode] = []
+            if let value = object["children"] {
+                guard case .array(let values) = value else {
+                    throw object.wrongType("children", expected: "an array of nodes")
+                }
+                children.reserveCapacity(values.count)
+                for (index, child) in values.enumerated() {
+                    children.append(try node(child, at: object.path("children") + "[\(index)]", depth: depth + 1))
+                }
+            }
+            return BoxNode(id: id, style: style, children: children)
+        }
+        if let children = object["children"] {
+            guard case .array(let values) = children else {
+                throw object.wrongType("children", expected: "an array of nodes")
+            }
+            if !values.isEmpty { throw RequestError(at: path, "a leaf (text, line or image) cannot have children") }
+        }
+        let leaf: any BoxLeaf
+        switch kind {
+        case "text": leaf = try text(object)
+        case "line": leaf = try line(object)
+        default: leaf = try image(object)
+        }
+        return BoxNode(id: id, style: style, leaf: leaf)
+    }
+
+    // MARK: - Style
+
+    func style(_ object: JSONObject) throws(RequestError) -> BoxStyle {
+        var style = BoxStyle()
+        style.display = try object.choice("display") ?? style.display
+        style.position = try object.choice("position") ?? style.position
+        style.direction = try object.choice("direction")
+        style.boxSizing = try object.choice("boxSizing") ?? style.boxSizing
+        style.flexDirection = try object.choice("flexDirection") ?? style.flexDirection
+        style.flexWrap = try object.choice("flexWrap") ?? style.flexWrap
+        style.flexGrow = try object.number("flexGrow") ?? style.flexGrow
+        style.flexShrink = try object.number("flexShrink") ?? style.flexShrink
+        style.flexBasis = try length(object, "flexBasis") ?? style.flexBasis
+        style.justifyContent = try alignment(object, "justifyContent", item: false)
+        style.alignItems = try alignment(object, "alignItems", item: true)
+        style.alignSelf = try alignment(object, "alignSelf", item: true)
+        style.alignContent = try alignment(object, "alignContent", item: false)
+        style.width = try length(object, "width") ?? style.width
+        style.height = try length(object, "height") ?? style.height
+        style.minWidth = try length(object, "minWidth") ?? style.minWidth
+        style.minHeight = try length(object, "minHeight") ?? style.minHeight
+        style.maxWidth = try length(object, "maxWidth") ?? style.maxWidth
+        style.maxHeight = try length(object, "maxHeight") ?? style.maxHeight
+        style.aspectRatio = try object.number("aspectRatio")
+        style.margin = try edges(object, "margin", default: style.margin)
+        style.padding = try edges(object, "padding", auto: false, default: style.padding)
+        style.border = try edges(object, "border", auto: false, default: style.border)
+        style.inset = try edges(object, "inset", default: style.inset)
+        if let gap = try length(object, "gap", auto: false) {
+            style.rowGap = gap
+            style.columnGap = gap
+        }
+        style.rowGap = try length(object, "rowGap", auto: false) ?? style.rowGap
+        style.columnGap = try length(object, "columnGap", auto: false) ?? style.columnGap
+        style.overflow = try object.choice("overflow") ?? style.overflow
+        return style
+    }
+
+    /// A length: a number of points, `"N%"`, or `"auto"` where `auto` is allowed.
+    func length(_ object: JSONObject, _ key: String, auto: Bool = true) throws(RequestError) -> BoxLength? {
+        guard let value = object[key] else { return nil }
+        return try Self.length(value, at: object.path(key), auto: auto)
+    }
+
+    static func length(_ value: JSONValue, at path: String, auto: Bool) throws(RequestError) -> BoxLength {
+        let expected = auto ? #"a number, "N%" or "auto""# : #"a number or "N%""#
+        switch value {
+        case .number(let number):
+            return .points(number)
+        case .string("auto"):
+            guard auto else { throw RequestError(at: path, "cannot be auto (expected \(expected))") }
+            return .auto
+        case .string(let string):
+            guard let percent = percentage(string) else {
+                throw RequestError(at: path, "expected \(expected), not '\(JSONReader.shortened(string))'")
+            }
+            return .percent(percent)
+        default:
+            throw RequestError(at: path, "expected \(expected), not \(value.kindName)")
+        }
+    }
+
+    /// The number of `"N%"`: an optional sign, digits with an optional fraction (or a fraction
+    /// alone), and `%`; nothing else (no exponent, no spaces, no `nan`).
+    static func percentage(_ string: String) -> Double? {
+        guard string.hasSuffix("%") else { return nil }
+        var number = string.utf8.dropLast()
+        if let first = number.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            number = number.dropFirst()
+        }
+        let digits = number.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard !number.isEmpty, number.count <= 40, digits.allSatisfy({ $0.allSatisfy(isDigit) }),
+            digits.contains(where: { !$0.isEmpty })
+        else { return nil }
+        return Double(String(string.dropLast()))
+    }
+
+    /// Four edges: one length for all, or an object of some of them (the others keep `default`).
+    func edges(_ object: JSONObject, _ key: String, auto: Bool = true, default value: BoxEdges<BoxLength>)
+        throws(RequestError) -> BoxEdges<BoxLength>
+    {
+        guard let member = object[key] else { return value }
+        guard case .object = member else {
+            return BoxEdges(try Self.length(member, at: object.path(key), auto: auto))
+        }
+        let edges = try JSONObject(member, at: object.path(key), keys: ["top", "right", "bottom", "left"])
+        var result = value
+        result.top = try length(edges, "top", auto: auto) ?? result.top
+        result.right = try length(edges, "right", auto: auto) ?? result.right
+        result.bottom = try length(edges, "bottom", auto: auto) ?? result.bottom
+        result.left = try length(edges, "left", auto: auto) ?? result.left
+        return result
+    }
+
+    /// An alignment keyword the property takes: the item alignments for `alignItems` and
+    /// `alignSelf` (which also takes `auto`), the content distributions for the others; `normal`
+    /// is CSS's `normal`, as when the key is left out.
+    func alignment(_ object: JSONObject, _ key: String, item: Bool) throws(RequestError) -> BoxAlignment? {
+        guard let string = try object.string(key) else { return nil }
+        if string == (key == "alignSelf" ? "auto" : "normal") { return nil }
+        let allowed = BoxAlignment.allCases.filter { item ? $0.isItemAlignment : $0.isContentDistribution }
+        guard let alignment = BoxAlignment(rawValue: string), allowed.contains(alignment) else {
+            let names = [key == "alignSelf" ? "auto" : "normal"] + allowed.map(\.rawValue)
+            throw RequestError(
+                at: object.path(key),
+                "must be \(names.dropLast().joined(separator: ", ")) or \(names.last!) (it is '\(JSONReader.shortened(string))')"
+            )
+        }
+        return alignment
+    }
+
+    // MARK: - Leaves
+
+    /// A text leaf: the string (Mush when it ends with `|mush`), shaped here.
+    mutating func text(_ object: JSONObject) throws(RequestError) -> TextLeaf {
+        guard let string = try object.string("text") else { throw object.wrongType("text", expected: "a string") }
+        var style = ParagraphStyle(alignment: .start)
+        var bold = false
+        var italic = false
+        if let value = object["font"] {
+            let font = try JSONObject(value, at: object.path("font"), keys: ["family", "size", "bold", "italic"])
+            if let family = try font.string("family") {
+                guard fonts.hasFamily(family) else {
+                    throw RequestError(at: font.path("family"), fonts.missingFamilyMessage(family))
+                }
+                style.fontFamily = family
+            }
+            style.fontSize = try font.number("size", in: MushLimits.fontSize) ?? style.fontSize
+            bold = try font.bool("bold") ?? false
+            italic = try font.bool("italic") ?? false
+        }
+        style.lineSpacing = try object.size("lineSpacing") ?? style.lineSpacing
+        style.maxLines = try object.count("maxLines") ?? style.maxLines
+        style.ellipsize = try object.choice("ellipsize") ?? style.ellipsize
+        style.alignment = try object.choice("textAlign") ?? style.alignment
+        let color = try object.color("color")
+        let document = TextLeaf.document(of: string, bold: bold, italic: italic)
+        let leaf: TextLeaf
+        do {
+            leaf = try TextLeaf(document, style: style, color: color, fonts: fonts)
+        } catch {
+            throw RequestError(at: object.path("text"), error.description)
+        }
+        let path = object.path("text")
+        warnings += document.diagnostics.map { "\(path): \($0.message)" }
+        warnings += leaf.paragraph.warnings.map { "\(path): \($0)" }
+        return leaf
+    }
+
+    /// A line leaf: an MGLine object as `mush line` reads it, its width optional.
+    ///
+    /// Its text engine's warnings are those of the row laid out at its natural width, where every
+    /// item shows (a row shapes the lines of its box items when it lays them out).
+    mutating func line(_ object: JSONObject) throws(RequestError) -> LineLeaf {
+        let path = object.path("line")
+        let line = try LineRequest(fonts: fonts).line(object["line"]!, at: path, widthRequired: false)
+        let leaf: LineLeaf
+        do {
+            leaf = try LineLeaf(line, fonts: fonts)
+            warnings += try leaf.row.layout(widenAsNeeded: true).warnings.map { "\(path).\($0)" }
+        } catch {
+            throw RequestError(at: path, error.description)
+        }
+        return leaf
+    }
+
+    /// An image leaf: `{"width", "height", "file"}`, the width and height required.
+    func image(_ object: JSONObject) throws(RequestError) -> ImageLeaf {
+        let image = try JSONObject(object["image"]!, at: object.path("image"), keys: ["width", "height", "file"])
+        guard let width = try image.size("width") else { throw image.missing("width") }
+        guard let height = try image.size("height") else { throw image.missing("height") }
+        return ImageLeaf(width: width, height: height, file: try image.string("file"))
+    }
+}

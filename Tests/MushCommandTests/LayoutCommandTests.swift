@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+
+/// `mush layout`: one box tree from a file or standard input, or JSON Lines with `--batch`
+/// (`box.md`, "The command-line contract").
+///
+/// The tests whose names end in `Engine` need the flexbox engine: their expected frames are worked
+/// out by hand from CSS's rules, for trees whose layout is plain.
+@Suite("mush layout")
+struct LayoutCommandTests {
+    func object(_ json: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    func children(_ node: [String: Any]) throws -> [[String: Any]] {
+        try #require(node["children"] as? [[String: Any]])
+    }
+
+    /// `x`, `y`, `width` and `height` of a result node, as numbers.
+    func frame(_ node: [String: Any]) -> [String: Double] {
+        var frame: [String: Double] = [:]
+        for key in ["x", "y", "width", "height"] { frame[key] = node[key] as? Double }
+        return frame
+    }
+
+    /// Runs `mush layout - ARGUMENTS` on one tree and returns its output, expecting success.
+    func layout(_ input: String, _ arguments: [String] = []) async throws -> String {
+        let result = try await mush(["layout", "-"] + arguments, input: Data(input.utf8))
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.isEmpty, "\(result.error)")
+        return result.output
+    }
+
+    // MARK: - Layouts (need the engine)
+
+    @Test func aRowOfTwoFixedBoxesEngine() async throws {
+        let output = try await layout(
+            #"{"id": "row", "width": 320, "children": [{"width": 100, "height": 50}, {"id": "b", "width": 100, "height": 50}]}"#
+        )
+        // Sorted keys, one line, whole numbers as integers, ids echoed, leaves without children.
+        #expect(
+            output == """
+                {"children":[{"height":50,"width":100,"x":0,"y":0},{"height":50,"id":"b","width":100,"x":100,"y":0}],\
+                "height":50,"id":"row","width":320,"x":0,"y":0}
+
+                """)
+    }
+
+    @Test func aColumnWithPaddingAndGapEngine() async throws {
+        let root = try object(
+            try await layout(
+                #"{"flexDirection": "column", "width": 200, "padding": 10, "gap": 5, "children": [{"height": 30}, {"height": 40}]}"#
+            ))
+        #expect(frame(root) == ["x": 0, "y": 0, "width": 200, "height": 95])
+        let items = try children(root)
+        // Stretched across the column's content box, one under the other with the gap between.
+        #expect(frame(items[0]) == ["x": 10, "y": 10, "width": 180, "height": 30])
+        #expect(frame(items[1]) == ["x": 10, "y": 45, "width": 180, "height": 40])
+    }
+
+    @Test func theRootFitsTheWidthGivenEngine() async throws {
+        let tree = #"{"children": [{"width": 100, "height": 20}, {"width": 100, "height": 20}]}"#
+        // Its content's width when that fits (max-content by default) …
+        let wide = try object(try await layout(tree, ["--width", "500"]))
+        #expect(frame(wide) == ["x": 0, "y": 0, "width": 200, "height": 20])
+        #expect(try children(wide).map(frame)[1] == ["x": 100, "y": 0, "width": 100, "height": 20])
+        #expect(try await layout(tree) == (try await layout(tree, ["--width", "max-content"])))
+        // … never narrower than its min-content width, to which an item's width contributes in full
+        // (CSS's min-content contribution), so these overflow a narrower space …
+        let narrow = try object(try await layout(tree, ["--width", "150"]))
+        #expect(frame(narrow) == ["x": 0, "y": 0, "width": 200, "height": 20])
+        // … and the width given when the content can wrap: two paragraphs share it.
+        let text = #"{"children": [{"text": "one two three four five"}, {"text": "six seven eight nine ten"}]}"#
+        let shared = try object(try await layout(text, ["--width", "150"]))
+        #expect(frame(shared)["width"] == 150)
+        let widths = try children(shared).map { frame($0)["width"] ?? 0 }
+        #expect(widths.reduce(0, +) <= 151 && widths.allSatisfy { $0 > 40 && $0 < 110 })
+    }
+
+    @Test func anAbsoluteBadgeAndAHiddenBoxEngine() async throws {
+        let root = try object(
+            try await layout(
+                """
+                {"width": 200, "height": 100, "children": [
+                  {"position": "absolute", "inset": {"right": 0, "bottom": 0}, "width": 20, "height": 20},
+                  {"display": "none", "width": 50, "height": 50, "children": [{"width": 10, "height": 10}]},
+                  {"width": 30, "height": 30}]}
+                """))
+        let items = try children(root)
+        #expect(items.count == 3)
+        #expect(frame(items[0]) == ["x": 180, "y": 80, "width": 20, "height": 20])
+        // Every input node appears once, a hidden subtree with zero frames.
+        #expect(frame(items[1]) == ["x": 0, "y": 0, "width": 0, "height": 0])
+        #expect(try children(items[1]).map(frame) == [["x": 0, "y": 0, "width": 0, "height": 0]])
+        #expect(frame(items[2]) == ["x": 0, "y": 0, "width": 30, "height": 30])
+    }
+
+    @Test func exactKeepsFractionsEngine() async throws {
+        let tree = #"{"width": 100.75, "height": 10.25}"#
+        #expect(frame(try object(try await layout(tree))) == ["x": 0, "y": 0, "width": 101, "height": 10])
+        #expect(
+            frame(try object(try await layout(tree, ["--exact"]))) == [
+                "x": 0, "y": 0, "width": 100.75, "height": 10.25,
+            ])
+    }
+
+    @Test func textWrapsAtTheWidthItGetsEngine() async throws {
+        let tree = #"{"text": "Hello wonderful world"}"#
+        let narrow = try object(try await layout(tree, ["--width", "min-content"]))
+        let lines = try #require(narrow["lines"] as? [[String: Any]])
+        #expect(lines.map { $0["text"] as? String } == ["Hello ", "wonderful ", "world"])
+        // Never narrower than its widest word.
+        #expect(lines.allSatisfy { ($0["width"] as? Double ?? .infinity) <= narrow["width"] as? Double ?? 0 })
+        let wide = try object(try await layout(tree))
+        #expect((wide["lines"] as? [[String: Any]])?.count == 1)
+        #expect(wide["truncated"] == nil)
+        // The lines sit in the node's border box, inside its padding.
+        let padded = try object(try await layout(#"{"padding": {"left": 8, "top": 6}, "text": "Hello"}"#))
+        let line = try #require((padded["lines"] as? [[String: Any]])?.first)
+        #expect(line["x"] as? Double == 8)
+        #expect(line["y"] as? Double == 6)
+        // DejaVu Sans 16: an ascent of 1901 units of 2048.
+        let ascent: Double = 1901.0 / 2048 * 16
+        #expect(line["baseline"] as? Double == 6 + ascent)
+    }
+
+    @Test func aRowLeafTakesTheWidthAndFitsItsHeightEngine() async throws {
+        let row = """
+            {"padding": {"left": 16, "right": 16}, "font": {"family": "DejaVu Sans", "size": 18.5}, "left": ["Title"], \
+            "right": [{"box": {"width": 51, "height": 31}}]}
+            """
+        let root = try object(
+            try await layout(#"{"width": 320, "flexDirection": "column", "children": [{"line": \#(row)}]}"#))
+        let leaf = try children(root)[0]
+        #expect(frame(leaf) == ["x": 0, "y": 0, "width": 320, "height": 31])
+        let line = try #require(leaf["line"] as? [String: Any])
+        #expect(line["width"] as? Double == 320)
+        let items = try #require(line["items"] as? [[String: Any]])
+        #expect(items.count == 2)
+        #expect(
+            frame(try #require(items[1]["frame"] as? [String: Any])) == ["x": 253, "y": 0, "width": 51, "height": 31])
+    }
+
+    @Test func warningsGoToStandardErrorEngine() async throws {
+        let result = try await mush(
+            ["layout", "-"], input: Data(#"{"children": [{"text": "**open|mush"}]}"#.utf8))
+        #expect(result.status == 0)
+        #expect(result.error == "mush: warning: children[0].text: unmatched '**' (kept as text)\n")
+        #expect(result.output.hasPrefix(#"{"children":[{"#))
+    }
+
+    @Test func batchAnswersEveryLineEngine() async throws {
+        let input = """
+            {"width": 10, "height": 20}
+            {"width": -1}
+
+            {"children": [{"width": 5, "height": 5}]}
+
+            """
+        let result = try await mush(["layout", "--batch", "--width", "100"], input: Data(input.utf8))
+        #expect(result.status == 2)
+        #expect(
+            result.output == """
+                {"height":20,"width":10,"x":0,"y":0}
+                {"error":"width: must be a number from 0 to 1000000 points (it is -1)","line":2}
+                {"error":"empty line (expected a JSON object)","line":3}
+                {"children":[{"height":5,"width":5,"x":0,"y":0}],"height":5,"width":5,"x":0,"y":0}
+
+                """)
+        // The same bytes on several threads.
+        let parallel = try await mush(["layout", "--batch", "--width", "100", "--jobs", "3"], input: Data(input.utf8))
+        #expect(parallel.output == result.output)
+    }
+
+    @Test func aThousandLevelsInTheExecutableEngine() throws {
+        let levels = 1000
+        let tree =
+            String(repeating: #"{"children": ["#, count: levels) + #"{"width": 7, "height": 3}"#
+            + String(repeating: "]}", count: levels)
+        let result = try runMush(["layout", "-"], input: Data(tree.utf8))
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasSuffix(#"],"height":3,"width":7,"x":0,"y":0}"# + "\n"))
+        #expect(result.output.components(separatedBy: #""width":7"#).count == levels + 2)
+    }
+
+    // MARK: - Bad input and usage (no engine needed)
+
+    @Test(
+        "Bad trees: one line naming the JSON path, status 2",
+        arguments: [
+            (#"{"children": [{}, {"colour": 1}]}"#, "unknown key 'colour' in children[1]"),
+            (
+                #"{"children": [{"children": [{"width": -5}]}]}"#,
+                "children[0].children[0].width: must be a number from 0 to 1000000 points (it is -5)"
+            ),
+            (#"{"width": 1e999}"#, "width: 1e999 is too large for a number (at most about 1.8e308)"),
+            (#"{"text": "a", "children": [{}]}"#, "a leaf (text, line or image) cannot have children"),
+            (#"{"image": {"width": 1}}"#, "missing key 'height' in image"),
+            ("[1, 2]", "not a JSON object"),
+            ("{\"width\": 1", "not JSON: the text ends inside an object at line 1, column 12"),
+        ])
+    func badTrees(input: String, message: String) async throws {
+        let result = try await mush(["layout", "-"], input: Data(input.utf8))
+        expectOneLineError(result)
+        #expect(result.error == "mush: error: \(message)\n")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func treesDeeperThanTheLimitNameTheNode() async throws {
+        let tree = String(repeating: #"{"children": ["#, count: 1001) + "{}" + String(repeating: "]}", count: 1001)
+        let result = try await mush(["layout", "-"], input: Data(tree.utf8))
+        expectOneLineError(result)
+        #expect(result.error.hasPrefix("mush: error: children[0].children[0].children[0]."))
+        #expect(result.error.hasSuffix("children[0]: the tree is deeper than 1000 levels below the root\n"))
+    }
+
+    @Test func filesAreReadAndMissingOnesNamed() async throws {
+        try await inFolder { folder in
+            let file = folder.appendingPathComponent("tree.json")
+            try Data(#"{"wdth": 3}"#.utf8).write(to: file)
+            let bad = try await mush(["layout", file.path])
+            expectOneLineError(bad)
+            #expect(bad.error == "mush: error: unknown key 'wdth'\n")
+            let missing = try await mush(["layout", folder.appendingPathComponent("none.json").path])
+            expectOneLineError(missing)
+            #expect(missing.error.contains("no such file"))
+        }
+    }
+
+    @Test(
+        "Usage errors",
+        arguments: [
+            (["layout"], "give a FILE.json, or - to read standard input"),
+            (["layout", "--batch", "-"], "--batch reads standard input; give no FILE"),
+            (["layout", "--jobs", "2", "-"], "--jobs is for --batch only"),
+            (
+                ["layout", "--width", "wide", "-"],
+                "--width must be a number of points from 0 to 1000000, max-content or min-content (it is 'wide')"
+            ),
+            (
+                ["layout", "--height", "-3", "-"],
+                "--height must be a number of points from 0 to 1000000, max-content or min-content (it is '-3')"
+            ),
+            (
+                ["layout", "--width", "nan", "-"],
+                "--width must be a number of points from 0 to 1000000, max-content or min-content (it is 'nan')"
+            ),
+        ])
+    func usageErrors(arguments: [String], message: String) async throws {
+        let result = try await mush(arguments, input: Data("{}".utf8))
+        expectOneLineError(result)
+        #expect(result.error.contains(message), "\(result.error)")
+    }
+
+    @Test func badBatchLinesGiveErrorObjectsAndTheRestGoOn() async throws {
+        let input = "{\"x\": 1}\n\n{\"children\": [{\"width\": \"wide\"}]}\r\nnot json\n"
+        let result = try await mush(["layout", "--batch"], input: Data(input.utf8))
+        #expect(result.status == 2)
+        #expect(
+            result.output == """
+                {"error":"unknown key 'x'","line":1}
+                {"error":"empty line (expected a JSON object)","line":2}
+                {"error":"children[0].width: expected a number, \\"N%\\" or \\"auto\\", not 'wide'","line":3}
+                {"error":"not JSON: expected a value, found 'n' at line 1, column 1","line":4}
+
+                """)
+        #expect(result.error.isEmpty)
+    }
+
+    @Test func helpListsTheKeys() async throws {
+        let result = try await mush(["layout", "--help"])
+        #expect(result.status == 0)
+        let help = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for key in [
+            "display", "position", "direction", "boxSizing", "flexDirection", "flexWrap", "flexGrow", "flexShrink",
+            "flexBasis", "justifyContent", "alignItems", "alignSelf", "alignContent", "minWidth", "minHeight",
+            "maxWidth", "maxHeight", "aspectRatio", "margin", "padding", "border", "inset", "gap", "rowGap",
+            "columnGap", "overflow", "children", "id", "text", "font {family, size, bold, italic}", "color",
+            "lineSpacing", "maxLines", "ellipsize", "textAlign", "line", "image {width, height, file}", "--width",
+            "--height", "--exact", "--batch", "--jobs", "--fonts", "max-content", "min-content",
+        ] {
+            #expect(help.contains(key), "\(key)")
+        }
+        let top = try await mush(["--help"])
+        #expect(top.output.contains("layout"))
+    }
+}
