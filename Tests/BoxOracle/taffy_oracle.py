@@ -34,8 +34,8 @@ Subcommands:
         (any `expected` already there is replaced). `--with-generate` is an alias of `--generate`.
         A case where Taffy's answer is doubtful also gets `"suspect": ["PATH: REASON", ...]`:
         `negative-size` (Taffy gave a negative width or height: a Taffy bug for certain),
-        `size-depends-on-children-flex-grow` (found by laying the case out again with the
-        children's flexGrow at 0: no browser does that), and the shapes of the browser fixtures
+        `size-depends-on-children-flex-grow` (a container's main size changes when the case is
+        laid out again with its items' flexGrow at 0: no browser does that), and the shapes of the browser fixtures
         Taffy gets wrong (abspos-static-position-in-reverse-container, abspos-auto-margin-
         without-insets, baseline-with-reverse, auto-margin-with-gap, wrap-under-max-size-without-
         size, percent-width-in-auto-width-abspos). On the fixtures these flag all 20 failing
@@ -375,11 +375,12 @@ def suspects(case, expected):
     """Reasons to doubt Taffy's answer for a case, as "PATH: REASON" strings.
 
     `negative-size`: a Taffy bug for certain (CSS sizes are never negative).
-    `size-depends-on-children-flex-grow`: the node's own size changes when its children's
-    flexGrow is set to 0, which no browser does (a node's size never depends on how its
-    children share its free space); Taffy does it under intrinsic sizing when the node has
-    padding or border (fixture flex_grow_padding_auto_size_row). Found by laying the case out
-    again, once for each candidate node.
+    `size-depends-on-children-flex-grow`: the node's own main size changes when its children's
+    flexGrow is set to 0, which browsers do not do (Chrome and Firefox size a container from
+    its items' contributions whatever their flex factors; the flex-factor-aware intrinsic
+    sizing of css-flexbox-1 §9.9.1 is not what they ship). Taffy does it under intrinsic
+    sizing (fixture flex_grow_padding_auto_size_row, and nested auto rows whose items grow).
+    Found by laying the case out again, once for each candidate node.
     The others are the patterns of the browser fixtures Taffy 0.7.7 gets wrong (see
     Tests/BoxOracle/README.md), flagged by their shape: a flagged case may well agree with a
     browser."""
@@ -431,7 +432,7 @@ def suspects(case, expected):
                     found.append(f"{where}: auto-margin-with-gap")
         if in_flow and not isinstance(node.get(main), (int, float)):
             if any(c.get("flexGrow", 0) > 0 for c in in_flow):
-                candidates.append((node, result, where))
+                candidates.append((node, result, where, main))
             if (node.get("flexWrap", "nowrap") != "nowrap"
                     and node.get("max" + main.capitalize()) not in (None, "auto")):
                 found.append(f"{where}: wrap-under-max-size-without-size")
@@ -445,7 +446,7 @@ def suspects(case, expected):
             visit(child, child_result, node, f"{path + '.' if path else ''}children[{index}]")
 
     visit(tree, expected, None, "")
-    for node, result, where in candidates:
+    for node, result, where, main in candidates:
         saved = [(c, c["flexGrow"]) for c in node["children"] if c.get("flexGrow", 0) > 0]
         try:
             for child, _ in saved:
@@ -459,11 +460,11 @@ def suspects(case, expected):
         if where != "root":
             for part in where.split("."):
                 other = other["children"][int(part[len("children["):-1])]
-        if (abs(other["width"] - result["width"]) > 0.1
-                or abs(other["height"] - result["height"]) > 0.1):
+        # Only the main size: the cross size may follow the items' flexed sizes (an item with
+        # an aspect ratio, or wrapping, is shorter when wider).
+        if abs(other[main] - result[main]) > 0.1:
             found.append(f"{where}: size-depends-on-children-flex-grow "
-                         f"({result['width']}x{result['height']}, "
-                         f"{other['width']}x{other['height']} without)")
+                         f"({main} {result[main]}, {other[main]} without)")
     return found
 
 
