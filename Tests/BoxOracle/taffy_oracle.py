@@ -566,8 +566,11 @@ def _random_style(rng, is_root, depth):
             s["columnGap"] = _edge_value(rng, 20)
     if rng.random() < 0.15:
         s["overflow"] = rng.choice(["hidden", "hidden", "visible"])
-    if rng.random() < 0.25:
+    roll = rng.random()
+    if roll < 0.25:
         s["boxSizing"] = "content-box"
+    elif roll < 0.3:
+        s["boxSizing"] = "border-box"  # the default, said
     return s
 
 
