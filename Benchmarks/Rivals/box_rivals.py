@@ -7,6 +7,7 @@ the files `--write-trees DIR` writes.
 
     python3 Benchmarks/Rivals/box_rivals.py                       # every tree, every library
     python3 Benchmarks/Rivals/box_rivals.py --trees grid,chain --libs taffy,yoga --repeats 9
+    python3 Benchmarks/Rivals/box_rivals.py --scaling   # also grid, chain, cards at 4 sizes
     python3 Benchmarks/Rivals/box_rivals.py --write-trees /tmp/box-trees   # the trees, then run
 
 Trees (the root's available space is max-content in both axes; rounding on everywhere):
@@ -87,11 +88,11 @@ HERE = os.path.abspath(__file__)
 # leaf carries the private key "_measure": [width, height].
 
 
-def tree_grid():
+def tree_grid(count=10_000):
     child = {"width": 90, "height": 40, "margin": 5}
     return {"name": "grid", "width": "max-content", "height": "max-content", "rounding": True,
             "tree": {"width": 1000, "flexDirection": "row", "flexWrap": "wrap",
-                     "children": [dict(child) for _ in range(10_000)]}}
+                     "children": [dict(child) for _ in range(count)]}}
 
 
 def tree_levels():
@@ -113,12 +114,12 @@ def tree_chain(depth=1000):
             "tree": node}
 
 
-def tree_cards():
+def tree_cards(count=1000):
     def card():
         return {"padding": 8, "margin": {"bottom": 8}, "children": [{"_measure": [288, 64]}]}
     return {"name": "cards", "width": "max-content", "height": "max-content", "rounding": True,
             "tree": {"width": 320, "flexDirection": "column",
-                     "children": [card() for _ in range(1000)]}}
+                     "children": [card() for _ in range(count)]}}
 
 
 TREES = {"grid": tree_grid, "levels": tree_levels, "chain": tree_chain, "cards": tree_cards}
@@ -431,7 +432,8 @@ RIVALS = {"taffy": TaffyRival, "stretchable": StretchableRival, "yoga": YogaRiva
 
 
 def measure(library, tree_name, repeats):
-    case = TREES[tree_name]()
+    name, _, size = tree_name.partition("@")  # "grid@20000": the grid with 20,000 boxes
+    case = TREES[name](int(size)) if size else TREES[name]()
     rival = RIVALS[library]()
     rival.prepare(case)
     gc.collect()
@@ -541,6 +543,9 @@ def main():
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--timeout", type=float, default=300,
                         help="seconds for one tree and library (build, layouts, memory)")
+    parser.add_argument("--scaling", action="store_true",
+                        help="also time grid, chain and cards at 1/4, 1/2, 1 and 2 times their "
+                             "size (taffy and yoga; best of the repeats), to see how time grows")
     parser.add_argument("--write-trees", metavar="DIR",
                         help="write each tree as DIR/NAME.json (one case, fixture format)")
     parser.add_argument("--worker", nargs=2, metavar=("LIB", "TREE"), help=argparse.SUPPRESS)
@@ -607,6 +612,27 @@ def main():
     if "cards" in trees:
         print("cards: the box part only; each text leaf is a measure function returning a fixed "
               "288x64 (a Python callback in both rivals).")
+    if args.scaling:
+        scaling(args, [t for t in trees if t in SIZES],
+                [lib for lib in libs if lib != "stretchable"])
+
+
+SIZES = {"grid": 10_000, "chain": 1000, "cards": 1000}
+
+
+def scaling(args, trees, libs):
+    print()
+    print("µs per node (best of the repeats) at 1/4, 1/2, 1 and 2 times the size; linear time "
+          "keeps a row flat")
+    for tree in trees:
+        sizes = [SIZES[tree] // 4, SIZES[tree] // 2, SIZES[tree], SIZES[tree] * 2]
+        for library in libs:
+            cells = []
+            for size in sizes:
+                result = run_one(library, f"{tree}@{size}", args)
+                cells.append(result.get("error") or
+                             f"{size:>6}: {result['best_us'] / result['nodes']:6.3f}")
+            print(f"{tree:<7} {library:<12} " + "   ".join(cells))
 
 
 if __name__ == "__main__":
