@@ -35,12 +35,12 @@ Subcommands:
         A case where Taffy's answer is doubtful also gets `"suspect": ["PATH: REASON", ...]`:
         `negative-size` (Taffy gave a negative width or height: a Taffy bug for certain),
         `size-depends-on-children-flex-grow` (a container's main size changes when the case is
-        laid out again with its items' flexGrow at 0: no browser does that), and the shapes of the browser fixtures
-        Taffy gets wrong (abspos-static-position-in-reverse-container, abspos-auto-margin-
-        without-insets, baseline-with-reverse, auto-margin-with-gap, wrap-under-max-size-without-
-        size, percent-width-in-auto-width-abspos). On the fixtures these flag all 20 failing
-        cases and 2 of the 486 passing ones. A mismatch with Taffy in a suspect case is to be
-        judged by hand; in any other case it is most likely the engine's.
+        laid out again with its items' flexGrow at 0, which browsers do not do), and the shapes
+        of the browser fixtures Taffy gets wrong (abspos-static-position-in-reverse-container,
+        abspos-auto-margin-without-insets, baseline-with-reverse, auto-margin-with-gap,
+        wrap-under-max-size-without-size, percent-width-in-auto-width-abspos). On the fixtures
+        these flag all 20 failing cases and 2 of the 486 passing ones. A mismatch with Taffy in
+        a suspect case is to be judged by hand; in any other case it is most likely the engine's.
         Example (what the Swift test runs):
             python3 Tests/BoxOracle/taffy_oracle.py layout --generate --seed 7 --count 300
 
@@ -48,7 +48,8 @@ Subcommands:
                                         [--tolerance 0.1] [--details]
         Lay out the fixture cases of the given variants with Taffy and compare with their
         (browser) `expected`: a case passes when every x, y, width and height is within the
-        tolerance. Prints a summary and the failing names (with the first difference each).
+        tolerance. Prints a summary, how the `suspect` flags fall on passing and failing cases,
+        and the failing names (--details: the first difference of each, and its flags).
         Exit status 0 whatever the count (the differences are known Taffy-vs-browser ones).
 
 Bad input (unknown keys, wrong types, negative sizes, NaN/infinite numbers, `direction: rtl`,
