@@ -1,0 +1,639 @@
+#!/usr/bin/env python3
+"""Layout speed and memory of the box engine's rivals, Taffy and Yoga, on the same trees.
+
+Needs Python 3.11 with `stretchable` 1.1.8 (Taffy 0.7.7, Rust, through pyo3) and `poga` 0.1.19
+(Yoga 1.19.0's C API, C++, through pybind11). The Swift side lays out the very same trees from
+the files `--write-trees DIR` writes.
+
+    python3 Benchmarks/Rivals/box_rivals.py                       # every tree, every library
+    python3 Benchmarks/Rivals/box_rivals.py --trees grid,chain --libs taffy,yoga --repeats 9
+    python3 Benchmarks/Rivals/box_rivals.py --scaling   # also grid, chain, cards at 4 sizes
+    python3 Benchmarks/Rivals/box_rivals.py --write-trees /tmp/box-trees   # the trees, then run
+
+Trees (the root's available space is max-content in both axes; rounding on everywhere):
+
+    grid    10,000 boxes wrapping: root width 1000, row, wrap; children 90x40, margin 5
+            (10,001 nodes)
+    levels  4 levels of 10: root column, 10 children a node down to depth 4, row and column in
+            turn; leaves 10x10 with flexGrow 1, inner nodes auto-sized (11,111 nodes)
+    chain   1,000 deep: each node has one child and padding 1, auto-sized; the leaf 10x10
+            (1,000 nodes)
+    cards   the box part of "1,000 text cards": a column 320 wide of 1,000 cards, each padding 8,
+            margin-bottom 8, holding one leaf whose measure function returns 288x64 whatever it
+            is asked (the rivals' stand-in for a text leaf; the file written for the Swift side
+            has a fixed-size 288x64 box there instead, to be swapped for real text) (2,001 nodes)
+
+Libraries (each tree and library runs in a fresh child process, with a time limit; a crash or
+a time-out is reported as such):
+
+    taffy        Taffy through stretchable's native module: the timed call is one
+                 `taffylib.node_compute_layout` (`..._with_measure` for cards): all of Taffy's work
+                 in Rust plus one pyo3 call; nothing per node in Python (except cards' measure
+                 functions: a Python call, with its arguments made into dicts, per measure).
+    stretchable  the same Taffy through stretchable's `Node.compute_layout(use_rounding=True)`,
+                 the API users call: the Rust layout plus stretchable's Python walk that reads
+                 every node's layout back into Python objects (the binding's per-node cost; its
+                 visibility test walks up to the root for every node, so it is quadratic in
+                 depth, and its recursion passes Python's default limit on the chain, which is
+                 then run again with a higher limit). Nodes share one Style per distinct style
+                 (making a stretchable Style costs about 3 ms). Measure functions go through
+                 stretchable's wrapper, which makes attrs objects per call.
+    yoga         Yoga 1.19.0 through poga's bindings of its C API: the timed call is one
+                 `YGNodeCalculateLayout`; nodes made with YGNodeNewWithConfig, web defaults on
+                 (flexDirection row, flexShrink 1, alignContent stretch, as CSS), point scale 1
+                 (rounding to whole points, like Taffy's). Cards' measure functions are Python
+                 callbacks, as for Taffy; they are unset before the nodes are freed (poga keeps
+                 them in a table that otherwise outlives the interpreter and aborts it at exit).
+
+Figures, per tree and library:
+
+    cold µs      the first layout of the freshly built tree, in a fresh process.
+    best µs      the fastest of --repeats layouts (default 7), each after marking every node
+                 dirty (Taffy: node_mark_dirty on every node; Yoga:
+                 YGNodeMarkDirtyAndPropogateToDescendants on the root), so that each is a full
+                 layout, not a cache hit. time.perf_counter_ns around the one call only; the
+                 tree is built, and marked dirty, outside the timing; the garbage collector is off.
+    µs/node      best µs divided by the number of nodes.
+    B/node       resident memory (RSS, /proc/self/statm) after building the tree minus before,
+                 divided by the number of nodes: the library's native nodes (styles, children
+                 arrays, layout caches as made at creation) plus the Python handle kept for each
+                 node (an int in a list for taffy, a pybind11 YGNodeRef wrapper in a list for
+                 yoga, a whole stretchable.Node with its Style for stretchable). Page-grained
+                 (4 KiB) and subject to the allocators' reuse: a rough figure, not an exact one.
+    +layout      the same after the first layout (memory the layout added: caches, results).
+    py B/node    the Python share of B/node, measured apart (tracemalloc over a second build
+                 of the same tree, which sees Python's allocations only, not Rust's or C++'s).
+    root         the root's size, and a checksum of every node's x+y+width+height, to show the
+                 libraries computed the same layout.
+    (notes)      what a layout costs with nothing dirty (a cache hit: Taffy still walks the
+                 tree to round it), and for cards how many times the leaves were measured.
+
+The machine matters: run it with nothing else busy, and compare figures from one run only.
+"""
+
+import argparse
+import gc
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+PAGE = os.sysconf("SC_PAGE_SIZE")
+HERE = os.path.abspath(__file__)
+
+# ---------------------------------------------------------------------------------------------
+# Trees, in the JSON of `mush layout` (cases in the format of Tests' box fixtures). A measured
+# leaf carries the private key "_measure": [width, height].
+
+
+def tree_grid(count=10_000):
+    child = {"width": 90, "height": 40, "margin": 5}
+    return {"name": "grid", "width": "max-content", "height": "max-content", "rounding": True,
+            "tree": {"width": 1000, "flexDirection": "row", "flexWrap": "wrap",
+                     "children": [dict(child) for _ in range(count)]}}
+
+
+def tree_levels():
+    def node(depth):
+        if depth == 4:
+            return {"width": 10, "height": 10, "flexGrow": 1}
+        direction = "column" if depth % 2 == 0 else "row"
+        return {"flexDirection": direction, "children": [node(depth + 1) for _ in range(10)]}
+    return {"name": "levels", "width": "max-content", "height": "max-content", "rounding": True,
+            "tree": node(0)}
+
+
+def tree_chain(depth=1000):
+    leaf = {"width": 10, "height": 10}
+    node = leaf
+    for _ in range(depth - 1):
+        node = {"padding": 1, "children": [node]}
+    return {"name": "chain", "width": "max-content", "height": "max-content", "rounding": True,
+            "tree": node}
+
+
+def tree_cards(count=1000):
+    def card():
+        return {"padding": 8, "margin": {"bottom": 8}, "children": [{"_measure": [288, 64]}]}
+    return {"name": "cards", "width": "max-content", "height": "max-content", "rounding": True,
+            "tree": {"width": 320, "flexDirection": "column",
+                     "children": [card() for _ in range(count)]}}
+
+
+TREES = {"grid": tree_grid, "levels": tree_levels, "chain": tree_chain, "cards": tree_cards}
+NOTES = {
+    "cards": "The rivals' leaves are measure functions returning 288x64 whatever they are asked; "
+             "here they are fixed-size boxes. Swap them for text leaves for the real comparison.",
+    "chain": "1,000 levels deep.",
+}
+
+
+def preorder(tree):
+    """(node, parent index or None) in pre-order, without recursion (the chain is 1,000 deep)."""
+    out = []
+    stack = [(tree, None)]
+    while stack:
+        node, parent = stack.pop()
+        out.append((node, parent))
+        index = len(out) - 1
+        for child in reversed(node.get("children", [])):
+            stack.append((child, index))
+    return out
+
+
+def for_swift(case):
+    """The case as `mush layout` takes it: measured leaves become fixed-size boxes."""
+    for node, _ in preorder(case["tree"]):
+        if "_measure" in node:
+            width, height = node.pop("_measure")
+            node["width"], node["height"] = width, height
+    if case["name"] in NOTES:
+        case["note"] = NOTES[case["name"]]
+    return case
+
+
+def rss():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * PAGE
+
+
+# ---------------------------------------------------------------------------------------------
+# Taffy through stretchable's native module
+
+
+class TaffyRival:
+    name = "taffy"
+
+    def __init__(self):
+        self.calls = [0]  # measure function calls
+        from stretchable import taffylib
+        from stretchable.style import Style
+        self.t = taffylib
+
+        def plain(value):
+            if isinstance(value, dict):
+                return {k: plain(v) for k, v in value.items()}
+            if isinstance(value, list):
+                return [plain(v) for v in value]
+            if isinstance(value, bool) or value is None:
+                return value
+            return int(value) if isinstance(value, int) else value
+
+        self.base = plain(Style().to_dict())
+        self.styles = {}
+
+    def style(self, node):
+        key = json.dumps({k: v for k, v in node.items() if k != "children"}, sort_keys=True)
+        if key in self.styles:
+            return self.styles[key]
+
+        def points(value):
+            return {"dim": 1, "value": float(value)}
+
+        def edges(value):
+            if isinstance(value, dict):
+                return {e: points(value.get(e, 0)) for e in ("top", "right", "bottom", "left")}
+            return {e: points(value) for e in ("top", "right", "bottom", "left")}
+
+        auto = {"dim": 0, "value": float("nan")}
+        style = dict(self.base)
+        style["size"] = {"width": points(node["width"]) if "width" in node else auto,
+                         "height": points(node["height"]) if "height" in node else auto}
+        for key_, field in (("margin", "margin"), ("padding", "padding")):
+            if key_ in node:
+                style[field] = edges(node[key_])
+        style["flex_direction"] = {"row": 0, "column": 1}[node.get("flexDirection", "row")]
+        style["flex_wrap"] = {"nowrap": 0, "wrap": 1}[node.get("flexWrap", "nowrap")]
+        style["flex_grow"] = float(node.get("flexGrow", 0))
+        self.styles[key] = style
+        return style
+
+    def build(self, case):
+        t = self.t
+        self.ptr = t.init()
+        t.enable_rounding(self.ptr)
+        ids = []
+        self.measured = False
+        for node, parent in preorder(case["tree"]):
+            node_id = t.node_create(self.ptr, self.style(node))
+            if "_measure" in node:
+                t.node_set_measure(self.ptr, node_id, True)
+                self.measured = True
+            if parent is not None:
+                t.node_add_child(self.ptr, ids[parent], node_id)
+            ids.append(node_id)
+        self.ids = ids
+        return ids
+
+    def prepare(self, case):
+        nan = float("nan")
+        self.space = {"width": {"dim": 4, "value": nan}, "height": {"dim": 4, "value": nan}}
+        size = next((tuple(map(float, node["_measure"])) for node, _ in preorder(case["tree"])
+                     if "_measure" in node), (0.0, 0.0))
+        calls = self.calls
+
+        def measure(known_width, known_height, available_width, available_height, context):
+            calls[0] += 1
+            return size
+
+        self.measure = measure
+
+    def layout(self):
+        if self.measured:
+            return self.t.node_compute_layout_with_measure(self.ptr, self.ids[0], self.space,
+                                                           self.measure)
+        return self.t.node_compute_layout(self.ptr, self.ids[0], self.space)
+
+    def dirty(self):
+        mark, ptr = self.t.node_mark_dirty, self.ptr
+        for node_id in self.ids:
+            mark(ptr, node_id)
+
+    def frames(self):
+        layout = self.t.PyLayout()
+        out = []
+        for node_id in self.ids:
+            self.t.node_get_layout(self.ptr, node_id, layout)
+            out.append((layout.x, layout.y, layout.width, layout.height))
+        return out
+
+    def free(self):
+        self.t.free(self.ptr)
+
+
+class StretchableRival(TaffyRival):
+    """stretchable's Node API: the same Taffy, plus the binding's Python per node."""
+    name = "stretchable"
+
+    def build(self, case):
+        from stretchable import Node, Style
+        from stretchable.style import AUTO, FlexDirection, FlexWrap
+        from stretchable.style.geometry.size import SizePoints
+        nodes = []
+        calls = self.calls
+
+        def measure(node_, known, available):
+            calls[0] += 1
+            return size
+
+        size = None
+        styles = {}  # one Style per distinct style: making one costs milliseconds
+        for node, parent in preorder(case["tree"]):
+            key = json.dumps({k: v for k, v in node.items() if k != "children"}, sort_keys=True)
+            if key in styles:
+                style = styles[key]
+            else:
+                style = styles[key] = Style(**self.style_arguments(node, AUTO, FlexDirection,
+                                                                   FlexWrap))
+            if "_measure" in node:
+                size = SizePoints(*node["_measure"])  # the same for every leaf
+                made = Node(measure=measure, style=style)
+            else:
+                made = Node(style=style)
+            if parent is not None:
+                nodes[parent].append(made)
+            nodes.append(made)
+        self.nodes = nodes
+        return nodes
+
+    @staticmethod
+    def style_arguments(node, AUTO, FlexDirection, FlexWrap):
+        kwargs = {
+            "size": (node.get("width", AUTO), node.get("height", AUTO)),
+            "flex_direction": FlexDirection[node.get("flexDirection", "row").upper()],
+            "flex_wrap": FlexWrap.WRAP if node.get("flexWrap") == "wrap" else FlexWrap.NO_WRAP,
+            "flex_grow": float(node.get("flexGrow", 0)),
+        }
+        for key in ("margin", "padding"):
+            if key in node:
+                value = node[key]
+                kwargs[key] = (tuple(value.get(e, 0) for e in ("top", "right", "bottom", "left"))
+                               if isinstance(value, dict) else value)
+        return kwargs
+
+    def prepare(self, case):
+        pass
+
+    def layout(self):
+        return self.nodes[0].compute_layout(use_rounding=True)
+
+    def dirty(self):
+        for node in self.nodes:
+            node.mark_dirty()
+
+    def frames(self):
+        out = []
+        for node in self.nodes:
+            box = node.border_box
+            out.append((box.x, box.y, box.width, box.height))
+        return out
+
+    def free(self):
+        pass
+
+
+# ---------------------------------------------------------------------------------------------
+# Yoga through poga's bindings of its C API
+
+
+class YogaRival:
+    name = "yoga"
+
+    def __init__(self):
+        self.calls = [0]  # measure function calls
+        import poga.libpoga_capi as yg
+        self.yg = yg
+        self.config = yg.YGConfigNew()
+        yg.YGConfigSetUseWebDefaults(self.config, True)
+        yg.YGConfigSetPointScaleFactor(self.config, 1.0)
+
+    def build(self, case):
+        yg = self.yg
+        nodes = []
+        count = []  # children so far, per node
+        measured = None
+        for node, parent in preorder(case["tree"]):
+            made = yg.YGNodeNewWithConfig(self.config)
+            if "width" in node:
+                yg.YGNodeStyleSetWidth(made, node["width"])
+            if "height" in node:
+                yg.YGNodeStyleSetHeight(made, node["height"])
+            for key, setter in (("margin", yg.YGNodeStyleSetMargin),
+                                ("padding", yg.YGNodeStyleSetPadding)):
+                if key in node:
+                    value = node[key]
+                    if isinstance(value, dict):
+                        for edge, name in (("top", yg.YGEdge.Top), ("right", yg.YGEdge.Right),
+                                           ("bottom", yg.YGEdge.Bottom),
+                                           ("left", yg.YGEdge.Left)):
+                            setter(made, name, value.get(edge, 0))
+                    else:
+                        setter(made, yg.YGEdge.All, value)
+            yg.YGNodeStyleSetFlexDirection(made, {"row": yg.YGFlexDirection.Row,
+                                                  "column": yg.YGFlexDirection.Column}[
+                node.get("flexDirection", "row")])
+            if node.get("flexWrap") == "wrap":
+                yg.YGNodeStyleSetFlexWrap(made, yg.YGWrap.Wrap)
+            if "flexGrow" in node:
+                yg.YGNodeStyleSetFlexGrow(made, node["flexGrow"])
+            if "_measure" in node:
+                if measured is None:
+                    size = yg.YGSize(*map(float, node["_measure"]))
+                    calls = self.calls
+
+                    def measured(node_, width, width_mode, height, height_mode):
+                        calls[0] += 1
+                        return size
+                yg.YGNodeSetMeasureFunc(made, measured)
+            if parent is not None:
+                yg.YGNodeInsertChild(nodes[parent], made, count[parent])
+                count[parent] += 1
+            nodes.append(made)
+            count.append(0)
+        self.nodes = nodes
+        self.measure = measured  # kept alive
+        return nodes
+
+    def prepare(self, case):
+        pass
+
+    def layout(self):
+        yg = self.yg
+        yg.YGNodeCalculateLayout(self.nodes[0], yg.YGUndefined, yg.YGUndefined,
+                                 yg.YGDirection.LTR)
+        return True
+
+    def dirty(self):
+        self.yg.YGNodeMarkDirtyAndPropogateToDescendants(self.nodes[0])
+
+    def frames(self):
+        yg = self.yg
+        return [(yg.YGNodeLayoutGetLeft(n), yg.YGNodeLayoutGetTop(n),
+                 yg.YGNodeLayoutGetWidth(n), yg.YGNodeLayoutGetHeight(n)) for n in self.nodes]
+
+    def free(self):
+        # Unset the measure functions first: poga keeps them in a table of its own, which
+        # otherwise is destroyed after the interpreter is and aborts it at exit.
+        if self.measure is not None:
+            for node in self.nodes:
+                if self.yg.YGNodeHasMeasureFunc(node):
+                    self.yg.YGNodeSetMeasureFunc(node, None)
+        self.yg.YGNodeFreeRecursive(self.nodes[0])
+        self.nodes = []
+
+
+RIVALS = {"taffy": TaffyRival, "stretchable": StretchableRival, "yoga": YogaRival}
+
+
+# ---------------------------------------------------------------------------------------------
+# One measurement, in a child process
+
+
+def measure(library, tree_name, repeats):
+    name, _, size = tree_name.partition("@")  # "grid@20000": the grid with 20,000 boxes
+    case = TREES[name](int(size)) if size else TREES[name]()
+    rival = RIVALS[library]()
+    rival.prepare(case)
+    gc.collect()
+    gc.disable()
+    before = rss()
+    handles = rival.build(case)
+    built = rss()
+    nodes = len(handles)
+    start = time.perf_counter_ns()
+    ok = rival.layout()
+    cold = time.perf_counter_ns() - start
+    cold_calls = rival.calls[0]
+    after_layout = rss()
+    if ok is False:
+        raise RuntimeError("layout failed")
+    frames = rival.frames()
+    best = None
+    rival.calls[0] = 0
+    for _ in range(repeats):
+        rival.dirty()
+        start = time.perf_counter_ns()
+        rival.layout()
+        elapsed = time.perf_counter_ns() - start
+        best = elapsed if best is None else min(best, elapsed)
+    repeat_calls = rival.calls[0] / max(repeats, 1)
+    # A repeat without marking dirty shows what a cache hit costs (and that dirtying works).
+    start = time.perf_counter_ns()
+    rival.layout()
+    cached = time.perf_counter_ns() - start
+    again = rival.frames()
+    gc.enable()
+    checksum = sum(x + y + w + h for x, y, w, h in frames)
+    same = all(abs(a - b) < 1e-3 for f, g in zip(frames, again) for a, b in zip(f, g))
+    rival.free()
+    del handles
+    gc.collect()
+
+    # The Python share of the handles: tracemalloc over a second build.
+    import tracemalloc
+    second = RIVALS[library]()
+    second.prepare(case)
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    kept = second.build(case)
+    python_bytes = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    second.free()
+    del kept
+
+    return {"library": library, "tree": tree_name, "nodes": nodes,
+            "cold_us": cold / 1000, "best_us": best / 1000, "cached_us": cached / 1000,
+            "rss_built": built - before, "rss_layout": after_layout - before,
+            "python_bytes": python_bytes,
+            "measure_calls": [cold_calls, repeat_calls],
+            "root": [frames[0][2], frames[0][3]], "checksum": checksum,
+            "repeat_same": same}
+
+
+def worker(args):
+    result = {}
+
+    def run():
+        try:
+            result.update(measure(args.worker[0], args.worker[1], args.repeats))
+        except RecursionError as error:
+            result["error"] = f"RecursionError: {error}"
+
+    if args.recursion_limit:
+        sys.setrecursionlimit(args.recursion_limit)
+    if args.stack_mb:
+        threading.stack_size(args.stack_mb * 1024 * 1024)
+        thread = threading.Thread(target=run)
+        thread.start()
+        thread.join()
+    else:
+        run()
+    print(json.dumps(result))
+
+
+# ---------------------------------------------------------------------------------------------
+# The table
+
+
+def run_one(library, tree, args, stack_mb=0, recursion_limit=0):
+    command = [sys.executable, HERE, "--worker", library, tree, "--repeats", str(args.repeats)]
+    if stack_mb:
+        command += ["--stack-mb", str(stack_mb)]
+    if recursion_limit:
+        command += ["--recursion-limit", str(recursion_limit)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timed out after {args.timeout:g} s"}
+    if done.returncode < 0:
+        return {"error": f"crashed (signal {-done.returncode}"
+                         f"{', stack ' + str(stack_mb) + ' MB' if stack_mb else ''})"}
+    if done.returncode != 0 or not done.stdout.strip():
+        last = (done.stderr.strip().splitlines() or ["?"])[-1]
+        return {"error": f"failed (exit {done.returncode}): {last}"}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--trees", default="grid,levels,chain,cards")
+    parser.add_argument("--libs", default="taffy,stretchable,yoga")
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--timeout", type=float, default=300,
+                        help="seconds for one tree and library (build, layouts, memory)")
+    parser.add_argument("--scaling", action="store_true",
+                        help="also time grid, chain and cards at 1/4, 1/2, 1 and 2 times their "
+                             "size (taffy and yoga; best of the repeats), to see how time grows")
+    parser.add_argument("--write-trees", metavar="DIR",
+                        help="write each tree as DIR/NAME.json (one case, fixture format)")
+    parser.add_argument("--worker", nargs=2, metavar=("LIB", "TREE"), help=argparse.SUPPRESS)
+    parser.add_argument("--stack-mb", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--recursion-limit", type=int, default=0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        return worker(args)
+
+    trees = args.trees.split(",")
+    libs = args.libs.split(",")
+    for name in trees + libs:
+        if name not in TREES and name not in RIVALS:
+            parser.error(f"unknown tree or library: {name}")
+
+    if args.write_trees:
+        os.makedirs(args.write_trees, exist_ok=True)
+        sys.setrecursionlimit(20_000)  # the chain is 1,000 objects deep
+        for name in trees:
+            path = os.path.join(args.write_trees, f"{name}.json")
+            with open(path, "w") as out:
+                out.write(json.dumps(for_swift(TREES[name]()), separators=(",", ":")) + "\n")
+            print(f"wrote {path}")
+
+    print(f"Python {sys.version.split()[0]}, repeats {args.repeats}, {os.cpu_count()} cores; "
+          "µs per layout call (best of the repeats, cold = first), bytes per node (RSS)")
+    header = (f"{'tree':<7} {'library':<12} {'nodes':>6} {'cold µs':>11} {'best µs':>11} "
+              f"{'µs/node':>8} {'B/node':>7} {'+layout':>8} {'py B/node':>9}  root (checksum)")
+    print(header)
+    print("-" * len(header))
+    for tree in trees:
+        for library in libs:
+            result = run_one(library, tree, args)
+            if "error" in result and "crashed" in result["error"]:
+                retry = run_one(library, tree, args, stack_mb=1024)
+                if "error" not in retry:
+                    retry["note"] = f"default stack: {result['error']}; ran in a 1 GB stack"
+                    result = retry
+            elif "error" in result and result["error"].startswith("RecursionError"):
+                retry = run_one(library, tree, args, stack_mb=1024, recursion_limit=100_000)
+                if "error" not in retry:
+                    retry["note"] = ("Python's default recursion limit: RecursionError; ran with "
+                                     "sys.setrecursionlimit(100000) in a 1 GB stack")
+                    result = retry
+            if "error" in result:
+                print(f"{tree:<7} {library:<12} {result['error']}")
+                continue
+            n = result["nodes"]
+            root = f"{result['root'][0]:g}x{result['root'][1]:g} ({result['checksum']:.0f})"
+            print(f"{tree:<7} {library:<12} {n:>6} {result['cold_us']:>11,.0f} "
+                  f"{result['best_us']:>11,.0f} {result['best_us'] / n:>8.3f} "
+                  f"{result['rss_built'] / n:>7.0f} {result['rss_layout'] / n:>8.0f} "
+                  f"{result['python_bytes'] / n:>9.0f}  {root}")
+            notes = []
+            if result.get("note"):
+                notes.append(result["note"])
+            if not result["repeat_same"]:
+                notes.append("a repeat gave a different layout")
+            notes.append(f"cache hit (no dirtying): {result['cached_us']:,.0f} µs")
+            cold_calls, repeat_calls = result["measure_calls"]
+            if cold_calls or repeat_calls:
+                notes.append(f"measure calls: {cold_calls} cold, {repeat_calls:g} a repeat")
+            print(f"{'':<7} {'':<12} ({'; '.join(notes)})")
+    if "cards" in trees:
+        print("cards: the box part only; each text leaf is a measure function returning a fixed "
+              "288x64 (a Python callback in both rivals).")
+    if args.scaling:
+        scaling(args, [t for t in trees if t in SIZES],
+                [lib for lib in libs if lib != "stretchable"])
+
+
+SIZES = {"grid": 10_000, "chain": 1000, "cards": 1000}
+
+
+def scaling(args, trees, libs):
+    print()
+    print("µs per node (best of the repeats) at 1/4, 1/2, 1 and 2 times the size; linear time "
+          "keeps a row flat")
+    for tree in trees:
+        sizes = [SIZES[tree] // 4, SIZES[tree] // 2, SIZES[tree], SIZES[tree] * 2]
+        for library in libs:
+            cells = []
+            for size in sizes:
+                result = run_one(library, f"{tree}@{size}", args)
+                cells.append(result.get("error") or
+                             f"{size:>6}: {result['best_us'] / result['nodes']:6.3f}")
+            print(f"{tree:<7} {library:<12} " + "   ".join(cells))
+
+
+if __name__ == "__main__":
+    main()

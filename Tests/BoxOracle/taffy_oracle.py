@@ -1,0 +1,779 @@
+#!/usr/bin/env python3
+"""Taffy as an oracle for `mush layout` (the box engine of Spec box.md).
+
+Needs Python 3.11 with `stretchable` 1.1.8 (Python bindings of Taffy 0.7.7); nothing else.
+The script drives Taffy through stretchable's native module (`stretchable.taffylib`) directly,
+one Taffy tree per case, so that every node's layout is read back whatever its position (the
+`stretchable.Node` wrapper skips the children of boxes it considers invisible).
+
+Cases are JSON Lines in the format of Tests' box fixtures (/work/shared/box-fixtures/README.md):
+
+    {"name": ..., "width": W, "height": H, "rounding": true|false, "tree": {...}, "expected": {...}}
+
+`width`/`height` are the root's available space (a number, "max-content" -- the default -- or
+"min-content"), `rounding: false` is `mush layout --exact`; `tree` is a node of the contract
+(camelCase style keys, `children`, optional `id`), `expected` has, for every node in input order,
+`x`, `y` (relative to the parent's border box), `width`, `height` and `children`.
+
+Subcommands:
+
+    taffy_oracle.py generate --seed S --count N [--first K]
+        Print N random cases (names random-S-K .. random-S-(K+N-1)), without `expected`.
+        Case i depends only on (S, i): regenerate one case alone with --first i --count 1.
+        Trees: up to 30 nodes, depth up to 4, up to 6 children a node, pure boxes, ltr, every
+        style key of the contract that Taffy has (values whole or .5 points in 0-300, "N%",
+        "auto"); the root gets no item keys (margin, inset, position, alignSelf, flexGrow,
+        flexShrink, flexBasis, display), which the spec gives no meaning on a root (Taffy ignores
+        them there). Root available space: a number (55%), "min-content" (10%), "max-content".
+        rounding: true in 70% of the cases.
+
+    taffy_oracle.py layout [FILE|-]
+    taffy_oracle.py layout --generate --seed S --count N [--first K]
+        Read cases (JSON Lines; FILE, or standard input when absent or "-"), or generate them
+        in the same process, and print each case back with `expected` computed by Taffy
+        (any `expected` already there is replaced). `--with-generate` is an alias of `--generate`.
+        A case where Taffy's answer is doubtful also gets `"suspect": ["PATH: REASON", ...]`:
+        `negative-size` (Taffy gave a negative width or height: a Taffy bug for certain),
+        `size-depends-on-children-flex-grow` (a container's main size changes when the case is
+        laid out again with its items' flexGrow at 0, which browsers do not do), and the shapes
+        of the browser fixtures Taffy gets wrong (abspos-static-position-in-reverse-container,
+        abspos-auto-margin-without-insets, baseline-with-reverse, auto-margin-with-gap,
+        wrap-under-max-size-without-size, percent-width-in-auto-width-abspos). On the fixtures
+        these flag all 20 failing cases and 2 of the 486 passing ones. A mismatch with Taffy in
+        a suspect case is to be judged by hand; in any other case it is most likely the engine's.
+        Example (what the Swift test runs):
+            python3 Tests/BoxOracle/taffy_oracle.py layout --generate --seed 7 --count 300
+
+    taffy_oracle.py check-fixtures FILE [--variants border_box_ltr,content_box_ltr]
+                                        [--tolerance 0.1] [--details]
+        Lay out the fixture cases of the given variants with Taffy and compare with their
+        (browser) `expected`: a case passes when every x, y, width and height is within the
+        tolerance. Prints a summary, how the `suspect` flags fall on passing and failing cases,
+        and the failing names (--details: the first difference of each, and its flags).
+        Exit status 0 whatever the count (the differences are known Taffy-vs-browser ones).
+
+Bad input (unknown keys, wrong types, negative sizes, NaN/infinite numbers, `direction: rtl`,
+text/line/image leaves, which Taffy cannot take): one line on standard error naming the case
+and the JSON path (`children[2].children[0].width: ...`), exit status 2.
+
+Mapping (contract -> Taffy 0.7.7 style): percentages "N%" -> Percent(N/100); "auto" -> Auto
+(for max sizes Auto means none); `margin`/`padding`/`border`/`inset` take one value or an object
+of some of top/right/bottom/left, the others 0 (inset: auto); `gap` sets both gaps, `rowGap`/
+`columnGap` override (Taffy's gap is {width: column gap, height: row gap}); `overflow` sets both
+axes and the scroll bar width is 0 (scroll bars take no room, as the spec says); `alignSelf:
+auto` and absent alignment keys are Taffy's None (CSS `normal`); `direction: ltr` is accepted and
+ignored. Results are Taffy's: a display:none node and its subtree get zero frames at (0, 0).
+Numbers are printed rounded to 4 decimals (Taffy computes in f32), whole numbers as integers.
+"""
+
+import argparse
+import json
+import math
+import random
+import sys
+
+try:
+    from stretchable import taffylib
+    from stretchable.style import Style as _Style
+except ImportError as error:  # pragma: no cover
+    sys.stderr.write(f"taffy_oracle: needs the stretchable package (Taffy bindings): {error}\n")
+    sys.exit(1)
+
+NAN = float("nan")
+
+# stretchable's dimension codes (stretchable.style.geometry.length.Scale).
+DIM_AUTO, DIM_POINTS, DIM_PERCENT, DIM_MIN_CONTENT, DIM_MAX_CONTENT = 0, 1, 2, 3, 4
+
+
+def _plain(value):
+    """The style dictionary with enums as plain ints (what the native module reads)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    return value
+
+
+# Every key the native node_create wants, with Taffy's defaults (grid keys included, unused).
+BASE_STYLE = _plain(_Style().to_dict())
+
+# Enumerations, as stretchable numbers them (stretchable.style.props).
+DISPLAY = {"flex": 1, "none": 0}
+POSITION = {"relative": 0, "absolute": 1}
+BOX_SIZING = {"border-box": 0, "content-box": 1}
+OVERFLOW = {"visible": 0, "hidden": 1, "scroll": 2, "clip": 3}
+FLEX_DIRECTION = {"row": 0, "column": 1, "row-reverse": 2, "column-reverse": 3}
+FLEX_WRAP = {"nowrap": 0, "wrap": 1, "wrap-reverse": 2}
+ALIGN_ITEMS = {"start": 0, "end": 1, "flex-start": 2, "flex-end": 3, "center": 4,
+               "baseline": 5, "stretch": 6}
+ALIGN_SELF = dict(ALIGN_ITEMS, auto=None)
+CONTENT = {"start": 0, "end": 1, "flex-start": 2, "flex-end": 3, "center": 4, "stretch": 5,
+           "space-between": 6, "space-evenly": 7, "space-around": 8}
+ALIGN_CONTENT = CONTENT
+JUSTIFY_CONTENT = CONTENT
+EDGES = ("top", "right", "bottom", "left")
+
+STYLE_KEYS = {
+    "display", "position", "direction", "boxSizing", "flexDirection", "flexWrap", "flexGrow",
+    "flexShrink", "flexBasis", "justifyContent", "alignItems", "alignSelf", "alignContent",
+    "width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "aspectRatio",
+    "margin", "padding", "border", "inset", "gap", "rowGap", "columnGap", "overflow",
+}
+LEAF_KEYS = {"text", "line", "image"}
+
+
+class InputError(Exception):
+    """Bad input; the message starts with the JSON path."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Contract JSON -> Taffy style
+
+
+def _join(path, key):
+    return f"{path}.{key}" if path else key
+
+
+def _number(path, value, *, negative=False):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InputError(f"{path}: expected a number, got {json.dumps(value)}")
+    if not math.isfinite(value):
+        raise InputError(f"{path}: not a finite number")
+    if value < 0 and not negative:
+        raise InputError(f"{path}: must not be negative ({value})")
+    return float(value)
+
+
+def _length(path, value, *, auto, negative=False):
+    """A number (points), "N%" or (when allowed) "auto", as a stretchable length dict."""
+    if isinstance(value, str):
+        if value == "auto":
+            if not auto:
+                raise InputError(f"{path}: \"auto\" is not allowed here")
+            return {"dim": DIM_AUTO, "value": NAN}
+        if value.endswith("%"):
+            try:
+                number = float(value[:-1])
+            except ValueError:
+                raise InputError(f"{path}: not a length: {json.dumps(value)}") from None
+            if not math.isfinite(number):
+                raise InputError(f"{path}: not a finite percentage")
+            if number < 0 and not negative:
+                raise InputError(f"{path}: must not be negative ({value})")
+            return {"dim": DIM_PERCENT, "value": number / 100.0}
+        raise InputError(f"{path}: not a length: {json.dumps(value)}")
+    return {"dim": DIM_POINTS, "value": _number(path, value, negative=negative)}
+
+
+def _edges(path, value, *, auto, negative, default):
+    if isinstance(value, dict):
+        for key in value:
+            if key not in EDGES:
+                raise InputError(f"{_join(path, key)}: unknown edge (top, right, bottom, left)")
+        return {edge: (_length(_join(path, edge), value[edge], auto=auto, negative=negative)
+                       if edge in value else dict(default)) for edge in EDGES}
+    one = _length(path, value, auto=auto, negative=negative)
+    return {edge: dict(one) for edge in EDGES}
+
+
+def _keyword(path, value, table):
+    if not isinstance(value, str) or value not in table:
+        raise InputError(f"{path}: expected one of {', '.join(table)}, got {json.dumps(value)}")
+    return table[value]
+
+
+ZERO = {"dim": DIM_POINTS, "value": 0.0}
+AUTO = {"dim": DIM_AUTO, "value": NAN}
+
+
+def taffy_style(node, path):
+    """The stretchable style dictionary of one contract node (children not included)."""
+    style = dict(BASE_STYLE)
+    size = {"width": AUTO, "height": AUTO}
+    min_size = {"width": AUTO, "height": AUTO}
+    max_size = {"width": AUTO, "height": AUTO}
+    gap = {"width": ZERO, "height": ZERO}
+    for key, value in node.items():
+        at = _join(path, key)
+        if key in ("children", "id"):
+            continue
+        if key in LEAF_KEYS:
+            raise InputError(f"{at}: leaves are not supported by the oracle (pure boxes only)")
+        if key not in STYLE_KEYS:
+            raise InputError(f"{at}: unknown key")
+        if key == "display":
+            style["display"] = _keyword(at, value, DISPLAY)
+        elif key == "position":
+            style["position"] = _keyword(at, value, POSITION)
+        elif key == "direction":
+            if _keyword(at, value, {"ltr": 0, "rtl": 1}) == 1:
+                raise InputError(f"{at}: rtl is not supported by Taffy 0.7.7")
+        elif key == "boxSizing":
+            style["box_sizing"] = _keyword(at, value, BOX_SIZING)
+        elif key == "flexDirection":
+            style["flex_direction"] = _keyword(at, value, FLEX_DIRECTION)
+        elif key == "flexWrap":
+            style["flex_wrap"] = _keyword(at, value, FLEX_WRAP)
+        elif key == "flexGrow":
+            style["flex_grow"] = _number(at, value)
+        elif key == "flexShrink":
+            style["flex_shrink"] = _number(at, value)
+        elif key == "flexBasis":
+            style["flex_basis"] = _length(at, value, auto=True)
+        elif key == "justifyContent":
+            style["justify_content"] = _keyword(at, value, JUSTIFY_CONTENT)
+        elif key == "alignContent":
+            style["align_content"] = _keyword(at, value, ALIGN_CONTENT)
+        elif key == "alignItems":
+            style["align_items"] = _keyword(at, value, ALIGN_ITEMS)
+        elif key == "alignSelf":
+            style["align_self"] = _keyword(at, value, ALIGN_SELF)
+        elif key in ("width", "height"):
+            size[key] = _length(at, value, auto=True)
+        elif key in ("minWidth", "minHeight"):
+            min_size[key[3:].lower()] = _length(at, value, auto=True)
+        elif key in ("maxWidth", "maxHeight"):
+            max_size[key[3:].lower()] = _length(at, value, auto=True)
+        elif key == "aspectRatio":
+            ratio = _number(at, value)
+            if ratio <= 0:
+                raise InputError(f"{at}: must be positive ({value})")
+            style["aspect_ratio"] = ratio
+        elif key == "margin":
+            style["margin"] = _edges(at, value, auto=True, negative=True, default=ZERO)
+        elif key == "padding":
+            style["padding"] = _edges(at, value, auto=False, negative=False, default=ZERO)
+        elif key == "border":
+            style["border"] = _edges(at, value, auto=False, negative=False, default=ZERO)
+        elif key == "inset":
+            style["inset"] = _edges(at, value, auto=True, negative=True, default=AUTO)
+        elif key == "gap":
+            one = _length(at, value, auto=False)
+            gap = {"width": one, "height": one}
+        elif key == "overflow":
+            style["overflow_x"] = style["overflow_y"] = _keyword(at, value, OVERFLOW)
+    # The longhands win over `gap`, whatever the order of the keys.
+    if "rowGap" in node:
+        gap = dict(gap, height=_length(_join(path, "rowGap"), node["rowGap"], auto=False))
+    if "columnGap" in node:
+        gap = dict(gap, width=_length(_join(path, "columnGap"), node["columnGap"], auto=False))
+    style["size"], style["min_size"], style["max_size"] = size, min_size, max_size
+    style["gap"] = gap
+    style["scrollbar_width"] = 0.0
+    return style
+
+
+def _check_node(node, path):
+    if not isinstance(node, dict):
+        raise InputError(f"{path or 'tree'}: expected an object")
+    if "id" in node and not isinstance(node["id"], str):
+        raise InputError(f"{_join(path, 'id')}: expected a string")
+    children = node.get("children", [])
+    if not isinstance(children, list):
+        raise InputError(f"{_join(path, 'children')}: expected an array")
+    return children
+
+
+def available(path, value):
+    """A root available space: a number, "max-content" (also when absent) or "min-content"."""
+    if value is None or value == "max-content":
+        return {"dim": DIM_MAX_CONTENT, "value": NAN}
+    if value == "min-content":
+        return {"dim": DIM_MIN_CONTENT, "value": NAN}
+    if isinstance(value, str):
+        raise InputError(f"{path}: expected a number, \"max-content\" or \"min-content\"")
+    return {"dim": DIM_POINTS, "value": _number(path, value)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout
+
+
+def _clean(value):
+    value = round(float(value), 4)
+    if value == int(value):
+        return int(value)
+    return value
+
+
+def layout_case(case):
+    """The `expected` tree Taffy gives for one case (raises InputError on bad input)."""
+    if not isinstance(case, dict) or "tree" not in case:
+        raise InputError("case: expected an object with a \"tree\"")
+    rounding = case.get("rounding", True)
+    if not isinstance(rounding, bool):
+        raise InputError("rounding: expected true or false")
+    space = {"width": available("case width", case.get("width")),
+             "height": available("case height", case.get("height"))}
+    taffy = taffylib.init()
+    try:
+        built = []  # (node id, contract node, children's entries)
+
+        def build(node, path):
+            children = _check_node(node, path)
+            node_id = taffylib.node_create(taffy, taffy_style(node, path))
+            entries = []
+            for index, child in enumerate(children):
+                entry = build(child, f"{_join(path, 'children')}[{index}]")
+                taffylib.node_add_child(taffy, node_id, entry[0])
+                entries.append(entry)
+            return (node_id, node, entries)
+
+        root = build(case["tree"], "")
+        if rounding:
+            taffylib.enable_rounding(taffy)
+        else:
+            taffylib.disable_rounding(taffy)
+        if not taffylib.node_compute_layout(taffy, root[0], space):
+            raise RuntimeError("Taffy's compute_layout failed")
+        layout = taffylib.PyLayout()
+
+        def read(entry):
+            node_id, node, entries = entry
+            taffylib.node_get_layout(taffy, node_id, layout)
+            result = {}
+            if "id" in node:
+                result["id"] = node["id"]
+            result.update(x=_clean(layout.x), y=_clean(layout.y),
+                          width=_clean(layout.width), height=_clean(layout.height))
+            result["children"] = [read(child) for child in entries]
+            return result
+
+        return read(root)
+    finally:
+        taffylib.free(taffy)
+
+
+# ---------------------------------------------------------------------------------------------
+# Suspects: where Taffy's answer is known or likely to differ from a browser's
+
+
+MAIN_SIZE = {"row": "width", "row-reverse": "width", "column": "height", "column-reverse": "height"}
+AXIS_EDGES = {"width": ("left", "right"), "height": ("top", "bottom")}
+
+
+def _edge(node, key, side, default):
+    value = node.get(key, default)
+    if isinstance(value, dict):
+        return value.get(side, default)
+    return value
+
+
+def _nonzero(value):
+    return value not in (None, 0, "0%", "auto")
+
+
+def _aligned_baseline(node, parent):
+    own = node.get("alignSelf", "auto")
+    return own == "baseline" or (own == "auto" and parent.get("alignItems") == "baseline")
+
+
+def suspects(case, expected):
+    """Reasons to doubt Taffy's answer for a case, as "PATH: REASON" strings.
+
+    `negative-size`: a Taffy bug for certain (CSS sizes are never negative).
+    `size-depends-on-children-flex-grow`: the node's own main size changes when its children's
+    flexGrow is set to 0, which browsers do not do (Chrome and Firefox size a container from
+    its items' contributions whatever their flex factors; the flex-factor-aware intrinsic
+    sizing of css-flexbox-1 §9.9.1 is not what they ship). Taffy does it under intrinsic
+    sizing (fixture flex_grow_padding_auto_size_row, and nested auto rows whose items grow).
+    Found by laying the case out again, once for each candidate node.
+    The others are the patterns of the browser fixtures Taffy 0.7.7 gets wrong (see
+    Tests/BoxOracle/README.md), flagged by their shape: a flagged case may well agree with a
+    browser."""
+    tree = case["tree"]
+    found = []
+    candidates = []
+
+    def visit(node, result, parent, path):
+        where = path or "root"
+        for axis in ("width", "height"):
+            if result[axis] < 0:
+                found.append(f"{where}.{axis}: negative-size ({result[axis]})")
+        direction = node.get("flexDirection", "row")
+        main = MAIN_SIZE[direction]
+        children = node.get("children", [])
+        in_flow = [c for c in children
+                   if c.get("position") != "absolute" and c.get("display") != "none"]
+        if parent is not None and node.get("display") != "none":
+            parent_direction = parent.get("flexDirection", "row")
+            parent_main = MAIN_SIZE[parent_direction]
+            if node.get("position") == "absolute":
+                for axis, (a, b) in AXIS_EDGES.items():
+                    if _edge(node, "inset", a, "auto") != "auto":
+                        continue
+                    if _edge(node, "inset", b, "auto") != "auto":
+                        continue
+                    # Taffy places it as if the direction were not reversed (wrap-reverse and
+                    # the start/end/centring keywords it gets right).
+                    if (parent_main == axis and parent_direction.endswith("reverse")
+                            and parent.get("justifyContent", "flex-start") in (
+                                "flex-start", "flex-end", "space-between", "stretch")):
+                        found.append(
+                            f"{where}: abspos-static-position-in-reverse-container ({axis})")
+                    if "auto" in (_edge(node, "margin", a, 0), _edge(node, "margin", b, 0)):
+                        found.append(f"{where}: abspos-auto-margin-without-insets ({axis})")
+            else:
+                if parent_main == "width" and _aligned_baseline(node, parent) and (
+                        parent.get("flexWrap") == "wrap-reverse"
+                        or (in_flow and (node.get("flexWrap") == "wrap-reverse"
+                                         or direction == "column-reverse"))):
+                    found.append(f"{where}: baseline-with-reverse")
+                gap = parent.get("columnGap" if parent_main == "width" else "rowGap",
+                                 parent.get("gap"))
+                a, b = AXIS_EDGES[parent_main]
+                siblings = [c for c in parent["children"]
+                            if c.get("position") != "absolute" and c.get("display") != "none"]
+                if (_nonzero(gap) and len(siblings) > 1
+                        and "auto" in (_edge(node, "margin", a, 0), _edge(node, "margin", b, 0))):
+                    found.append(f"{where}: auto-margin-with-gap")
+        if in_flow and not isinstance(node.get(main), (int, float)):
+            if any(c.get("flexGrow", 0) > 0 for c in in_flow):
+                candidates.append((node, result, where, main))
+            if (node.get("flexWrap", "nowrap") != "nowrap"
+                    and node.get("max" + main.capitalize()) not in (None, "auto")):
+                found.append(f"{where}: wrap-under-max-size-without-size")
+        if (node.get("position") == "absolute" and not isinstance(node.get("width"), (int, float))
+                and "auto" in (_edge(node, "inset", "left", "auto"),
+                               _edge(node, "inset", "right", "auto"))
+                and any(isinstance(c.get("width"), str) and c["width"].endswith("%")
+                        for c in in_flow)):
+            found.append(f"{where}: percent-width-in-auto-width-abspos")
+        for index, (child, child_result) in enumerate(zip(children, result["children"])):
+            visit(child, child_result, node, f"{path + '.' if path else ''}children[{index}]")
+
+    visit(tree, expected, None, "")
+    for node, result, where, main in candidates:
+        saved = [(c, c["flexGrow"]) for c in node["children"] if c.get("flexGrow", 0) > 0]
+        try:
+            for child, _ in saved:
+                child["flexGrow"] = 0
+            again = layout_case(case)
+        finally:
+            for child, grow in saved:
+                child["flexGrow"] = grow
+        # Find the node's result in the new layout by its path.
+        other = again
+        if where != "root":
+            for part in where.split("."):
+                other = other["children"][int(part[len("children["):-1])]
+        # Only the main size: the cross size may follow the items' flexed sizes (an item with
+        # an aspect ratio, or wrapping, is shorter when wider).
+        if abs(other[main] - result[main]) > 0.1:
+            found.append(f"{where}: size-depends-on-children-flex-grow "
+                         f"({main} {result[main]}, {other[main]} without)")
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Random cases
+
+
+def _half(rng, low, high):
+    """A value in [low, high]: mostly whole, sometimes a half."""
+    if rng.random() < 0.75:
+        return rng.randint(low, high)
+    value = rng.randint(2 * low, 2 * high) / 2
+    return int(value) if value == int(value) else value
+
+
+def _percent(rng):
+    return f"{rng.choice([0, 5, 10, 20, 25, 30, 33, 40, 50, 60, 75, 80, 100])}%"
+
+
+def _size(rng, low, high, *, auto=0.12, percent=0.2):
+    roll = rng.random()
+    if roll < auto:
+        return "auto"
+    if roll < auto + percent:
+        return _percent(rng)
+    return _half(rng, low, high)
+
+
+def _edge_value(rng, high, *, auto=0.0, percent=0.1):
+    roll = rng.random()
+    if roll < auto:
+        return "auto"
+    if roll < auto + percent:
+        return f"{rng.choice([0, 1, 2, 5, 10])}%"
+    return _half(rng, 0, high)
+
+
+def _edges_value(rng, make):
+    if rng.random() < 0.4:
+        return make()
+    edges = [e for e in EDGES if rng.random() < 0.5] or [rng.choice(EDGES)]
+    return {e: make() for e in edges}
+
+
+def _random_style(rng, is_root, depth):
+    s = {}
+    if not is_root:
+        if rng.random() < 0.05:
+            s["display"] = "none"
+        if rng.random() < 0.12:
+            s["position"] = "absolute"
+    if rng.random() < 0.5:
+        s["flexDirection"] = rng.choice(list(FLEX_DIRECTION))
+    if rng.random() < 0.3:
+        s["flexWrap"] = rng.choice(list(FLEX_WRAP))
+    if not is_root:  # the item keys; a root has no container to be an item of
+        if rng.random() < 0.3:
+            s["flexGrow"] = rng.choice([0, 0.5, 1, 1, 2, 3])
+        if rng.random() < 0.25:
+            s["flexShrink"] = rng.choice([0, 0, 0.5, 1, 2])
+        if rng.random() < 0.2:
+            s["flexBasis"] = _size(rng, 0, 200, auto=0.25, percent=0.25)
+    if rng.random() < 0.3:
+        s["justifyContent"] = rng.choice(list(JUSTIFY_CONTENT))
+    if rng.random() < 0.3:
+        s["alignItems"] = rng.choice(list(ALIGN_ITEMS))
+    if not is_root and rng.random() < 0.2:
+        s["alignSelf"] = rng.choice(list(ALIGN_SELF))
+    if rng.random() < 0.25:
+        s["alignContent"] = rng.choice(list(ALIGN_CONTENT))
+    width_p, height_p = (0.6, 0.45) if is_root else (0.5, 0.5)
+    high = 300 if depth <= 1 else 150
+    if rng.random() < width_p:
+        s["width"] = _size(rng, 0, high)
+    if rng.random() < height_p:
+        s["height"] = _size(rng, 0, high)
+    for key in ("minWidth", "minHeight", "maxWidth", "maxHeight"):
+        if rng.random() < 0.1:
+            s[key] = _size(rng, 0, high, auto=0.1)
+    if rng.random() < 0.1:
+        s["aspectRatio"] = rng.choice([0.5, 1, 1.5, 2, 3])
+    if not is_root and rng.random() < 0.25:
+        s["margin"] = _edges_value(rng, lambda: _edge_value(rng, 30, auto=0.2))
+    if rng.random() < 0.25:
+        s["padding"] = _edges_value(rng, lambda: _edge_value(rng, 30))
+    if rng.random() < 0.15:
+        s["border"] = _edges_value(rng, lambda: _edge_value(rng, 10, percent=0.0))
+    if is_root:
+        pass  # no margin, inset, position or alignSelf on the root: the spec gives them no meaning
+    elif s.get("position") == "absolute" and rng.random() < 0.8 or rng.random() < 0.08:
+        s["inset"] = _edges_value(rng, lambda: _edge_value(rng, 100, auto=0.15, percent=0.2))
+    roll = rng.random()
+    if roll < 0.12:
+        s["gap"] = _edge_value(rng, 20)
+    elif roll < 0.22:
+        if rng.random() < 0.7:
+            s["rowGap"] = _edge_value(rng, 20)
+        if rng.random() < 0.7:
+            s["columnGap"] = _edge_value(rng, 20)
+    if rng.random() < 0.15:
+        s["overflow"] = rng.choice(["hidden", "hidden", "visible"])
+    roll = rng.random()
+    if roll < 0.25:
+        s["boxSizing"] = "content-box"
+    elif roll < 0.3:
+        s["boxSizing"] = "border-box"  # the default, said
+    return s
+
+
+def generate_case(seed, index):
+    rng = random.Random(f"taffy-oracle:{seed}:{index}")
+    budget = [rng.randint(1, 30)]
+
+    def node(depth):
+        budget[0] -= 1
+        result = _random_style(rng, depth == 0, depth)
+        children = []
+        if depth < 4 and budget[0] > 0:
+            wanted = rng.choice([0, 1, 2, 2, 3, 3, 4, 5, 6] if depth else [1, 2, 3, 4, 5, 6])
+            for _ in range(min(wanted, budget[0])):
+                if budget[0] <= 0:
+                    break
+                children.append(node(depth + 1))
+        result["children"] = children
+        return result
+
+    tree = node(0)
+
+    def space():
+        roll = rng.random()
+        if roll < 0.55:
+            return _half(rng, 50, 500)
+        return "min-content" if roll < 0.65 else "max-content"
+
+    return {"name": f"random-{seed}-{index}", "width": space(), "height": space(),
+            "rounding": rng.random() < 0.7, "tree": tree}
+
+
+def generated(seed, first, count):
+    for index in range(first, first + count):
+        yield generate_case(seed, index)
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+
+
+def _dump(value):
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+def _reject_constant(name):
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def read_cases(stream):
+    for number, line in enumerate(stream, 1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line, parse_constant=_reject_constant)
+        except ValueError as error:
+            raise InputError(f"line {number}: not JSON: {error}") from None
+
+
+def _fail(message):
+    sys.stderr.write(f"taffy_oracle: {message}\n")
+    sys.exit(2)
+
+
+def command_generate(args):
+    out = sys.stdout
+    for case in generated(args.seed, args.first, args.count):
+        out.write(_dump(case) + "\n")
+
+
+def command_layout(args):
+    if args.generate:
+        if args.seed is None or args.count is None:
+            _fail("layout --generate needs --seed and --count")
+        cases = ((index + 1, case) for index, case in
+                 enumerate(generated(args.seed, args.first, args.count)))
+    else:
+        stream = sys.stdin if args.file in (None, "-") else open(args.file, encoding="utf-8")
+        cases = read_cases(stream)
+    out = sys.stdout
+    try:
+        for number, case in cases:
+            try:
+                expected = layout_case(case)
+            except InputError as error:
+                name = case.get("name") if isinstance(case, dict) else None
+                label = f"case {number}" + (f" ({name})" if name else "")
+                _fail(f"{label}: {error}")
+            result = {k: v for k, v in case.items() if k != "expected"}
+            result["expected"] = expected
+            doubts = suspects(case, expected)
+            if doubts:
+                result["suspect"] = doubts
+            else:
+                result.pop("suspect", None)
+            out.write(_dump(result) + "\n")
+    except InputError as error:
+        _fail(str(error))
+
+
+def first_difference(expected, actual, tolerance, path="root"):
+    for key in ("x", "y", "width", "height"):
+        if abs(expected[key] - actual[key]) > tolerance:
+            return f"{path}.{key}: browser {expected[key]}, Taffy {actual[key]}"
+    if len(expected["children"]) != len(actual["children"]):
+        return f"{path}: {len(expected['children'])} children expected"
+    for index, (e, a) in enumerate(zip(expected["children"], actual["children"])):
+        found = first_difference(e, a, tolerance, f"{path}.children[{index}]")
+        if found:
+            return found
+    return None
+
+
+def command_check(args):
+    variants = set(args.variants.split(","))
+    total = passed = 0
+    failures = []
+    skipped = []
+    reasons = {}
+    flagged_passing = flagged_failing = 0
+    with open(args.file, encoding="utf-8") as stream:
+        for number, case in read_cases(stream):
+            if case.get("variant") not in variants:
+                continue
+            total += 1
+            try:
+                actual = layout_case(case)
+            except InputError as error:
+                skipped.append((case["name"], str(error)))
+                continue
+            difference = first_difference(case["expected"], actual, args.tolerance)
+            doubts = suspects(case, actual)
+            if difference is None:
+                passed += 1
+                flagged_passing += bool(doubts)
+            else:
+                failures.append((case["name"], difference))
+                flagged_failing += bool(doubts)
+            if doubts:
+                reasons[case["name"]] = doubts
+    print(f"{args.file}: variants {', '.join(sorted(variants))}, tolerance {args.tolerance}")
+    print(f"{total} cases: {passed} pass, {len(failures)} fail, {len(skipped)} not run")
+    print(f"flagged suspect by the oracle: {flagged_failing} of the {len(failures)} failing, "
+          f"{flagged_passing} of the {passed} passing")
+    fixtures = sorted({name.rsplit("__", 1)[0] for name, _ in failures})
+    print(f"failing fixtures ({len(fixtures)}):")
+    for fixture in fixtures:
+        names = [(n, d) for n, d in failures if n.rsplit("__", 1)[0] == fixture]
+        variants_failed = ", ".join(n.rsplit("__", 1)[1] for n, _ in names)
+        print(f"  {fixture} [{variants_failed}]")
+        if args.details:
+            for name, difference in names:
+                print(f"      {name}: {difference}")
+                for reason in reasons.get(name, []):
+                    print(f"          suspect: {reason}")
+    if args.details:
+        print("passing but flagged suspect:")
+        for name, doubts in reasons.items():
+            if name not in dict(failures):
+                print(f"  {name}: {'; '.join(doubts)}")
+    for name, error in skipped:
+        print(f"not run: {name}: {error}")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        description="Taffy (stretchable) as an oracle for `mush layout`; see the module docstring.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    generate = sub.add_parser("generate", help="print random cases (JSON Lines, no expected)")
+    generate.add_argument("--seed", type=int, required=True)
+    generate.add_argument("--count", type=int, required=True)
+    generate.add_argument("--first", type=int, default=0, help="index of the first case")
+
+    layout = sub.add_parser("layout", help="add Taffy's `expected` to cases")
+    layout.add_argument("file", nargs="?", help="JSON Lines of cases (default: standard input)")
+    layout.add_argument("--generate", "--with-generate", action="store_true",
+                        help="lay out generated cases instead of reading them")
+    layout.add_argument("--seed", type=int)
+    layout.add_argument("--count", type=int)
+    layout.add_argument("--first", type=int, default=0)
+
+    check = sub.add_parser("check-fixtures", help="compare Taffy with the browser fixtures")
+    check.add_argument("file")
+    check.add_argument("--variants", default="border_box_ltr,content_box_ltr")
+    check.add_argument("--tolerance", type=float, default=0.1)
+    check.add_argument("--details", action="store_true",
+                       help="print the first difference of every failing case")
+
+    args = parser.parse_args(argv)
+    if args.command == "generate":
+        command_generate(args)
+    elif args.command == "layout":
+        if args.generate and args.file:
+            _fail("layout: give a FILE or --generate, not both")
+        command_layout(args)
+    else:
+        command_check(args)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except BrokenPipeError:
+        sys.exit(0)
