@@ -6,7 +6,7 @@ The script drives Taffy through stretchable's native module (`stretchable.taffyl
 one Taffy tree per case, so that every node's layout is read back whatever its position (the
 `stretchable.Node` wrapper skips the children of boxes it considers invisible).
 
-Cases are JSON Lines in the format of Tests' box fixtures (/work/shared/box-fixtures/README.md):
+Cases are JSON Lines in the format of Tests' box fixtures (Tests/MushBoxTests/Fixtures/README.md):
 
     {"name": ..., "width": W, "height": H, "rounding": true|false, "tree": {...}, "expected": {...}}
 
@@ -654,6 +654,10 @@ def command_layout(args):
     out = sys.stdout
     try:
         for number, case in cases:
+            if args.exact and isinstance(case, dict):
+                # Unrounded: the algorithms compared, not the rounding rules (Taffy rounds halves
+                # away from zero, browsers and the engine towards positive infinity).
+                case["rounding"] = False
             try:
                 expected = layout_case(case)
             except InputError as error:
@@ -753,6 +757,7 @@ def main(argv=None):
     layout.add_argument("--seed", type=int)
     layout.add_argument("--count", type=int)
     layout.add_argument("--first", type=int, default=0)
+    layout.add_argument("--exact", action="store_true", help="lay every case out unrounded")
 
     check = sub.add_parser("check-fixtures", help="compare Taffy with the browser fixtures")
     check.add_argument("file")
