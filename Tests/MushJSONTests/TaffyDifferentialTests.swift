@@ -84,7 +84,8 @@ import Testing
             }
         }
         if let path = ProcessInfo.processInfo.environment["MUSH_TAFFY_REPORT"] {
-            try (["agree \(agreeing)", "suspect and differing \(suspectDiffering.count)"] + suspectDiffering
+            try
+                (["agree \(agreeing)", "suspect and differing \(suspectDiffering.count)"] + suspectDiffering
                 + failures).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         // Where this stands (seed 7, 300 cases, unrounded): 176 agree, 84 differ where Taffy is known
