@@ -33,6 +33,19 @@ struct LayoutCommandTests {
 
     // MARK: - Layouts (need the engine)
 
+    /// The README's card (Examples/card.json) gives the output the README shows, exactly.
+    @Test func theReadmeCard() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let card = try String(contentsOf: root.appendingPathComponent("Examples/card.json"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "$ mush layout card.json\n"
+        let start = try #require(readme.range(of: marker)).upperBound
+        let shown = readme[start...].prefix { $0 != "\n" }
+        #expect(readme.contains(card.trimmingCharacters(in: .newlines)))
+        #expect(try await layout(card) == shown + "\n")
+    }
+
     @Test func aRowOfTwoFixedBoxesEngine() async throws {
         let output = try await layout(
             #"{"id": "row", "width": 320, "children": [{"width": 100, "height": 50}, {"id": "b", "width": 100, "height": 50}]}"#
