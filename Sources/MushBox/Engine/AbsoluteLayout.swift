@@ -137,7 +137,7 @@ extension LayoutTree {
                 x: x, y: y, width: size.width, height: size.height, contentWidth: output.contentSize.width,
                 contentHeight: output.contentSize.height, baseline: output.baseline,
                 percentBase: c.nodeInnerSize.width)
-            contribute(child, size: size, content: output.contentSize, x: x, y: y, margin: margin, into: &content)
+            contribute(child, size: size, content: output.contentSize, x: x, y: y, into: &content)
         }
         return content
     }

@@ -1,3 +1,5 @@
+import Mush
+
 /// Lays out box trees: CSS Flexible Box Layout Level 1 plus absolute positioning, with leaves that
 /// measure themselves.
 public enum BoxEngine {
@@ -23,7 +25,7 @@ public enum BoxEngine {
     ) throws(BoxError) -> BoxLayout {
         try root.validate()
         for (space, key) in [(width, "width"), (height, "height")] {
-            if case .points(let value) = space, !MushLimitsCheck.isLength(value) {
+            if case .points(let value) = space, MushLimits.problem(value, in: MushLimits.length) != nil {
                 throw BoxError(path: "", problem: "the available \(key) must be a number from 0 to 1000000 points")
             }
         }
@@ -38,8 +40,4 @@ extension BoxEngine {
         tree.layoutRoot(space: Space(width, height))
         return tree
     }
-}
-
-enum MushLimitsCheck {
-    static func isLength(_ value: Double) -> Bool { value.isFinite && value >= 0 && value <= 1_000_000 }
 }

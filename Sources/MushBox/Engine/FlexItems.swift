@@ -47,6 +47,10 @@ struct FlexItem {
     @inline(__always) func autoCrossStart(_ isRow: Bool) -> Bool { isRow ? autoTop : autoLeft }
     @inline(__always) func autoCrossEnd(_ isRow: Bool) -> Bool { isRow ? autoBottom : autoRight }
     @inline(__always) var paddingBorderSums: Pair<Double> { (padding + border).sums }
+    /// The offsets of relative positioning: the left inset, or the right one negated (and the same
+    /// for top and bottom).
+    @inline(__always) var relativeX: Double { insetLeft ?? insetRight.map { -$0 } ?? 0 }
+    @inline(__always) var relativeY: Double { insetTop ?? insetBottom.map { -$0 } ?? 0 }
 }
 
 /// A container's items, in the tree's arena (``LayoutTree/arena``).

@@ -4,6 +4,19 @@ extension LayoutTree {
         _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode
     ) -> NodeOutput {
         let style = style(node)
+        let styledKnown = known.or(styleKnown(node, parentSize: parentSize, sizing: sizing))
+        if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
+            return NodeOutput(size: Pair(width, height))
+        }
+        return flexAlgorithm(
+            node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: mode)
+    }
+
+    /// The border-box size the node's own style fixes, where it does: a maximum at or below the
+    /// minimum, else the style's size (only when its `sizing` is inherent) within its limits, never
+    /// less than its padding and border.
+    func styleKnown(_ node: Int, parentSize: Known, sizing: SizingMode) -> Known {
+        let style = style(node)
         let aspectRatio = style.pointee.aspectRatio
         let padding = style.pointee.padding.resolveOrZero(parentSize.width)
         let border = style.pointee.border.resolveOrZero(parentSize.width)
@@ -15,22 +28,14 @@ extension LayoutTree {
             .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
         let clampedStyleSize =
             sizing == .inherentSize
-            ? BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize).applyingAspectRatio(
-                aspectRatio
-            )
-            .maybeAdd(boxSizing).maybeClamp(minSize, maxSize) : Known.none
-        // A maximum at or below the minimum fixes the size.
+            ? BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
+                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing).maybeClamp(minSize, maxSize) : Known.none
         func fixed(_ low: Double?, _ high: Double?) -> Double? {
             if let low, let high, high <= low { return low }
             return nil
         }
         let minMaxSize = Known(fixed(minSize.width, maxSize.width), fixed(minSize.height, maxSize.height))
-        let styledKnown = known.or(minMaxSize.or(clampedStyleSize).maybeMax(paddingBorder))
-        if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
-            return NodeOutput(size: Pair(width, height))
-        }
-        return flexAlgorithm(
-            node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: mode)
+        return minMaxSize.or(clampedStyleSize).maybeMax(paddingBorder)
     }
 
     private func flexAlgorithm(
@@ -825,14 +830,8 @@ extension LayoutTree {
                     space: Space(.points(c.containerSize.width), .points(c.containerSize.height)),
                     mode: .performLayout, sizing: .contentSize)
                 let size = output.size
-                let relativeMain =
-                    isRow
-                    ? (item.pointee.insetLeft ?? item.pointee.insetRight.map { -$0 } ?? 0)
-                    : (item.pointee.insetTop ?? item.pointee.insetBottom.map { -$0 } ?? 0)
-                let relativeCross =
-                    isRow
-                    ? (item.pointee.insetTop ?? item.pointee.insetBottom.map { -$0 } ?? 0)
-                    : (item.pointee.insetLeft ?? item.pointee.insetRight.map { -$0 } ?? 0)
+                let relativeMain = isRow ? item.pointee.relativeX : item.pointee.relativeY
+                let relativeCross = isRow ? item.pointee.relativeY : item.pointee.relativeX
                 let main = offsetMain + item.pointee.offsetMain + item.pointee.margin.mainStart(isRow) + relativeMain
                 let cross =
                     offsetCross + item.pointee.offsetCross + line.offsetCross + item.pointee.margin.crossStart(isRow)
@@ -846,7 +845,7 @@ extension LayoutTree {
                     percentBase: c.nodeInnerSize.width)
                 offsetMain += item.pointee.offsetMain + item.pointee.margin.mainSum(isRow) + size.main(isRow)
                 contribute(
-                    item.pointee.node, size: size, content: output.contentSize, x: x, y: y, margin: item.pointee.margin,
+                    item.pointee.node, size: size, content: output.contentSize, x: x, y: y,
                     into: &content)
             }
             offsetCross += line.offsetCross + line.crossSize
@@ -854,9 +853,9 @@ extension LayoutTree {
         return content
     }
 
-    /// Grows `content` to hold a child's margin box, and its content when it does not clip.
+    /// Grows `content` to hold a child's border box, and its content when it does not clip.
     func contribute(
-        _ node: Int, size: Pair<Double>, content childContent: Pair<Double>, x: Double, y: Double, margin: Edges,
+        _ node: Int, size: Pair<Double>, content childContent: Pair<Double>, x: Double, y: Double,
         into content: inout Pair<Double>
     ) {
         let clips = styles[node].overflow.isScrollContainer

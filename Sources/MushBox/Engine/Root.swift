@@ -8,23 +8,7 @@ extension LayoutTree {
         }
         let style = style(0)
         let parentSize = Known(space.width.definite, space.height.definite)
-        let aspectRatio = style.pointee.aspectRatio
-        let padding = style.pointee.padding.resolveOrZero(parentSize.width)
-        let border = style.pointee.border.resolveOrZero(parentSize.width)
-        let paddingBorder = (padding + border).sums
-        let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
-        let minSize = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-            .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
-        let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize)
-            .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
-        let styleSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
-            .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing).maybeClamp(minSize, maxSize)
-        func fixed(_ low: Double?, _ high: Double?) -> Double? {
-            if let low, let high, high <= low { return low }
-            return nil
-        }
-        let known = Known(fixed(minSize.width, maxSize.width), fixed(minSize.height, maxSize.height))
-            .or(styleSize).maybeMax(paddingBorder)
+        let known = styleKnown(0, parentSize: parentSize, sizing: .inherentSize)
         // Its width found first, as browsers size an absolutely positioned box: in a definite space,
         // its fit-content width (its max-content width, but no wider than the space unless its
         // min-content width is); otherwise its size in that space.

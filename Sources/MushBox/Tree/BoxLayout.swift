@@ -8,7 +8,7 @@ public struct BoxLayout: Sendable {
     public var width: Double
     public var height: Double
     /// The size of what the node holds, measured from its border box's top left: its padding box,
-    /// grown to include its children's margin boxes and the content of those that do not clip. More
+    /// grown to include its children's border boxes and the content of those that do not clip. More
     /// than ``width`` or ``height`` when something overflows (how far a scroll view scrolls).
     public var contentWidth: Double
     public var contentHeight: Double
