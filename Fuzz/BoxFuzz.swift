@@ -25,11 +25,14 @@
 //  2. one result per node, in order: the same ids and child counts as the input;
 //  3. every x, y, width, height, contentWidth, contentHeight (and baseline) finite, no -0; sizes and
 //     content sizes at least 0, content sizes at least the size; with rounding, all whole; without
-//     it, every box at least as large as its padding and border (percentages of its containing
-//     block's width); `display: none` subtrees all zero, and their leaves not placed;
+//     it, every box at least as large as its padding and border, and a leaf in a row with an auto
+//     minimum width (and no width, maximum width or aspect ratio) at least its min-content width
+//     and its padding and border; `display: none` subtrees all zero, and their leaves not placed;
 //  4. determinism: the same tree laid out twice gives the same results, bit for bit (with and
-//     without rounding); a leaf is placed at the same size with and without rounding, at its
-//     unrounded frame less its padding and border (percentages of its containing block's width);
+//     without rounding); each result's padding and border as CSS resolves them (percentages of the
+//     containing block's width: the parent's content box, or padding box for an absolutely
+//     positioned box); a leaf placed at the same size with and without rounding, at its unrounded
+//     frame less its padding and border;
 //  5. containment (rounding off): for a nowrap container with points for its width, height,
 //     padding, border and main-axis gap, whose padding and border fit its size, and whose in-flow
 //     children all have flexShrink >= 1 (so that no set of them shrinks by less than the overflow:
@@ -52,7 +55,7 @@
 //   neighbours  property 6 where the rounding rule does not promise it;
 //   hidden      leaves inside a `display: none` box (not the box itself) are placed (at 0 × 0);
 //   percent     properties 3 and 4 for boxes with percentage padding or borders (resolved as 0 where
-//               the flex basis is measured, and for placing leaves);
+//               an item's flex basis and minimum are measured);
 //   padding     properties 3 and 5 where a flexed size is floored at 0, not at the padding and
 //               border: boxes smaller than their padding and border, negative sizes inside them (their
 //               percentages resolve against a negative content box), and in-flow children with
@@ -133,7 +136,7 @@ public func fuzzBox(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let difference = difference(rounded, layouts[3], path: &path) {
         boxFail("two layouts with rounding differ at \(difference)", input, rounded)
     }
-    checkPlacement(input.root, unrounded, rounded, base: base, path: &path, input)
+    checkBoxes(input.root, unrounded, rounded, base: base, hidden: false, path: &path, input)
 
     // 5. In-flow children inside their container.
     if !skipped.contains("containment") { checkContainment(input.root, unrounded, path: &path, input) }
@@ -465,7 +468,7 @@ private struct TreeGenerator {
 // MARK: - Properties 2 and 3: the results' shape and values
 
 /// `unrounded` is the node's result without rounding (`layout` itself without rounding); `base` is
-/// what its percentages of padding and borders resolve against (see checkPlacement); `squeezed`,
+/// what its percentages of padding and borders resolve against (see checkBoxes); `squeezed`,
 /// whether an ancestor is smaller than its padding and border.
 private func checkValues(
     _ node: BoxNode, _ layout: BoxLayout, unrounded: BoxLayout, rounding: Bool, hidden: Bool, base: Double?,
@@ -559,16 +562,37 @@ private func difference(_ a: BoxLayout, _ b: BoxLayout, path: inout [Int]) -> St
     return nil
 }
 
-/// Leaves are placed at their unrounded frame less their padding and border, with and without
-/// rounding. `base` is what the node's percentages of padding and borders resolve against: the
-/// width of its parent's content box (its padding box for an absolutely positioned node), or the
-/// available width for the root.
-private func checkPlacement(
-    _ node: BoxNode, _ unrounded: BoxLayout, _ rounded: BoxLayout, base: Double?, path: inout [Int],
-    _ input: BoxInput
+/// Each box's padding and border as the result reports them, resolved as CSS resolves them; leaves
+/// placed at their unrounded frame less those, with and without rounding; leaves in rows at least
+/// as wide as their automatic minimum. `base` is what the node's percentages of padding and borders
+/// resolve against: the width of its parent's content box (its padding box for an absolutely
+/// positioned node), or the available width for the root.
+private func checkBoxes(
+    _ node: BoxNode, _ unrounded: BoxLayout, _ rounded: BoxLayout, base: Double?, hidden: Bool,
+    path: inout [Int], _ input: BoxInput
 ) {
+    let isHidden = hidden || node.style.display == .none
     let padding = resolved(node.style.padding, base)
     let border = resolved(node.style.border, base)
+    let percent = hasPercent(node.style.padding) || hasPercent(node.style.border)
+    // Percentages of a negative base (inside a box squeezed below its padding and border) are left out.
+    let checked = !percent || (!skipped.contains("percent") && (base ?? 0) >= 0)
+    if !isHidden, checked {
+        for (name, reported, expected) in [
+            ("padding", unrounded.padding, padding), ("border", unrounded.border, border),
+            ("padding (rounding true)", rounded.padding, padding), ("border (rounding true)", rounded.border, border),
+        ] {
+            let pairs = [
+                (reported.top, expected.top), (reported.right, expected.right), (reported.bottom, expected.bottom),
+                (reported.left, expected.left),
+            ]
+            if pairs.contains(where: { abs($0.0 - $0.1) > 1e-9 * max(1, abs($0.1)) }) {
+                boxFail(
+                    "\(format(path)): the result's \(name) is \(reported), resolved against \(base.map { "\($0)" } ?? "nil") "
+                        + "it is \(expected)", input, unrounded)
+            }
+        }
+    }
     if let placement = unrounded.leaf as? FuzzPlacement {
         let again = rounded.leaf as? FuzzPlacement
         if again != placement {
@@ -576,8 +600,7 @@ private func checkPlacement(
                 "\(format(path)): placed at \(placement) without rounding, \(String(describing: again)) with it",
                 input, unrounded)
         }
-        let percent = hasPercent(node.style.padding) || hasPercent(node.style.border)
-        if !percent || (!skipped.contains("percent") && (base ?? 0) >= 0) {
+        if checked {
             let width = max(unrounded.width - (padding.left + border.left + padding.right + border.right), 0)
             let height = max(unrounded.height - (padding.top + border.top + padding.bottom + border.bottom), 0)
             if abs(placement.width - width) > 1e-9 * max(1, width)
@@ -594,10 +617,38 @@ private func checkPlacement(
     for index in node.children.indices {
         path.append(index)
         let child = node.children[index]
-        checkPlacement(
-            child, unrounded.children[index], rounded.children[index],
-            base: child.style.position == .absolute ? paddingBoxWidth : contentWidth, path: &path, input)
+        let childBase = child.style.position == .absolute ? paddingBoxWidth : contentWidth
+        if !isHidden, node.style.flexDirection.isRow {
+            checkAutomaticMinimum(child, unrounded.children[index], base: childBase, path: path, input)
+        }
+        checkBoxes(
+            child, unrounded.children[index], rounded.children[index], base: childBase, hidden: isHidden,
+            path: &path, input)
         path.removeLast()
+    }
+}
+
+/// css-flexbox-1 §4.5: an in-flow leaf of a row whose minimum width is `auto` (and whose overflow is
+/// visible), with no width, maximum width or aspect ratio to limit it, is never narrower than its
+/// min-content width and its padding and border.
+private func checkAutomaticMinimum(
+    _ node: BoxNode, _ unrounded: BoxLayout, base: Double?, path: [Int], _ input: BoxInput
+) {
+    let style = node.style
+    guard let leaf = node.leaf as? FuzzLeaf, leaf.ratio == nil, style.display != .none, style.position != .absolute,
+        style.minWidth == .auto, style.width == .auto, style.maxWidth == .auto, style.aspectRatio == nil,
+        style.overflow == .visible
+    else { return }
+    let percent = hasPercent(style.padding) || hasPercent(style.border)
+    guard !percent || (!skipped.contains("percent") && (base ?? 0) >= 0) else { return }
+    let padding = resolved(style.padding, base)
+    let border = resolved(style.border, base)
+    let minimum = leaf.minWidth + padding.left + padding.right + border.left + border.right
+    if unrounded.width < minimum - 1e-9 * max(1, minimum) {
+        boxFail(
+            "\(format(path)): a leaf of a row \(unrounded.width) wide, narrower than its automatic minimum \(minimum) "
+                + "(its min-content width \(leaf.minWidth) and its padding and border"
+                + (percent ? ", percentages of \(base ?? 0))" : ")"), input, unrounded)
     }
 }
 
