@@ -9,27 +9,34 @@
 #                                                    drawn by RenderFuzz.swift as PNG, SVG and PDF)
 #   MUSH_FUZZ_TARGET=request bash Fuzz/run.sh [SECONDS]         the commands' request readers
 #                                                    (RequestFuzz.swift + Sources/MushJSON)
+#   MUSH_FUZZ_TARGET=box bash Fuzz/run.sh [SECONDS]             the box engine (BoxFuzz.swift +
+#                                                    Sources/MushBox, with the row engine's sources)
 #
 # Works from any directory. Everything it writes goes under .build-fuzz/ at the package root
-# (git-ignored; the other targets under .build-fuzz/engine/, .build-fuzz/line/, .build-fuzz/render/): the
-# binary, a working corpus seeded from Fuzz/corpus/ (the committed seeds are never written to), the
-# log, and crash/property-failure inputs in artifacts/.
+# (git-ignored; the other targets under .build-fuzz/engine/, .build-fuzz/line/, .build-fuzz/render/,
+# .build-fuzz/request/, .build-fuzz/box/): the binary, a working corpus seeded from Fuzz/corpus/
+# (Fuzz/corpus-request/ for the request target, Fuzz/corpus-box/ for the box target; the committed
+# seeds are never written to), the log, and crash/property-failure inputs in artifacts/.
 # Exits non-zero when the build fails or the fuzzer finds a crash or a failed property.
 #
-# MUSH_FUZZ_SKIP=attributed,json (any of mush, escape, html, json, attributed) leaves property
-# groups out while a known failure is being fixed. Extra flags go to libFuzzer, e.g.
-# `-fork=2 -ignore_crashes=1` to keep going past failures (each is saved in artifacts/).
+# MUSH_FUZZ_SKIP=attributed,json (any of mush, escape, html, json, attributed; for the box target,
+# the groups BoxFuzz.swift's header lists) leaves property groups out while a known failure is being
+# fixed.
+# Extra flags go to libFuzzer, e.g. `-fork=2 -ignore_crashes=1` to keep going past failures (each
+# is saved in artifacts/).
 #
 # To replay or minimise a failure:
 #   SWIFT_BACKTRACE=enable=no .build-fuzz/mush-fuzz .build-fuzz/artifacts/crash-…
 #   SWIFT_BACKTRACE=enable=no .build-fuzz/mush-fuzz -minimize_crash=1 -runs=100000 \
 #       -exact_artifact_path=.build-fuzz/artifacts/minimized .build-fuzz/artifacts/crash-…
+# (the other targets' binaries and artifacts are in their folders; the box target prints each
+# input's tree with MUSH_FUZZ_PRINT=1).
 set -euo pipefail
 
 duration="${1:-60}"
 if [[ $# -gt 0 ]]; then shift; fi
 if ! [[ "$duration" =~ ^[0-9]+$ ]] || [[ "$duration" -lt 1 ]]; then
-    echo "usage: [MUSH_FUZZ_TARGET=parser|engine|line|render|request] bash Fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2
+    echo "usage: [MUSH_FUZZ_TARGET=parser|engine|line|render|request|box] bash Fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2
     exit 2
 fi
 
@@ -41,7 +48,8 @@ case "$target" in
     line) out="$root/.build-fuzz/line" ;;
     render) out="$root/.build-fuzz/render" ;;
     request) out="$root/.build-fuzz/request" ;;
-    *) echo "MUSH_FUZZ_TARGET is parser, engine, line, render or request, not $target" >&2; exit 2 ;;
+    box) out="$root/.build-fuzz/box" ;;
+    *) echo "MUSH_FUZZ_TARGET is parser, engine, line, render, request or box, not $target" >&2; exit 2 ;;
 esac
 binary="$out/mush-fuzz"
 work_corpus="$out/corpus"
@@ -83,7 +91,8 @@ else
     # the C modules found as SwiftPM finds them, the ICU shim compiled by clang. The line target
     # adds MushLine and takes LineFuzz.swift instead of EngineFuzz.swift (both define
     # LLVMFuzzerTestOneInput), with LineFuzzAfterLayout.swift's afterLayout (nothing); the render
-    # target adds MushRender and Cairo too, with RenderFuzz.swift's afterLayout (draws the row).
+    # target adds MushRender and Cairo too, with RenderFuzz.swift's afterLayout (draws the row). The
+    # box target adds MushLine and MushBox (whose text and row leaves import them) with BoxFuzz.swift.
     # MushText keeps its stages in folders (Fonts, Itemizing, Shaping, Breaking, Alignment,
     # Paragraph); their files are compiled flat, like the other modules'.
     mapfile -t text_sources < <(find "$root/Sources/MushText" -name '*.swift' | sort)
@@ -108,6 +117,11 @@ else
             cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root"/Sources/MushJSON/*.swift \
                 "$root/Fuzz/RequestFuzz.swift" "$snapshot"/
             module=MushRequestFuzz
+            ;;
+        box)
+            mapfile -t box_sources < <(find "$root/Sources/MushBox" -name '*.swift' | sort)
+            cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root/Fuzz/BoxFuzz.swift" "$snapshot"/
+            module=MushBoxFuzz
             ;;
         *)
             cp "$root/Fuzz/EngineFuzz.swift" "$snapshot"/
@@ -140,9 +154,14 @@ fi
 # targets read the same Mush seeds (the engine's first bytes choose a width; the line's describe the
 # row, and the rest are its texts).
 # The request target reads JSON requests instead (Fuzz/corpus-request/: a mode byte, then JSON or
-# the bytes a request is generated from).
+# the bytes a request is generated from), and the box target box trees (Fuzz/corpus-box/: the bytes
+# BoxFuzz.swift decodes a tree from), without the Mush dictionary.
+dict=(-dict="$root/Fuzz/mush.dict")
 if [[ "$target" == request ]]; then
     cp -f "$root"/Fuzz/corpus-request/* "$work_corpus"/
+elif [[ "$target" == box ]]; then
+    cp -f "$root"/Fuzz/corpus-box/* "$work_corpus"/
+    dict=()
 else
     cp -f "$root"/Fuzz/corpus/* "$work_corpus"/
 fi
@@ -159,7 +178,7 @@ set +e
     -max_len="${MUSH_FUZZ_MAX_LEN:-16384}" \
     -len_control="${MUSH_FUZZ_LEN_CONTROL:-0}" \
     -timeout="${MUSH_FUZZ_TIMEOUT:-30}" \
-    -dict="$root/Fuzz/mush.dict" \
+    "${dict[@]}" \
     -artifact_prefix="$artifacts/" \
     -print_final_stats=1 \
     "$@" \
