@@ -37,8 +37,9 @@ struct LayoutCommand: ConsoleCommand {
             node that has some; a text leaf adds its lines (baseline, start, end, height, text, \
             width, x, y, in the node's border box) and truncated when it was shortened, a line leaf \
             its `mush line` layout as line, with the row's x and y. Positions and sizes are rounded \
-            to whole points (edges rounded, so that neighbours neither gap nor overlap) unless \
-            --exact. A bad value is named by its JSON path (children[2].children[0].width) and the \
+            to whole points (every edge rounded where it lies in the root, so that neighbours neither \
+            gap nor overlap) unless --exact, or, with --browser-offsets, as browsers report \
+            offsetLeft and offsetWidth (positions rounded from the parent's unrounded edge). A bad value is named by its JSON path (children[2].children[0].width) and the \
             exit status is 2. Markup the parser could not use and fonts the collection lacks are \
             warnings on standard error. With --batch, reads JSON Lines on standard input (LF or \
             CRLF), one tree per line, and prints one layout per input line, blank ones included (a \
@@ -52,6 +53,8 @@ struct LayoutCommand: ConsoleCommand {
     var height = "max-content"
     @Flag(help: "Print positions and sizes as computed, not rounded to whole points.")
     var exact = false
+    @Flag(help: "Round positions relative to the parent, as browsers report offsetLeft and offsetTop.")
+    var browserOffsets = false
     @Flag(help: "Read JSON Lines on standard input and print one layout per line.")
     var batch = false
     @OptionGroup var jobs: JobsOption
@@ -62,6 +65,7 @@ struct LayoutCommand: ConsoleCommand {
         if batch, file != nil { throw ValidationError("--batch reads standard input; give no FILE") }
         if !batch, file == nil { throw ValidationError("give a FILE.json, or - to read standard input") }
         try jobs.check(batch: batch)
+        if exact, browserOffsets { throw ValidationError("--exact and --browser-offsets exclude each other") }
         if Self.space(width) == nil { throw Self.spaceError("--width", width) }
         if Self.space(height) == nil { throw Self.spaceError("--height", height) }
     }
@@ -73,13 +77,16 @@ struct LayoutCommand: ConsoleCommand {
             return
         }
         let request = try BoxRequest(json: try console.contents(of: file!), fonts: fonts)
-        let json = try request.json(width: Self.space(width)!, height: Self.space(height)!, rounding: !exact)
+        let json = try request.json(width: Self.space(width)!, height: Self.space(height)!, rounding: rounding)
         for warning in request.warnings { console.warn("mush: warning: \(warning)") }
         console.output(json + "\n")
     }
 
+    /// How the results are rounded: `--exact`, `--browser-offsets` or edges.
+    private var rounding: BoxRounding { exact ? .exact : browserOffsets ? .browserOffsets : .edges }
+
     private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {
-        let (width, height, rounding) = (Self.space(width)!, Self.space(height)!, !exact)
+        let (width, height) = (Self.space(width)!, Self.space(height)!)
         let run = BatchRun(jobs: jobs.count, console: console) { line, number in
             BatchAnswer.layout(line, number: number, fonts: fonts, width: width, height: height, rounding: rounding)
         }

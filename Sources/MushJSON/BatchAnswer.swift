@@ -75,12 +75,12 @@ public struct BatchAnswer: Sendable, Hashable {
 
 extension BatchAnswer {
     /// The answer to line `number` of `mush layout --batch`: a box tree in, its layout out, laid out
-    /// in `width` and `height` (rounded unless `rounding` is false). A line that fails answers
+    /// in `width` and `height` (rounded as `rounding` says). A line that fails answers
     /// `{"error": "…", "line": N}`, as `box.md` says, the line number beside the message rather
     /// than in it.
     public static func layout(
         _ line: some Collection<UInt8>, number: Int, fonts: FontCollection, width: AvailableSpace = .maxContent,
-        height: AvailableSpace = .maxContent, rounding: Bool = true
+        height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
     ) -> BatchAnswer {
         do throws(RequestError) {
             guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }

@@ -96,7 +96,7 @@ public struct BoxRequest: Sendable {
     /// Lays the tree out (`BoxEngine.layout(_:width:height:rounding:)`), a `BoxError`
     /// becoming an error naming its path. A deep tree is laid out on a thread with a large stack.
     public func layout(
-        width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: Bool = true
+        width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
     ) throws(RequestError) -> BoxLayout {
         func layOut() throws(RequestError) -> BoxLayout {
             do {
@@ -112,7 +112,7 @@ public struct BoxRequest: Sendable {
     /// line, without a line break: what `mush layout` prints. A deep tree is laid out and written
     /// on a thread with a large stack.
     public func json(
-        width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: Bool = true
+        width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
     ) throws(RequestError) -> String {
         func write() throws(RequestError) -> String {
             try layout(width: width, height: height, rounding: rounding).jsonValue.checkedJSON()

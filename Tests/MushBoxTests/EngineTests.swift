@@ -138,10 +138,69 @@ import Testing
     @Test func roundingNeverCutsALeaf() throws {
         let row = BoxNode(
             style: Self.style { $0.padding.left = 0.6 }, children: [BoxNode(leaf: CountingLeaf(words: 3))])
-        let exact = try BoxEngine.layout(row, rounding: false)
+        let exact = try BoxEngine.layout(row, rounding: .exact)
         #expect(exact.children[0].x == 0.6 && exact.children[0].width == 30)
         let rounded = try BoxEngine.layout(row)
         #expect(rounded.children[0].x == 1)
         #expect(rounded.children[0].width >= 30)
+    }
+
+    /// Three boxes 10.4 wide in a row at x 0.3: edges at 0.3, 10.7, 21.1 and 31.5. Rounded where they
+    /// lie (0, 11, 21, 32), the boxes meet; rounded from the parent's unrounded edge, as browsers
+    /// report offsets, the second starts at 10 while the first ends at 11.
+    @Test func roundedNeighboursMeet() throws {
+        let box = Self.style {
+            $0.width = 10.4
+            $0.height = 10
+        }
+        let tree = BoxNode(children: [
+            BoxNode(style: Self.style { $0.margin.left = 0.3 }, children: [box, box, box].map { BoxNode(style: $0) })
+        ])
+        let edges = try BoxEngine.layout(tree).children[0].children
+        #expect(edges.map(\.x) == [0, 11, 21])
+        #expect(edges.map(\.width) == [11, 10, 11])
+        let offsets = try BoxEngine.layout(tree, rounding: .browserOffsets).children[0].children
+        #expect(offsets.map(\.x) == [0, 10, 21])
+        #expect(offsets.map(\.width) == [11, 10, 11])
+    }
+
+    /// Nothing inside a `display: none` box is laid out: its leaves are not placed and their padding
+    /// and border are not resolved.
+    @Test func nothingInsideAHiddenBoxIsPlaced() throws {
+        let image = BoxNode(style: Self.style { $0.padding = BoxEdges(4) }, leaf: ImageLeaf(width: 20, height: 10))
+        let tree = BoxNode(children: [
+            BoxNode(style: Self.style { $0.display = .none }, children: [image]), image,
+        ])
+        let layout = try BoxEngine.layout(tree)
+        let hidden = layout.children[0].children[0]
+        #expect(hidden.leaf == nil && hidden.padding == BoxEdges(0))
+        #expect([hidden.x, hidden.y, hidden.width, hidden.height] == [0, 0, 0, 0])
+        let shown = layout.children[1]
+        #expect(shown.leaf != nil && shown.padding == BoxEdges(4) && shown.width == 28)
+    }
+
+    /// Two items 100 wide with 40 points of padding each side and no minimum, shrunk into 100: the
+    /// shrinking would make each 50, but no box is narrower than its padding and border, so both are
+    /// 80 and overflow.
+    @Test func shrinkingStopsAtPaddingAndBorder() throws {
+        let item = BoxNode(
+            style: Self.style {
+                $0.flexBasis = 100
+                $0.minWidth = 0
+                $0.padding = BoxEdges(top: 0, right: 40, bottom: 0, left: 40)
+            })
+        let layout = try BoxEngine.layout(BoxNode(style: Self.style { $0.width = 100 }, children: [item, item]))
+        #expect(layout.children.map(\.width) == [80, 80])
+        #expect(layout.children.map(\.x) == [0, 80])
+        #expect(layout.contentWidth == 160)
+    }
+
+    /// A content-sized item with 10% padding in a row 200 wide is measured with that padding: 20
+    /// points each side around its 30 points of words.
+    @Test func percentagePaddingCountsInTheFlexBasis() throws {
+        let item = BoxNode(style: Self.style { $0.padding = BoxEdges(.percent(10)) }, leaf: CountingLeaf(words: 3))
+        let layout = try BoxEngine.layout(BoxNode(style: Self.style { $0.width = 200 }, children: [item]))
+        #expect(layout.children[0].width == 70)
+        #expect(layout.children[0].padding.left == 20)
     }
 }

@@ -6,6 +6,14 @@ import Testing
 /// without the cache a bounded number of times (engines that measure children again for every
 /// ancestor become exponential; Yoga issue 2007).
 @Suite struct LinearityTests {
+    /// A box 10 points square.
+    static let fixed: BoxStyle = {
+        var style = BoxStyle()
+        style.width = 10
+        style.height = 10
+        return style
+    }()
+
     /// Nested auto-sized rows (or columns), `depth` levels, each level holding the next and a fixed box.
     static func nested(depth: Int, direction: BoxStyle.FlexDirection) -> BoxNode {
         var leaf = BoxStyle()
@@ -54,5 +62,22 @@ import Testing
         #expect(computations <= 1_001 * 8)
         node = BoxNode(style: padded, children: [node])
         #expect(throws: BoxError.self) { try BoxEngine.layout(node) }
+    }
+
+    /// A chain of boxes whose borders outgrow the room they are given (200 levels of 3.0625 points a
+    /// side in 63): past the tenth level every content box is empty, and every descendant is asked
+    /// the same few questions, not one more per ancestor.
+    @Test func aChainTooSmallForItsBorders() {
+        var bordered = BoxStyle()
+        bordered.border = BoxEdges(3.0625)
+        func chain(_ depth: Int) -> BoxNode {
+            var node = BoxNode(style: Self.fixed)
+            for _ in 0..<depth { node = BoxNode(style: bordered, children: [node]) }
+            return node
+        }
+        let computations = LargeStack.run {
+            BoxEngine.laidOut(chain(200), width: .points(63), height: .points(63)).computations
+        }
+        #expect(computations <= 200 * 7)
     }
 }

@@ -4,12 +4,12 @@ import Mush
 /// measure themselves.
 public enum BoxEngine {
     /// Lays out `root` in the available `width` and `height`, and returns one result per node, in
-    /// input order. With `rounding`, edges are rounded to whole points in the root's coordinates, so
-    /// that neighbours neither gap nor overlap. Throws ``BoxError`` for a tree that fails
+    /// input order, rounded as `rounding` says (by default every edge to whole points in the root's
+    /// coordinates, so that neighbours neither gap nor overlap). Throws ``BoxError`` for a tree that fails
     /// ``BoxNode/validate()``.
     public static func layout(
         _ root: BoxNode, width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent,
-        rounding: Bool = true
+        rounding: BoxRounding = .edges
     ) throws(BoxError) -> BoxLayout {
         // Deep trees recurse deeply: on a thread with room for it.
         if root.isDeeper(than: 32) {
@@ -21,7 +21,7 @@ public enum BoxEngine {
     }
 
     private static func layOut(
-        _ root: BoxNode, width: AvailableSpace, height: AvailableSpace, rounding: Bool
+        _ root: BoxNode, width: AvailableSpace, height: AvailableSpace, rounding: BoxRounding
     ) throws(BoxError) -> BoxLayout {
         try root.validate()
         for (space, key) in [(width, "width"), (height, "height")] {

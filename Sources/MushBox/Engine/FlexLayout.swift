@@ -53,12 +53,14 @@ extension LayoutTree {
             items.deinitialize()
             arenaTop = arenaBase
         }
-        // 9.2 The available space.
+        // 9.2 The available space: the content box's, never below 0 (css-sizing-3's stretch-fit size),
+        // so that ancestors too small for their padding ask their descendants one question, not one
+        // per ancestor.
         let space = Space(
-            known.width.map { .points($0 - c.contentInset.horizontal) }
-                ?? outerSpace.width.maybeSub(c.margin.horizontal).maybeSub(c.contentInset.horizontal),
-            known.height.map { .points($0 - c.contentInset.vertical) }
-                ?? outerSpace.height.maybeSub(c.margin.vertical).maybeSub(c.contentInset.vertical))
+            known.width.map { .points(max($0 - c.contentInset.horizontal, 0)) }
+                ?? outerSpace.width.maybeSub(c.margin.horizontal + c.contentInset.horizontal).mapPoints { max($0, 0) },
+            known.height.map { .points(max($0 - c.contentInset.vertical, 0)) }
+                ?? outerSpace.height.maybeSub(c.margin.vertical + c.contentInset.vertical).mapPoints { max($0, 0) })
         determineFlexBaseSizes(items, constants: c, space: space)
         // 9.3 Lines, and the container's main size.
         var lines = collectLines(items, constants: c, space: space)
@@ -132,7 +134,8 @@ extension LayoutTree {
             contentInset = contentInset.mirrored
         }
         let innerSize = Known(
-            known.width.map { $0 - contentInset.horizontal }, known.height.map { $0 - contentInset.vertical })
+            known.width.map { max($0 - contentInset.horizontal, 0) },
+            known.height.map { max($0 - contentInset.vertical, 0) })
         let gap = Pair(
             style.pointee.columnGap.resolve(innerSize.width ?? 0) ?? 0,
             style.pointee.rowGap.resolve(innerSize.height ?? 0) ?? 0)
@@ -234,8 +237,9 @@ extension LayoutTree {
     }
 
     /// What an item is measured with for its flex basis and its minimum: its known sizes (its cross
-    /// size when it stretches into a definite line), the size its percentages resolve against, and
-    /// its available cross space.
+    /// size when it stretches into a definite line), the container's inner size, which its
+    /// percentages resolve against (its padding and border too, so that a content-sized item is
+    /// measured with the padding it will have), and its available cross space.
     @inline(__always)
     private func measuringInputs(_ item: FlexItem, constants c: FlexConstants, space: Space) -> (
         known: Known, parentSize: Known, crossSpace: AvailableSpace
@@ -254,9 +258,11 @@ extension LayoutTree {
         var known = item.size
         known.setMain(isRow, nil)
         if item.alignSelf == .stretch, known.cross(isRow) == nil {
-            known.setCross(isRow, crossSpace.definite.maybeSub(item.margin.crossSum(isRow)))
+            // Stretched into the line, but never below its padding and border.
+            let paddingBorder = item.padding.crossSum(isRow) + item.border.crossSum(isRow)
+            known.setCross(isRow, crossSpace.definite.maybeSub(item.margin.crossSum(isRow)).maybeMax(paddingBorder))
         }
-        return (known, Known.fromMainCross(isRow, main: nil, cross: crossParent), crossSpace)
+        return (known, Known.fromMainCross(isRow, main: c.nodeInnerSize.main(isRow), cross: crossParent), crossSpace)
     }
 
     /// The item's minimum main size, measured the first time it is asked for.
@@ -381,21 +387,13 @@ extension LayoutTree {
                 } else if item.pointee.isScrollContainer {
                     contribution = item.pointee.flexBasis + marginMain
                 } else {
-                    let crossParent = c.nodeInnerSize.cross(isRow)
-                    let crossMargins = c.margin.crossSum(isRow)
-                    let minCross = item.pointee.minSize.cross(isRow).maybeAdd(crossMargins)
-                    let maxCross = item.pointee.maxSize.cross(isRow).maybeAdd(crossMargins)
-                    let crossSpace = space.cross(isRow).mapPoints { (crossParent ?? $0).clamp(minCross, maxCross) }
-                    var childKnown = item.pointee.size
-                    childKnown.setMain(isRow, nil)
-                    if item.pointee.alignSelf == .stretch, childKnown.cross(isRow) == nil {
-                        childKnown.setCross(isRow, crossSpace.definite.maybeSub(item.pointee.margin.crossSum(isRow)))
-                    }
+                    let (childKnown, childParentSize, crossSpace) = measuringInputs(
+                        item.pointee, constants: c, space: space)
                     var childSpace = space
                     childSpace.setCross(isRow, crossSpace)
                     let contentMain =
                         measure(
-                            item.pointee.node, known: childKnown, parentSize: c.nodeInnerSize, space: childSpace,
+                            item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
                             sizing: .inherentSize, isRow: isRow) + marginMain
                     let insetMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
                     if isRow {
@@ -517,7 +515,9 @@ extension LayoutTree {
                 let minimum =
                     growing && item.pointee.resolvedMinimumMain == nil
                     ? nil : minimumMain(&items[index], constants: c, space: space)
-                let clamped = max(target.clamp(minimum, item.pointee.maxSize.main(isRow)), 0)
+                // A box is never smaller than its padding and border, whatever its minimum says.
+                let paddingBorder = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
+                let clamped = max(target.clamp(minimum, item.pointee.maxSize.main(isRow)), paddingBorder)
                 items[index].violation = clamped - target
                 items[index].target.setMain(isRow, clamped)
                 items[index].outerTarget.setMain(isRow, clamped + item.pointee.margin.mainSum(isRow))

@@ -149,8 +149,8 @@ extension Pair where Value == Double? {
     @inline(__always) func applyingAspectRatio(_ ratio: Double?) -> Known {
         guard let ratio else { return self }
         switch (width, height) {
-        case (let width?, nil): return Known(width, width / ratio)
-        case (nil, let height?): return Known(height * ratio, height)
+        case (let width?, nil): return Known(width, min(width / ratio, BoxLength.largest))
+        case (nil, let height?): return Known(min(height * ratio, BoxLength.largest), height)
         default: return self
         }
     }

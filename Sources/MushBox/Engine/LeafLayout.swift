@@ -70,7 +70,7 @@ extension LayoutTree {
             .maybeClamp(minSize, maxSize)
         var size = Pair(clamped.width ?? 0, clamped.height ?? 0)
         if let aspectRatio, nodeSize.height == nil {
-            size.height = max(size.height, size.width / aspectRatio)
+            size.height = max(size.height, min(size.width / aspectRatio, BoxLength.largest))
         }
         size.width = max(size.width, insetSums.width)
         size.height = max(size.height, insetSums.height)

@@ -48,16 +48,14 @@ extension LayoutTree {
             baseline: output.baseline, percentBase: parentSize.width)
     }
 
-    /// The results, unrounded or rounded: with rounding, every edge is rounded in the root's
-    /// coordinates and sizes are taken between rounded edges, so neighbours neither gap nor overlap.
-    /// A leaf with content is never made narrower or shorter than its measurement.
-    func result(rounding: Bool) -> BoxLayout {
-        result(0, parentX: 0, parentY: 0, parentRoundedX: 0, parentRoundedY: 0, rounding: rounding)
+    /// The results, rounded by `rounding` (``BoxRounding``).
+    func result(rounding: BoxRounding) -> BoxLayout {
+        result(0, parentX: 0, parentY: 0, parentRoundedX: 0, parentRoundedY: 0, hidden: false, rounding: rounding)
     }
 
     private func result(
         _ node: Int, parentX: Double, parentY: Double, parentRoundedX: Double, parentRoundedY: Double,
-        rounding: Bool
+        hidden parentHidden: Bool, rounding: BoxRounding
     ) -> BoxLayout {
         let frame = frames[node]
         let absoluteX = parentX + frame.x
@@ -71,11 +69,16 @@ extension LayoutTree {
         var baseline = frame.baseline
         var roundedX = absoluteX
         var roundedY = absoluteY
-        if rounding {
+        if rounding != .exact {
             roundedX = Self.round(absoluteX)
             roundedY = Self.round(absoluteY)
-            x = Self.round(frame.x)
-            y = Self.round(frame.y)
+            if rounding == .edges {
+                x = roundedX - parentRoundedX
+                y = roundedY - parentRoundedY
+            } else {
+                x = Self.round(frame.x)
+                y = Self.round(frame.y)
+            }
             width = Self.round(absoluteX + frame.width) - roundedX
             height = Self.round(absoluteY + frame.height) - roundedY
             if leafIndex[node] >= 0 {
@@ -90,8 +93,10 @@ extension LayoutTree {
             id: ids[node], x: x + 0, y: y + 0, width: width + 0, height: height + 0,
             contentWidth: max(contentWidth, width) + 0, contentHeight: max(contentHeight, height) + 0,
             baseline: baseline)
+        // A box with `display: none`, or inside one, is not laid out: no padding, border or leaf.
         let style = style(node)
-        if style.pointee.display != .none {
+        let hidden = parentHidden || style.pointee.display == .none
+        if !hidden {
             let padding = style.pointee.padding.resolveOrZero(frame.percentBase)
             let border = style.pointee.border.resolveOrZero(frame.percentBase)
             layout.padding = BoxEdges(
@@ -111,12 +116,14 @@ extension LayoutTree {
                 layout.children.append(
                     result(
                         Int(child), parentX: absoluteX, parentY: absoluteY, parentRoundedX: roundedX,
-                        parentRoundedY: roundedY, rounding: rounding))
+                        parentRoundedY: roundedY, hidden: hidden, rounding: rounding))
             }
         }
         return layout
     }
 
-    /// Halves round up, towards positive infinity, as browsers round (`-0.5` to 0).
-    @inline(__always) static func round(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
+    /// Halves round up, towards positive infinity, as browsers round (`-0.5` to 0), and so does
+    /// anything within a millionth of a point below a half: the same edge added up in two orders can
+    /// differ in its last bit, and must round alike.
+    @inline(__always) static func round(_ value: Double) -> Double { (value + (0.5 + 1e-6)).rounded(.down) }
 }

@@ -24,10 +24,15 @@ public enum BoxLength: Hashable, Sendable {
     func resolve(_ base: Double?) -> Double? {
         switch self {
         case .points(let value): return value
-        case .percent(let value): return base.map { $0 * value / 100 }
+        case .percent(let value): return base.map { ($0 * value / 100).clamp(-Self.largest, Self.largest) }
         case .auto: return nil
         }
     }
+
+    /// The largest length a percentage or an aspect ratio resolves to, in points, either way: nested
+    /// percentages of percentages (10,000% of 10,000% …) would otherwise reach infinity. Browsers
+    /// hold their lengths within about ±33 million pixels for the same reason.
+    static let largest = 1e9
 
     /// As ``resolve(_:)``, with `auto` and unresolvable percentages as 0 (padding, borders, gaps).
     @inline(__always)
