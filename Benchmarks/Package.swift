@@ -26,18 +26,32 @@ let package = Package(
         // for boxes.sh. Build with `swift build -c release --product BoxProbe` from here.
         .executableTarget(
             name: "BoxProbe",
-            dependencies: ["BoxTrees", .product(name: "MushBox", package: "Mush")],
+            dependencies: [
+                "BoxTrees",
+                .product(name: "Mush", package: "Mush"),
+                .product(name: "MushBox", package: "Mush"),
+                .product(name: "MushLine", package: "Mush"),
+                .product(name: "MushText", package: "Mush"),
+            ],
             path: "Probes/BoxProbe"
         ),
-        // The box trees of the box benchmarks and BoxProbe.
+        // The box trees of the box benchmarks and BoxProbe, the text cards and rows among them.
         .target(
-            name: "BoxTrees", dependencies: [.product(name: "MushBox", package: "Mush")],
+            name: "BoxTrees",
+            dependencies: [
+                "BenchmarkCorpus",
+                .product(name: "Mush", package: "Mush"),
+                .product(name: "MushBox", package: "Mush"),
+                .product(name: "MushLine", package: "Mush"),
+                .product(name: "MushText", package: "Mush"),
+            ],
             path: "Benchmarks/BoxTrees"),
         .executableTarget(
             name: "BoxLayout",
             dependencies: [
                 "BoxTrees",
                 .product(name: "MushBox", package: "Mush"),
+                .product(name: "MushText", package: "Mush"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/BoxLayout",

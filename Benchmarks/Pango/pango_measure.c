@@ -24,6 +24,9 @@
  *                   meets every font and text for the first time (fontconfig's fallback lookups
  *                   included), pass 2 is warm. Prints one JSON object a pass: rows per second,
  *                   and the first row's microseconds.
+ *   --styled        records have a FLAGS field before TEXT (see below): bold text, Pango
+ *                   markup, one line cut with an ellipsis. With --passes, the output also
+ *                   gives each pass's total microseconds and the sum of the layouts' heights.
  *   --list-fonts    print the fonts of the private fontconfig configuration (one JSON
  *                   object a line) and the count of system fonts (0) on stderr, and exit.
  *
@@ -32,6 +35,13 @@
  *   SIZE   font size in pixels (em size), a decimal number.
  *   TEXT   the rest of the line; the escapes \n (newline), \t (tab) and \\ (backslash)
  *          are decoded, any other backslash is kept literally.
+ *   With --styled:  WIDTH<TAB>SIZE<TAB>FLAGS<TAB>TEXT, FLAGS any of
+ *          b  bold (the font description's weight),
+ *          m  TEXT is Pango markup (<b>, <i>, &amp;...), parsed by pango_parse_markup as part
+ *             of each layout (timed), its attributes added to the no-hyphens one,
+ *          e  one line, cut with "…" at the end where it is wider than WIDTH
+ *             (pango_layout_set_ellipsize END, pango_layout_set_height -1),
+ *          -  none of these.
  *   Font family is always "DejaVu Sans" (fallback, e.g. for Thai or Devanagari, is done
  *   by Pango among the fonts of the fonts folder only). Wrap mode PANGO_WRAP_WORD_CHAR.
  *   A malformed line produces {"error": "..."} so output stays one line per input line.
@@ -233,7 +243,11 @@ typedef struct
   int width;                    /* Pango units, -1 for no wrapping */
   PangoFontDescription *desc;
   char *text;                   /* decoded UTF-8 */
+  int markup;                   /* --styled "m": text is Pango markup */
+  int ellipsize;                /* --styled "e": one line, ellipsized at the end */
 } Record;
+
+#define RECORD(width, desc, text) ((Record) { width, desc, text, 0, 0 })
 
 static PangoLayout *
 new_layout (PangoContext *ctx, const Record *r)
@@ -247,14 +261,45 @@ new_layout (PangoContext *ctx, const Record *r)
   pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
   pango_layout_set_attributes (layout, attrs);
   pango_attr_list_unref (attrs);
+  if (r->ellipsize)
+    {
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_height (layout, -1);
+    }
   return layout;
+}
+
+/* Sets the record's text: as is, or parsed as markup, whose attributes join the layout's. */
+static void
+set_content (PangoLayout *layout, const Record *r)
+{
+  if (!r->markup)
+    {
+      pango_layout_set_text (layout, r->text, -1);
+      return;
+    }
+  PangoAttrList *attrs = NULL;
+  char *plain = NULL;
+  GError *error = NULL;
+  if (!pango_parse_markup (r->text, -1, 0, &attrs, &plain, NULL, &error))
+    {
+      fprintf (stderr, "pango_measure: bad markup: %s\n", error->message);
+      g_error_free (error);
+      pango_layout_set_text (layout, r->text, -1);
+      return;
+    }
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  pango_layout_set_attributes (layout, attrs);
+  pango_layout_set_text (layout, plain, -1);
+  pango_attr_list_unref (attrs);
+  g_free (plain);
 }
 
 static void
 print_layout (PangoContext *ctx, const Record *r)
 {
   PangoLayout *layout = new_layout (ctx, r);
-  pango_layout_set_text (layout, r->text, -1);
+  set_content (layout, r);
   pango_layout_set_width (layout, r->width);
 
   PangoRectangle logical;
@@ -336,7 +381,7 @@ bench_cold (PangoContext *ctx, const Record *r, long n)
 
   /* Untimed warm-up: loads the fonts this text needs. */
   PangoLayout *layout = new_layout (ctx, r);
-  pango_layout_set_text (layout, r->text, -1);
+  set_content (layout, r);
   pango_layout_set_width (layout, r->width);
   pango_layout_get_extents (layout, NULL, &logical);
   g_object_unref (layout);
@@ -345,7 +390,7 @@ bench_cold (PangoContext *ctx, const Record *r, long n)
     {
       layout = new_layout (ctx, r);
       double t0 = now_us ();
-      pango_layout_set_text (layout, r->text, -1);
+      set_content (layout, r);
       pango_layout_set_width (layout, r->width);
       pango_layout_get_extents (layout, NULL, &logical);
       total += now_us () - t0;
@@ -359,7 +404,7 @@ bench_warm (PangoContext *ctx, const Record *r, long n)
 {
   PangoRectangle logical;
   PangoLayout *layout = new_layout (ctx, r);
-  pango_layout_set_text (layout, r->text, -1);
+  set_content (layout, r);
   pango_layout_set_width (layout, r->width);
   pango_layout_get_extents (layout, NULL, &logical);
 
@@ -384,9 +429,10 @@ bench_warm (PangoContext *ctx, const Record *r, long n)
 static void
 usage (void)
 {
-  fputs ("usage: pango_measure [--fonts DIR] [--system-fonts] [--bench N | --bench-warm N] [--list-fonts]"
-         " < records\n"
+  fputs ("usage: pango_measure [--fonts DIR] [--system-fonts] [--styled] [--bench N | --bench-warm N | --passes]"
+         " [--list-fonts] < records\n"
          "  records: WIDTH<TAB>SIZE<TAB>TEXT per line (WIDTH '-' = no wrapping)\n"
+         "  --styled: WIDTH<TAB>SIZE<TAB>FLAGS<TAB>TEXT, FLAGS of b (bold), m (markup), e (one line, ellipsized), -\n"
          "  fonts folder also from $MUSH_FONTS_DIR\n",
          stderr);
 }
@@ -415,7 +461,7 @@ main (int argc, char **argv)
 {
   const char *fonts_dir = getenv ("MUSH_FONTS_DIR");
   long bench_n = 0;
-  int warm = 0, want_list = 0, system_fonts = 0, passes = 0;
+  int warm = 0, want_list = 0, system_fonts = 0, passes = 0, styled = 0;
   Record *stored = NULL;
   size_t stored_count = 0, stored_cap = 0;
 
@@ -438,6 +484,8 @@ main (int argc, char **argv)
         system_fonts = 1;
       else if (strcmp (a, "--passes") == 0)
         passes = 1;
+      else if (strcmp (a, "--styled") == 0)
+        styled = 1;
       else if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
         {
           usage ();
@@ -523,8 +571,23 @@ main (int argc, char **argv)
       *tab2 = '\0';
       const char *width_s = line, *size_s = tab1 + 1;
       char *text = tab2 + 1;
+      const char *flags = "";
+      if (styled)
+        {
+          char *tab3 = strchr (text, '\t');
+          if (!tab3)
+            {
+              print_error ("expected WIDTH<TAB>SIZE<TAB>FLAGS<TAB>TEXT");
+              continue;
+            }
+          *tab3 = '\0';
+          flags = text;
+          text = tab3 + 1;
+        }
 
-      Record r = { -1, NULL, text };
+      Record r = RECORD (-1, NULL, text);
+      r.markup = strchr (flags, 'm') != NULL;
+      r.ellipsize = strchr (flags, 'e') != NULL;
       double w, size;
       if (strcmp (width_s, "-") != 0)
         {
@@ -550,6 +613,8 @@ main (int argc, char **argv)
       r.desc = pango_font_description_new ();
       pango_font_description_set_family (r.desc, FAMILY);
       pango_font_description_set_absolute_size (r.desc, size * PANGO_SCALE);
+      if (strchr (flags, 'b'))
+        pango_font_description_set_weight (r.desc, PANGO_WEIGHT_BOLD);
 
       if (passes)
         {
@@ -558,7 +623,8 @@ main (int argc, char **argv)
               stored_cap = stored_cap ? 2 * stored_cap : 1024;
               stored = g_renew (Record, stored, stored_cap);
             }
-          stored[stored_count++] = (Record) { r.width, r.desc, g_strdup (text) };
+          r.text = g_strdup (text);
+          stored[stored_count++] = r;
           continue;
         }
       if (bench_n > 0)
@@ -576,23 +642,27 @@ main (int argc, char **argv)
   free (line);
   for (int pass = 1; passes && pass <= 2; pass++)
     {
-      double total = 0, first = 0;
+      double total = 0, first = 0, heights = 0;
       PangoRectangle logical;
       for (size_t i = 0; i < stored_count; i++)
         {
           double t0 = now_us ();
           PangoLayout *layout = new_layout (ctx, &stored[i]);
-          pango_layout_set_text (layout, stored[i].text, -1);
+          set_content (layout, &stored[i]);
           pango_layout_set_width (layout, stored[i].width);
           pango_layout_get_extents (layout, NULL, &logical);
           g_object_unref (layout);
           double us = now_us () - t0;
+          heights += (double) logical.height / PANGO_SCALE;
           if (i == 0)
             first = us;
           total += us;
         }
-      printf ("{\"pass\": %d, \"rows\": %zu, \"rows_per_second\": %.0f, \"first_row_microseconds\": %.1f}\n",
+      printf ("{\"pass\": %d, \"rows\": %zu, \"rows_per_second\": %.0f, \"first_row_microseconds\": %.1f",
               pass, stored_count, stored_count / (total / 1e6), first);
+      if (styled)
+        printf (", \"microseconds\": %.1f, \"height_sum\": %.2f", total, heights);
+      fputs ("}\n", stdout);
     }
   for (size_t i = 0; i < stored_count; i++)
     {

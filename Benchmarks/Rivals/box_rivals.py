@@ -9,6 +9,7 @@ the files `--write-trees DIR` writes.
     python3 Benchmarks/Rivals/box_rivals.py --trees grid,chain --libs taffy,yoga --repeats 9
     python3 Benchmarks/Rivals/box_rivals.py --scaling   # also grid, chain, cards at 4 sizes
     python3 Benchmarks/Rivals/box_rivals.py --write-trees /tmp/box-trees   # the trees, then run
+    python3 Benchmarks/Rivals/box_rivals.py --trees cards,rows --from DIR  # BoxProbe's --dump DIR
 
 Trees (the root's available space is max-content in both axes; rounding on everywhere):
 
@@ -18,10 +19,23 @@ Trees (the root's available space is max-content in both axes; rounding on every
             turn; leaves 10x10 with flexGrow 1, inner nodes auto-sized (11,111 nodes)
     chain   1,000 deep: each node has one child and padding 1, auto-sized; the leaf 10x10
             (1,000 nodes)
-    cards   the box part of "1,000 text cards": a column 320 wide of 1,000 cards, each padding 8,
-            margin-bottom 8, holding one leaf whose measure function returns 288x64 whatever it
-            is asked (the rivals' stand-in for a text leaf; the file written for the Swift side
-            has a fixed-size 288x64 box there instead, to be swapped for real text) (2,001 nodes)
+    cards   1,000 text cards (BoxTrees/TextTrees.swift), read from DIR/cards.json, which
+            `BoxProbe cards --dump DIR` writes: a column of cards 320 wide, padding 12, margin-bottom
+            8, each holding a photo, a title and a body (margin-top 8 on the last two) and a badge
+            placed absolutely (inset top 20, right 20, padding 6 left and right) (5,001 nodes)
+    rows    1,000 MGLine rows in a column 320 wide, from DIR/rows.json (`BoxProbe rows --dump
+            DIR`) (1,001 nodes)
+            The leaves of both are measure functions answering what the engine's leaves answered
+            (their min-content and max-content widths, and their heights at the widths the engine
+            asked: the file's "_leaf"), by the engine's rule for a leaf: the known width, else the
+            available width clamped between the two content widths (min-content: the min,
+            max-content: the max), and the height at that width (any width of at least the max is
+            the max). A width the engine never asked is a "miss", answered with the height at the
+            nearest width below, and counted. So the rivals do the box part with the engine's leaf
+            answers and no text work (the text is Pango's part in boxes.sh).
+    fixed-cards  a column 320 wide of 1,000 cards, each padding 8, margin-bottom 8, holding one
+            leaf whose measure function returns 288x64 whatever it is asked (2,001 nodes; the
+            --scaling tree with measure functions)
 
 Libraries (each tree and library runs in a fresh child process, with a time limit; a crash or
 a time-out is reported as such):
@@ -66,7 +80,13 @@ Figures, per tree and library:
     root         the root's size, and a checksum of every node's x+y+width+height, to show the
                  libraries computed the same layout.
     (notes)      what a layout costs with nothing dirty (a cache hit: Taffy still walks the
-                 tree to round it), and for cards how many times the leaves were measured.
+                 tree to round it), and for trees with leaves how many times the leaves were
+                 measured (each a Python call), the misses, and how the frames compare with the
+                 engine's (BoxProbe's dump): rounded, and from one more layout unrounded (after
+                 the timing; Taffy's disable_rounding, Yoga's point scale 0). Rounded frames of
+                 text cards differ by design: the engine never rounds a leaf below its measured
+                 size (a body 65.19 tall at y 195.79 is 66 tall, Taffy's and Yoga's 65); unrounded,
+                 the differences are single precision (Taffy and Yoga compute in f32).
 
 The machine matters: run it with nothing else busy, and compare figures from one run only.
 """
@@ -114,20 +134,61 @@ def tree_chain(depth=1000):
             "tree": node}
 
 
-def tree_cards(count=1000):
+def tree_fixed_cards(count=1000):
     def card():
         return {"padding": 8, "margin": {"bottom": 8}, "children": [{"_measure": [288, 64]}]}
-    return {"name": "cards", "width": "max-content", "height": "max-content", "rounding": True,
+    return {"name": "fixed-cards", "width": "max-content", "height": "max-content",
+            "rounding": True,
             "tree": {"width": 320, "flexDirection": "column",
                      "children": [card() for _ in range(count)]}}
 
 
-TREES = {"grid": tree_grid, "levels": tree_levels, "chain": tree_chain, "cards": tree_cards}
+FROM = [os.path.join(os.path.dirname(HERE), "..", ".build", "box-leaves")]  # --from
+
+
+def tree_from_file(name):
+    def read():
+        path = os.path.join(FROM[0], f"{name}.json")
+        if not os.path.exists(path):
+            raise RuntimeError(f"no {path}: run `BoxProbe {name} --dump {FROM[0]}` first")
+        with open(path) as file:
+            return json.load(file)
+    return read
+
+
+TREES = {"grid": tree_grid, "levels": tree_levels, "chain": tree_chain,
+         "cards": tree_from_file("cards"), "rows": tree_from_file("rows"),
+         "fixed-cards": tree_fixed_cards}
 NOTES = {
-    "cards": "The rivals' leaves are measure functions returning 288x64 whatever they are asked; "
-             "here they are fixed-size boxes. Swap them for text leaves for the real comparison.",
+    "fixed-cards": "The rivals' leaves are measure functions returning 288x64 whatever they are "
+                   "asked; here they are fixed-size boxes.",
     "chain": "1,000 levels deep.",
 }
+
+
+class Answers:
+    """A leaf of BoxProbe's dump, answering as the engine's leaf did; counts misses."""
+
+    def __init__(self, leaf, misses):
+        self.min, self.max = leaf["min"], leaf["max"]
+        self.ratio = leaf.get("ratio")  # an image: height = width / ratio at any width
+        self.heights = {w: h for w, h in leaf["heights"]}
+        self.misses = misses  # [count], shared by a tree's leaves
+
+    def width(self, available):
+        """The width at a definite available width."""
+        return min(self.max, max(self.min, available))
+
+    def height(self, width):
+        if self.ratio:
+            return width / self.ratio
+        width = min(width, self.max)
+        height = self.heights.get(width)
+        if height is None:
+            self.misses[0] += 1
+            below = [w for w in self.heights if w <= width]
+            height = self.heights[max(below) if below else min(self.heights)]
+        return height
 
 
 def preorder(tree):
@@ -146,6 +207,8 @@ def preorder(tree):
 def for_swift(case):
     """The case as `mush layout` takes it: measured leaves become fixed-size boxes."""
     for node, _ in preorder(case["tree"]):
+        if "_leaf" in node:
+            raise ValueError("trees with recorded leaves come from BoxProbe, not --write-trees")
         if "_measure" in node:
             width, height = node.pop("_measure")
             node["width"], node["height"] = width, height
@@ -168,6 +231,8 @@ class TaffyRival:
 
     def __init__(self):
         self.calls = [0]  # measure function calls
+        self.misses = [0]  # recorded leaves asked at a width the engine never asked
+        self.answers = {}  # node id: Answers
         from stretchable import taffylib
         from stretchable.style import Style
         self.t = taffylib
@@ -204,6 +269,11 @@ class TaffyRival:
         for key_, field in (("margin", "margin"), ("padding", "padding")):
             if key_ in node:
                 style[field] = edges(node[key_])
+        if node.get("position") == "absolute":
+            style["position"] = 1
+        if "inset" in node:
+            style["inset"] = {e: points(node["inset"][e]) if e in node["inset"] else auto
+                              for e in ("top", "right", "bottom", "left")}
         style["flex_direction"] = {"row": 0, "column": 1}[node.get("flexDirection", "row")]
         style["flex_wrap"] = {"nowrap": 0, "wrap": 1}[node.get("flexWrap", "nowrap")]
         style["flex_grow"] = float(node.get("flexGrow", 0))
@@ -216,11 +286,14 @@ class TaffyRival:
         t.enable_rounding(self.ptr)
         ids = []
         self.measured = False
+        self.answers.clear()
         for node, parent in preorder(case["tree"]):
             node_id = t.node_create(self.ptr, self.style(node))
-            if "_measure" in node:
+            if "_measure" in node or "_leaf" in node:
                 t.node_set_measure(self.ptr, node_id, True)
                 self.measured = True
+            if "_leaf" in node:
+                self.answers[node_id] = Answers(node["_leaf"], self.misses)
             if parent is not None:
                 t.node_add_child(self.ptr, ids[parent], node_id)
             ids.append(node_id)
@@ -238,7 +311,22 @@ class TaffyRival:
             calls[0] += 1
             return size
 
-        self.measure = measure
+        answers = self.answers
+
+        def answer(known_width, known_height, available_width, available_height, context):
+            calls[0] += 1
+            leaf = answers[context]
+            if known_width == known_width:  # not NaN
+                width = known_width
+            else:
+                dim = available_width["dim"]
+                width = (leaf.width(available_width["value"]) if dim == 1 else
+                         leaf.min if dim == 3 else leaf.max)
+            height = known_height if known_height == known_height else leaf.height(width)
+            return (width, height)
+
+        recorded = any("_leaf" in node for node, _ in preorder(case["tree"]))
+        self.measure = answer if recorded else measure
 
     def layout(self):
         if self.measured:
@@ -258,6 +346,13 @@ class TaffyRival:
             self.t.node_get_layout(self.ptr, node_id, layout)
             out.append((layout.x, layout.y, layout.width, layout.height))
         return out
+
+    def unrounded(self):
+        """The frames of one more layout, unrounded (for comparing with the engine's)."""
+        self.t.disable_rounding(self.ptr)
+        self.dirty()
+        self.layout()
+        return self.frames()
 
     def free(self):
         self.t.free(self.ptr)
@@ -280,6 +375,8 @@ class StretchableRival(TaffyRival):
 
         size = None
         styles = {}  # one Style per distinct style: making one costs milliseconds
+        if any("_leaf" in node or "position" in node for node, _ in preorder(case["tree"])):
+            raise NotImplementedError("not for trees with recorded leaves (taffy and yoga only)")
         for node, parent in preorder(case["tree"]):
             key = json.dumps({k: v for k, v in node.items() if k != "children"}, sort_keys=True)
             if key in styles:
@@ -343,6 +440,7 @@ class YogaRival:
 
     def __init__(self):
         self.calls = [0]  # measure function calls
+        self.misses = [0]  # recorded leaves asked at a width the engine never asked
         import poga.libpoga_capi as yg
         self.yg = yg
         self.config = yg.YGConfigNew()
@@ -378,6 +476,13 @@ class YogaRival:
                 yg.YGNodeStyleSetFlexWrap(made, yg.YGWrap.Wrap)
             if "flexGrow" in node:
                 yg.YGNodeStyleSetFlexGrow(made, node["flexGrow"])
+            if node.get("position") == "absolute":
+                yg.YGNodeStyleSetPositionType(made, yg.YGPositionType.Absolute)
+            for edge, value in node.get("inset", {}).items():
+                yg.YGNodeStyleSetPosition(made, getattr(yg.YGEdge, edge.capitalize()), value)
+            if "_leaf" in node:
+                measured = self.answering(Answers(node["_leaf"], self.misses))
+                yg.YGNodeSetMeasureFunc(made, measured)
             if "_measure" in node:
                 if measured is None:
                     size = yg.YGSize(*map(float, node["_measure"]))
@@ -396,6 +501,22 @@ class YogaRival:
         self.measure = measured  # kept alive
         return nodes
 
+    def answering(self, leaf):
+        """A measure function answering as `leaf` (Yoga has no min-content mode)."""
+        yg, calls = self.yg, self.calls
+        exactly, at_most = yg.YGMeasureMode.Exactly, yg.YGMeasureMode.AtMost
+
+        def measured(node_, width, width_mode, height, height_mode):
+            calls[0] += 1
+            if width_mode == at_most:
+                width = leaf.width(width)
+            elif width_mode != exactly:
+                width = leaf.max
+            if height_mode != exactly:
+                height = leaf.height(width)
+            return yg.YGSize(width, height)
+        return measured
+
     def prepare(self, case):
         pass
 
@@ -407,6 +528,13 @@ class YogaRival:
 
     def dirty(self):
         self.yg.YGNodeMarkDirtyAndPropogateToDescendants(self.nodes[0])
+
+    def unrounded(self):
+        """The frames of one more layout, unrounded (point scale 0)."""
+        self.yg.YGConfigSetPointScaleFactor(self.config, 0.0)
+        self.dirty()
+        self.layout()
+        return self.frames()
 
     def frames(self):
         yg = self.yg
@@ -432,7 +560,7 @@ RIVALS = {"taffy": TaffyRival, "stretchable": StretchableRival, "yoga": YogaRiva
 
 
 def measure(library, tree_name, repeats):
-    name, _, size = tree_name.partition("@")  # "grid@20000": the grid with 20,000 boxes
+    name, _, size = tree_name.rpartition("@") if "@" in tree_name else (tree_name, "", "")  # "grid@20000": the grid with 20,000 boxes
     case = TREES[name](int(size)) if size else TREES[name]()
     rival = RIVALS[library]()
     rival.prepare(case)
@@ -467,6 +595,7 @@ def measure(library, tree_name, repeats):
     gc.enable()
     checksum = sum(x + y + w + h for x, y, w, h in frames)
     same = all(abs(a - b) < 1e-3 for f, g in zip(frames, again) for a, b in zip(f, g))
+    exact = rival.unrounded() if "exact_frames" in case else None
     rival.free()
     del handles
     gc.collect()
@@ -484,12 +613,26 @@ def measure(library, tree_name, repeats):
     del kept
 
     return {"library": library, "tree": tree_name, "nodes": nodes,
+            "misses": rival.misses[0] if hasattr(rival, "misses") else 0,
+            "engine_checksum": case.get("checksum"),
+            "engine_frames": compare(frames, case.get("frames")),
+            "engine_exact": compare(exact, case.get("exact_frames")) if exact else None,
             "cold_us": cold / 1000, "best_us": best / 1000, "cached_us": cached / 1000,
             "rss_built": built - before, "rss_layout": after_layout - before,
             "python_bytes": python_bytes,
             "measure_calls": [cold_calls, repeat_calls],
             "root": [frames[0][2], frames[0][3]], "checksum": checksum,
             "repeat_same": same}
+
+
+def compare(frames, engine):
+    """How many frames differ from the engine's (BoxProbe's dump), and by how much at most."""
+    if not engine:
+        return None
+    if len(engine) != len(frames):
+        return [len(frames), float("inf")]
+    gaps = [max(abs(a - b) for a, b in zip(f, g)) for f, g in zip(frames, engine)]
+    return [sum(gap > 0.01 for gap in gaps), max(gaps)]
 
 
 def worker(args):
@@ -500,6 +643,8 @@ def worker(args):
             result.update(measure(args.worker[0], args.worker[1], args.repeats))
         except RecursionError as error:
             result["error"] = f"RecursionError: {error}"
+        except (NotImplementedError, RuntimeError) as error:
+            result["error"] = f"{type(error).__name__}: {error}"
 
     if args.recursion_limit:
         sys.setrecursionlimit(args.recursion_limit)
@@ -518,7 +663,8 @@ def worker(args):
 
 
 def run_one(library, tree, args, stack_mb=0, recursion_limit=0):
-    command = [sys.executable, HERE, "--worker", library, tree, "--repeats", str(args.repeats)]
+    command = [sys.executable, HERE, "--worker", library, tree, "--repeats", str(args.repeats),
+               "--from", args.source]
     if stack_mb:
         command += ["--stack-mb", str(stack_mb)]
     if recursion_limit:
@@ -538,7 +684,9 @@ def run_one(library, tree, args, stack_mb=0, recursion_limit=0):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--trees", default="grid,levels,chain,cards")
+    parser.add_argument("--trees", default="grid,levels,chain,cards,rows")
+    parser.add_argument("--from", dest="source", default=FROM[0], metavar="DIR",
+                        help="the folder of BoxProbe's --dump (cards.json, rows.json)")
     parser.add_argument("--libs", default="taffy,stretchable,yoga")
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--timeout", type=float, default=300,
@@ -552,6 +700,7 @@ def main():
     parser.add_argument("--stack-mb", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--recursion-limit", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    FROM[0] = args.source
     if args.worker:
         return worker(args)
 
@@ -565,6 +714,9 @@ def main():
         os.makedirs(args.write_trees, exist_ok=True)
         sys.setrecursionlimit(20_000)  # the chain is 1,000 objects deep
         for name in trees:
+            if name in ("cards", "rows"):
+                print(f"{name}: BoxProbe {name} --dump DIR writes it")
+                continue
             path = os.path.join(args.write_trees, f"{name}.json")
             with open(path, "w") as out:
                 out.write(json.dumps(for_swift(TREES[name]()), separators=(",", ":")) + "\n")
@@ -608,16 +760,33 @@ def main():
             cold_calls, repeat_calls = result["measure_calls"]
             if cold_calls or repeat_calls:
                 notes.append(f"measure calls: {cold_calls} cold, {repeat_calls:g} a repeat")
+            if result.get("misses"):
+                notes.append(f"{result['misses']} answers at widths the engine never asked")
+            if result.get("engine_frames"):
+                differ, largest = result["engine_frames"]
+                notes.append(f"frames unlike the engine's: {differ} of {n}"
+                             + (f" (by up to {largest:g})" if differ else ""))
+            if result.get("engine_exact"):
+                differ, largest = result["engine_exact"]
+                notes.append(f"unrounded frames more than 0.01 from the engine's: {differ}"
+                             f" (largest difference {largest:.2g})")
+            if result.get("engine_checksum") is not None:
+                same = abs(result["engine_checksum"] - result["checksum"]) < 0.5
+                notes.append("checksum " + ("= the engine's" if same else
+                                            f"!= the engine's {result['engine_checksum']:.0f}"))
             print(f"{'':<7} {'':<12} ({'; '.join(notes)})")
-    if "cards" in trees:
-        print("cards: the box part only; each text leaf is a measure function returning a fixed "
+    if "fixed-cards" in trees:
+        print("fixed-cards: the box part only; each leaf is a measure function returning a fixed "
               "288x64 (a Python callback in both rivals).")
+    if "cards" in trees or "rows" in trees:
+        print("cards, rows: the box part only; each leaf a Python measure function answering "
+              "what the engine's leaf answered (BoxProbe --dump).")
     if args.scaling:
         scaling(args, [t for t in trees if t in SIZES],
                 [lib for lib in libs if lib != "stretchable"])
 
 
-SIZES = {"grid": 10_000, "chain": 1000, "cards": 1000}
+SIZES = {"grid": 10_000, "chain": 1000, "fixed-cards": 1000}
 
 
 def scaling(args, trees, libs):

@@ -1,9 +1,13 @@
 // Box engine speed: the layout call (flattening the tree, the flex algorithm, the rounded results) on
 // the trees of BoxTrees, the same the rivals' script lays out with Taffy and Yoga (`Benchmarks/boxes.sh`
 // puts them side by side). Each iteration lays out the whole tree once; the tree is built before.
+// The text cards and MGLine rows (BoxTrees/TextTrees.swift, shipped fonts) are timed twice: building
+// the tree (making the leaves: parsing and shaping their text, on a warm word cache) and the layout
+// call (measuring the leaves at the widths given, the boxes, and the results with each leaf placed).
 import Benchmark
 import BoxTrees
 import MushBox
+import MushText
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -16,6 +20,23 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(name) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try BoxEngine.layout(tree))
+            }
+        }
+    }
+    let fonts = FontCollection.shipped
+    let makers: [(String, @Sendable () throws -> BoxNode)] = [
+        ("cards 1,000", { try BoxTrees.cards(fonts: fonts) }), ("rows 1,000", { try BoxTrees.rows(fonts: fonts) }),
+    ]
+    for (name, make) in makers {
+        let tree = try! make()
+        Benchmark("\(name): layout") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try BoxEngine.layout(tree))
+            }
+        }
+        Benchmark("\(name): build (shaping)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try make())
             }
         }
     }
