@@ -41,27 +41,22 @@
 //     gaps fits its content box: each in-flow child's margin box lies inside the content box along
 //     the main axis within 0.01; along the cross axis too when the child's margin box is no larger
 //     than the content box and it is not baseline-aligned;
-//  6. rounded neighbours (rounding on): in a nowrap row (or row-reverse) container whose
-//     justifyContent is positional, with a column gap of 0 and in-flow children with left and right
-//     margins of 0 and no left or right insets, each child (left to right) starts where the one
-//     before it ends. The engine rounds positions relative to the parent and sizes between rounded
-//     absolute edges, and never rounds a leaf below its unrounded size, so this fails where the
-//     parent's absolute position is fractional, where the unrounded frames miss each other by an
-//     ulp (centred items, right to left) next to a half point, or where a neighbour is a leaf.
-//     Where the rule itself promises it (the parent at absolute x 0, unrounded frames that meet
-//     exactly, no leaf, coordinates below 10⁹) it is always checked.
+//  6. rounded neighbours (the default rounding, BoxRounding.edges): in a nowrap row (or
+//     row-reverse) container whose justifyContent is positional, with a column gap of 0 and in-flow
+//     children with left and right margins of 0 and no left or right insets, each child (left to
+//     right) that is not a leaf starts where the one before it ends, wherever the unrounded frames
+//     meet (to a billionth of a point). A leaf is never rounded below its unrounded size, so it may
+//     overlap its neighbour by a point (BoxRounding documents it).
+// The browser-offsets rounding is checked for properties 2 and 3.
 //
-// Known engine failures, left out with MUSH_FUZZ_SKIP (comma-separated) while they are fixed:
-//   neighbours  property 6 where the rounding rule does not promise it;
-//   hidden      leaves inside a `display: none` box (not the box itself) are placed (at 0 × 0);
-//   percent     properties 3 and 4 for boxes with percentage padding or borders (resolved as 0 where
-//               an item's flex basis and minimum are measured);
-//   padding     properties 3 and 5 where a flexed size is floored at 0, not at the padding and
-//               border: boxes smaller than their padding and border, negative sizes inside them (their
-//               percentages resolve against a negative content box), and in-flow children with
-//               main-axis padding or borders overflowing their container;
-//   deep        the 0xFE chain (nested percentages of valid trees reach infinity);
-//   containment property 5 altogether.
+// Property groups that can be left out with MUSH_FUZZ_SKIP (comma-separated) while a failure found
+// later is being fixed: hidden (display: none subtrees), percent (boxes with percentage padding or
+// borders), padding (boxes smaller than their padding and border), deep (the 0xFE chain),
+// containment (property 5). The regression seeds Fuzz/corpus-box/regression-* hold the failures
+// found and fixed so far (rounded neighbours that gapped, a leaf placed in a display: none box,
+// percentage padding lost while an item was measured, flexed sizes below the padding and border,
+// nested percentages reaching infinity, a chain of boxes too small for their borders laid out in
+// quadratic time).
 // MUSH_FUZZ_PRINT=1 prints each input's tree and layouts (for replaying an artifact).
 
 import Foundation

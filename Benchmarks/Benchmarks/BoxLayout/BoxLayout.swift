@@ -28,7 +28,7 @@ let benchmarks: @Sendable () -> Void = {
         ("cards 1,000", { try BoxTrees.cards(fonts: fonts) }), ("rows 1,000", { try BoxTrees.rows(fonts: fonts) }),
     ]
     for (name, make) in makers {
-        let tree = try! make()
+        guard let tree = try? make() else { fatalError("\(name): the tree could not be built") }
         Benchmark("\(name): layout") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try BoxEngine.layout(tree))

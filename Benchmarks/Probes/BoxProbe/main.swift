@@ -49,6 +49,11 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+/// The value `body` gives, or the error it throws named and the probe stopped.
+func must<T>(_ body: () throws -> T) -> T {
+    do { return try body() } catch { fail("\(error)") }
+}
+
 func rounded(_ value: Double, _ places: Double = 1000) -> Double { (value * places).rounded() / places }
 
 // MARK: - Arguments
@@ -85,7 +90,7 @@ func timeLayouts(_ tree: BoxNode, runs: Int) -> (best: Double, layout: BoxLayout
     for _ in 0..<runs {
         let before = heap()
         let start = now()
-        let layout = try! BoxEngine.layout(tree)
+        let layout = must { try BoxEngine.layout(tree) }
         let elapsed = now() - start
         best = min(best, elapsed)
         if first == nil {
@@ -116,12 +121,12 @@ if let (name, make) = trees[key] {
 let (name, make) = textTrees[key]!
 let count = 1_000
 // Load the faces before the clock (a card or row of each kind shapes with every face it needs).
-_ = try! make(fonts).children.prefix(4)
+_ = must { try make(fonts).children.prefix(4) }
 // The first build on an empty word cache (a new collection over the loaded faces), kept.
 let cold = FontCollection(faces: fonts.faces)
 let before = heap()
 var start = now()
-let tree = try! make(cold)
+let tree = must { try make(cold) }
 let firstBuild = now() - start
 let nodes = tree.count
 let inputBytes = heap() - before
@@ -130,7 +135,7 @@ let (best, layout, resultBytes) = timeLayouts(tree, runs: runs)
 var bestBuild = Double.infinity
 for _ in 0..<runs {
     start = now()
-    let again = try! make(cold)
+    let again = must { try make(cold) }
     bestBuild = min(bestBuild, now() - start)
     precondition(again.count == nodes)
 }
@@ -143,7 +148,7 @@ let recording = tree.mapLeaves { leaf, _ in
     records.append(record)
     return RecordingLeaf(leaf: leaf, record: record)
 }
-let recorded = try! BoxEngine.layout(recording)
+let recorded = must { try BoxEngine.layout(recording) }
 let answering = recording.mapLeaves { leaf, index in AnswerLeaf(records[index], aspectRatio: leaf.aspectRatio) }
 let (boxBest, boxLayout, _) = timeLayouts(answering, runs: runs)
 guard recorded.checksum == layout.checksum, boxLayout.checksum == layout.checksum else {
@@ -309,7 +314,7 @@ if let dump {
     mkdir(dump, 0o755)
     // Unrounded too: the engine keeps a leaf at least its measured size when it rounds, where Taffy
     // and Yoga round it like any box, so only the unrounded frames can be the same.
-    let exact = try! BoxEngine.layout(tree, rounding: false)
+    let exact = must { try BoxEngine.layout(tree, rounding: .exact) }
     var leafIndex = 0
     let tree = json(tree, &leafIndex)
     save(

@@ -257,8 +257,11 @@ extension LayoutTree {
         }
         var known = item.size
         known.setMain(isRow, nil)
-        if item.alignSelf == .stretch, known.cross(isRow) == nil {
-            // Stretched into the line, but never below its padding and border.
+        if item.alignSelf == .stretch, known.cross(isRow) == nil, crossParent != nil {
+            // Stretched into a container of definite cross size (§9.4 step 11), never below its
+            // padding and border. (Stretched into the container's available space instead, as Taffy
+            // does, every ancestor's available space would become a new known size below it, and a
+            // chain of padded boxes would be asked exponentially many questions.)
             let paddingBorder = item.padding.crossSum(isRow) + item.border.crossSum(isRow)
             known.setCross(isRow, crossSpace.definite.maybeSub(item.margin.crossSum(isRow)).maybeMax(paddingBorder))
         }
