@@ -96,7 +96,8 @@ extension BoxTrees {
                     leaf: try TextLeaf(content.title, style: CardContent.titleStyle, bold: true, fonts: fonts)),
                 BoxNode(style: spaced, leaf: try TextLeaf(content.body, style: CardContent.bodyStyle, fonts: fonts)),
                 BoxNode(
-                    style: badge, leaf: try TextLeaf(content.badge, style: CardContent.badgeStyle, bold: true, fonts: fonts)),
+                    style: badge,
+                    leaf: try TextLeaf(content.badge, style: CardContent.badgeStyle, bold: true, fonts: fonts)),
             ])
     }
 
@@ -121,7 +122,8 @@ extension BoxTrees {
             let sentences = sentences(index / 4)
             let start = (index / 4 / paragraphs.count) % sentences.count
             let text = sentences[start..<min(sentences.count, start + 1 + index % 2)].joined(separator: " ")
-            var line = MGLine(left: [.text(marked(text, bold: index, italic: index * 5), multiline: true)], right: [.text(date)])
+            var line = MGLine(
+                left: [.text(marked(text, bold: index, italic: index * 5), multiline: true)], right: [.text(date)])
             line.sidePrecedence = .right
             line.padding = MGLine.Insets(top: 8, left: 16, bottom: 8, right: 16)
             line.minHeight = 44
@@ -149,6 +151,7 @@ extension BoxTrees {
         var root = BoxStyle()
         root.width = 320
         root.flexDirection = .column
-        return BoxNode(style: root, children: try (0..<count).map { BoxNode(leaf: try LineLeaf(rowLine($0), fonts: fonts)) })
+        return BoxNode(
+            style: root, children: try (0..<count).map { BoxNode(leaf: try LineLeaf(rowLine($0), fonts: fonts)) })
     }
 }
