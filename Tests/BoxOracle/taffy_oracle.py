@@ -38,7 +38,8 @@ Subcommands:
         laid out again with its items' flexGrow at 0, which browsers do not do), and the shapes
         of the browser fixtures Taffy gets wrong (abspos-static-position-in-reverse-container,
         abspos-auto-margin-without-insets, baseline-with-reverse, auto-margin-with-gap,
-        wrap-under-max-size-without-size, percent-width-in-auto-width-abspos). On the fixtures
+        wrap-under-max-size-without-size, percent-width-in-auto-width-abspos), and shapes where
+        Taffy's code departs from the spec (column-basis-hides-margins). On the fixtures
         these flag all 20 failing cases and 2 of the 486 passing ones. A mismatch with Taffy in
         a suspect case is to be judged by hand; in any other case it is most likely the engine's.
         Example (what the Swift test runs):
@@ -431,6 +432,18 @@ def suspects(case, expected):
                 if (_nonzero(gap) and len(siblings) > 1
                         and "auto" in (_edge(node, "margin", a, 0), _edge(node, "margin", b, 0))):
                     found.append(f"{where}: auto-margin-with-gap")
+                # Taffy's intrinsic height of a column compares an item's flex basis with its
+                # content height *plus its margins* (flexbox.rs, determine_container_main_size:
+                # `content_main_size.max(item.flex_basis)`), so a basis larger than the content
+                # swallows the margins: a column of one item with flexBasis 50 and margin 10 is
+                # 50 high in Taffy, 70 in a browser (the sum of the outer hypothetical sizes).
+                # An item with both flex factors 0 is sized by its basis alone, margins included.
+                if (parent_main == "height" and not isinstance(parent.get("height"), (int, float))
+                        and node.get("flexBasis", "auto") != "auto"
+                        and (node.get("flexGrow", 0) > 0 or node.get("flexShrink", 1) > 0)
+                        and (_nonzero(_edge(node, "margin", "top", 0))
+                             or _nonzero(_edge(node, "margin", "bottom", 0)))):
+                    found.append(f"{where}: column-basis-hides-margins")
         if in_flow and not isinstance(node.get(main), (int, float)):
             if any(c.get("flexGrow", 0) > 0 for c in in_flow):
                 candidates.append((node, result, where, main))

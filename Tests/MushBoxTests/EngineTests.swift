@@ -144,4 +144,60 @@ import Testing
         #expect(rounded.children[0].x == 1)
         #expect(rounded.children[0].width >= 30)
     }
+
+    /// A maximum below an item's padding and border leaves the border box at its padding and border
+    /// (a content box is never negative), and that is what the item contributes to its container's
+    /// intrinsic size: `max-width: 0` with 9 points of padding gives 9, in a row and in a column.
+    @Test func intrinsicSizeKeepsPaddingUnderAMaximum() throws {
+        let row = BoxNode(children: [
+            BoxNode(
+                style: Self.style {
+                    $0.maxWidth = 0
+                    $0.padding.left = 9
+                })
+        ])
+        let rowLayout = try BoxEngine.layout(row, rounding: false)
+        #expect([rowLayout.width, rowLayout.children[0].width] == [9, 9])
+        let column = BoxNode(
+            style: Self.style { $0.flexDirection = .column },
+            children: [
+                BoxNode(
+                    style: Self.style {
+                        $0.maxHeight = 0
+                        $0.padding.top = 9
+                        $0.flexGrow = 1
+                    })
+            ])
+        let columnLayout = try BoxEngine.layout(column, rounding: false)
+        #expect([columnLayout.height, columnLayout.children[0].height] == [9, 9])
+    }
+
+    /// An item's contribution to its container's intrinsic size is its border box within its limits,
+    /// plus its margins: a maximum clamps the box, not the margins. In a row, 46 points of content
+    /// under `max-width: 20` with margins of 27 give 20 + 54; in a column, a flex basis of 50 with
+    /// margins of 10 gives 50 + 20 (the item keeps its basis).
+    @Test func contributionsClampTheBoxNotItsMargins() throws {
+        let row = BoxNode(children: [
+            BoxNode(
+                style: Self.style {
+                    $0.maxWidth = 20
+                    $0.margin = BoxEdges(27)
+                }, children: [BoxNode(style: Self.style { $0.width = 46 })])
+        ])
+        let rowLayout = try BoxEngine.layout(row, rounding: false)
+        #expect(rowLayout.width == 74)
+        #expect([rowLayout.children[0].x, rowLayout.children[0].width] == [27, 20])
+        let column = BoxNode(
+            style: Self.style { $0.flexDirection = .column },
+            children: [
+                BoxNode(
+                    style: Self.style {
+                        $0.flexBasis = 50
+                        $0.margin = BoxEdges(10)
+                    })
+            ])
+        let columnLayout = try BoxEngine.layout(column, rounding: false)
+        #expect(columnLayout.height == 70)
+        #expect([columnLayout.children[0].y, columnLayout.children[0].height] == [10, 50])
+    }
 }
