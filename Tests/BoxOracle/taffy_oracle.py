@@ -39,7 +39,8 @@ Subcommands:
         of the browser fixtures Taffy gets wrong (abspos-static-position-in-reverse-container,
         abspos-auto-margin-without-insets, baseline-with-reverse, auto-margin-with-gap,
         wrap-under-max-size-without-size, percent-width-in-auto-width-abspos), and shapes where
-        Taffy's code departs from the spec (column-basis-hides-margins). On the fixtures
+        Taffy's code departs from the spec (column-basis-hides-margins,
+        abspos-auto-margin-with-insets). On the fixtures
         these flag all 20 failing cases and 2 of the 486 passing ones. A mismatch with Taffy in
         a suspect case is to be judged by hand; in any other case it is most likely the engine's.
         Example (what the Swift test runs):
@@ -418,6 +419,15 @@ def suspects(case, expected):
                             f"{where}: abspos-static-position-in-reverse-container ({axis})")
                     if "auto" in (_edge(node, "margin", a, 0), _edge(node, "margin", b, 0)):
                         found.append(f"{where}: abspos-auto-margin-without-insets ({axis})")
+                for axis, (a, b) in AXIS_EDGES.items():
+                    # Both insets given: auto margins share what the box leaves of the containing
+                    # block less the insets (CSS 2 §10.3.7, §10.6.4; css-position-3 §4). Taffy
+                    # leaves the insets out of that free space (100 x 100, insets 10, a 40 x 40 box:
+                    # Taffy at 40, 40, a browser at 30, 30), and with insets wider than the block
+                    # places the box past them (insets 60: Taffy 110, a browser 60).
+                    if ("auto" not in (_edge(node, "inset", a, "auto"), _edge(node, "inset", b, "auto"))
+                            and "auto" in (_edge(node, "margin", a, 0), _edge(node, "margin", b, 0))):
+                        found.append(f"{where}: abspos-auto-margin-with-insets ({axis})")
             else:
                 if parent_main == "width" and _aligned_baseline(node, parent) and (
                         parent.get("flexWrap") == "wrap-reverse"

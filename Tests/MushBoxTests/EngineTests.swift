@@ -200,4 +200,55 @@ import Testing
         #expect(columnLayout.height == 70)
         #expect([columnLayout.children[0].y, columnLayout.children[0].height] == [10, 50])
     }
+
+    /// Auto margins of an absolutely positioned box with both insets of an axis given share what the
+    /// box leaves of its inset-modified containing block (CSS 2 §10.3.7, §10.6.4; css-position-3
+    /// §4): in a 100 × 100 container with insets of 10 that block is 80 × 80, so a 40 × 40 box gets
+    /// margins of 20 (at 30, 30), and one auto left margin takes all 40 (x 50). A 120 × 120 box
+    /// leaves −40: across x the left margin is then 0 (x 10), down y both take −20 (y −10). Insets of
+    /// 60 leave a block of 0 at 60, 60. Right to left, the right margin is the one set to 0 (x −30).
+    @Test func absoluteAutoMarginsShareTheInsetBlock() throws {
+        func place(_ build: (inout BoxStyle) -> Void, rightToLeft: Bool = false) throws -> [Double] {
+            let container = BoxNode(
+                style: Self.style {
+                    $0.width = 100
+                    $0.height = 100
+                    if rightToLeft { $0.direction = .rtl }
+                },
+                children: [
+                    BoxNode(
+                        style: Self.style {
+                            $0.position = .absolute
+                            $0.inset = BoxEdges(10)
+                            $0.margin = BoxEdges(.auto)
+                            build(&$0)
+                        })
+                ])
+            let child = try BoxEngine.layout(container, rounding: false).children[0]
+            return [child.x, child.y, child.width, child.height]
+        }
+        #expect(
+            try place {
+                $0.width = 40
+                $0.height = 40
+            } == [30, 30, 40, 40])
+        #expect(
+            try place {
+                $0.width = 40
+                $0.height = 40
+                $0.margin = BoxEdges(top: 0, right: 0, bottom: 0, left: .auto)
+            } == [50, 10, 40, 40])
+        #expect(
+            try place {
+                $0.width = 120
+                $0.height = 120
+            } == [10, -10, 120, 120])
+        #expect(try place { $0.inset = BoxEdges(60) } == [60, 60, 0, 0])
+        #expect(
+            try place(
+                {
+                    $0.width = 120
+                    $0.height = 120
+                }, rightToLeft: true) == [-30, -10, 120, 120])
+    }
 }
