@@ -251,4 +251,23 @@ import Testing
                     $0.height = 120
                 }, rightToLeft: true) == [-30, -10, 120, 120])
     }
+
+    /// An auto-width root is measured first and then laid out at its width, and percentages inside
+    /// resolve against that width: a measurement taken while it was unknown is not reused. A column
+    /// whose item is 10 wide has width 10, so the item's `padding-top: 5%` is 0.5, above a child at
+    /// least 11 high: the item, and the root, are 11.5 high.
+    @Test func percentagesResolveOnceTheRootWidthIsKnown() throws {
+        let column = BoxNode(
+            style: Self.style { $0.flexDirection = .column },
+            children: [
+                BoxNode(
+                    style: Self.style {
+                        $0.width = 10
+                        $0.padding.top = .percent(5)
+                    }, children: [BoxNode(style: Self.style { $0.minHeight = 11 })])
+            ])
+        let layout = try BoxEngine.layout(column, rounding: false)
+        #expect([layout.width, layout.height] == [10, 11.5])
+        #expect([layout.children[0].height, layout.children[0].children[0].y] == [11.5, 0.5])
+    }
 }
