@@ -27,19 +27,29 @@ Subcommands:
         them there). Root available space: a number (55%), "min-content" (10%), "max-content".
         rounding: true in 70% of the cases.
 
-    taffy_oracle.py layout [FILE|-]
+    taffy_oracle.py layout [FILE|-] [--exact] [--taffy-root]
     taffy_oracle.py layout --generate --seed S --count N [--first K]
         Read cases (JSON Lines; FILE, or standard input when absent or "-"), or generate them
         in the same process, and print each case back with `expected` computed by Taffy
         (any `expected` already there is replaced). `--with-generate` is an alias of `--generate`.
+        A root of auto width is laid out as the engine and a browser lay out an absolutely
+        positioned box: its fit-content width found first (Taffy's max- and min-content widths
+        of it), then the tree laid out at that width (see _root_fit_width); `--taffy-root` gives
+        Taffy's own one-pass root instead.
         A case where Taffy's answer is doubtful also gets `"suspect": ["PATH: REASON", ...]`:
         `negative-size` (Taffy gave a negative width or height: a Taffy bug for certain),
         `size-depends-on-children-flex-grow` (a container's main size changes when the case is
         laid out again with its items' flexGrow at 0, which browsers do not do), and the shapes
         of the browser fixtures Taffy gets wrong (abspos-static-position-in-reverse-container,
         abspos-auto-margin-without-insets, baseline-with-reverse, auto-margin-with-gap,
-        wrap-under-max-size-without-size, percent-width-in-auto-width-abspos). On the fixtures
-        these flag all 20 failing cases and 2 of the 486 passing ones. A mismatch with Taffy in
+        wrap-under-max-size-without-size, percent-in-auto-width-abspos), and shapes where
+        Taffy's code departs from the spec (column-basis-hides-margins,
+        abspos-auto-margin-with-insets, intrinsic-item-floored-by-container-inset,
+        intrinsic-shrink-fraction, intrinsic-growing-item-ignores-size,
+        flex-factors-below-one-beside-clamped-item, percent-padding-in-cross-measure,
+        baseline-of-container-with-offset-first-item, size-below-padding-border), and
+        root-width-left-to-taffy. On the fixtures these flag all 18 failing cases and 8 of the
+        488 passing ones. A mismatch with Taffy in
         a suspect case is to be judged by hand; in any other case it is most likely the engine's.
         Example (what the Swift test runs):
             python3 Tests/BoxOracle/taffy_oracle.py layout --generate --seed 7 --count 300
@@ -300,8 +310,64 @@ def _clean(value):
     return value
 
 
-def layout_case(case):
-    """The `expected` tree Taffy gives for one case (raises InputError on bad input)."""
+# How the root's auto width is found: "fit-content" (the default) as the engine and a browser size
+# an absolutely positioned box, or "taffy", Taffy's own single pass (--taffy-root).
+ROOT_SIZING = "fit-content"
+
+
+def _percent_of(value, base):
+    """A contract length with a percentage resolved against `base` (other values as they are)."""
+    if isinstance(value, str) and value.endswith("%"):
+        return float(value[:-1]) / 100 * base
+    if isinstance(value, dict):
+        return {side: _percent_of(v, base) for side, v in value.items()}
+    return value
+
+
+def _root_fit_width(case, space):
+    """The root's border-box width as the engine finds it first, or None where its style fixes it.
+
+    A browser sizes an absolutely positioned box of auto width at its fit-content width (its
+    max-content width, no wider than the available space unless its min-content width is), then
+    lays its content out at that width, so percentages inside resolve against it. Taffy lays the
+    root out in one pass with its width unknown: percentages of the width inside it resolve
+    against nothing, and in a definite space the root takes the sum of its items' flex bases. The
+    oracle therefore finds the width with Taffy first (its max-content and min-content widths, the
+    root's own percentages resolved against the available width as the engine resolves them) and
+    lays the tree out again with that width set."""
+    tree = case["tree"]
+    width = tree.get("width", "auto")
+    room = space["width"]["value"] if space["width"]["dim"] == DIM_POINTS else None
+    if (isinstance(width, (int, float)) or (width != "auto" and room is not None)
+            or tree.get("display") == "none" or "aspectRatio" in tree):
+        return None
+    probe = dict(case, tree=dict(tree), rounding=False)
+    if room is not None:
+        for key in ("padding", "border", "minWidth", "maxWidth"):
+            if key in tree:
+                probe["tree"][key] = _percent_of(tree[key], room)
+    widths = {}
+    for dim in (DIM_MAX_CONTENT, DIM_MIN_CONTENT):
+        boxes = []
+        result = _layout(probe, dict(space, width={"dim": dim, "value": NAN}), False, None, boxes)
+        widths[dim] = (result["width"], boxes[0][1])
+    if room is None:
+        return widths[space["width"]["dim"]]
+    margin = 0.0
+    for side in ("left", "right"):
+        value = _percent_of(_edge(tree, "margin", side, 0), room)
+        margin += value if isinstance(value, (int, float)) else 0
+    fit = min(widths[DIM_MAX_CONTENT][0], max(widths[DIM_MIN_CONTENT][0], room - margin))
+    return fit, widths[DIM_MAX_CONTENT][1]
+
+
+def layout_case(case, boxes=None):
+    """The `expected` tree Taffy gives for one case (raises InputError on bad input).
+
+    With ROOT_SIZING "fit-content", a root of auto width is laid out at the width found first
+    (_root_fit_width). `boxes`, when given, receives (path, horizontal padding and border,
+    vertical padding and border, top padding and border) for every node, in input order, as
+    Taffy resolved them."""
     if not isinstance(case, dict) or "tree" not in case:
         raise InputError("case: expected an object with a \"tree\"")
     rounding = case.get("rounding", True)
@@ -309,19 +375,33 @@ def layout_case(case):
         raise InputError("rounding: expected true or false")
     space = {"width": available("case width", case.get("width")),
              "height": available("case height", case.get("height"))}
+    root_width = None
+    if ROOT_SIZING == "fit-content":
+        _check_node(case["tree"], "")
+        root_width = _root_fit_width(case, space)
+    return _layout(case, space, rounding, root_width, boxes)
+
+
+def _layout(case, space, rounding, root_width, boxes):
+    """Taffy's layout of the case in `space`; `root_width`, when given, is (border-box width, the
+    root's horizontal padding and border) and fixes the root's width."""
     taffy = taffylib.init()
     try:
-        built = []  # (node id, contract node, children's entries)
-
         def build(node, path):
             children = _check_node(node, path)
-            node_id = taffylib.node_create(taffy, taffy_style(node, path))
+            style = taffy_style(node, path)
+            if not path and root_width is not None:
+                width, inset = root_width
+                content_box = style["box_sizing"] == BOX_SIZING["content-box"]
+                style["size"] = dict(style["size"], width={
+                    "dim": DIM_POINTS, "value": max(width - (inset if content_box else 0), 0)})
+            node_id = taffylib.node_create(taffy, style)
             entries = []
             for index, child in enumerate(children):
                 entry = build(child, f"{_join(path, 'children')}[{index}]")
                 taffylib.node_add_child(taffy, node_id, entry[0])
                 entries.append(entry)
-            return (node_id, node, entries)
+            return (node_id, node, entries, path)
 
         root = build(case["tree"], "")
         if rounding:
@@ -333,13 +413,20 @@ def layout_case(case):
         layout = taffylib.PyLayout()
 
         def read(entry):
-            node_id, node, entries = entry
+            node_id, node, entries, path = entry
             taffylib.node_get_layout(taffy, node_id, layout)
             result = {}
             if "id" in node:
                 result["id"] = node["id"]
             result.update(x=_clean(layout.x), y=_clean(layout.y),
                           width=_clean(layout.width), height=_clean(layout.height))
+            if boxes is not None:
+                boxes.append((path or "root",
+                              layout.padding_left + layout.padding_right + layout.border_left
+                              + layout.border_right,
+                              layout.padding_top + layout.padding_bottom + layout.border_top
+                              + layout.border_bottom,
+                              layout.padding_top + layout.border_top))
             result["children"] = [read(child) for child in entries]
             return result
 
@@ -372,7 +459,55 @@ def _aligned_baseline(node, parent):
     return own == "baseline" or (own == "auto" and parent.get("alignItems") == "baseline")
 
 
-def suspects(case, expected):
+def _number_or_none(value):
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+# The keys whose percentages resolve against the containing block's width.
+WIDTH_PERCENT_KEYS = ("width", "minWidth", "maxWidth", "flexBasis", "margin", "padding", "gap",
+                      "columnGap")
+
+
+def _has_width_percent(node):
+    for key in WIDTH_PERCENT_KEYS:
+        value = node.get(key)
+        values = value.values() if isinstance(value, dict) else [value]
+        if any(isinstance(v, str) and v.endswith("%") and v != "0%" for v in values):
+            return True
+    for side in ("left", "right"):
+        value = _edge(node, "inset", side, "auto")
+        if isinstance(value, str) and value.endswith("%"):
+            return True
+    return False
+
+
+def _percent_inside(node):
+    """Whether an in-flow descendant has a percentage that resolves against a width that is
+    not fixed on the way down from `node` (a child whose width is a number stops the walk)."""
+    for child in node.get("children", []):
+        if child.get("position") == "absolute" or child.get("display") == "none":
+            continue
+        if _has_width_percent(child):
+            return True
+        if not isinstance(child.get("width"), (int, float)) and _percent_inside(child):
+            return True
+    return False
+
+
+def _resolves_against_cross(node, cross):
+    """Whether anything below `node` resolves against its `cross` size ("width" or "height"): a
+    percentage of that size."""
+    keys = (cross, "min" + cross.capitalize(), "max" + cross.capitalize())
+    for child in node.get("children", []):
+        if any(isinstance(child.get(key), str) and child[key].endswith("%") and child[key] != "0%"
+               for key in keys):
+            return True
+        if _resolves_against_cross(child, cross):
+            return True
+    return False
+
+
+def suspects(case, expected, boxes=None):
     """Reasons to doubt Taffy's answer for a case, as "PATH: REASON" strings.
 
     `negative-size`: a Taffy bug for certain (CSS sizes are never negative).
@@ -388,12 +523,24 @@ def suspects(case, expected):
     tree = case["tree"]
     found = []
     candidates = []
+    if boxes is None:
+        boxes = []
+        layout_case(case, boxes)
+    insets = {path: (width, height, top) for path, width, height, top in boxes}
 
     def visit(node, result, parent, path):
         where = path or "root"
         for axis in ("width", "height"):
             if result[axis] < 0:
                 found.append(f"{where}.{axis}: negative-size ({result[axis]})")
+        # A border box is never smaller than its padding and border (CSS 2 §8.1, css-sizing-3):
+        # Taffy does make one smaller, for a stretched item that is itself a flex container
+        # (a column 0 wide: its item with padding 30 and a child comes out 0 wide, not 60).
+        if node.get("display") != "none" and where in insets:
+            for axis, inset in zip(("width", "height"), insets[where][:2]):
+                if 0 <= result[axis] < inset - 0.01:
+                    found.append(f"{where}.{axis}: size-below-padding-border "
+                                 f"({result[axis]} < {_clean(inset)})")
         direction = node.get("flexDirection", "row")
         main = MAIN_SIZE[direction]
         children = node.get("children", [])
@@ -417,6 +564,15 @@ def suspects(case, expected):
                             f"{where}: abspos-static-position-in-reverse-container ({axis})")
                     if "auto" in (_edge(node, "margin", a, 0), _edge(node, "margin", b, 0)):
                         found.append(f"{where}: abspos-auto-margin-without-insets ({axis})")
+                for axis, (a, b) in AXIS_EDGES.items():
+                    # Both insets given: auto margins share what the box leaves of the containing
+                    # block less the insets (CSS 2 §10.3.7, §10.6.4; css-position-3 §4). Taffy
+                    # leaves the insets out of that free space (100 x 100, insets 10, a 40 x 40 box:
+                    # Taffy at 40, 40, a browser at 30, 30), and with insets wider than the block
+                    # places the box past them (insets 60: Taffy 110, a browser 60).
+                    if ("auto" not in (_edge(node, "inset", a, "auto"), _edge(node, "inset", b, "auto"))
+                            and "auto" in (_edge(node, "margin", a, 0), _edge(node, "margin", b, 0))):
+                        found.append(f"{where}: abspos-auto-margin-with-insets ({axis})")
             else:
                 if parent_main == "width" and _aligned_baseline(node, parent) and (
                         parent.get("flexWrap") == "wrap-reverse"
@@ -431,22 +587,152 @@ def suspects(case, expected):
                 if (_nonzero(gap) and len(siblings) > 1
                         and "auto" in (_edge(node, "margin", a, 0), _edge(node, "margin", b, 0))):
                     found.append(f"{where}: auto-margin-with-gap")
+                # A percentage padding, border or margin resolves against the containing block's
+                # width (CSS 2 §8.3-8.4); Taffy resolves an item's against nothing while it measures the
+                # item's hypothetical cross size, so a row's item with padding 5% around a child of
+                # margin 18, in a row 36 wide, is 36 high in Taffy and 39.6 in a browser.
+                # (Only where that size counts: the item's cross size and its line's are open.)
+                cross_edges = ("top", "bottom") if parent_main == "width" else ("left", "right")
+                cross = "height" if parent_main == "width" else "width"
+                if (not isinstance(node.get(cross), (int, float))
+                        and (not isinstance(parent.get(cross), (int, float))
+                             or parent.get("flexWrap", "nowrap") != "nowrap")) and any(
+                        isinstance(v, str) and v.endswith("%") and v != "0%"
+                        for key in ("padding", "border", "margin") for v in
+                        (_edge(node, key, side, 0) for side in cross_edges)):
+                    found.append(f"{where}: percent-padding-in-cross-measure")
+                # A stretched item in a container whose cross size is not definite is measured
+                # with an indefinite cross size (css-flexbox-1 §9.8: only a definite container
+                # makes the stretched size definite). Taffy measures it at the container's available
+                # cross space instead (under a min-content height, the item's own minimum), so that
+                # percentages inside resolve against a size a browser does not have yet: a row's item of minHeight 50 holding a box of height 10% and aspectRatio
+                # 1 takes its flex basis from that box's 5-point height in Taffy.
+                stretched = (node.get("alignSelf", "auto") == "stretch" or (
+                    node.get("alignSelf", "auto") == "auto"
+                    and parent.get("alignItems", "normal") in ("normal", "stretch")))
+                # (Taffy's available cross space is a size only under a definite available space
+                # or, under a min-content one, where the item has a minimum.)
+                if (stretched and not isinstance(node.get(cross), (int, float))
+                        and not isinstance(parent.get(cross), (int, float))
+                        and (isinstance(case.get(cross), (int, float))
+                             or isinstance(node.get("min" + cross.capitalize()), (int, float)))
+                        and _resolves_against_cross(node, cross)):
+                    found.append(f"{where}: stretched-measure-in-indefinite-cross")
+                # Taffy's intrinsic height of a column compares an item's flex basis with its
+                # content height *plus its margins* (flexbox.rs, determine_container_main_size:
+                # `content_main_size.max(item.flex_basis)`), so a basis larger than the content
+                # swallows the margins: a column of one item with flexBasis 50 and margin 10 is
+                # 50 high in Taffy, 70 in a browser (the sum of the outer hypothetical sizes).
+                # An item with both flex factors 0 is sized by its basis alone, margins included.
+                if (parent_main == "height" and not isinstance(parent.get("height"), (int, float))
+                        and node.get("flexBasis", "auto") != "auto"
+                        and (node.get("flexGrow", 0) > 0 or node.get("flexShrink", 1) > 0)
+                        and (_nonzero(_edge(node, "margin", "top", 0))
+                             or _nonzero(_edge(node, "margin", "bottom", 0)))):
+                    found.append(f"{where}: column-basis-hides-margins")
+        # Whether the node's intrinsic main size (Taffy's determine_container_main_size under
+        # min- or max-content) is asked for: its main size is not a number, or it is an item that
+        # may shrink along the same axis, whose automatic minimum is its min-content size.
+        measured = not isinstance(node.get(main), (int, float)) or (
+            parent is not None and node.get("position") != "absolute"
+            and MAIN_SIZE[parent.get("flexDirection", "row")] == main
+            and node.get("flexShrink", 1) > 0 and node.get("overflow", "visible") == "visible"
+            and node.get("min" + main.capitalize()) in (None, "auto"))
+        if in_flow and node.get("display") != "none" and measured:
+            a, b = AXIS_EDGES[main]
+            main_inset = any(_nonzero(_edge(node, key, side, 0))
+                             for key in ("padding", "border") for side in (a, b))
+            for index, item in enumerate(in_flow):
+                grow, shrink = item.get("flexGrow", 0), item.get("flexShrink", 1)
+                basis = item.get("flexBasis", "auto")
+                scroll = item.get("overflow", "visible") != "visible"
+                label = f"{where}: in-flow item {index}"
+                # Taffy's intrinsic main size (flexbox.rs, determine_container_main_size) floors
+                # each item's content contribution at the *container's* padding and border
+                # (`.max(main_content_box_inset)`), where the item's own belong: a row with
+                # padding-right 22 around an item of flexBasis 12 is 44 wide in Taffy, 22 in a
+                # browser (an item contributes its content, 0). It bites where an item's
+                # contribution comes from its content while its factors let it move off its basis.
+                if (main_inset and not scroll and not isinstance(item.get(main), (int, float))
+                        and (grow > 0 or (shrink > 0 and basis != "auto"))):
+                    found.append(f"{label}: intrinsic-item-floored-by-container-inset")
+                # Taffy turns a shrinking item's negative flex fraction back into a size with
+                # max(1, flexShrink) x basis after dividing by max(1, flexShrink x basis): the two
+                # differ for a flexShrink below 1, so the item counts twice its shrinkage (an item
+                # of flexBasis 93, width 64, flexShrink 0.5 gives a row 35 wide, a browser 64).
+                # Taffy issue 1151, fixed after 0.7.7 (pull request 1152).
+                if 0 < shrink < 1 and (basis != "auto"
+                                       or item.get("max" + main.capitalize()) not in (None, "auto")):
+                    found.append(f"{label}: intrinsic-shrink-fraction")
+                # An item with a definite main size contributes at least that size (css-sizing-3
+                # §5.1, css-flexbox-1 §9.9.3); Taffy takes a growing item's contribution from its
+                # content instead (a row around an empty item of width 61 and flexGrow 2: min-content
+                # 0, not 61). Only empty items: for one with children the engine's measurement cache
+                # does the same as Taffy's (a known engine error), so the two agree there.
+                if (grow > 0 and _number_or_none(item.get(main)) is not None
+                        and not item.get("children")):
+                    found.append(f"{label}: intrinsic-growing-item-ignores-size")
+        # §9.7 step 3: the initial free space counts a frozen item at its hypothetical size (its
+        # basis within its min and max); Taffy counts its basis, which shows where the flex
+        # factors sum to less than 1 and the initial free space is what is shared (a column 76
+        # high: an item of flexGrow 0.5 beside one of minHeight 15.2 gets 38 in Taffy,
+        # (76 - 15.2) x 0.5 = 30.4 in a browser).
+        if in_flow and node.get("display") != "none":
+            grow_sum = sum(c.get("flexGrow", 0) for c in in_flow)
+            shrink_sum = sum(c.get("flexShrink", 1) for c in in_flow)
+            limits = ("min" + main.capitalize(), "max" + main.capitalize())
+            if ((0 < grow_sum < 1 or 0 < shrink_sum < 1)
+                    and any(c.get(key) not in (None, "auto") for c in in_flow for key in limits)):
+                found.append(f"{where}: flex-factors-below-one-beside-clamped-item")
         if in_flow and not isinstance(node.get(main), (int, float)):
             if any(c.get("flexGrow", 0) > 0 for c in in_flow):
                 candidates.append((node, result, where, main))
             if (node.get("flexWrap", "nowrap") != "nowrap"
                     and node.get("max" + main.capitalize()) not in (None, "auto")):
                 found.append(f"{where}: wrap-under-max-size-without-size")
+        # Inside an absolutely positioned box of auto width, a browser resolves percentages of
+        # the width against the box's final width; Taffy against nothing (percentage widths) or
+        # the containing block (percentage padding further down).
         if (node.get("position") == "absolute" and not isinstance(node.get("width"), (int, float))
                 and "auto" in (_edge(node, "inset", "left", "auto"),
                                _edge(node, "inset", "right", "auto"))
-                and any(isinstance(c.get("width"), str) and c["width"].endswith("%")
-                        for c in in_flow)):
-            found.append(f"{where}: percent-width-in-auto-width-abspos")
+                and _percent_inside(node)):
+            found.append(f"{where}: percent-in-auto-width-abspos")
+        # A container's baseline is its first item's, where that item is (css-flexbox-1 §8.5):
+        # Taffy adds the item's offset from the content box's top twice (centred or end-aligned
+        # across a row, justified down a column) or not at all (a relative offset, a centred
+        # line). Flagged when a baseline-aligned item's chain of first items is offset at all.
+        if (parent is not None and node.get("position") != "absolute" and in_flow
+                and MAIN_SIZE[parent.get("flexDirection", "row")] == "width"
+                and _aligned_baseline(node, parent)):
+            chain, chain_result, chain_path = node, result, where
+            tolerance = 0.51 if case.get("rounding", True) else 0.01
+            while True:
+                kids = [(c, r, i) for i, (c, r) in enumerate(zip(chain.get("children", []),
+                                                                  chain_result["children"]))
+                        if c.get("position") != "absolute" and c.get("display") != "none"]
+                if not kids:
+                    break
+                first, first_result, index = kids[0]
+                chain_inset = insets.get(chain_path, (0, 0, 0))
+                top = _percent_of(_edge(first, "margin", "top", 0),
+                                  chain_result["width"] - chain_inset[0])
+                offset = (first_result["y"] - chain_inset[2]
+                          - (top if isinstance(top, (int, float)) else 0))
+                if abs(offset) > tolerance or not isinstance(top, (int, float)):
+                    found.append(f"{where}: baseline-of-container-with-offset-first-item")
+                    break
+                chain_path = f"{chain_path + '.' if chain_path != 'root' else ''}children[{index}]"
+                chain, chain_result = first, first_result
         for index, (child, child_result) in enumerate(zip(children, result["children"])):
             visit(child, child_result, node, f"{path + '.' if path else ''}children[{index}]")
 
     visit(tree, expected, None, "")
+    # A root of auto width with an aspect ratio is left to Taffy's own sizing (_root_fit_width):
+    # fixing its width would make Taffy derive its height from it, which the engine does not do.
+    if (ROOT_SIZING == "fit-content" and "aspectRatio" in tree
+            and not isinstance(tree.get("width"), (int, float))):
+        found.append("root: root-width-left-to-taffy (aspectRatio)")
     for node, result, where, main in candidates:
         saved = [(c, c["flexGrow"]) for c in node["children"] if c.get("flexGrow", 0) > 0]
         try:
@@ -758,6 +1044,8 @@ def main(argv=None):
     layout.add_argument("--count", type=int)
     layout.add_argument("--first", type=int, default=0)
     layout.add_argument("--exact", action="store_true", help="lay every case out unrounded")
+    layout.add_argument("--taffy-root", action="store_true",
+                        help="Taffy's own one-pass root, not the root's width found first")
 
     check = sub.add_parser("check-fixtures", help="compare Taffy with the browser fixtures")
     check.add_argument("file")
@@ -765,8 +1053,13 @@ def main(argv=None):
     check.add_argument("--tolerance", type=float, default=0.1)
     check.add_argument("--details", action="store_true",
                        help="print the first difference of every failing case")
+    check.add_argument("--taffy-root", action="store_true",
+                       help="Taffy's own one-pass root, not the root's width found first")
 
     args = parser.parse_args(argv)
+    global ROOT_SIZING
+    if getattr(args, "taffy_root", False):
+        ROOT_SIZING = "taffy"
     if args.command == "generate":
         command_generate(args)
     elif args.command == "layout":

@@ -203,4 +203,130 @@ import Testing
         #expect(layout.children[0].width == 70)
         #expect(layout.children[0].padding.left == 20)
     }
+
+    /// A maximum below an item's padding and border leaves the border box at its padding and border
+    /// (a content box is never negative), and that is what the item contributes to its container's
+    /// intrinsic size: `max-width: 0` with 9 points of padding gives 9, in a row and in a column.
+    @Test func intrinsicSizeKeepsPaddingUnderAMaximum() throws {
+        let row = BoxNode(children: [
+            BoxNode(
+                style: Self.style {
+                    $0.maxWidth = 0
+                    $0.padding.left = 9
+                })
+        ])
+        let rowLayout = try BoxEngine.layout(row, rounding: .exact)
+        #expect([rowLayout.width, rowLayout.children[0].width] == [9, 9])
+        let column = BoxNode(
+            style: Self.style { $0.flexDirection = .column },
+            children: [
+                BoxNode(
+                    style: Self.style {
+                        $0.maxHeight = 0
+                        $0.padding.top = 9
+                        $0.flexGrow = 1
+                    })
+            ])
+        let columnLayout = try BoxEngine.layout(column, rounding: .exact)
+        #expect([columnLayout.height, columnLayout.children[0].height] == [9, 9])
+    }
+
+    /// An item's contribution to its container's intrinsic size is its border box within its limits,
+    /// plus its margins: a maximum clamps the box, not the margins. In a row, 46 points of content
+    /// under `max-width: 20` with margins of 27 give 20 + 54; in a column, a flex basis of 50 with
+    /// margins of 10 gives 50 + 20 (the item keeps its basis).
+    @Test func contributionsClampTheBoxNotItsMargins() throws {
+        let row = BoxNode(children: [
+            BoxNode(
+                style: Self.style {
+                    $0.maxWidth = 20
+                    $0.margin = BoxEdges(27)
+                }, children: [BoxNode(style: Self.style { $0.width = 46 })])
+        ])
+        let rowLayout = try BoxEngine.layout(row, rounding: .exact)
+        #expect(rowLayout.width == 74)
+        #expect([rowLayout.children[0].x, rowLayout.children[0].width] == [27, 20])
+        let column = BoxNode(
+            style: Self.style { $0.flexDirection = .column },
+            children: [
+                BoxNode(
+                    style: Self.style {
+                        $0.flexBasis = 50
+                        $0.margin = BoxEdges(10)
+                    })
+            ])
+        let columnLayout = try BoxEngine.layout(column, rounding: .exact)
+        #expect(columnLayout.height == 70)
+        #expect([columnLayout.children[0].y, columnLayout.children[0].height] == [10, 50])
+    }
+
+    /// Auto margins of an absolutely positioned box with both insets of an axis given share what the
+    /// box leaves of its inset-modified containing block (CSS 2 §10.3.7, §10.6.4; css-position-3
+    /// §4): in a 100 × 100 container with insets of 10 that block is 80 × 80, so a 40 × 40 box gets
+    /// margins of 20 (at 30, 30), and one auto left margin takes all 40 (x 50). A 120 × 120 box
+    /// leaves −40: across x the left margin is then 0 (x 10), down y both take −20 (y −10). Insets of
+    /// 60 leave a block of 0 at 60, 60. Right to left, the right margin is the one set to 0 (x −30).
+    @Test func absoluteAutoMarginsShareTheInsetBlock() throws {
+        func place(_ build: (inout BoxStyle) -> Void, rightToLeft: Bool = false) throws -> [Double] {
+            let container = BoxNode(
+                style: Self.style {
+                    $0.width = 100
+                    $0.height = 100
+                    if rightToLeft { $0.direction = .rtl }
+                },
+                children: [
+                    BoxNode(
+                        style: Self.style {
+                            $0.position = .absolute
+                            $0.inset = BoxEdges(10)
+                            $0.margin = BoxEdges(.auto)
+                            build(&$0)
+                        })
+                ])
+            let child = try BoxEngine.layout(container, rounding: .exact).children[0]
+            return [child.x, child.y, child.width, child.height]
+        }
+        #expect(
+            try place {
+                $0.width = 40
+                $0.height = 40
+            } == [30, 30, 40, 40])
+        #expect(
+            try place {
+                $0.width = 40
+                $0.height = 40
+                $0.margin = BoxEdges(top: 0, right: 0, bottom: 0, left: .auto)
+            } == [50, 10, 40, 40])
+        #expect(
+            try place {
+                $0.width = 120
+                $0.height = 120
+            } == [10, -10, 120, 120])
+        #expect(try place { $0.inset = BoxEdges(60) } == [60, 60, 0, 0])
+        #expect(
+            try place(
+                {
+                    $0.width = 120
+                    $0.height = 120
+                }, rightToLeft: true) == [-30, -10, 120, 120])
+    }
+
+    /// An auto-width root is measured first and then laid out at its width, and percentages inside
+    /// resolve against that width: a measurement taken while it was unknown is not reused. A column
+    /// whose item is 10 wide has width 10, so the item's `padding-top: 5%` is 0.5, above a child at
+    /// least 11 high: the item, and the root, are 11.5 high.
+    @Test func percentagesResolveOnceTheRootWidthIsKnown() throws {
+        let column = BoxNode(
+            style: Self.style { $0.flexDirection = .column },
+            children: [
+                BoxNode(
+                    style: Self.style {
+                        $0.width = 10
+                        $0.padding.top = .percent(5)
+                    }, children: [BoxNode(style: Self.style { $0.minHeight = 11 })])
+            ])
+        let layout = try BoxEngine.layout(column, rounding: .exact)
+        #expect([layout.width, layout.height] == [10, 11.5])
+        #expect([layout.children[0].height, layout.children[0].children[0].y] == [11.5, 0.5])
+    }
 }

@@ -68,26 +68,29 @@ extension LayoutTree {
             let size = Pair(
                 (known.width ?? output.size.width).clamp(minSize.width, maxSize.width),
                 (known.height ?? output.size.height).clamp(minSize.height, maxSize.height))
-            let freeWidth = max(
-                container.width - size.width - (marginLeft ?? 0) - (marginRight ?? 0), 0)
-            let freeHeight = max(
-                container.height - size.height - (marginTop ?? 0) - (marginBottom ?? 0), 0)
-            func autoShare(
-                _ start: Double?, _ end: Double?, _ styleSize: Double?, _ free: Double, insets: Bool
-            ) -> Double {
-                // With an auto inset in the axis, auto margins are 0 (CSS 2 §10.3.7, §10.6.4).
-                guard insets else { return 0 }
-                let count = (start == nil ? 1 : 0) + (end == nil ? 1 : 0)
-                if count == 2, styleSize == nil || styleSize! >= free { return 0 }
-                return count > 0 ? free / Double(count) : 0
+            // Auto margins (CSS 2 §10.3.7 and §10.6.4, as css-position-3 §4 and browsers refine them):
+            // with both insets of an axis given, they share what the box leaves of the inset-modified
+            // containing block (the padding box less the insets, never less than 0), equally, except
+            // that across x they never go negative (the start one is then 0); otherwise they are 0.
+            func autoMargins(
+                _ start: Double?, _ end: Double?, _ startInset: Double?, _ endInset: Double?, room: Double,
+                size: Double, isInline: Bool
+            ) -> (start: Double, end: Double) {
+                guard let startInset, let endInset else { return (start ?? 0, end ?? 0) }
+                let free = max(room - startInset - endInset, 0) - size - (start ?? 0) - (end ?? 0)
+                switch (start, end) {
+                case (nil, nil): return isInline && free < 0 ? (0, free) : (free / 2, free / 2)
+                case (nil, let end?): return (free, end)
+                case (let start?, nil): return (start, free)
+                case (let start?, let end?): return (start, end)
+                }
             }
-            let autoWidth = autoShare(
-                marginLeft, marginRight, styleSize.width, freeWidth, insets: left != nil && right != nil)
-            let autoHeight = autoShare(
-                marginTop, marginBottom, styleSize.height, freeHeight, insets: top != nil && bottom != nil)
+            let horizontal = autoMargins(
+                marginLeft, marginRight, left, right, room: insetBase.width, size: size.width, isInline: true)
+            let vertical = autoMargins(
+                marginTop, marginBottom, top, bottom, room: insetBase.height, size: size.height, isInline: false)
             let margin = Edges(
-                top: marginTop ?? autoHeight, right: marginRight ?? autoWidth, bottom: marginBottom ?? autoHeight,
-                left: marginLeft ?? autoWidth)
+                top: vertical.start, right: horizontal.end, bottom: vertical.end, left: horizontal.start)
 
             let (startMain, endMain) = isRow ? (left, right) : (top, bottom)
             let (startCross, endCross) = isRow ? (top, bottom) : (left, right)

@@ -371,7 +371,9 @@ extension LayoutTree {
                 let item = UnsafePointer(items.baseAddress! + index)
                 let styleMin = item.pointee.minSize.main(isRow)
                 let stylePreferred = item.pointee.size.main(isRow)
-                let styleMax = item.pointee.maxSize.main(isRow)
+                let insetMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
+                // A border box is never smaller than its padding and border, whatever its maximum.
+                let styleMax = item.pointee.maxSize.main(isRow).map { Swift.max($0, insetMain) }
                 let clampingBasis = Swift.max(item.pointee.flexBasis, stylePreferred ?? -Double.infinity)
                 let basisMin: Double? = item.pointee.flexShrink == 0 ? clampingBasis : nil
                 let basisMax: Double? = item.pointee.flexGrow == 0 ? clampingBasis : nil
@@ -394,16 +396,17 @@ extension LayoutTree {
                         item.pointee, constants: c, space: space)
                     var childSpace = space
                     childSpace.setCross(isRow, crossSpace)
-                    let contentMain =
-                        measure(
-                            item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
-                            sizing: .inherentSize, isRow: isRow) + marginMain
-                    let insetMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
+                    let contentMain = measure(
+                        item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
+                        sizing: .inherentSize, isRow: isRow)
+                    // The limits are the border box's: the margins come after them.
                     if isRow {
-                        contribution = Swift.max(contentMain.clamp(styleMin, styleMax), insetMain)
+                        contribution = Swift.max(contentMain.clamp(styleMin, styleMax), insetMain) + marginMain
                     } else {
-                        contribution = Swift.max(
-                            Swift.max(contentMain, item.pointee.flexBasis).clamp(styleMin, styleMax), insetMain)
+                        contribution =
+                            Swift.max(
+                                Swift.max(contentMain, item.pointee.flexBasis).clamp(styleMin, styleMax), insetMain)
+                            + marginMain
                     }
                 }
                 let difference = contribution - item.pointee.flexBasis

@@ -48,13 +48,17 @@ struct Frame {
 struct CacheEntry {
     var known: Known
     var space: Space
+    /// The size the node's own percentages resolved against, for a node that has some (nil
+    /// otherwise): an answer found while a width was unknown does not serve once it is known.
+    var percentBase: Known?
     var output: NodeOutput
 
-    @inline(__always) func serves(_ known: Known, _ space: Space) -> Bool {
+    @inline(__always) func serves(_ known: Known, _ space: Space, _ percentBase: Known?) -> Bool {
         (known.width == self.known.width || known.width == output.size.width)
             && (known.height == self.known.height || known.height == output.size.height)
             && (known.width != nil || self.space.width.isRoughlyEqual(space.width))
             && (known.height != nil || self.space.height.isRoughlyEqual(space.height))
+            && percentBase?.width == self.percentBase?.width && percentBase?.height == self.percentBase?.height
     }
 
     /// Which of the nine measuring slots a question goes to: questions that differ in kind get their
@@ -150,6 +154,8 @@ final class LayoutTree {
     /// final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
     /// enough to do again (a leaf's own answers are kept in `leaves`).
     let cacheBase: [Int32]
+    /// Whether the node's own style has a percentage, which resolves against its parent's size.
+    let hasPercentages: [Bool]
     let cache: UnsafeMutableBufferPointer<CacheEntry?>
     let leaves: UnsafeMutableBufferPointer<LeafAnswers>
     let frames: UnsafeMutableBufferPointer<Frame>
@@ -176,6 +182,18 @@ final class LayoutTree {
             guard children > 0 else { return -1 }
             defer { containers += 1 }
             return containers * 10
+        }
+        hasPercentages = flat.styles.map { style in
+            let lengths = [
+                style.width, style.height, style.minWidth, style.minHeight, style.maxWidth, style.maxHeight,
+            ]
+            let edges = [style.margin, style.padding, style.border]
+            func isPercent(_ length: BoxLength) -> Bool {
+                if case .percent = length { return true }
+                return false
+            }
+            return lengths.contains(where: isPercent)
+                || edges.contains { [$0.top, $0.right, $0.bottom, $0.left].contains(where: isPercent) }
         }
         cache = .allocate(capacity: Int(containers) * 10)
         cache.initialize(repeating: nil)
@@ -218,12 +236,15 @@ final class LayoutTree {
             return leafLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
         }
         let slot = mode == .performLayout ? base + 9 : base + CacheEntry.slot(known, space)
-        if let entry = cache[slot], entry.serves(known, space) { return entry.output }
+        let percentBase = hasPercentages[node] ? parentSize : nil
+        if let entry = cache[slot], entry.serves(known, space, percentBase) { return entry.output }
         // A final layout answers a measurement too.
-        if mode == .computeSize, let entry = cache[base + 9], entry.serves(known, space) { return entry.output }
+        if mode == .computeSize, let entry = cache[base + 9], entry.serves(known, space, percentBase) {
+            return entry.output
+        }
         computations += 1
         let output = flexLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
-        cache[slot] = CacheEntry(known: known, space: space, output: output)
+        cache[slot] = CacheEntry(known: known, space: space, percentBase: percentBase, output: output)
         return output
     }
 
