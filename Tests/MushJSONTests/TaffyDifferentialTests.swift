@@ -61,9 +61,14 @@ import Testing
         return found
     }
 
+    /// Seed 7, 300 cases; `MUSH_TAFFY_SEED` and `MUSH_TAFFY_COUNT` run another sample (for the longer
+    /// runs the docs quote), where every case must still agree or be suspect.
     @Test func randomTreesAgreeWithTaffy() throws {
-        let cases = try Self.cases(seed: 7, count: 300)
-        #expect(cases.count == 300)
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["MUSH_TAFFY_SEED"].flatMap { Int($0) } ?? 7
+        let count = environment["MUSH_TAFFY_COUNT"].flatMap { Int($0) } ?? 300
+        let cases = try Self.cases(seed: seed, count: count)
+        #expect(cases.count == count)
         var agreeing = 0
         var suspectDiffering: [String] = []
         var failures: [String] = []
@@ -92,7 +97,7 @@ import Testing
         // to be doubtful (each pattern reduced to a few nodes and checked against the specifications:
         // Tests/BoxOracle/README.md); none differs elsewhere, so any that does is most likely the
         // engine's. The bounds keep the figures from getting worse.
-        #expect(agreeing >= 177, "\(agreeing) of 300 agree")
+        if seed == 7, count == 300 { #expect(agreeing >= 177, "\(agreeing) of 300 agree") }
         #expect(failures.isEmpty, "\(failures.count) cases differ from Taffy: \(failures.prefix(5))")
     }
 }
