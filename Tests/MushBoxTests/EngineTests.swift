@@ -329,4 +329,22 @@ import Testing
         #expect([layout.width, layout.height] == [10, 11.5])
         #expect([layout.children[0].height, layout.children[0].children[0].y] == [11.5, 0.5])
     }
+
+    /// An absolutely positioned box resolves its percentages against its containing block's padding
+    /// box: 10% padding inside a container 100 wide with 20 points of padding is 10 points, not 6.
+    @Test func absolutePercentagesResolveAgainstThePaddingBox() throws {
+        let absolute = BoxNode(
+            style: Self.style {
+                $0.position = .absolute
+                $0.padding = BoxEdges(.percent(10))
+            })
+        let layout = try BoxEngine.layout(
+            BoxNode(
+                style: Self.style {
+                    $0.width = 100
+                    $0.padding = BoxEdges(20)
+                }, children: [absolute]))
+        #expect(layout.children[0].padding == BoxEdges(10))
+        #expect([layout.children[0].width, layout.children[0].height] == [20, 20])
+    }
 }

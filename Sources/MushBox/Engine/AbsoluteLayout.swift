@@ -58,12 +58,12 @@ extension LayoutTree {
             // inside resolve against it (an auto height stays indefinite, as in CSS).
             if known.width == nil {
                 let measured = compute(
-                    child, known: known, parentSize: c.nodeInnerSize, space: space, mode: .computeSize,
+                    child, known: known, parentSize: base, space: space, mode: .computeSize,
                     sizing: .contentSize)
                 known.width = measured.size.width.clamp(minSize.width, maxSize.width)
             }
             let output = compute(
-                child, known: known, parentSize: c.nodeInnerSize, space: space, mode: .performLayout,
+                child, known: known, parentSize: base, space: space, mode: .performLayout,
                 sizing: .contentSize)
             let size = Pair(
                 (known.width ?? output.size.width).clamp(minSize.width, maxSize.width),
@@ -139,7 +139,7 @@ extension LayoutTree {
             frames[child] = Frame(
                 x: x, y: y, width: size.width, height: size.height, contentWidth: output.contentSize.width,
                 contentHeight: output.contentSize.height, baseline: output.baseline,
-                percentBase: c.nodeInnerSize.width)
+                percentBase: insetBase.width)
             contribute(child, size: size, content: output.contentSize, x: x, y: y, into: &content)
         }
         return content
