@@ -316,12 +316,12 @@ if let dump {
     // and Yoga round it like any box, so only the unrounded frames can be the same.
     let exact = must { try BoxEngine.layout(tree, rounding: .exact) }
     var leafIndex = 0
-    let tree = json(tree, &leafIndex)
+    let treeJSON = json(tree, &leafIndex)
     save(
         "{\"name\":\"\(key)\",\"width\":\"max-content\",\"height\":\"max-content\",\"rounding\":true,"
             + "\"checksum\":\(number(layout.checksum)),\"frames\":[\(frames(layout).joined(separator: ","))],"
             + "\"exact_checksum\":\(number(exact.checksum)),\"exact_frames\":[\(frames(exact).joined(separator: ","))],"
-            + "\"tree\":\(tree)}\n", to: "\(dump)/\(key).json")
+            + "\"tree\":\(treeJSON)}\n", to: "\(dump)/\(key).json")
     save(
         texts.map { text in
             "\(text.width.map(number) ?? "-")\t\(number(text.size))\tm\(text.oneLine ? "e" : "")\t\(markup(text.document))\n"
