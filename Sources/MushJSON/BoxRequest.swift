@@ -89,23 +89,20 @@ public struct BoxRequest: Sendable {
         }
     }
 
-    /// Whether laying the tree out and writing its result recurse deep enough to need a large
-    /// stack.
+    /// Whether writing the tree's result recurses deep enough to need a large stack.
     var isDeep: Bool { depth > MushLimits.jsonDepth / 2 }
 
-    /// Lays the tree out (`BoxEngine.layout(_:width:height:rounding:)`), a `BoxError`
-    /// becoming an error naming its path. A deep tree is laid out on a thread with a large stack.
+    /// Lays the tree out (`BoxEngine.layout(_:width:height:rounding:)`, without validating the
+    /// tree again), a `BoxError` becoming an error naming its path. A deep tree is laid out on a
+    /// thread with a large stack.
     public func layout(
         width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
     ) throws(RequestError) -> BoxLayout {
-        func layOut() throws(RequestError) -> BoxLayout {
-            do {
-                return try BoxEngine.layout(root, width: width, height: height, rounding: rounding)
-            } catch {
-                throw RequestError(at: error.path, error.problem)
-            }
+        do {
+            return try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
+        } catch {
+            throw RequestError(at: error.path, error.problem)
         }
-        return try isDeep ? LargeStack.run(layOut) : layOut()
     }
 
     /// Lays the tree out and writes its result (`BoxLayout.jsonValue`, checked) on one

@@ -441,33 +441,7 @@ struct BoxRequestTests {
 /// Runs `body` on a new thread with a stack of `size` bytes (a task's thread has 512 KiB on some
 /// systems) and waits for it.
 func onThread(stackSize size: Int, _ body: @escaping @Sendable () -> Void) {
-    final class Work {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, size)
-    let work = Unmanaged.passRetained(Work(body))
-    defer { work.release() }
-    #if canImport(Darwin)
-        var thread: pthread_t?
-    #else
-        var thread = pthread_t()
-    #endif
-    let status = pthread_create(
-        &thread, &attributes,
-        { pointer in
-            Unmanaged<Work>.fromOpaque(pointer!).takeUnretainedValue().body()
-            return nil
-        }, work.toOpaque())
-    precondition(status == 0, "pthread_create failed (\(status))")
-    #if canImport(Darwin)
-        pthread_join(thread!, nil)
-    #else
-        pthread_join(thread, nil)
-    #endif
+    precondition(LargeStack.onThread(stackSize: size, body), "no thread with a \(size)-byte stack")
 }
 
 /// What a piece of work on another thread found.

@@ -5,29 +5,33 @@ import Mush
 public enum BoxEngine {
     /// Lays out `root` in the available `width` and `height`, and returns one result per node, in
     /// input order, rounded as `rounding` says (by default every edge to whole points in the root's
-    /// coordinates, so that neighbours neither gap nor overlap). Throws ``BoxError`` for a tree that fails
-    /// ``BoxNode/validate()``.
+    /// coordinates, so that neighbours neither gap nor overlap). Throws ``BoxError`` for a tree that
+    /// fails ``BoxNode/validate()``.
     public static func layout(
         _ root: BoxNode, width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent,
         rounding: BoxRounding = .edges
     ) throws(BoxError) -> BoxLayout {
-        // Deep trees recurse deeply: on a thread with room for it.
-        if root.isDeeper(than: 32) {
-            return try LargeStack.run { () throws(BoxError) -> BoxLayout in
-                try layOut(root, width: width, height: height, rounding: rounding)
-            }
+        func layOut() throws(BoxError) -> BoxLayout {
+            try root.validate()
+            return try layout(validated: root, width: width, height: height, rounding: rounding)
         }
-        return try layOut(root, width: width, height: height, rounding: rounding)
+        // Deep trees recurse deeply, validation too: on a thread with room for it.
+        return try root.isDeeper(than: 32) ? LargeStack.run(layOut) : layOut()
     }
 
-    private static func layOut(
-        _ root: BoxNode, width: AvailableSpace, height: AvailableSpace, rounding: BoxRounding
+    /// As ``layout(_:width:height:rounding:)``, for a tree already validated (a request validates
+    /// the tree as it reads it): only the available space is checked.
+    package static func layout(
+        validated root: BoxNode, width: AvailableSpace, height: AvailableSpace, rounding: BoxRounding
     ) throws(BoxError) -> BoxLayout {
-        try root.validate()
         for (space, key) in [(width, "width"), (height, "height")] {
             if case .points(let value) = space, MushLimits.problem(value, in: MushLimits.length) != nil {
                 throw BoxError(path: "", problem: "the available \(key) must be a number from 0 to 1000000 points")
             }
+        }
+        // (The thread the public call made serves here too.)
+        if root.isDeeper(than: 32) {
+            return LargeStack.run { laidOut(root, width: width, height: height).result(rounding: rounding) }
         }
         return laidOut(root, width: width, height: height).result(rounding: rounding)
     }

@@ -14,67 +14,68 @@ package enum LargeStack {
     package static let size = 512 << 20
 
     /// `body`'s result, computed on a new thread with a ``size``-byte stack while this one waits
-    /// (here, when no such thread can be made).
+    /// (here, when no such thread can be made, or when this thread is already one: reading, laying
+    /// out and writing a deep tree nest their calls, and one thread serves them all).
     package static func run<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
-        let result: Result<T, Failure> = withoutActuallyEscaping(body) { body in
-            let job = LargeStackJob { () -> Result<T, Failure> in
-                do throws(Failure) {
-                    return .success(try body())
-                } catch {
-                    return .failure(error)
-                }
+        if pthread_getspecific(marker) != nil { return try body() }
+        func result() -> Result<T, Failure> {
+            do throws(Failure) {
+                return .success(try body())
+            } catch {
+                return .failure(error)
             }
-            return job.runOnLargeStack() ?? job.work()
         }
-        return try result.get()
+        var outcome: Result<T, Failure>?
+        let started = onThread(stackSize: size) {
+            pthread_setspecific(marker, UnsafeRawPointer(bitPattern: 1))
+            outcome = result()
+        }
+        return try (started ? outcome! : result()).get()
     }
+
+    /// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for it; false, and
+    /// `body` not run, when no such thread can be made.
+    package static func onThread(stackSize: Int, _ body: () -> Void) -> Bool {
+        withoutActuallyEscaping(body) { body in
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setstacksize(&attributes, stackSize)
+            let work = Unmanaged.passRetained(ThreadWork(body))
+            defer { work.release() }
+            #if canImport(Darwin)
+                var thread: pthread_t?
+            #else
+                var thread = pthread_t()
+            #endif
+            let status = pthread_create(
+                &thread, &attributes,
+                { pointer in
+                    Unmanaged<ThreadWork>.fromOpaque(pointer!).takeUnretainedValue().body()
+                    return nil
+                }, work.toOpaque())
+            guard status == 0 else { return false }
+            #if canImport(Darwin)
+                pthread_join(thread!, nil)
+            #else
+                pthread_join(thread, nil)
+            #endif
+            return true
+        }
+    }
+
+    /// Set (to any value) on the threads ``run(_:)`` makes.
+    private static let marker: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 }
 
-/// The thread's entry point calls ``run()`` through this class, which is not generic.
-private class LargeStackWork {
-    func run() {}
-}
-
-/// One piece of work and its result, handed to the new thread by pointer.
-private final class LargeStackJob<Value>: LargeStackWork {
-    let work: () -> Value
-    var value: Value?
-
-    init(_ work: @escaping () -> Value) {
-        self.work = work
-    }
-
-    override func run() {
-        value = work()
-    }
-
-    /// Runs the work on a new thread and waits for it; nil when the thread could not be made.
-    func runOnLargeStack() -> Value? {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, LargeStack.size)
-        let job = Unmanaged.passRetained(self as LargeStackWork)
-        #if canImport(Darwin)
-            var thread: pthread_t?
-        #else
-            var thread = pthread_t()
-        #endif
-        let status = pthread_create(
-            &thread, &attributes,
-            { pointer in
-                Unmanaged<LargeStackWork>.fromOpaque(pointer!).takeUnretainedValue().run()
-                return nil
-            }, job.toOpaque())
-        defer { job.release() }
-        guard status == 0 else { return nil }
-        #if canImport(Darwin)
-            pthread_join(thread!, nil)
-        #else
-            pthread_join(thread, nil)
-        #endif
-        return value
-    }
+/// The work handed to a new thread by pointer.
+private final class ThreadWork {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
 }
 
 extension BoxNode {
