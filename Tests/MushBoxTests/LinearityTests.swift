@@ -80,4 +80,61 @@ import Testing
         }
         #expect(computations <= 200 * 7)
     }
+
+    /// Chains of one style with percentages, 250 and 500 deep: each level's percentages resolve against
+    /// a size its ancestors are still working out, so every ancestor asks with other sizes. A question
+    /// for a width alone is answered without the heights below, and answers do not depend on what the
+    /// style does not read (a percentage base, an available height, a height for a width), so each
+    /// level is asked a bounded number of questions.
+    static let percentageChains: [String: BoxStyle] = {
+        var width = BoxStyle()
+        width.width = .percent(10)
+        var columnWidth = width
+        columnWidth.flexDirection = .column
+        var verticalPadding = BoxStyle()
+        verticalPadding.padding = BoxEdges(top: .percent(5), right: .points(0), bottom: .percent(5), left: .points(0))
+        var padding = BoxStyle()
+        padding.padding = BoxEdges(.percent(5))
+        var columnPadding = padding
+        columnPadding.flexDirection = .column
+        var both = BoxStyle()
+        both.width = .percent(90)
+        both.height = .percent(90)
+        var limits = BoxStyle()
+        limits.minWidth = .percent(50)
+        limits.maxHeight = .percent(95)
+        limits.margin = BoxEdges(.percent(1))
+        var ratio = BoxStyle()
+        ratio.height = .percent(80)
+        ratio.aspectRatio = 2
+        ratio.flexDirection = .column
+        return [
+            "width": width, "column width": columnWidth, "vertical padding": verticalPadding,
+            "padding": padding, "column padding": columnPadding, "width and height": both,
+            "limits and margins": limits, "aspect ratio": ratio,
+        ]
+    }()
+
+    @Test(arguments: percentageChains.keys.sorted())
+    func percentageChainsStayLinear(name: String) {
+        let style = Self.percentageChains[name]!
+        func chain(_ depth: Int) -> BoxNode {
+            var node = BoxNode(style: Self.fixed)
+            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
+            return node
+        }
+        for (width, height) in [
+            (AvailableSpace.points(500), AvailableSpace.points(500)), (.maxContent, .maxContent),
+            (.minContent, .points(80)),
+        ] {
+            let (small, large) = LargeStack.run {
+                (
+                    BoxEngine.laidOut(chain(250), width: width, height: height).computations,
+                    BoxEngine.laidOut(chain(500), width: width, height: height).computations
+                )
+            }
+            #expect(large <= 500 * 20, "\(width) × \(height): \(large)")
+            #expect(Double(large) <= Double(small) * 2.05, "\(width) × \(height): \(small), \(large)")
+        }
+    }
 }

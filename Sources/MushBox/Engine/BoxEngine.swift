@@ -39,8 +39,11 @@ public enum BoxEngine {
 
 extension BoxEngine {
     /// The laid-out tree, before its results are built (for tests that look inside).
-    static func laidOut(_ root: BoxNode, width: AvailableSpace, height: AvailableSpace) -> LayoutTree {
+    static func laidOut(
+        _ root: BoxNode, width: AvailableSpace, height: AvailableSpace, usesCache: Bool = true
+    ) -> LayoutTree {
         let tree = LayoutTree(root)
+        tree.usesCache = usesCache
         tree.layoutRoot(space: Space(width, height))
         return tree
     }

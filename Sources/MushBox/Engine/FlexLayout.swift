@@ -1,7 +1,8 @@
 /// The flex layout algorithm of css-flexbox-1 §9, for one container.
 extension LayoutTree {
     func flexLayout(
-        _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode
+        _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode,
+        axis: RequestedAxis = .both
     ) -> NodeOutput {
         let style = style(node)
         let styledKnown = known.or(styleKnown(node, parentSize: parentSize, sizing: sizing))
@@ -9,7 +10,7 @@ extension LayoutTree {
             return NodeOutput(size: Pair(width, height))
         }
         return flexAlgorithm(
-            node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: mode)
+            node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: mode, axis: axis)
     }
 
     /// The border-box size the node's own style fixes, where it does: a maximum at or below the
@@ -40,7 +41,7 @@ extension LayoutTree {
 
     private func flexAlgorithm(
         _ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known, space outerSpace: Space,
-        mode: RunMode
+        mode: RunMode, axis: RequestedAxis
     ) -> NodeOutput {
         var c = constants(node, style: style, known: known, parentSize: parentSize)
         let isRow = c.isRow
@@ -69,6 +70,11 @@ extension LayoutTree {
             c.containerSize.setMain(isRow, innerMain + c.contentInset.mainSum(isRow))
         } else {
             determineContainerMainSize(items, lines: lines, constants: &c, space: space)
+            // Asked for its main size alone: its cross size (NaN) is not worked out.
+            if mode == .computeSize, axis == (isRow ? .width : .height) {
+                let main = c.containerSize.main(isRow)
+                return NodeOutput(size: isRow ? Pair(main, .nan) : Pair(.nan, main))
+            }
             // Percentage gaps resolve now that the main size is known.
             let gap = isRow ? style.pointee.columnGap : style.pointee.rowGap
             c.gap.setMain(isRow, gap.resolve(c.innerContainerSize.main(isRow)) ?? 0)
@@ -227,7 +233,13 @@ extension LayoutTree {
             if let styleMinMain = item.pointee.minSize.main(isRow) ?? (item.pointee.isScrollContainer ? 0 : nil) {
                 items[index].resolvedMinimumMain = styleMinMain
             } else if flexBasis != nil || item.pointee.size.main(isRow) != nil {
-                _ = minimumMain(&items[index], constants: c, space: space)
+                // The automatic minimum is at most the item's size: where the basis is at least that,
+                // the hypothetical size does not need it, and it is measured only if the line shrinks
+                // (which spares a chain of sized boxes a measurement of every descendant per level).
+                if let size = item.pointee.size.main(isRow), basis >= size {
+                } else {
+                    _ = minimumMain(&items[index], constants: c, space: space)
+                }
             }
             let hypotheticalMinimum = max(items[index].resolvedMinimumMain ?? 0, paddingBorderMain)
             let hypothetical = basis.clamp(hypotheticalMinimum, item.pointee.maxSize.main(isRow))

@@ -25,6 +25,16 @@ enum RunMode {
     case performLayout
 }
 
+/// Which of a measurement's sizes the caller reads. A container asked for its main size alone stops
+/// once it has it, before its items are laid out across: finding a row's min-content width needs its
+/// items' widths, not their heights at every width its ancestors try (which made a chain of
+/// percentage widths quadratic in its depth).
+enum RequestedAxis {
+    case both
+    case width
+    case height
+}
+
 /// Whether the node's own size styles apply (`inherent`), or only its content decides (`content`: the
 /// caller has already applied them, as a flex container does for its items).
 enum SizingMode {
@@ -33,7 +43,7 @@ enum SizingMode {
 }
 
 /// A node's frame before rounding, relative to its parent's border box.
-struct Frame {
+struct Frame: Equatable {
     var x = 0.0
     var y = 0.0
     var width = 0.0
@@ -48,17 +58,30 @@ struct Frame {
 struct CacheEntry {
     var known: Known
     var space: Space
-    /// The size the node's own percentages resolved against, for a node that has some (nil
-    /// otherwise): an answer found while a width was unknown does not serve once it is known.
-    var percentBase: Known?
+    /// What else the answer depended on (the node's percentage bases and sizing mode, where its style
+    /// reads them).
+    var key: CacheKey
+    /// The sizes the answer has (the other of an answer for one axis is NaN, which no known size
+    /// equals).
+    var axis: RequestedAxis
     var output: NodeOutput
 
-    @inline(__always) func serves(_ known: Known, _ space: Space, _ percentBase: Known?) -> Bool {
-        (known.width == self.known.width || known.width == output.size.width)
-            && (known.height == self.known.height || known.height == output.size.height)
-            && (known.width != nil || self.space.width.isRoughlyEqual(space.width))
-            && (known.height != nil || self.space.height.isRoughlyEqual(space.height))
-            && percentBase?.width == self.percentBase?.width && percentBase?.height == self.percentBase?.height
+    /// Whether the entry answers a question: the same known sizes (or the ones it found), the same
+    /// available space where the size is unknown (its points only where the subtree reads them), and
+    /// the same key.
+    @inline(__always) func serves(
+        _ known: Known, _ space: Space, _ key: CacheKey, _ reads: StyleReads, _ axis: RequestedAxis
+    ) -> Bool {
+        (self.axis == .both || self.axis == axis)
+            && (known.width == self.known.width || known.width == output.size.width)
+            && (known.height == self.known.height || known.height == output.size.height
+                || reads.widthIgnoresHeight(axis))
+            && (known.width != nil
+                || self.space.width.isRoughlyEqual(space.width, comparingPoints: reads.contains(.availableWidth)))
+            && (known.height != nil
+                || self.space.height.isRoughlyEqual(space.height, comparingPoints: reads.contains(.availableHeight))
+                || reads.widthIgnoresHeight(axis))
+            && key == self.key
     }
 
     /// Which of the nine measuring slots a question goes to: questions that differ in kind get their
@@ -70,6 +93,118 @@ struct CacheEntry {
         case (false, true): return 3 + (space.width.isMinContent ? 1 : 0)
         case (false, false): return 5 + (space.height.isMinContent ? 1 : 0) + (space.width.isMinContent ? 2 : 0)
         }
+    }
+}
+
+/// What a container's answer depends on besides its known sizes and its available space: the sizes its
+/// own percentages resolve against and whether its own width and height apply, each only where its
+/// style reads it. A question that differs only in what the style does not read is the same question
+/// (a chain of boxes of `width: 10%` measured for their content asks each box the same few
+/// questions, whatever the widths above it).
+struct CacheKey: Equatable {
+    /// The parent's width and height where the node's percentages read them; `unread` elsewhere.
+    var percentBase: Known
+    var sizing: SizingMode
+
+    /// Stands for a base the style does not read (sizes are never negative).
+    static let unread = -1.0
+}
+
+/// Which parts of a question a container's style reads, found once per node.
+struct StyleReads: OptionSet {
+    let rawValue: UInt16
+    /// Padding, borders, margins, minimum or maximum sizes in percentages of the parent's width.
+    static let widthBase = StyleReads(rawValue: 1)
+    /// Minimum or maximum heights in percentages of the parent's height.
+    static let heightBase = StyleReads(rawValue: 2)
+    /// A width in a percentage (read when the node's own size applies).
+    static let percentWidth = StyleReads(rawValue: 4)
+    /// A height in a percentage (read when the node's own size applies).
+    static let percentHeight = StyleReads(rawValue: 8)
+    /// A width in points.
+    static let pointsWidth = StyleReads(rawValue: 16)
+    /// A height in points.
+    static let pointsHeight = StyleReads(rawValue: 32)
+    /// An aspect ratio, which carries a size resolved in one axis to the other.
+    static let aspectRatio = StyleReads(rawValue: 64)
+    /// The points of the available width, where the width is unknown, reach something that reads
+    /// them: a leaf's content (text wraps in it), a wrapping row's lines, or a column's items across.
+    /// Elsewhere only the kind of space counts (points, min-content or max-content).
+    static let availableWidth = StyleReads(rawValue: 128)
+    /// The points of the available height reach a wrapping column's lines or a row's items across.
+    static let availableHeight = StyleReads(rawValue: 256)
+    /// The node's width depends on its height (known or available): it or an in-flow descendant
+    /// has an aspect ratio, or is a wrapping column. Elsewhere a question for the width alone is the
+    /// same whatever the height.
+    static let widthFromHeight = StyleReads(rawValue: 512)
+
+    init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    init(_ style: BoxStyle) {
+        func isPercent(_ length: BoxLength) -> Bool {
+            if case .percent = length { return true }
+            return false
+        }
+        func isPoints(_ length: BoxLength) -> Bool {
+            if case .points = length { return true }
+            return false
+        }
+        let edges = [style.margin, style.padding, style.border]
+        var reads: StyleReads = []
+        if edges.contains(where: { [$0.top, $0.right, $0.bottom, $0.left].contains(where: isPercent) })
+            || isPercent(style.minWidth) || isPercent(style.maxWidth)
+        {
+            reads.insert(.widthBase)
+        }
+        if isPercent(style.minHeight) || isPercent(style.maxHeight) { reads.insert(.heightBase) }
+        if isPercent(style.width) { reads.insert(.percentWidth) }
+        if isPercent(style.height) { reads.insert(.percentHeight) }
+        if isPoints(style.width) { reads.insert(.pointsWidth) }
+        if isPoints(style.height) { reads.insert(.pointsHeight) }
+        if style.aspectRatio != nil {
+            reads.formUnion([.aspectRatio, .widthFromHeight])
+            if !reads.isDisjoint(with: [.widthBase, .heightBase]) { reads.formUnion([.widthBase, .heightBase]) }
+        }
+        self = reads
+    }
+
+    /// Whether a question for the width alone is the same whatever the height: the node's width does
+    /// not depend on it.
+    @inline(__always) func widthIgnoresHeight(_ axis: RequestedAxis) -> Bool {
+        axis == .width && !contains(.widthFromHeight)
+    }
+
+    /// The part of a question the style reads. The node's own size applies only where it resolves
+    /// and is not known already (a size in a percentage of an unknown base is `auto`): elsewhere the
+    /// question is the same as one of content size. Asked for a width that does not depend on the
+    /// height, nothing of the height counts.
+    @inline(__always) func key(known: Known, parentSize: Known, sizing: SizingMode, axis: RequestedAxis)
+        -> CacheKey
+    {
+        let heightCounts = !widthIgnoresHeight(axis)
+        var readsWidth = contains(.widthBase)
+        var readsHeight = heightCounts && contains(.heightBase)
+        var inherent = false
+        if sizing == .inherentSize {
+            let carried = contains(.aspectRatio)
+            let widthApplies = known.width == nil || carried
+            let heightApplies = heightCounts && (known.height == nil || carried)
+            let widthResolves = contains(.pointsWidth) || (contains(.percentWidth) && parentSize.width != nil)
+            let heightResolves = contains(.pointsHeight) || (contains(.percentHeight) && parentSize.height != nil)
+            inherent = (widthApplies && widthResolves) || (heightApplies && heightResolves)
+            if inherent {
+                readsWidth = readsWidth || (contains(.percentWidth) && widthApplies)
+                readsHeight = readsHeight || (contains(.percentHeight) && heightApplies)
+                if carried, readsWidth || readsHeight {
+                    readsWidth = true
+                    readsHeight = true
+                }
+            }
+        }
+        return CacheKey(
+            percentBase: Known(
+                readsWidth ? parentSize.width : CacheKey.unread, readsHeight ? parentSize.height : CacheKey.unread),
+            sizing: inherent ? .inherentSize : .contentSize)
     }
 }
 
@@ -154,8 +289,8 @@ final class LayoutTree {
     /// final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
     /// enough to do again (a leaf's own answers are kept in `leaves`).
     let cacheBase: [Int32]
-    /// Whether the node's own style has a percentage, which resolves against its parent's size.
-    let hasPercentages: [Bool]
+    /// Which parts of a question each node's style reads (for its cache key).
+    let reads: [StyleReads]
     let cache: UnsafeMutableBufferPointer<CacheEntry?>
     let leaves: UnsafeMutableBufferPointer<LeafAnswers>
     let frames: UnsafeMutableBufferPointer<Frame>
@@ -166,6 +301,9 @@ final class LayoutTree {
     /// How many times a node with children was laid out or measured without the cache (linearity tests
     /// read it; a node without children costs a bounded amount each time its parent asks).
     var computations = 0
+    /// Whether answers are taken from the caches (tests turn it off to show that the cache never
+    /// changes an answer).
+    var usesCache = true
 
     init(_ root: BoxNode) {
         let flat = FlatTree(root)
@@ -183,18 +321,30 @@ final class LayoutTree {
             defer { containers += 1 }
             return containers * 10
         }
-        hasPercentages = flat.styles.map { style in
-            let lengths = [
-                style.width, style.height, style.minWidth, style.minHeight, style.maxWidth, style.maxHeight,
-            ]
-            let edges = [style.margin, style.padding, style.border]
-            func isPercent(_ length: BoxLength) -> Bool {
-                if case .percent = length { return true }
-                return false
+        var reads = flat.styles.map(StyleReads.init)
+        // Children come after their parent in preorder: from the last node back, each node's children
+        // are done before it.
+        for node in reads.indices.reversed() {
+            let style = flat.styles[node]
+            let start = Int(flat.childStart[node])
+            let children = flat.childList[start..<start + Int(flat.childCount[node])]
+            if children.isEmpty {
+                if flat.leafIndex[node] >= 0 { reads[node].insert(.availableWidth) }
+                continue
             }
-            return lengths.contains(where: isPercent)
-                || edges.contains { [$0.top, $0.right, $0.bottom, $0.left].contains(where: isPercent) }
+            let isRow = style.flexDirection.isRow
+            if style.flexWrap != .noWrap {
+                reads[node].insert(isRow ? .availableWidth : [.availableHeight, .widthFromHeight])
+            }
+            // What reaches the items across the main axis (the main axis itself gets a content size).
+            let across: StyleReads = isRow ? .availableHeight : .availableWidth
+            for child in children {
+                let style = flat.styles[Int(child)]
+                guard style.position != .absolute, style.display != .none else { continue }
+                reads[node].formUnion(reads[Int(child)].intersection([across, .widthFromHeight]))
+            }
         }
+        self.reads = reads
         cache = .allocate(capacity: Int(containers) * 10)
         cache.initialize(repeating: nil)
         leaves = .allocate(capacity: flat.leaves.count)
@@ -229,22 +379,28 @@ final class LayoutTree {
     /// Lays out or measures `node`: from the cache when an earlier answer serves, otherwise by the
     /// algorithm that suits it (a leaf's measurement, or flexbox).
     func compute(
-        _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode
+        _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode,
+        axis: RequestedAxis = .both
     ) -> NodeOutput {
         let base = Int(cacheBase[node])
         guard base >= 0 else {
             return leafLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
         }
         let slot = mode == .performLayout ? base + 9 : base + CacheEntry.slot(known, space)
-        let percentBase = hasPercentages[node] ? parentSize : nil
-        if let entry = cache[slot], entry.serves(known, space, percentBase) { return entry.output }
-        // A final layout answers a measurement too.
-        if mode == .computeSize, let entry = cache[base + 9], entry.serves(known, space, percentBase) {
-            return entry.output
+        let key = reads[node].key(known: known, parentSize: parentSize, sizing: sizing, axis: axis)
+        if usesCache {
+            if let entry = cache[slot], entry.serves(known, space, key, reads[node], axis) { return entry.output }
+            // A final layout answers a measurement too.
+            if mode == .computeSize, let entry = cache[base + 9], entry.serves(known, space, key, reads[node], axis) {
+                return entry.output
+            }
         }
         computations += 1
-        let output = flexLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
-        cache[slot] = CacheEntry(known: known, space: space, percentBase: percentBase, output: output)
+        let output = flexLayout(
+            node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing, axis: axis)
+        cache[slot] = CacheEntry(
+            known: known, space: space, key: key,
+            axis: output.size.width.isNaN ? .height : output.size.height.isNaN ? .width : .both, output: output)
         return output
     }
 
@@ -262,7 +418,8 @@ final class LayoutTree {
             ).size.width
         }
         let output = compute(
-            node, known: known, parentSize: parentSize, space: space, mode: .computeSize, sizing: sizing)
+            node, known: known, parentSize: parentSize, space: space, mode: .computeSize, sizing: sizing,
+            axis: isRow ? .width : .height)
         return output.size.main(isRow)
     }
 
