@@ -46,18 +46,19 @@
 //     children with left and right margins of 0 and no left or right insets, each child (left to
 //     right) that is not a leaf starts where the one before it ends, wherever the unrounded frames
 //     meet (to a billionth of a point). A leaf is never rounded below its unrounded size, so it may
-//     overlap its neighbour by a point (BoxRounding documents it).
+//     overlap its neighbour by a point (BoxRounding documents it);
+//  7. the caches never change an answer: a tree at most 4 levels deep laid out without them gives
+//     the same unrounded frames, bit for bit.
 // The browser-offsets rounding is checked for properties 2 and 3.
 //
 // Property groups that can be left out with MUSH_FUZZ_SKIP (comma-separated) while a failure found
 // later is being fixed: hidden (display: none subtrees), percent (boxes with percentage padding or
 // borders), padding (boxes smaller than their padding and border), deep (the 0xFE chain: 250
-// levels of one style; with percentages of the width or padding, quadratic in the depth for now, so
-// CI leaves it out), containment (property 5). The regression seeds Fuzz/corpus-box/regression-* hold the failures
-// found and fixed so far (rounded neighbours that gapped, a leaf placed in a display: none box,
-// percentage padding lost while an item was measured, flexed sizes below the padding and border,
-// nested percentages reaching infinity, a chain of boxes too small for their borders laid out in
-// quadratic time).
+// levels of one style), containment (property 5). The regression seeds Fuzz/corpus-box/regression-*
+// hold the failures found and fixed so far (rounded neighbours that gapped, a leaf placed in a
+// display: none box, percentage padding lost while an item was measured, flexed sizes below the
+// padding and border, nested percentages reaching infinity, a chain of boxes too small for their
+// borders and chains of percentage padding laid out in quadratic or exponential time).
 // MUSH_FUZZ_PRINT=1 prints each input's tree and layouts (for replaying an artifact).
 
 import Foundation
