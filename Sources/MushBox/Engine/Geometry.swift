@@ -140,15 +140,6 @@ extension AvailableSpace {
         }
     }
 
-    /// The same kind of space, and the same points too when `comparingPoints`.
-    @inline(__always) func isRoughlyEqual(_ other: AvailableSpace, comparingPoints: Bool) -> Bool {
-        if comparingPoints { return isRoughlyEqual(other) }
-        switch (self, other) {
-        case (.points, .points), (.minContent, .minContent), (.maxContent, .maxContent): return true
-        default: return false
-        }
-    }
-
     @inline(__always) var isMinContent: Bool { self == .minContent }
 }
 

@@ -82,7 +82,9 @@ extension BoxNode {
     /// Whether the tree has more than `levels` levels below this node (visiting at most that deep).
     func isDeeper(than levels: Int) -> Bool {
         if levels <= 0 { return !children.isEmpty }
-        for child in children where child.isDeeper(than: levels - 1) { return true }
-        return false
+        // Through a buffer: the array's subscript would copy each child (its style is large) first.
+        return children.withUnsafeBufferPointer { children in
+            children.contains { $0.isDeeper(than: levels - 1) }
+        }
     }
 }

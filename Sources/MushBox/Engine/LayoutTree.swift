@@ -66,21 +66,15 @@ struct CacheEntry {
     var axis: RequestedAxis
     var output: NodeOutput
 
-    /// Whether the entry answers a question: the same known sizes (or the ones it found), the same
-    /// available space where the size is unknown (its points only where the subtree reads them), and
-    /// the same key.
-    @inline(__always) func serves(
-        _ known: Known, _ space: Space, _ key: CacheKey, _ reads: StyleReads, _ axis: RequestedAxis
-    ) -> Bool {
+    /// Whether the entry answers a question (both as ``StyleReads/question(_:_:_:)`` puts them): the
+    /// same known sizes (or the ones it found), the same available space where the size is unknown,
+    /// the same key, and the sizes asked for.
+    @inline(__always) func serves(_ known: Known, _ space: Space, _ key: CacheKey, _ axis: RequestedAxis) -> Bool {
         (self.axis == .both || self.axis == axis)
             && (known.width == self.known.width || known.width == output.size.width)
-            && (known.height == self.known.height || known.height == output.size.height
-                || reads.widthIgnoresHeight(axis))
-            && (known.width != nil
-                || self.space.width.isRoughlyEqual(space.width, comparingPoints: reads.contains(.availableWidth)))
-            && (known.height != nil
-                || self.space.height.isRoughlyEqual(space.height, comparingPoints: reads.contains(.availableHeight))
-                || reads.widthIgnoresHeight(axis))
+            && (known.height == self.known.height || known.height == output.size.height)
+            && (known.width != nil || self.space.width.isRoughlyEqual(space.width))
+            && (known.height != nil || self.space.height.isRoughlyEqual(space.height))
             && key == self.key
     }
 
@@ -129,10 +123,15 @@ struct StyleReads: OptionSet {
     static let aspectRatio = StyleReads(rawValue: 64)
     /// The points of the available width, where the width is unknown, reach something that reads
     /// them: a leaf's content (text wraps in it), a wrapping row's lines, or a column's items across.
-    /// Elsewhere only the kind of space counts (points, min-content or max-content).
     static let availableWidth = StyleReads(rawValue: 128)
     /// The points of the available height reach a wrapping column's lines or a row's items across.
     static let availableHeight = StyleReads(rawValue: 256)
+    /// The kind of the available width (points, min-content or max-content) reaches something that
+    /// reads it: a leaf's content, a row's main size, or a column's items across. Elsewhere any
+    /// available width gives the same answer.
+    static let widthSpace = StyleReads(rawValue: 1024)
+    /// The kind of the available height reaches a column's main size or a row's items across.
+    static let heightSpace = StyleReads(rawValue: 2048)
     /// The node's width depends on its height (known or available): it or an in-flow descendant
     /// has an aspect ratio, or is a wrapping column. Elsewhere a question for the width alone is the
     /// same whatever the height.
@@ -172,6 +171,33 @@ struct StyleReads: OptionSet {
     /// not depend on it.
     @inline(__always) func widthIgnoresHeight(_ axis: RequestedAxis) -> Bool {
         axis == .width && !contains(.widthFromHeight)
+    }
+
+    /// The question as the node's answer sees it: what nothing in its subtree reads is set to one
+    /// value (an available size's points, or its kind; a height, for a width that does not depend on
+    /// it), so that questions differing only there are one question, in one cache slot.
+    @inline(__always) func question(_ known: Known, _ space: Space, _ axis: RequestedAxis) -> (Known, Space) {
+        var known = known
+        var space = space
+        if widthIgnoresHeight(axis) {
+            known.height = nil
+            space.height = .maxContent
+        }
+        if known.width == nil {
+            if !contains(.widthSpace) {
+                space.width = .maxContent
+            } else if !contains(.availableWidth), case .points = space.width {
+                space.width = .points(0)
+            }
+        }
+        if known.height == nil {
+            if !contains(.heightSpace) {
+                space.height = .maxContent
+            } else if !contains(.availableHeight), case .points = space.height {
+                space.height = .points(0)
+            }
+        }
+        return (known, space)
     }
 
     /// The part of a question the style reads. The node's own size applies only where it resolves
@@ -218,7 +244,9 @@ struct LeafAnswers {
 
 /// The input tree in arrays, in preorder, built once before layout.
 struct FlatTree {
-    var styles: [BoxStyle] = []
+    /// The styles, in a buffer the layout tree takes over (a style is large: it is copied once).
+    let styles: UnsafeMutableBufferPointer<BoxStyle>
+    var nodeCount = 0
     var rightToLeft: [Bool] = []
     var childStart: [Int32] = []
     var childCount: [Int32] = []
@@ -229,7 +257,7 @@ struct FlatTree {
 
     init(_ root: BoxNode) {
         let count = root.count
-        styles.reserveCapacity(count)
+        styles = .allocate(capacity: count)
         rightToLeft.reserveCapacity(count)
         childStart.reserveCapacity(count)
         childCount.reserveCapacity(count)
@@ -242,13 +270,14 @@ struct FlatTree {
     /// Adds `node` and its subtree in preorder; returns its index.
     @discardableResult
     private mutating func add(_ node: BoxNode, rightToLeft parentRightToLeft: Bool) -> Int32 {
-        let index = Int32(styles.count)
-        var style = node.style
-        if style.aspectRatio == nil, let ratio = node.leaf?.aspectRatio, ratio.isFinite, ratio > 0 {
-            style.aspectRatio = ratio
+        let index = Int32(nodeCount)
+        let style = styles.baseAddress! + nodeCount
+        style.initialize(to: node.style)
+        nodeCount += 1
+        if style.pointee.aspectRatio == nil, let ratio = node.leaf?.aspectRatio, ratio.isFinite, ratio > 0 {
+            style.pointee.aspectRatio = ratio
         }
-        let isRightToLeft = style.direction.map { $0 == .rtl } ?? parentRightToLeft
-        styles.append(style)
+        let isRightToLeft = style.pointee.direction.map { $0 == .rtl } ?? parentRightToLeft
         rightToLeft.append(isRightToLeft)
         ids.append(node.id)
         if let leaf = node.leaf {
@@ -264,8 +293,12 @@ struct FlatTree {
         let start = childList.count
         childStart[Int(index)] = Int32(start)
         childList.append(contentsOf: repeatElement(0, count: node.children.count))
-        for (offset, child) in node.children.enumerated() {
-            childList[start + offset] = add(child, rightToLeft: isRightToLeft)
+        // Through a buffer: a `for` over the children, or the array's subscript, would copy each node
+        // (its style is large) first.
+        node.children.withUnsafeBufferPointer { children in
+            for offset in children.indices {
+                childList[start + offset] = add(children[offset], rightToLeft: isRightToLeft)
+            }
         }
         return index
     }
@@ -307,8 +340,7 @@ final class LayoutTree {
 
     init(_ root: BoxNode) {
         let flat = FlatTree(root)
-        styles = .allocate(capacity: flat.styles.count)
-        _ = styles.initialize(from: flat.styles)
+        styles = flat.styles
         rightToLeft = flat.rightToLeft
         childStart = flat.childStart
         childCount = flat.childCount
@@ -321,27 +353,29 @@ final class LayoutTree {
             defer { containers += 1 }
             return containers * 10
         }
-        var reads = flat.styles.map(StyleReads.init)
+        var reads = styles.map(StyleReads.init)
         // Children come after their parent in preorder: from the last node back, each node's children
         // are done before it.
         for node in reads.indices.reversed() {
-            let style = flat.styles[node]
+            let style = styles[node]
             let start = Int(flat.childStart[node])
             let children = flat.childList[start..<start + Int(flat.childCount[node])]
             if children.isEmpty {
-                if flat.leafIndex[node] >= 0 { reads[node].insert(.availableWidth) }
+                if flat.leafIndex[node] >= 0 { reads[node].formUnion([.availableWidth, .widthSpace]) }
                 continue
             }
             let isRow = style.flexDirection.isRow
+            // The main axis's space decides the container's main size.
+            reads[node].insert(isRow ? .widthSpace : .heightSpace)
             if style.flexWrap != .noWrap {
                 reads[node].insert(isRow ? .availableWidth : [.availableHeight, .widthFromHeight])
             }
-            // What reaches the items across the main axis (the main axis itself gets a content size).
-            let across: StyleReads = isRow ? .availableHeight : .availableWidth
+            // What reaches the items across the main axis (along it they get a content size).
+            let across: StyleReads = isRow ? [.availableHeight, .heightSpace] : [.availableWidth, .widthSpace]
             for child in children {
-                let style = flat.styles[Int(child)]
+                let style = styles[Int(child)]
                 guard style.position != .absolute, style.display != .none else { continue }
-                reads[node].formUnion(reads[Int(child)].intersection([across, .widthFromHeight]))
+                reads[node].formUnion(reads[Int(child)].intersection(across.union(.widthFromHeight)))
             }
         }
         self.reads = reads
@@ -349,8 +383,8 @@ final class LayoutTree {
         cache.initialize(repeating: nil)
         leaves = .allocate(capacity: flat.leaves.count)
         _ = leaves.initialize(from: flat.leaves)
-        arena = .allocate(capacity: flat.styles.count)
-        frames = .allocate(capacity: flat.styles.count)
+        arena = .allocate(capacity: styles.count)
+        frames = .allocate(capacity: styles.count)
         frames.initialize(repeating: Frame())
     }
 
@@ -386,12 +420,14 @@ final class LayoutTree {
         guard base >= 0 else {
             return leafLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
         }
-        let slot = mode == .performLayout ? base + 9 : base + CacheEntry.slot(known, space)
-        let key = reads[node].key(known: known, parentSize: parentSize, sizing: sizing, axis: axis)
+        let nodeReads = reads[node]
+        let (question, questionSpace) = nodeReads.question(known, space, axis)
+        let slot = mode == .performLayout ? base + 9 : base + CacheEntry.slot(question, questionSpace)
+        let key = nodeReads.key(known: known, parentSize: parentSize, sizing: sizing, axis: axis)
         if usesCache {
-            if let entry = cache[slot], entry.serves(known, space, key, reads[node], axis) { return entry.output }
+            if let entry = cache[slot], entry.serves(question, questionSpace, key, axis) { return entry.output }
             // A final layout answers a measurement too.
-            if mode == .computeSize, let entry = cache[base + 9], entry.serves(known, space, key, reads[node], axis) {
+            if mode == .computeSize, let entry = cache[base + 9], entry.serves(question, questionSpace, key, axis) {
                 return entry.output
             }
         }
@@ -399,7 +435,7 @@ final class LayoutTree {
         let output = flexLayout(
             node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing, axis: axis)
         cache[slot] = CacheEntry(
-            known: known, space: space, key: key,
+            known: question, space: questionSpace, key: key,
             axis: output.size.width.isNaN ? .height : output.size.height.isNaN ? .width : .both, output: output)
         return output
     }

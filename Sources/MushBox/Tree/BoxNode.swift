@@ -28,5 +28,13 @@ public struct BoxNode: Sendable {
     }
 
     /// The number of nodes in the tree, this one included.
-    public var count: Int { children.reduce(1) { $0 + $1.count } }
+    public var count: Int {
+        // Through a buffer: iterating, or the array's subscript, would copy each child (its style is
+        // large) before asking it.
+        children.withUnsafeBufferPointer { children in
+            var total = 1
+            for index in children.indices { total += children[index].count }
+            return total
+        }
+    }
 }

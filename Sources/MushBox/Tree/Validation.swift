@@ -23,12 +23,15 @@ extension BoxNode {
         if leaf != nil, !children.isEmpty {
             return ("", "a leaf (text, line or image) cannot have children")
         }
-        for index in children.indices {
-            path.append(index)
-            if let problem = children[index].firstProblem(path: &path) { return problem }
-            path.removeLast()
+        // Through a buffer: the array's subscript would copy each child (its style is large) first.
+        return children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                path.append(index)
+                if let problem = children[index].firstProblem(path: &path) { return problem }
+                path.removeLast()
+            }
+            return nil
         }
-        return nil
     }
 
     static func join(_ path: String, _ key: String) -> String {
