@@ -347,4 +347,41 @@ import Testing
         #expect(layout.children[0].padding == BoxEdges(10))
         #expect([layout.children[0].width, layout.children[0].height] == [20, 20])
     }
+
+    /// An absolutely positioned box without insets sits where it would as the container's sole item:
+    /// `start` and `end` follow the writing direction (left and right, left to right), the flex-
+    /// keywords the flex direction, which `row-reverse` turns round; in wrap-reverse (which reverses
+    /// only the cross axis) flex-end is still the right.
+    @Test(arguments: [
+        (BoxStyle.FlexDirection.rowReverse, BoxStyle.FlexWrap.noWrap, BoxAlignment?.some(.end), 90.0),
+        (.rowReverse, .noWrap, .start, 0), (.rowReverse, .noWrap, .flexStart, 90),
+        (.rowReverse, .noWrap, .flexEnd, 0), (.rowReverse, .noWrap, nil, 90), (.row, .noWrap, .end, 90),
+        (.row, .wrapReverse, .flexEnd, 50),
+    ])
+    func absoluteStaticPositionFollowsTheKeyword(
+        direction: BoxStyle.FlexDirection, wrap: BoxStyle.FlexWrap, justify: BoxAlignment?, x: Double
+    ) throws {
+        let width = wrap == .noWrap ? 10.0 : 50
+        let absolute = BoxNode(
+            style: Self.style {
+                $0.position = .absolute
+                $0.width = .points(width)
+                $0.height = 10
+            })
+        let inFlow = BoxNode(
+            style: Self.style {
+                $0.width = 20
+                $0.height = 10
+            })
+        let layout = try BoxEngine.layout(
+            BoxNode(
+                style: Self.style {
+                    $0.flexDirection = direction
+                    $0.flexWrap = wrap
+                    $0.justifyContent = justify
+                    $0.width = 100
+                    $0.height = 50
+                }, children: wrap == .noWrap ? [absolute, inFlow] : [absolute]))
+        #expect(layout.children[0].x == x)
+    }
 }

@@ -104,10 +104,13 @@ extension LayoutTree {
                 let atStart = c.contentInset.mainStart(isRow) + margin.mainStart(isRow)
                 let atEnd =
                     container.main(isRow) - c.contentInset.mainEnd(isRow) - size.main(isRow) - margin.mainEnd(isRow)
-                switch c.justifyContent ?? .start {
-                case .spaceBetween, .start, .stretch: main = c.isReverse ? atEnd : atStart
-                case .flexStart: main = c.isReverse ? atEnd : atStart
-                case .end: main = c.isReverse ? atStart : atEnd
+                // As the container's sole item: start and end follow the writing direction, the
+                // flex- keywords (and normal, stretch and space-between, which fall back to
+                // flex-start) the flex direction, which a reversed container turns round.
+                switch c.justifyContent ?? .flexStart {
+                case .start: main = atStart
+                case .end: main = atEnd
+                case .spaceBetween, .flexStart, .stretch: main = c.isReverse ? atEnd : atStart
                 case .flexEnd: main = c.isReverse ? atStart : atEnd
                 default:
                     main = (atStart + atEnd) / 2
