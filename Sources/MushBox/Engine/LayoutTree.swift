@@ -244,7 +244,7 @@ struct LeafAnswers {
 
 /// The input tree in arrays, in preorder, built once before layout.
 struct FlatTree {
-    /// The styles, in a buffer the layout tree takes over (a style is large: it is copied once).
+    /// The styles, in the layout's scratch buffer (a style is large: it is copied once).
     let styles: UnsafeMutableBufferPointer<BoxStyle>
     var nodeCount = 0
     var rightToLeft: [Bool] = []
@@ -255,9 +255,10 @@ struct FlatTree {
     var leaves: [LeafAnswers] = []
     var ids: [String?] = []
 
-    init(_ root: BoxNode) {
+    /// Flattens `root`, its styles into `scratch`'s buffer.
+    init(_ root: BoxNode, scratch: LayoutScratch) {
         let count = root.count
-        styles = .allocate(capacity: count)
+        styles = scratch.styles.reserve(BoxStyle.self, count: count)
         rightToLeft.reserveCapacity(count)
         childStart.reserveCapacity(count)
         childCount.reserveCapacity(count)
@@ -338,8 +339,12 @@ final class LayoutTree {
     /// changes an answer).
     var usesCache = true
 
+    /// The buffers this layout borrows, given back when it ends.
+    private let scratch: LayoutScratch
+
     init(_ root: BoxNode) {
-        let flat = FlatTree(root)
+        scratch = LayoutScratch.take()
+        let flat = FlatTree(root, scratch: scratch)
         styles = flat.styles
         rightToLeft = flat.rightToLeft
         childStart = flat.childStart
@@ -379,25 +384,20 @@ final class LayoutTree {
             }
         }
         self.reads = reads
-        cache = .allocate(capacity: Int(containers) * 10)
+        cache = scratch.cache.reserve(CacheEntry?.self, count: Int(containers) * 10)
         cache.initialize(repeating: nil)
         leaves = .allocate(capacity: flat.leaves.count)
         _ = leaves.initialize(from: flat.leaves)
-        arena = .allocate(capacity: styles.count)
-        frames = .allocate(capacity: styles.count)
+        arena = scratch.arena.reserve(FlexItem.self, count: styles.count)
+        frames = scratch.frames.reserve(Frame.self, count: styles.count)
         frames.initialize(repeating: Frame())
     }
 
     deinit {
-        styles.deinitialize()
-        styles.deallocate()
-        cache.deinitialize()
-        cache.deallocate()
+        // The scratch buffers hold plain values: nothing to deinitialize.
         leaves.deinitialize()
         leaves.deallocate()
-        frames.deinitialize()
-        frames.deallocate()
-        arena.deallocate()
+        LayoutScratch.give(scratch)
     }
 
     /// The style of `node`, in place.

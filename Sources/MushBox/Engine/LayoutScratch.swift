@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The large buffers of a layout (the styles, the flex items, the frames and the caches: about a
+/// kilobyte a node), kept from one layout to the next. Laid out in fresh memory every time, a
+/// 10,000-box grid spent 40% of its time in the kernel handing out the pages.
+///
+/// At most two sets are kept, for the layouts going on at once beyond that the buffers are made
+/// and freed as needed, and a set larger than ``keptBytes`` is not kept (a tree of about 50,000
+/// nodes), so that one huge layout does not hold its memory for good.
+final class LayoutScratch: @unchecked Sendable {
+    var styles = ScratchBuffer()
+    var arena = ScratchBuffer()
+    var frames = ScratchBuffer()
+    var cache = ScratchBuffer()
+
+    /// The most memory a kept set holds.
+    static let keptBytes = 64 << 20
+
+    private var bytes: Int { styles.bytes + arena.bytes + frames.bytes + cache.bytes }
+
+    /// A kept set, or a new one.
+    static func take() -> LayoutScratch {
+        pool.withLock { $0.popLast() } ?? LayoutScratch()
+    }
+
+    /// Takes back a set whose layout has ended.
+    static func give(_ scratch: LayoutScratch) {
+        guard scratch.bytes <= keptBytes else { return }
+        pool.withLock { kept in
+            if kept.count < 2 { kept.append(scratch) }
+        }
+    }
+
+    private static let pool = ScratchPool()
+}
+
+/// Memory for `count` values of one plain type (no references), grown when a layout needs more.
+struct ScratchBuffer: ~Copyable {
+    private var pointer: UnsafeMutableRawPointer?
+    private(set) var bytes = 0
+
+    init() {}
+
+    deinit { pointer?.deallocate() }
+
+    /// Room for `count` values of `type`, uninitialized (any values a layout left are overwritten).
+    mutating func reserve<T>(_ type: T.Type, count: Int) -> UnsafeMutableBufferPointer<T> {
+        precondition(_isPOD(T.self), "a scratch buffer holds plain values only")
+        let needed = max(count, 1) * MemoryLayout<T>.stride
+        if needed > bytes {
+            pointer?.deallocate()
+            pointer = .allocate(byteCount: needed, alignment: max(MemoryLayout<T>.alignment, 16))
+            bytes = needed
+        }
+        return UnsafeMutableBufferPointer(start: pointer!.bindMemory(to: T.self, capacity: count), count: count)
+    }
+}
+
+/// The kept sets, behind a POSIX mutex (which the thread sanitizer sees, unlike the standard
+/// library's `Mutex` on Linux).
+private final class ScratchPool: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var kept: [LayoutScratch] = []
+
+    init() {
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    func withLock<T>(_ body: (inout [LayoutScratch]) -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&kept)
+    }
+}
