@@ -110,6 +110,25 @@ struct LeafTests {
         #expect(leaf.color == MushColor(hex: "#e33"))
     }
 
+    /// Placed at the width it was last measured at, a leaf gives that layout again rather than
+    /// laying the paragraph out a second time; at another width, the layout of that width.
+    @Test func placeAtTheMeasuredWidthReusesTheLayout() throws {
+        let leaf = try TextLeaf("Hello wonderful world", fonts: fonts)
+        let narrow = leaf.measure(width: 60)
+        let placed = try #require(leaf.place(width: 60, height: narrow.height) as? ParagraphLayout)
+        #expect(placed.height == narrow.height)
+        #expect(placed.lines.map(\.text) == leaf.paragraph.layout(width: 60).lines.map(\.text))
+        // Other widths, back and forth: each its own answer.
+        let wide = leaf.measure(width: 1000)
+        #expect(wide.height < narrow.height)
+        #expect(leaf.measure(width: 60) == narrow)
+        let placedWide = try #require(leaf.place(width: 1000, height: wide.height) as? ParagraphLayout)
+        #expect(placedWide.lines.count == 1)
+        // A copy of the leaf shares the paragraph and gives the same answers.
+        let copy = leaf
+        #expect(copy.measure(width: 60) == narrow)
+    }
+
     @Test func documentsFollowTheMushSuffixAndTheFontsStyle() throws {
         #expect(TextLeaf.document(of: "a **b**|mush").text == "a b")
         #expect(TextLeaf.document(of: "a **b**").text == "a **b**")

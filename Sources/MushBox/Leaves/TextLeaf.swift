@@ -20,6 +20,10 @@ public struct TextLeaf: BoxLeaf {
     public let paragraph: Paragraph
     /// The colour of text that sets none, for drawing; nil: the drawing's default (black).
     public var color: MushColor?
+    /// The last layout made, by width: the engine measures the leaf at a width and then places it,
+    /// nearly always at the same width, and the second layout is the first again. (Shared by the
+    /// copies of the leaf, which have the same paragraph.)
+    private let last = LockedValue<(width: Double, layout: ParagraphLayout)?>(nil)
 
     /// A leaf of `document` set in `style`: the paragraph is shaped here, once.
     ///
@@ -68,13 +72,21 @@ public struct TextLeaf: BoxLeaf {
     }
 
     public func measure(width: Double) -> BoxLeafSize {
-        let layout = paragraph.layout(width: width)
+        let layout = layout(width: width)
         return BoxLeafSize(height: layout.height, baseline: layout.lines.first?.baseline)
     }
 
     /// The paragraph laid out at `width`: a `ParagraphLayout`, its lines placed by the style's
     /// alignment in that width.
     public func place(width: Double, height: Double) -> (any Sendable)? {
-        paragraph.layout(width: width)
+        layout(width: width)
+    }
+
+    /// The paragraph's layout at `width`, the last one again when the width is the same.
+    private func layout(width: Double) -> ParagraphLayout {
+        if let kept = last.withLock({ $0 }), kept.width == width { return kept.layout }
+        let layout = paragraph.layout(width: width)
+        last.withLock { $0 = (width, layout) }
+        return layout
     }
 }
