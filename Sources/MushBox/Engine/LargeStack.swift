@@ -1,3 +1,5 @@
+import MushText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -90,23 +92,21 @@ package enum LargeStack {
 /// the engine takes), as a thread pool's stacks would; releasing them (`MADV_FREE`) made a deep
 /// layout up to twice as slow. Each has a page at its low end that faults, so
 /// that an overflow stops the process rather than writing past the stack.
-private final class StackPool: @unchecked Sendable {
-    private let size: Int
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var free: [UnsafeMutableRawPointer] = []
-
-    init(size: Int) {
-        self.size = size
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+private final class StackPool: Sendable {
+    /// A mapped stack's lowest address (handed between threads under the lock, used by one at a
+    /// time).
+    private struct Stack: @unchecked Sendable {
+        let base: UnsafeMutableRawPointer
     }
+
+    private let size: Int
+    private let free = LockedValue<[Stack]>([])
+
+    init(size: Int) { self.size = size }
 
     /// A stack, or nil when none can be mapped.
     func take() -> UnsafeMutableRawPointer? {
-        pthread_mutex_lock(mutex)
-        let kept = free.popLast()
-        pthread_mutex_unlock(mutex)
-        if let kept { return kept }
+        if let kept = free.withLock({ $0.popLast() }) { return kept.base }
         #if canImport(Glibc)
             let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK
         #else
@@ -125,11 +125,12 @@ private final class StackPool: @unchecked Sendable {
 
     /// Takes back a stack whose thread has ended, its pages in place for the next thread.
     func give(_ stack: UnsafeMutableRawPointer) {
-        pthread_mutex_lock(mutex)
-        let keep = free.count < 2
-        if keep { free.append(stack) }
-        pthread_mutex_unlock(mutex)
-        if !keep { munmap(stack, size) }
+        let kept = free.withLock { free in
+            guard free.count < 2 else { return false }
+            free.append(Stack(base: stack))
+            return true
+        }
+        if !kept { munmap(stack, size) }
     }
 }
 
@@ -143,9 +144,10 @@ extension BoxNode {
     /// Whether the tree has more than `levels` levels below this node (visiting at most that deep).
     func isDeeper(than levels: Int) -> Bool {
         if levels <= 0 { return !children.isEmpty }
-        // Through a buffer: the array's subscript would copy each child (its style is large) first.
+        // Through a buffer, by index: the array's subscript, or iterating, would copy each child (its
+        // style is large) first.
         return children.withUnsafeBufferPointer { children in
-            children.contains { $0.isDeeper(than: levels - 1) }
+            children.indices.contains { children[$0].isDeeper(than: levels - 1) }
         }
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import MushText
 
 /// The large buffers of a layout (the styles, the flex items, the frames and the caches: about a
 /// kilobyte a node), kept from one layout to the next. Laid out in fresh memory every time, a
@@ -35,7 +31,7 @@ final class LayoutScratch: @unchecked Sendable {
         }
     }
 
-    private static let pool = ScratchPool()
+    private static let pool = LockedValue<[LayoutScratch]>([])
 }
 
 /// Memory for `count` values of one plain type (no references), grown when a layout needs more.
@@ -57,23 +53,5 @@ struct ScratchBuffer: ~Copyable {
             bytes = needed
         }
         return UnsafeMutableBufferPointer(start: pointer!.bindMemory(to: T.self, capacity: count), count: count)
-    }
-}
-
-/// The kept sets, behind a POSIX mutex (which the thread sanitizer sees, unlike the standard
-/// library's `Mutex` on Linux).
-private final class ScratchPool: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var kept: [LayoutScratch] = []
-
-    init() {
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    func withLock<T>(_ body: (inout [LayoutScratch]) -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body(&kept)
     }
 }

@@ -361,25 +361,24 @@ final class LayoutTree {
         var reads = styles.map(StyleReads.init)
         // Children come after their parent in preorder: from the last node back, each node's children
         // are done before it.
+        // (The styles are read in place: copying one copies 440 bytes.)
         for node in reads.indices.reversed() {
-            let style = styles[node]
             let start = Int(flat.childStart[node])
             let children = flat.childList[start..<start + Int(flat.childCount[node])]
             if children.isEmpty {
                 if flat.leafIndex[node] >= 0 { reads[node].formUnion([.availableWidth, .widthSpace]) }
                 continue
             }
-            let isRow = style.flexDirection.isRow
+            let isRow = styles[node].flexDirection.isRow
             // The main axis's space decides the container's main size.
             reads[node].insert(isRow ? .widthSpace : .heightSpace)
-            if style.flexWrap != .noWrap {
+            if styles[node].flexWrap != .noWrap {
                 reads[node].insert(isRow ? .availableWidth : [.availableHeight, .widthFromHeight])
             }
             // What reaches the items across the main axis (along it they get a content size).
             let across: StyleReads = isRow ? [.availableHeight, .heightSpace] : [.availableWidth, .widthSpace]
             for child in children {
-                let style = styles[Int(child)]
-                guard style.position != .absolute, style.display != .none else { continue }
+                guard styles[Int(child)].position != .absolute, styles[Int(child)].display != .none else { continue }
                 reads[node].formUnion(reads[Int(child)].intersection(across.union(.widthFromHeight)))
             }
         }
