@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MushText", targets: ["MushText"]),
         .library(name: "MushLine", targets: ["MushLine"]),
         .library(name: "MushBox", targets: ["MushBox"]),
+        .library(name: "MushMGBox", targets: ["MushMGBox"]),
         .library(name: "MushRender", targets: ["MushRender"]),
         .library(name: "MushJSON", targets: ["MushJSON"]),
         .executable(name: "mush", targets: ["mush"]),
@@ -49,13 +50,16 @@ let package = Package(
         // The box engine: CSS flexbox and absolute positioning over trees of boxes, with paragraphs,
         // MGLine rows and images as leaves that measure themselves.
         .target(name: "MushBox", dependencies: ["Mush", "MushText", "MushLine"]),
+        // MGBoxKit on the box engine: MGBox tables and grids, MGTableBox sections, MGScrollView and
+        // MGBoxProvider, each turned into engine styles (no layout algorithm of its own).
+        .target(name: "MushMGBox", dependencies: ["Mush", "MushText", "MushLine", "MushBox"]),
         // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
-        // Drawing laid-out lines and stacks with Cairo: PNG, SVG, PDF.
-        .target(name: "MushRender", dependencies: ["Mush", "MushText", "MushLine", "CCairo"]),
+        // Drawing laid-out lines, stacks and box trees with Cairo: PNG, SVG, PDF.
+        .target(name: "MushRender", dependencies: ["Mush", "MushText", "MushLine", "MushBox", "CCairo"]),
         // The commands' JSON contract: requests read with the JSON path of every problem, results
         // written, JSON Lines read line by line. No Foundation.
-        .target(name: "MushJSON", dependencies: ["Mush", "MushText", "MushLine", "MushBox"]),
+        .target(name: "MushJSON", dependencies: ["Mush", "MushText", "MushLine", "MushBox", "MushMGBox"]),
         // The commands (swift-argument-parser): parse, measure, line, layout and render, writing through a
         // console that is the process's standard streams in the executable and a buffer in tests.
         .target(
@@ -65,6 +69,7 @@ let package = Package(
                 "MushText",
                 "MushLine",
                 "MushBox",
+                "MushMGBox",
                 "MushRender",
                 "MushJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -89,7 +94,9 @@ let package = Package(
         .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
         .testTarget(
             name: "MushBoxTests", dependencies: ["MushBox", "MushText", "MushLine"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "CCairo"]),
+        .testTarget(
+            name: "MushMGBoxTests", dependencies: ["MushMGBox", "MushBox", "MushLine", "MushText"]),
+        .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "MushBox", "CCairo"]),
         .testTarget(
             name: "MushJSONTests",
             dependencies: [

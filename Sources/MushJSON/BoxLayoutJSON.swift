@@ -27,7 +27,8 @@ extension BoxLayout {
         let left = border.left + padding.left
         let top = border.top + padding.top
         switch leaf {
-        case let text as ParagraphLayout:
+        case let placed as PlacedText:
+            let text = placed.layout
             object["lines"] = .array(
                 text.lines.map { line in
                     .object([

@@ -101,7 +101,7 @@ struct LeafTests {
         let leaf = try TextLeaf(
             "Hello wonderful world", style: ParagraphStyle(alignment: .center), color: MushColor(hex: "#e33"),
             fonts: fonts)
-        let placed = try #require(leaf.place(width: 120, height: 100) as? ParagraphLayout)
+        let placed = try #require(leaf.place(width: 120, height: 100) as? PlacedText).layout
         #expect(placed.lines.map(\.text) == ["Hello ", "wonderful ", "world"])
         // Centred in the width given; every line refers to the leaf's one paragraph (shaped once,
         // when the leaf was made).
@@ -115,14 +115,14 @@ struct LeafTests {
     @Test func placeAtTheMeasuredWidthReusesTheLayout() throws {
         let leaf = try TextLeaf("Hello wonderful world", fonts: fonts)
         let narrow = leaf.measure(width: 60)
-        let placed = try #require(leaf.place(width: 60, height: narrow.height) as? ParagraphLayout)
+        let placed = try #require(leaf.place(width: 60, height: narrow.height) as? PlacedText).layout
         #expect(placed.height == narrow.height)
         #expect(placed.lines.map(\.text) == leaf.paragraph.layout(width: 60).lines.map(\.text))
         // Other widths, back and forth: each its own answer.
         let wide = leaf.measure(width: 1000)
         #expect(wide.height < narrow.height)
         #expect(leaf.measure(width: 60) == narrow)
-        let placedWide = try #require(leaf.place(width: 1000, height: wide.height) as? ParagraphLayout)
+        let placedWide = try #require(leaf.place(width: 1000, height: wide.height) as? PlacedText).layout
         #expect(placedWide.lines.count == 1)
         // A copy of the leaf shares the paragraph and gives the same answers.
         let copy = leaf

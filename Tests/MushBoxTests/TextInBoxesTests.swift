@@ -71,7 +71,7 @@ struct TextInBoxesTests {
             BoxNode(style: style { $0.width = 5 }, children: [BoxNode(leaf: leaf)]), rounding: .exact)
         #expect(ellipsis > 5)
         #expect(layout.children[0].width == ellipsis)
-        let placed = try #require(layout.children[0].leaf as? ParagraphLayout)
+        let placed = try #require(layout.children[0].leaf as? PlacedText).layout
         #expect(placed.lines.map(\.text) == ["…"])
         #expect(placed.truncated)
     }

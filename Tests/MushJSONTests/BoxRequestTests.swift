@@ -363,10 +363,10 @@ struct BoxRequestTests {
     @Test func textLeavesGiveTheirLinesInTheBorderBox() throws {
         let leaf = try TextLeaf("Hello wonderful world", style: ParagraphStyle(maxLines: 2), fonts: fonts)
         let width = 100.0
-        let paragraph = try #require(leaf.place(width: width, height: 40) as? ParagraphLayout)
+        let paragraph = try #require(leaf.place(width: width, height: 40) as? PlacedText).layout
         let layout = BoxLayout(
             x: 5, y: 6, width: width + 10, height: 60, border: BoxEdges(top: 1, right: 1, bottom: 1, left: 2),
-            padding: BoxEdges(3), leaf: paragraph)
+            padding: BoxEdges(3), leaf: PlacedText(layout: paragraph))
         let json = try layout.jsonValue.checkedJSON()
         let lines = paragraph.lines
         let expected = JSONValue.object([

@@ -175,7 +175,7 @@ func leafResults(_ node: BoxNode, _ layout: BoxLayout) -> [(any Sendable)?] {
 @MainActor func drawnTexts() -> [DrawnText] {
     var texts: [DrawnText] = []
     for (leaf, (record, placed)) in zip(originals, zip(records, leafResults(recording, recorded))) {
-        if let text = leaf as? TextLeaf, let paragraph = placed as? ParagraphLayout {
+        if let text = leaf as? TextLeaf, let paragraph = (placed as? PlacedText)?.layout {
             let width = record.placed.last ?? 0
             let natural = text.contentWidths().max
             texts.append(

@@ -254,6 +254,8 @@ struct FlatTree {
     var leafIndex: [Int32] = []
     var leaves: [LeafAnswers] = []
     var ids: [String?] = []
+    /// The paints of the nodes that have one, with their nodes (most nodes have none).
+    var paints: [Int32: BoxPaint] = [:]
 
     /// Flattens `root`, its styles into `scratch`'s buffer.
     init(_ root: BoxNode, scratch: LayoutScratch) {
@@ -281,6 +283,7 @@ struct FlatTree {
         let isRightToLeft = style.pointee.direction.map { $0 == .rtl } ?? parentRightToLeft
         rightToLeft.append(isRightToLeft)
         ids.append(node.id)
+        if let paint = node.paint { paints[index] = paint }
         if let leaf = node.leaf {
             leafIndex.append(Int32(leaves.count))
             leaves.append(LeafAnswers(leaf: leaf))
@@ -319,6 +322,7 @@ final class LayoutTree {
     /// The index of each node's leaf in `leaves`, or -1.
     let leafIndex: [Int32]
     let ids: [String?]
+    let paints: [Int32: BoxPaint]
     /// The caches of the nodes with children, ten slots each (nine for measuring, the last for the
     /// final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
     /// enough to do again (a leaf's own answers are kept in `leaves`).
@@ -352,6 +356,7 @@ final class LayoutTree {
         childList = flat.childList
         leafIndex = flat.leafIndex
         ids = flat.ids
+        paints = flat.paints
         var containers: Int32 = 0
         cacheBase = flat.childCount.map { children in
             guard children > 0 else { return -1 }

@@ -93,9 +93,11 @@ extension LayoutTree {
             id: ids[node], x: x + 0, y: y + 0, width: width + 0, height: height + 0,
             contentWidth: max(contentWidth, width) + 0, contentHeight: max(contentHeight, height) + 0,
             baseline: baseline)
+        layout.paint = paints.isEmpty ? nil : paints[Int32(node)]
         // A box with `display: none`, or inside one, is not laid out: no padding, border or leaf.
         let style = style(node)
         let hidden = parentHidden || style.pointee.display == .none
+        layout.clipsContent = style.pointee.overflow.isScrollContainer
         if !hidden {
             let padding = style.pointee.padding.resolveOrZero(frame.percentBase)
             let border = style.pointee.border.resolveOrZero(frame.percentBase)

@@ -13,7 +13,7 @@ import MushText
 /// widest word, or for text that may be truncated, what is left when it is: the ellipsis) and
 /// `Paragraph.maxContentWidth()` (no wrapping); ``measure(width:)`` is the height and first
 /// baseline of `Paragraph.layout(width:)`; ``place(width:height:)`` gives that
-/// `ParagraphLayout`. None of them shapes the text again: every layout the leaf gives refers to
+/// `ParagraphLayout` with the leaf's colour (a ``PlacedText``). None of them shapes the text again: every layout the leaf gives refers to
 /// its one ``paragraph``.
 public struct TextLeaf: BoxLeaf {
     /// The shaped text, made once with the leaf.
@@ -76,10 +76,10 @@ public struct TextLeaf: BoxLeaf {
         return BoxLeafSize(height: layout.height, baseline: layout.lines.first?.baseline)
     }
 
-    /// The paragraph laid out at `width`: a `ParagraphLayout`, its lines placed by the style's
-    /// alignment in that width.
+    /// The paragraph laid out at `width` (its lines placed by the style's alignment in that width),
+    /// with the leaf's colour: a ``PlacedText``.
     public func place(width: Double, height: Double) -> (any Sendable)? {
-        layout(width: width)
+        PlacedText(layout: layout(width: width), color: color)
     }
 
     /// The paragraph's layout at `width`, the last one again when the width is the same.
@@ -88,5 +88,18 @@ public struct TextLeaf: BoxLeaf {
         let layout = paragraph.layout(width: width)
         last.withLock { $0 = (width, layout) }
         return layout
+    }
+}
+
+/// A text leaf's result (``BoxLayout/leaf``): the paragraph's layout at the node's width, and the
+/// colour of text whose markup sets none.
+public struct PlacedText: Sendable {
+    public var layout: ParagraphLayout
+    /// nil: the drawing's default (black).
+    public var color: MushColor?
+
+    public init(layout: ParagraphLayout, color: MushColor? = nil) {
+        self.layout = layout
+        self.color = color
     }
 }

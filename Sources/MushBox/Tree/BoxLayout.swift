@@ -21,11 +21,17 @@ public struct BoxLayout: Sendable {
     public var children: [BoxLayout]
     /// What a leaf looks like at this size (``BoxLeaf/place(width:height:)``).
     public var leaf: (any Sendable)?
+    /// The node's ``BoxNode/paint``, as given.
+    public var paint: BoxPaint?
+    /// Whether what the node holds is clipped to its padding box when drawn (its style's `overflow`
+    /// is `hidden`, `clip` or `scroll`).
+    public var clipsContent: Bool
 
     public init(
         id: String? = nil, x: Double, y: Double, width: Double, height: Double, contentWidth: Double? = nil,
         contentHeight: Double? = nil, baseline: Double? = nil, border: BoxEdges<Double> = BoxEdges(0),
-        padding: BoxEdges<Double> = BoxEdges(0), children: [BoxLayout] = [], leaf: (any Sendable)? = nil
+        padding: BoxEdges<Double> = BoxEdges(0), children: [BoxLayout] = [], leaf: (any Sendable)? = nil,
+        paint: BoxPaint? = nil, clipsContent: Bool = false
     ) {
         self.id = id
         self.x = x
@@ -39,5 +45,7 @@ public struct BoxLayout: Sendable {
         self.padding = padding
         self.children = children
         self.leaf = leaf
+        self.paint = paint
+        self.clipsContent = clipsContent
     }
 }

@@ -9,22 +9,27 @@ public struct BoxNode: Sendable {
     public var children: [BoxNode]
     /// Content the engine asks for its size: text, a row, an image, or any ``BoxLeaf``.
     public var leaf: (any BoxLeaf)?
+    /// How the box looks when drawn (background, borders, corners, shadow, paint order); the engine
+    /// carries it to the node's result and never reads it. nil: nothing of its own is drawn.
+    public var paint: BoxPaint?
 
     /// A box with `children`.
-    public init(id: String? = nil, style: BoxStyle = BoxStyle(), children: [BoxNode] = []) {
+    public init(id: String? = nil, style: BoxStyle = BoxStyle(), paint: BoxPaint? = nil, children: [BoxNode] = []) {
         self.id = id
         self.style = style
         self.children = children
         self.leaf = nil
+        self.paint = paint
     }
 
     /// A leaf: `leaf` measured and placed by the engine, with `style` around it (padding, borders,
     /// sizes and limits apply to a leaf as to any box).
-    public init(id: String? = nil, style: BoxStyle = BoxStyle(), leaf: any BoxLeaf) {
+    public init(id: String? = nil, style: BoxStyle = BoxStyle(), paint: BoxPaint? = nil, leaf: any BoxLeaf) {
         self.id = id
         self.style = style
         self.children = []
         self.leaf = leaf
+        self.paint = paint
     }
 
     /// The number of nodes in the tree, this one included.

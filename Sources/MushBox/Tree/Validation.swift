@@ -20,6 +20,7 @@ extension BoxNode {
             return ("", "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
         }
         if let problem = style.firstProblem() { return problem }
+        if let paint, let (key, problem) = paint.firstProblem() { return ("paint." + key, problem) }
         if leaf != nil, !children.isEmpty {
             return ("", "a leaf (text, line or image) cannot have children")
         }

@@ -1,0 +1,101 @@
+import Mush
+
+/// How a box looks, for whoever draws its layout: the engine never reads it, and carries it from
+/// the node (``BoxNode/paint``) to the node's result (``BoxLayout/paint``) as it is.
+///
+/// A box is drawn in this order: its shadow, its background, its borders, its children (by
+/// ``zIndex``, each with everything inside it), clipped to the box's rounded padding box when its
+/// style's `overflow` is not `visible`.
+///
+/// ```swift
+/// var card = BoxPaint(backgroundColor: MushColor(hex: "#fff"))
+/// card.cornerRadius = 10
+/// card.shadow = BoxShadow(color: MushColor(red: 0, green: 0, blue: 0, alpha: 40), offset: BoxOffset(x: 0, y: 1), blur: 3)
+/// ```
+public struct BoxPaint: Hashable, Sendable {
+    /// The fill of the border box (rounded by ``cornerRadius``); nil: none.
+    public var backgroundColor: MushColor?
+    /// Each edge's border colour; nil: no line on that edge.
+    public var borderColors: BoxEdges<MushColor?>
+    /// How thick the borders are drawn. nil: each edge as wide as the node's border (the room its
+    /// style gave it, as CSS draws borders); a number: lines this thick drawn inside the border box,
+    /// over the padding, taking no room (MGBoxKit's borders, 1 point).
+    public var borderLineWidth: Double?
+    /// Where the top and bottom borders start, in points from the left edge (an inset separator
+    /// between table rows); 0: at the edge.
+    public var borderInsetLeft: Double
+    /// The radius of the border box's corners; 0: square.
+    public var cornerRadius: Double
+    /// A shadow under the box, in the shape of its border box.
+    public var shadow: BoxShadow?
+    /// The paint order among siblings: higher is drawn later (on top); siblings of the same
+    /// `zIndex` keep their order. Frames never depend on it.
+    public var zIndex: Double
+    /// How far the box's content is scrolled: its children are drawn moved up and left by it (and
+    /// clipped to the box when its style clips).
+    public var contentOffset: BoxOffset
+
+    public init(
+        backgroundColor: MushColor? = nil, borderColors: BoxEdges<MushColor?> = BoxEdges(nil),
+        borderLineWidth: Double? = nil, borderInsetLeft: Double = 0, cornerRadius: Double = 0,
+        shadow: BoxShadow? = nil, zIndex: Double = 0, contentOffset: BoxOffset = .zero
+    ) {
+        self.backgroundColor = backgroundColor
+        self.borderColors = borderColors
+        self.borderLineWidth = borderLineWidth
+        self.borderInsetLeft = borderInsetLeft
+        self.cornerRadius = cornerRadius
+        self.shadow = shadow
+        self.zIndex = zIndex
+        self.contentOffset = contentOffset
+    }
+
+    /// The first value out of its range, as `(key, problem)`: a negative or non-finite
+    /// ``borderLineWidth``, ``borderInsetLeft``, ``cornerRadius`` or shadow blur, a non-finite
+    /// ``zIndex`` or offset. nil when all are good.
+    public func firstProblem() -> (key: String, problem: String)? {
+        let sizes: [(String, Double?)] = [
+            ("borderLineWidth", borderLineWidth), ("borderInsetLeft", borderInsetLeft),
+            ("cornerRadius", cornerRadius), ("shadow.blur", shadow?.blur),
+        ]
+        for case (let key, let value?) in sizes {
+            if let problem = MushLimits.problem(value, in: MushLimits.length) { return (key, problem) }
+        }
+        let numbers: [(String, Double?)] = [
+            ("zIndex", zIndex), ("contentOffset.x", contentOffset.x), ("contentOffset.y", contentOffset.y),
+            ("shadow.offset.x", shadow?.offset.x), ("shadow.offset.y", shadow?.offset.y),
+        ]
+        for case (let key, let value?) in numbers {
+            if let problem = MushLimits.problem(value, in: MushLimits.offset) { return (key, problem) }
+        }
+        return nil
+    }
+}
+
+/// A drop shadow: the box's shape filled with `color`, moved by `offset` and blurred by `blur`
+/// points.
+public struct BoxShadow: Hashable, Sendable {
+    public var color: MushColor
+    public var offset: BoxOffset
+    /// How far the shadow fades out, in points; 0: a sharp edge.
+    public var blur: Double
+
+    public init(color: MushColor, offset: BoxOffset = .zero, blur: Double = 0) {
+        self.color = color
+        self.offset = offset
+        self.blur = blur
+    }
+}
+
+/// A distance along both axes, in points.
+public struct BoxOffset: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double = 0, y: Double = 0) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = BoxOffset()
+}
