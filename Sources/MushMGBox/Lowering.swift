@@ -1,0 +1,331 @@
+import Mush
+import MushBox
+import MushLine
+import MushText
+
+/// What the engine cannot be told with styles alone, found after layout by the path of child
+/// indices from the root: where attached boxes go (their targets' origins), and how far scroll
+/// views scroll (their boxes' margins count, which the engine's content size leaves out).
+package struct MGFixups: Sendable {
+    /// A box attached to a sibling: both as indices among their parent's children.
+    struct Attachment: Sendable {
+        var parent: [Int]
+        var child: Int
+        var target: Int
+    }
+
+    /// A scroll view, and which of its children count in its content size (not the fixed ones).
+    struct ScrollView: Sendable {
+        var path: [Int]
+        var counted: [Bool]
+    }
+
+    var attachments: [Attachment] = []
+    var scrollViews: [ScrollView] = []
+
+    package init() {}
+
+    package var isEmpty: Bool { attachments.isEmpty && scrollViews.isEmpty }
+
+    /// Adds `other`, whose paths start at the node at `prefix`.
+    package mutating func append(_ other: MGFixups, under prefix: [Int]) {
+        attachments += other.attachments.map {
+            Attachment(parent: prefix + $0.parent, child: $0.child, target: $0.target)
+        }
+        scrollViews += other.scrollViews.map { ScrollView(path: prefix + $0.path, counted: $0.counted) }
+    }
+}
+
+/// Turns ``MGBox`` trees into box-engine nodes (the rules are in <doc:MGBoxRules>), keeping the
+/// fix-ups for after layout.
+package struct MGLowering {
+    /// The container a box is in, which decides what its missing width means.
+    package enum Role: Sendable {
+        case root
+        case table
+        case grid
+        /// A box in a node of the box engine's own (its styles decide).
+        case plain
+    }
+
+    let fonts: FontCollection
+    package private(set) var fixups = MGFixups()
+
+    package init(fonts: FontCollection) {
+        self.fonts = fonts
+    }
+
+    /// The node for `box`, a child of a `role` container; `path` holds the child indices from the
+    /// root and `name` the box's path for errors (`boxes[2]`); `scrollOffset` is the content
+    /// offset of the scroll view the box is directly in; `background` the nearest background
+    /// colour around the box (what etched borders are made from).
+    package mutating func lower(
+        _ box: MGBox, as role: Role, at path: [Int], named name: String, scrollOffset: BoxOffset? = nil,
+        background: MushColor? = nil
+    ) throws(MGBoxError) -> BoxNode {
+        try Self.check(box, named: name)
+        if let node = box.bareNode { return node }
+        var style = box.plainStyle ?? BoxStyle()
+        if box.plainStyle == nil {
+            try itemStyle(&style, box, role: role, named: name, scrollOffset: scrollOffset)
+            if box.content == nil || box.contentIsNode {
+                switch box.contentLayoutMode {
+                case .table:
+                    style.flexDirection = .column
+                    style.alignItems = .flexStart
+                case .grid:
+                    style.flexDirection = .row
+                    style.flexWrap = .wrap
+                    style.alignItems = .flexStart
+                    style.alignContent = .flexStart
+                }
+            }
+            style.padding = Self.edges(box.padding)
+        }
+        if box.clipsContent, style.overflow == .visible { style.overflow = .hidden }
+        if box.scrollOffset != nil {
+            style.overflow = .scroll
+            // The view's size is its frame: content that needs more scrolls.
+            style.height = box.height.map { .points($0) } ?? style.height
+            style.minHeight = .auto
+        }
+        let paint = Self.paint(box, plain: box.plainStyle != nil, background: background)
+        let inner = box.backgroundColor ?? background
+        switch box.content {
+        case .line(let line)?:
+            do {
+                return BoxNode(id: box.id, style: style, paint: paint, leaf: try LineLeaf(line, fonts: fonts))
+            } catch {
+                throw MGBoxError(path: name, problem: error.description)
+            }
+        case .leaf(let leaf)?:
+            return BoxNode(id: box.id, style: style, paint: paint, leaf: leaf)
+        case .node(let node)?:
+            return BoxNode(id: box.id, style: style, paint: paint, children: [node])
+        case nil:
+            break
+        }
+        let childRole: Role
+        if box.plainStyle != nil {
+            childRole = .plain
+        } else {
+            childRole = box.contentLayoutMode == .table ? .table : .grid
+        }
+        let childBoxes = box.boxes.map(\.mgBox)
+        let names = childBoxes.indices.map { Self.join(name, box.childName($0)) }
+        let targets = try Self.attachmentTargets(childBoxes, names: names)
+        var children: [BoxNode] = []
+        children.reserveCapacity(childBoxes.count)
+        for (index, child) in childBoxes.enumerated() {
+            children.append(
+                try lower(
+                    child, as: childRole, at: path + [index], named: names[index], scrollOffset: box.scrollOffset,
+                    background: inner))
+            if let target = targets[index] {
+                fixups.attachments.append(MGFixups.Attachment(parent: path, child: index, target: target))
+            }
+        }
+        if box.scrollOffset != nil {
+            fixups.scrollViews.append(
+                MGFixups.ScrollView(path: path, counted: childBoxes.map { $0.boxLayoutMode != .fixed }))
+        }
+        return BoxNode(id: box.id, style: style, paint: paint, children: children)
+    }
+
+    /// The styles `box` takes as an item of a `role` container: MGBoxKit's sizing and layout modes.
+    private func itemStyle(
+        _ style: inout BoxStyle, _ box: MGBox, role: Role, named name: String, scrollOffset: BoxOffset?
+    ) throws(MGBoxError) {
+        // Boxes keep their sizes: a table of fixed height never squeezes them.
+        style.flexShrink = 0
+        style.margin = Self.edges(box.margin)
+        let mode = role == .root ? .automatic : box.boxLayoutMode
+        switch mode {
+        case .automatic, .attached:
+            break
+        case .none:
+            style.position = .absolute
+            style.margin = .zero
+            style.inset.left = .points(box.origin.x)
+            style.inset.top = .points(box.origin.y)
+        case .fixed:
+            let point = box.fixedPosition ?? .zero
+            let offset = scrollOffset ?? .zero
+            style.position = .absolute
+            style.margin = .zero
+            style.inset.left = .points(point.x + offset.x)
+            style.inset.top = .points(point.y + offset.y)
+        }
+        if mode == .attached {
+            // Placed after a first layout, at the target's origin (`MGFixups`).
+            style.position = .absolute
+            style.inset.left = .zero
+            style.inset.top = .zero
+        }
+        let inFlow = mode == .automatic
+        switch box.sizingMode {
+        case .shrinkWrap:
+            style.alignSelf = inFlow && role != .plain ? .flexStart : nil
+        case .expandWidthToFill:
+            switch role {
+            case .root: style.width = .percent(100)
+            case .table: style.alignSelf = inFlow ? .stretch : nil
+            case .grid:
+                style.width = box.width.map { .points($0) } ?? .auto
+                style.flexGrow = inFlow ? 1 : 0
+            case .plain: style.alignSelf = .stretch
+            }
+            if !inFlow { style.width = .percent(100) }
+        case .none:
+            if let width = box.width {
+                style.width = .points(width)
+            } else if role == .root {
+                style.width = .percent(100)
+            } else if role == .table, inFlow, !box.keepsNaturalWidth {
+                style.alignSelf = .stretch
+            }
+        }
+        if box.sizingMode != .shrinkWrap, let height = box.height {
+            style.minHeight = .points(height)
+        }
+    }
+
+    /// For each child, the index of the sibling it is attached to; a name that is no sibling's id,
+    /// and attachments that go round in a circle, are errors.
+    static func attachmentTargets(_ boxes: [MGBox], names: [String]) throws(MGBoxError) -> [Int?] {
+        guard boxes.contains(where: { $0.boxLayoutMode == .attached }) else {
+            return Array(repeating: nil, count: boxes.count)
+        }
+        var byID: [String: Int] = [:]
+        for (index, box) in boxes.enumerated() {
+            if let id = box.id, byID[id] == nil { byID[id] = index }
+        }
+        var targets: [Int?] = Array(repeating: nil, count: boxes.count)
+        for (index, box) in boxes.enumerated() where box.boxLayoutMode == .attached {
+            let path = join(names[index], "attachedTo")
+            guard let id = box.attachedTo else {
+                throw MGBoxError(path: path, problem: "an attached box must name the box it is attached to")
+            }
+            guard let target = byID[id] else {
+                throw MGBoxError(path: path, problem: "no sibling box has the id \"\(id)\"")
+            }
+            targets[index] = target
+        }
+        for start in targets.indices where targets[start] != nil {
+            var seen: [Int] = [start]
+            var next = targets[start]
+            while let current = next {
+                if current == start {
+                    let ids = (seen + [start]).map { boxes[$0].id ?? names[$0] }
+                    throw MGBoxError(
+                        path: join(names[start], "attachedTo"),
+                        problem: "the attachments go round in a circle: \(ids.joined(separator: " → "))")
+                }
+                if seen.contains(current) { break }
+                seen.append(current)
+                next = targets[current]
+            }
+        }
+        return targets
+    }
+
+    /// The paint of `box`: MGBoxKit's borders are 1-point lines that take no room; a plain node's
+    /// are drawn in its border widths.
+    static func paint(_ box: MGBox, plain: Bool, background: MushColor?) -> BoxPaint? {
+        var colors = box.borderColors
+        let style = box.borderStyle
+        if !style.isEmpty {
+            let base = box.backgroundColor ?? background ?? MushColor(red: 255, green: 255, blue: 255)
+            if style.contains(.etchedTop), colors.top == nil { colors.top = etched(base, lighter: true) }
+            if style.contains(.etchedLeft), colors.left == nil { colors.left = etched(base, lighter: true) }
+            if style.contains(.etchedBottom), colors.bottom == nil { colors.bottom = etched(base, lighter: false) }
+            if style.contains(.etchedRight), colors.right == nil { colors.right = etched(base, lighter: false) }
+        }
+        let paint = BoxPaint(
+            backgroundColor: box.backgroundColor, borderColors: colors,
+            borderLineWidth: plain ? nil : box.borderLineWidth,
+            borderInsetLeft: box.borderInsetLeft, cornerRadius: box.cornerRadius, shadow: box.shadow,
+            zIndex: box.zIndex, contentOffset: box.scrollOffset ?? .zero)
+        let empty = BoxPaint(borderLineWidth: plain ? nil : box.borderLineWidth)
+        return paint == empty ? nil : paint
+    }
+
+    /// MGBoxKit's etched colour: each of red, green and blue 0.16 lighter (top and left edges) or
+    /// darker (bottom and right), clamped, at half the opacity.
+    static func etched(_ color: MushColor, lighter: Bool) -> MushColor {
+        let step = lighter ? 0.16 : -0.16
+        func channel(_ value: UInt8) -> UInt8 {
+            UInt8((min(max(Double(value) / 255 + step, 0), 1) * 255).rounded())
+        }
+        let alpha = UInt8((max(Double(color.alpha) / 255 - 0.5, 0) * 255).rounded())
+        return MushColor(red: channel(color.red), green: channel(color.green), blue: channel(color.blue), alpha: alpha)
+    }
+
+    static func edges(_ insets: MGLine.Insets) -> BoxEdges<BoxLength> {
+        BoxEdges(
+            top: .points(insets.top), right: .points(insets.right), bottom: .points(insets.bottom),
+            left: .points(insets.left))
+    }
+
+    static func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : (key.hasPrefix("[") ? path + key : path + "." + key)
+    }
+
+    /// The box's values out of range, with their paths.
+    static func check(_ box: MGBox, named name: String) throws(MGBoxError) {
+        func fail(_ key: String, _ problem: String) -> MGBoxError {
+            MGBoxError(path: join(name, key), problem: problem)
+        }
+        for (key, value) in [("width", box.width), ("height", box.height)] {
+            if let value, let problem = MushLimits.problem(value, in: MushLimits.length, unit: "points") {
+                throw fail(key, problem)
+            }
+        }
+        for (key, insets, range) in [
+            ("margin", box.margin, MushLimits.offset), ("padding", box.padding, MushLimits.length),
+        ] {
+            for (edge, value) in [
+                ("top", insets.top), ("right", insets.right), ("bottom", insets.bottom), ("left", insets.left),
+            ] {
+                if let problem = MushLimits.problem(value, in: range, unit: "points") {
+                    throw fail("\(key).\(edge)", problem)
+                }
+            }
+        }
+        let points: [(String, Double)] =
+            [("origin.x", box.origin.x), ("origin.y", box.origin.y)]
+            + (box.fixedPosition.map { [("fixedPosition.x", $0.x), ("fixedPosition.y", $0.y)] } ?? [])
+            + (box.scrollOffset.map { [("contentOffset.x", $0.x), ("contentOffset.y", $0.y)] } ?? [])
+        for (key, value) in points {
+            if let problem = MushLimits.problem(value, in: MushLimits.offset, unit: "points") {
+                throw fail(key, problem)
+            }
+        }
+        if let (key, problem) = paint(box, plain: false, background: nil)?.firstProblem() {
+            throw fail(key, problem)
+        }
+        if box.sizingMode == .shrinkWrap, box.plainStyle == nil, box.scrollOffset == nil {
+            if box.width != nil { throw fail("width", "a shrink-wrapped box takes its content's width (leave it out)") }
+            if box.height != nil {
+                throw fail("height", "a shrink-wrapped box takes its content's height (leave it out)")
+            }
+        }
+        if box.content != nil, !box.boxes.isEmpty {
+            throw fail(box.boxesKey, "a box holds boxes or content (a line, text, an image or a node), not both")
+        }
+        if box.boxLayoutMode == .fixed, box.fixedPosition == nil {
+            throw fail("fixedPosition", "a fixed box needs the point it stays at")
+        }
+        if box.scrollOffset != nil {
+            if box.width == nil { throw fail("width", "a scroll view needs a width (its visible size)") }
+            if box.height == nil { throw fail("height", "a scroll view needs a height (its visible size)") }
+        }
+        if case .node(let node)? = box.content {
+            do {
+                try node.validate()
+            } catch {
+                throw MGBoxError(path: join(join(name, "node"), error.path), problem: error.problem)
+            }
+        }
+    }
+}
