@@ -1,6 +1,7 @@
 import Mush
 import MushBox
 import MushLine
+import MushMGBox
 import MushText
 
 /// A box tree read from its JSON (`box.md`, "The command-line contract"), each value checked with
@@ -61,6 +62,10 @@ public struct BoxRequest: Sendable {
 
     /// The deepest level of the tree below the root.
     let depth: Int
+    /// What MGBoxKit's nodes need after layout (attached boxes, scroll views' content sizes).
+    let fixups: MGFixups
+    /// What scroll views asked about themselves (`scrollToView`, `snapToNearestBox`).
+    let scrollQueries: [ScrollQuery]
 
     /// Reads a tree from JSON bytes: one node object. Text is shaped and rows are checked and
     /// shaped here, with `fonts`.
@@ -79,9 +84,11 @@ public struct BoxRequest: Sendable {
     /// Reads a tree from a JSON value already parsed.
     init(_ value: JSONValue, fonts: FontCollection) throws(RequestError) {
         var reader = BoxTreeReader(fonts: fonts)
-        root = try reader.node(value, at: "", depth: 0)
+        root = try reader.node(value, at: "", depth: 0, indices: [])
         warnings = reader.warnings
         depth = reader.deepest
+        fixups = reader.fixups
+        scrollQueries = reader.scrollQueries
         do {
             try root.validate()
         } catch {
@@ -98,6 +105,13 @@ public struct BoxRequest: Sendable {
     public func layout(
         width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
     ) throws(RequestError) -> BoxLayout {
+        if !fixups.isEmpty {
+            do {
+                return try MGLowering.layout(root, fixups: fixups, width: width, height: height, rounding: rounding)
+            } catch {
+                throw RequestError(at: error.path, error.problem)
+            }
+        }
         do {
             return try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
         } catch {
@@ -112,9 +126,41 @@ public struct BoxRequest: Sendable {
         width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
     ) throws(RequestError) -> String {
         func write() throws(RequestError) -> String {
-            try layout(width: width, height: height, rounding: rounding).jsonValue.checkedJSON()
+            let layout = try layout(width: width, height: height, rounding: rounding)
+            var json = layout.jsonValue
+            for query in scrollQueries { Self.answer(query, in: layout, into: &json) }
+            return try json.checkedJSON()
         }
         return try isDeep ? LargeStack.run(write) : write()
+    }
+
+    /// Writes a scroll view's answers into its result: `scrollOffset` (`{"x", "y"}`, the offset
+    /// that brings `scrollToView` into view with `scrollMargin`, from its `contentOffset`) and
+    /// `snapOffset` (the nearest box edge from its `contentOffset`).
+    static func answer(_ query: ScrollQuery, in layout: BoxLayout, into json: inout JSONValue) {
+        var view = layout
+        for index in query.path { view = view.children[index] }
+        var answers: [String: JSONValue] = [:]
+        func point(_ offset: BoxOffset) -> JSONValue {
+            .object(["x": .number(offset.x + 0), "y": .number(offset.y + 0)])
+        }
+        if let target = query.view {
+            answers["scrollOffset"] =
+                view.offset(scrollingToView: target, withMargin: query.margin, from: query.offset).map(point) ?? .null
+        }
+        if query.snap { answers["snapOffset"] = point(view.snapOffsetToNearestBox(from: query.offset)) }
+        func patch(_ value: inout JSONValue, _ path: ArraySlice<Int>) {
+            guard case .object(var members) = value else { return }
+            if let first = path.first {
+                guard case .array(var children)? = members["children"], children.indices.contains(first) else { return }
+                patch(&children[first], path.dropFirst())
+                members["children"] = .array(children)
+            } else {
+                members.merge(answers) { $1 }
+            }
+            value = .object(members)
+        }
+        patch(&json, query.path[...])
     }
 
     /// How deep the objects and arrays of `json` nest (the outermost counting one), counted
@@ -154,16 +200,22 @@ struct BoxTreeReader {
     var warnings: [String] = []
     /// The deepest level read.
     var deepest = 0
+    /// The fix-ups of the MGBoxes read, by their paths from the root.
+    var fixups = MGFixups()
+    var scrollQueries: [ScrollQuery] = []
 
     init(fonts: FontCollection) {
         self.fonts = fonts
     }
 
-    /// The node at `path`, `depth` levels below the root.
-    mutating func node(_ value: JSONValue, at path: String, depth: Int) throws(RequestError) -> BoxNode {
+    /// The node at `path`, `depth` levels below the root, at the child indices `indices` from it.
+    mutating func node(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
+        -> BoxNode
+    {
         if depth > BoxError.maximumDepth {
             throw RequestError(at: path, "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
         }
+        if Self.isMGBox(value) { return try mgNode(value, at: path, indices: indices, depth: depth) }
         deepest = max(deepest, depth)
         let object = try JSONObject(value, at: path, keys: BoxRequest.nodeKeys)
         let id = try object.string("id")
@@ -192,7 +244,10 @@ struct BoxTreeReader {
                 }
                 children.reserveCapacity(values.count)
                 for (index, child) in values.enumerated() {
-                    children.append(try node(child, at: object.path("children") + "[\(index)]", depth: depth + 1))
+                    children.append(
+                        try node(
+                            child, at: object.path("children") + "[\(index)]", depth: depth + 1,
+                            indices: indices + [index]))
                 }
             }
             return BoxNode(id: id, style: style, children: children)

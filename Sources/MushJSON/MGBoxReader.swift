@@ -1,0 +1,348 @@
+import Mush
+import MushBox
+import MushLine
+import MushMGBox
+
+/// MGBoxKit's nodes in a box tree's JSON (the MushMGBox article gives the keys): a node with any
+/// of ``MGBoxJSON/markerKeys`` is an MGBox (a table section when it has lines, a scroll view with
+/// `"scrollView": true`), and so is every entry of an MGBox's `boxes`, unless the entry is a node
+/// of the engine's own (it has `children` or a flexbox style key).
+enum MGBoxJSON {
+    /// Keys only MGBoxKit's nodes have: a node with one of them is read as an MGBox.
+    static let markerKeys = [
+        "boxes", "topLines", "middleLines", "bottomLines", "scrollView", "contentLayoutMode", "sizingMode",
+        "boxLayoutMode", "origin", "fixedPosition", "attachedTo", "borderStyle", "contentOffset", "tableStyle",
+        "clipsContent", "scrollToView", "scrollMargin", "snapToNearestBox",
+    ]
+
+    /// Every key of an MGBox node.
+    static let keys =
+        [
+            "id", "width", "height", "margin", "padding", "zIndex", "borderColors", "backgroundColor", "cornerRadius",
+            "shadow",
+        ]
+        + markerKeys + BoxRequest.leafKeys + BoxRequest.textKeys
+
+    /// The engine's own style keys that MGBox nodes do not take: an entry of `boxes` with one of
+    /// them (or with `children`) is a node of the engine's own.
+    static let engineOnlyKeys = Set(BoxRequest.styleKeys).subtracting(keys).union(["children"])
+
+    static let tableStyles = ["insetGrouped": MGTableStyle.insetGrouped, "etched": MGTableStyle.etched]
+}
+
+/// What a scroll view of the JSON asked about itself: written into its result by
+/// ``BoxRequest/json(width:height:rounding:)``.
+struct ScrollQuery: Sendable {
+    var path: [Int]
+    var view: String?
+    var margin: Double
+    var snap: Bool
+    var offset: BoxOffset
+}
+
+extension BoxTreeReader {
+    /// Whether a node's object is MGBoxKit's.
+    static func isMGBox(_ value: JSONValue) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return MGBoxJSON.markerKeys.contains { members[$0] != nil }
+    }
+
+    /// The node at `path` (child indices `indices`) read as an MGBox and lowered to engine styles;
+    /// its fix-ups are kept for layout.
+    mutating func mgNode(_ value: JSONValue, at path: String, indices: [Int], depth: Int) throws(RequestError)
+        -> BoxNode
+    {
+        let box = try mgBox(value, at: path, depth: depth, indices: indices)
+        var lowering = MGLowering(fonts: fonts)
+        do {
+            let node = try lowering.lower(box, as: depth == 0 ? .root : .plain, at: [], named: path)
+            fixups.append(lowering.fixups, under: indices)
+            return node
+        } catch {
+            throw RequestError(at: error.path, error.problem)
+        }
+    }
+
+    /// An MGBox, an MGTableBox or an MGScrollView.
+    mutating func mgBox(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError) -> MGBox {
+        if depth > BoxError.maximumDepth {
+            throw RequestError(at: path, "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
+        }
+        deepest = max(deepest, depth)
+        let object = try JSONObject(value, at: path, keys: MGBoxJSON.keys)
+        var box = MGBox()
+        box.id = try object.string("id")
+        box.width = try points(object, "width")
+        box.height = try points(object, "height")
+        box.margin = try insets(object, "margin", negative: true) ?? box.margin
+        box.padding = try insets(object, "padding", negative: false) ?? box.padding
+        box.zIndex = try object.number("zIndex", in: MushLimits.offset, unit: "") ?? 0
+        box.contentLayoutMode = try object.choice("contentLayoutMode") ?? .table
+        box.sizingMode = try object.choice("sizingMode") ?? .none
+        let mode: MGBox.BoxLayoutMode? = try object.choice("boxLayoutMode")
+        box.boxLayoutMode = mode ?? .automatic
+        box.origin = try offset(object, "origin") ?? .zero
+        if let point = try offset(object, "fixedPosition") {
+            if let mode, mode != .fixed {
+                throw RequestError(
+                    at: object.path("fixedPosition"), "is for fixed boxes (boxLayoutMode is \(mode.rawValue))")
+            }
+            box.fixedPosition = point
+        }
+        if let target = try object.string("attachedTo") {
+            if let mode, mode != .attached {
+                throw RequestError(
+                    at: object.path("attachedTo"), "is for attached boxes (boxLayoutMode is \(mode.rawValue))")
+            }
+            box.attachedTo = target
+        }
+        box.backgroundColor = try object.color("backgroundColor")
+        box.borderColors = try borderColors(object) ?? box.borderColors
+        box.borderStyle = try borderStyle(object)
+        box.cornerRadius = try object.size("cornerRadius") ?? 0
+        box.shadow = try shadow(object, "shadow")
+        box.clipsContent = try object.bool("clipsContent") ?? false
+
+        let isScrollView = try object.bool("scrollView") ?? false
+        for key in ["contentOffset", "scrollToView", "scrollMargin", "snapToNearestBox"] where !isScrollView {
+            if object[key] != nil {
+                throw RequestError(at: object.path(key), "is for scroll views (\"scrollView\": true)")
+            }
+        }
+        let lineKeys = ["topLines", "middleLines", "bottomLines"]
+        let isTable = lineKeys.contains { object[$0] != nil }
+        if !isTable, object["tableStyle"] != nil {
+            throw RequestError(
+                at: object.path("tableStyle"), "is for table boxes (with topLines, middleLines or bottomLines)")
+        }
+        if isTable, object["boxes"] != nil {
+            throw RequestError(
+                at: object.path("boxes"), "a table box's boxes are its lines (topLines, middleLines, bottomLines)")
+        }
+
+        // Content, or boxes (the two together are an error of the lowering).
+        let leaves = BoxRequest.leafKeys.filter { object[$0] != nil }
+        if leaves.count > 1 {
+            throw RequestError(
+                at: path,
+                "a node has at most one of the keys text, line and image (it has \(leaves.joined(separator: " and ")))")
+        }
+        if leaves.isEmpty, let key = BoxRequest.textKeys.first(where: { object[$0] != nil }) {
+            throw RequestError(at: object.path(key), "is for text nodes only (this node has no text)")
+        }
+        switch leaves.first {
+        case "text": box.content = .leaf(try text(object))
+        case "line":
+            box.content = .line(
+                try LineRequest(fonts: fonts).line(object["line"]!, at: object.path("line"), widthRequired: false))
+        case "image": box.content = .leaf(try image(object))
+        default: break
+        }
+        if box.content != nil, object["boxes"] != nil || isTable {
+            throw RequestError(at: path, "a box holds boxes or content (a line, text or an image), not both")
+        }
+        if let value = object["boxes"] {
+            guard case .array(let values) = value else {
+                throw object.wrongType("boxes", expected: "an array of boxes")
+            }
+            for (index, child) in values.enumerated() {
+                box.boxes.append(
+                    try entry(
+                        child, at: object.path("boxes") + "[\(index)]", depth: depth + 1, indices: indices + [index]))
+            }
+        }
+        var result = box
+        if isTable {
+            var table = MGTableBox()
+            table.box = box
+            var index = 0
+            for key in lineKeys {
+                guard let value = object[key] else { continue }
+                guard case .array(let values) = value else {
+                    throw object.wrongType(key, expected: "an array of lines")
+                }
+                var lines: [any MGLayoutBox] = []
+                for (offset, line) in values.enumerated() {
+                    lines.append(
+                        try lineEntry(
+                            line, at: object.path(key) + "[\(offset)]", depth: depth + 1, indices: indices + [index]))
+                    index += 1
+                }
+                switch key {
+                case "topLines": table.topLines = lines
+                case "middleLines": table.middleLines = lines
+                default: table.bottomLines = lines
+                }
+            }
+            table.style = try tableStyle(object)
+            result = table.mgBox
+        }
+        if isScrollView {
+            if box.width == nil { throw object.missing("width") }
+            if box.height == nil { throw object.missing("height") }
+            var view = MGScrollView(width: 0, height: 0)
+            view.box = result
+            view.contentOffset = try offset(object, "contentOffset") ?? .zero
+            let margin = try object.size("scrollMargin")
+            let target = try object.string("scrollToView")
+            if margin != nil, target == nil {
+                throw RequestError(at: object.path("scrollMargin"), "is the margin for scrollToView (which is missing)")
+            }
+            let snap = try object.bool("snapToNearestBox") ?? false
+            if target != nil || snap {
+                scrollQueries.append(
+                    ScrollQuery(
+                        path: indices, view: target, margin: margin ?? 0, snap: snap, offset: view.contentOffset))
+            }
+            result = view.mgBox
+        }
+        return result
+    }
+
+    /// An entry of `boxes`: an MGBox, or a node of the engine's own (with `children` or a flexbox
+    /// style key), read as any node is, MGBoxes inside it included.
+    mutating func entry(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
+        -> any MGLayoutBox
+    {
+        if case .object(let members) = value, !Self.isMGBox(value),
+            members.keys.contains(where: MGBoxJSON.engineOnlyKeys.contains)
+        {
+            // (The fix-ups of MGBoxes inside it are kept by their paths from the root.)
+            return try node(value, at: path, depth: depth, indices: indices)
+        }
+        return try mgBox(value, at: path, depth: depth, indices: indices)
+    }
+
+    /// An entry of `topLines`, `middleLines` or `bottomLines`: an MGLine object, or a box (with
+    /// `line`, `text`, `image` or `boxes`).
+    mutating func lineEntry(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
+        -> any MGLayoutBox
+    {
+        if case .object(let members) = value,
+            members["line"] != nil || members["text"] != nil || members["image"] != nil || Self.isMGBox(value)
+        {
+            return try mgBox(value, at: path, depth: depth, indices: indices)
+        }
+        return try LineRequest(fonts: fonts).line(value, at: path, widthRequired: false)
+    }
+
+    // MARK: - Values
+
+    /// A size in points (MGBox frames have no percentages).
+    func points(_ object: JSONObject, _ key: String) throws(RequestError) -> Double? {
+        guard let value = object[key] else { return nil }
+        guard case .number = value else { throw object.wrongType(key, expected: "a number of points") }
+        return try object.size(key)
+    }
+
+    /// One number for all four edges, or an object of some of them.
+    func insets(_ object: JSONObject, _ key: String, negative: Bool) throws(RequestError) -> MGLine.Insets? {
+        guard let value = object[key] else { return nil }
+        let range = negative ? MushLimits.offset : MushLimits.length
+        if case .number = value {
+            let all = try object.number(key, in: range)!
+            return MGLine.Insets(top: all, left: all, bottom: all, right: all)
+        }
+        let edges = try JSONObject(value, at: object.path(key), keys: ["top", "right", "bottom", "left"])
+        return MGLine.Insets(
+            top: try edges.number("top", in: range) ?? 0, left: try edges.number("left", in: range) ?? 0,
+            bottom: try edges.number("bottom", in: range) ?? 0, right: try edges.number("right", in: range) ?? 0)
+    }
+
+    /// `{"x", "y"}`, each optional.
+    func offset(_ object: JSONObject, _ key: String) throws(RequestError) -> BoxOffset? {
+        guard let value = object[key] else { return nil }
+        let point = try JSONObject(value, at: object.path(key), keys: ["x", "y"])
+        return BoxOffset(
+            x: try point.number("x", in: MushLimits.offset) ?? 0, y: try point.number("y", in: MushLimits.offset) ?? 0)
+    }
+
+    /// `{"color", "x", "y", "blur"}`, the colour required.
+    func shadow(_ object: JSONObject, _ key: String) throws(RequestError) -> BoxShadow? {
+        guard let value = object[key] else { return nil }
+        let shadow = try JSONObject(value, at: object.path(key), keys: ["color", "x", "y", "blur"])
+        guard let color = try shadow.color("color") else { throw shadow.missing("color") }
+        return BoxShadow(
+            color: color,
+            offset: BoxOffset(
+                x: try shadow.number("x", in: MushLimits.offset) ?? 0,
+                y: try shadow.number("y", in: MushLimits.offset) ?? 0),
+            blur: try shadow.size("blur") ?? 0)
+    }
+
+    /// One colour for every edge, or an object of some edges.
+    func borderColors(_ object: JSONObject) throws(RequestError) -> BoxEdges<MushColor?>? {
+        guard let value = object["borderColors"] else { return nil }
+        if case .string = value {
+            let color = try object.color("borderColors")
+            return BoxEdges(color)
+        }
+        let edges = try JSONObject(value, at: object.path("borderColors"), keys: ["top", "right", "bottom", "left"])
+        return BoxEdges(
+            top: try edges.color("top"), right: try edges.color("right"), bottom: try edges.color("bottom"),
+            left: try edges.color("left"))
+    }
+
+    /// `"none"`, `"etchedAll"`, or an array of `"etchedTop"`, `"etchedLeft"`, `"etchedBottom"`,
+    /// `"etchedRight"`.
+    func borderStyle(_ object: JSONObject) throws(RequestError) -> MGBox.BorderStyle {
+        guard let value = object["borderStyle"] else { return [] }
+        let names: [String: MGBox.BorderStyle] = [
+            "none": [], "etchedAll": .etchedAll, "etchedTop": .etchedTop, "etchedLeft": .etchedLeft,
+            "etchedBottom": .etchedBottom, "etchedRight": .etchedRight,
+        ]
+        let expected = "none, etchedAll, etchedTop, etchedLeft, etchedBottom or etchedRight, or an array of them"
+        func style(_ value: JSONValue, at path: String) throws(RequestError) -> MGBox.BorderStyle {
+            guard case .string(let name) = value, let style = names[name] else {
+                if case .string(let name) = value {
+                    throw RequestError(at: path, "must be \(expected) (it is '\(JSONReader.shortened(name))')")
+                }
+                throw RequestError(at: path, "expected \(expected), not \(value.kindName)")
+            }
+            return style
+        }
+        guard case .array(let values) = value else { return try style(value, at: object.path("borderStyle")) }
+        var result: MGBox.BorderStyle = []
+        for (index, value) in values.enumerated() {
+            result.formUnion(try style(value, at: object.path("borderStyle") + "[\(index)]"))
+        }
+        return result
+    }
+
+    /// `"insetGrouped"`, `"etched"`, or an object of ``MGTableStyle``'s values over a `base` (one of
+    /// the two names, `insetGrouped` by default).
+    func tableStyle(_ object: JSONObject) throws(RequestError) -> MGTableStyle? {
+        guard let value = object["tableStyle"] else { return nil }
+        let names = "insetGrouped or etched"
+        if case .string(let name) = value {
+            guard let style = MGBoxJSON.tableStyles[name] else {
+                throw RequestError(
+                    at: object.path("tableStyle"), "must be \(names) (it is '\(JSONReader.shortened(name))')")
+            }
+            return style
+        }
+        let keys = [
+            "base", "backgroundColor", "cornerRadius", "separatorColor", "separatorInset", "separatorWidth",
+            "etchedRows",
+            "shadow", "rowHeight", "rowPadding",
+        ]
+        let values = try JSONObject(value, at: object.path("tableStyle"), keys: keys)
+        var style = MGTableStyle.insetGrouped
+        if let base = try values.string("base") {
+            guard let named = MGBoxJSON.tableStyles[base] else {
+                throw RequestError(at: values.path("base"), "must be \(names) (it is '\(JSONReader.shortened(base))')")
+            }
+            style = named
+        }
+        if values["backgroundColor"] != nil { style.backgroundColor = try values.color("backgroundColor") }
+        style.cornerRadius = try values.size("cornerRadius") ?? style.cornerRadius
+        if values["separatorColor"] != nil { style.separatorColor = try values.color("separatorColor") }
+        style.separatorInset = try values.size("separatorInset") ?? style.separatorInset
+        style.separatorWidth = try values.size("separatorWidth") ?? style.separatorWidth
+        style.etchedRows = try values.bool("etchedRows") ?? style.etchedRows
+        style.shadow = try shadow(values, "shadow") ?? style.shadow
+        style.rowHeight = try values.size("rowHeight") ?? style.rowHeight
+        style.rowPadding = try values.size("rowPadding") ?? style.rowPadding
+        return style
+    }
+}
