@@ -51,7 +51,7 @@ public struct BoxRequest: Sendable {
     public static let leafKeys = ["text", "line", "image"]
 
     /// Every key a node may have.
-    public static let nodeKeys = ["id", "children"] + styleKeys + leafKeys + textKeys
+    public static let nodeKeys = ["id", "children"] + styleKeys + leafKeys + textKeys + paintKeys
 
     /// The deepest nesting of objects and arrays in a box tree's JSON (the outermost object counting
     /// one): a node `BoxError.maximumDepth` levels below the root, and a line object in it nesting
@@ -175,6 +175,7 @@ struct BoxTreeReader {
         } catch {
             throw RequestError(at: object.path(error.path), error.problem)
         }
+        let paint = try self.paint(object)
         let kinds = BoxRequest.leafKeys.filter { object[$0] != nil }
         if kinds.count > 1 {
             throw RequestError(
@@ -195,7 +196,7 @@ struct BoxTreeReader {
                     children.append(try node(child, at: object.path("children") + "[\(index)]", depth: depth + 1))
                 }
             }
-            return BoxNode(id: id, style: style, children: children)
+            return BoxNode(id: id, style: style, paint: paint, children: children)
         }
         if let children = object["children"] {
             guard case .array(let values) = children else {
@@ -209,7 +210,7 @@ struct BoxTreeReader {
         case "line": leaf = try line(object)
         default: leaf = try image(object)
         }
-        return BoxNode(id: id, style: style, leaf: leaf)
+        return BoxNode(id: id, style: style, paint: paint, leaf: leaf)
     }
 
     // MARK: - Style
