@@ -20,6 +20,8 @@ public struct RenderOptions: Sendable {
     /// The smallest scale, 0.01: far below it Cairo's drawing matrix stops being invertible.
     public static let minimumScale = 0.01
 
+    /// Options drawing at `scale` over `background`, reading relative image paths from
+    /// `imageFolder`, and showing a box tree's whole content when `wholeContent` is true.
     public init(
         scale: Double = 1, background: MushColor? = nil, imageFolder: String? = nil, wholeContent: Bool = false
     ) {

@@ -54,6 +54,8 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         /// item. nil outside box trees.
         public var nodePath: [Int]?
 
+        /// The item reached by `steps`, on the stack's line `line` (nil for a line drawn alone), in
+        /// the box tree's node at `nodePath` (nil outside box trees).
         public init(line: Int? = nil, steps: [Step] = [], nodePath: [Int]? = nil) {
             self.line = line
             self.steps = steps
