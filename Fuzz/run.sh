@@ -91,8 +91,9 @@ else
     # the C modules found as SwiftPM finds them, the ICU shim compiled by clang. The line target
     # adds MushLine and takes LineFuzz.swift instead of EngineFuzz.swift (both define
     # LLVMFuzzerTestOneInput), with LineFuzzAfterLayout.swift's afterLayout (nothing); the render
-    # target adds MushRender and Cairo too, with RenderFuzz.swift's afterLayout (draws the row). The
-    # box target adds MushLine and MushBox (whose text and row leaves import them) with BoxFuzz.swift.
+    # target adds MushBox, MushRender and Cairo too, with RenderFuzz.swift's afterLayout (draws the
+    # row). The box target adds MushLine and MushBox (whose text and row leaves import them) with
+    # BoxFuzz.swift.
     # MushText keeps its stages in folders (Fonts, Itemizing, Shaping, Breaking, Alignment,
     # Paragraph); their files are compiled flat, like the other modules'.
     mapfile -t text_sources < <(find "$root/Sources/MushText" -name '*.swift' | sort)
@@ -106,8 +107,10 @@ else
             module=MushLineFuzz
             ;;
         render)
-            cp "$root"/Sources/MushLine/*.swift "$root"/Sources/MushRender/*.swift "$root/Fuzz/LineFuzz.swift" \
-                "$root/Fuzz/RenderFuzz.swift" "$snapshot"/
+            # MushRender draws box trees too: MushBox comes with it.
+            mapfile -t box_sources < <(find "$root/Sources/MushBox" -name '*.swift' | sort)
+            cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root"/Sources/MushRender/*.swift \
+                "$root/Fuzz/LineFuzz.swift" "$root/Fuzz/RenderFuzz.swift" "$snapshot"/
             module=MushRenderFuzz
             cairo=(cairo-ft)
             ;;

@@ -1,25 +1,40 @@
 import ArgumentParser
 import Foundation
 import Mush
+import MushBox
 import MushJSON
 import MushLine
 import MushRender
 import MushText
 
-/// `mush render`: draw a line or a stack of lines as PNG, SVG or PDF.
+/// `mush render`: draw a line, a stack of lines or a box tree as PNG, SVG or PDF.
 struct RenderCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw a row (an MGLine) or a stack of rows as PNG, SVG or PDF.",
+        abstract: "Draw a row (an MGLine), a stack of rows or a tree of boxes as PNG, SVG or PDF.",
         discussion: """
             FILE (- for standard input) holds one line object, as `mush line` takes (see `mush line \
             --help`), or a stack: {"width": …, "padding", "backgroundColor", "borders", "lines": [line \
-            objects]}, where a line may leave out its width to fill the stack and has a margin. The \
-            format follows the output's extension: .png, .svg or .pdf. Image items are read as PNG \
-            files, relative to FILE's folder; one that is missing or not a readable PNG is drawn as a \
-            crossed grey placeholder, and a warning on standard error names it by its JSON path \
-            (lines[2].left[0]: image not found: …). Prints the picture's size.
+            objects]}, where a line may leave out its width to fill the stack and has a margin; or a \
+            tree of boxes, as `mush layout` takes it (see `mush layout --help`), when the top-level \
+            object has any of the keys \(boxTreeKeys.joined(separator: ", ")). A box tree is laid out \
+            in --width and --height and drawn box by box: a node may add backgroundColor (a hex \
+            colour), borderColors (a hex colour, or an object of some of top, right, bottom and left; \
+            the lines are as thick as the node's border), cornerRadius, shadow {"color", "x", "y", \
+            "blur"} and zIndex (siblings drawn from the lowest; ties in order); a node whose overflow \
+            is not visible clips what it holds. The picture is the root's size, or with --whole its \
+            content's. The format follows the output's extension: .png, .svg or .pdf. Image items and \
+            leaves are read as PNG files, relative to FILE's folder; one that is missing or not a \
+            readable PNG is drawn as a crossed grey placeholder, and a warning on standard error names \
+            it by its JSON path (lines[2].left[0]: image not found: …; children[1].children[0]: …). \
+            Prints the picture's size.
             """)
+
+    /// The top-level keys that make a document a box tree rather than a line (`lines` makes a
+    /// stack): the keys of a box tree's nodes that a line does not have.
+    static let boxTreeKeys = [
+        "children", "text", "image", "line", "boxes", "topLines", "middleLines", "bottomLines", "scrollView",
+    ]
 
     @OptionGroup var addedFonts: FontOptions
     @Option(name: [.short, .customLong("output")], help: "The file to write: OUT.png, OUT.svg or OUT.pdf.")
@@ -28,7 +43,17 @@ struct RenderCommand: ConsoleCommand {
     var scale: Double = 1
     @Option(help: "The colour under everything (#rgb, #rgba, #rrggbb, #rrggbbaa), or none for transparent.")
     var background: String = "#fff"
-    @Argument(help: "A JSON file holding a line or a stack; - for standard input.")
+    @Option(
+        parsing: .unconditional,
+        help: "For a box tree: the width to lay the root out in: points, max-content or min-content.")
+    var width = "max-content"
+    @Option(
+        parsing: .unconditional,
+        help: "For a box tree: the height to lay the root out in: points, max-content or min-content.")
+    var height = "max-content"
+    @Flag(help: "For a box tree: draw the root's whole content (a scroll view unrolled), not only its own size.")
+    var whole = false
+    @Argument(help: "A JSON file holding a line, a stack or a box tree; - for standard input.")
     var file: String
 
     func validate() throws {
@@ -42,29 +67,40 @@ struct RenderCommand: ConsoleCommand {
             throw ValidationError(
                 "--background '\(background)' is not a colour (#rgb, #rgba, #rrggbb, #rrggbbaa or none)")
         }
+        if LayoutCommand.space(width) == nil { throw LayoutCommand.spaceError("--width", width) }
+        if LayoutCommand.space(height) == nil { throw LayoutCommand.spaceError("--height", height) }
     }
 
     func run(on console: CommandConsole) async throws {
         let fonts = try addedFonts.collection()
-        let document = try LineRequest(fonts: fonts).document(from: try console.contents(of: file))
+        let json = try console.contents(of: file)
         let folder = file == "-" ? nil : URL(fileURLWithPath: file).deletingLastPathComponent().path
-        let options = RenderOptions(scale: scale, background: MushColor(hex: background), imageFolder: folder)
+        let options = RenderOptions(
+            scale: scale, background: MushColor(hex: background), imageFolder: folder, wholeContent: whole)
         let format = RenderFormat(fileName: output)!
         let rendering: Rendering
         // The text engine's warnings (a font family named in markup that the fonts lack).
         var textWarnings: [String] = []
         do {
-            switch document {
-            case .line(let line):
-                let layout = try line.layout(fonts: fonts)
-                textWarnings = layout.warnings
-                rendering = try Renderer.render(layout, as: format, options: options)
-            case .stack(let stack):
-                let layout = try stack.layout(fonts: fonts)
-                for (index, placed) in layout.lines.enumerated() {
-                    textWarnings += placed.layout.warnings.map { "lines[\(index)].\($0)" }
+            if try Self.isBoxTree(json) {
+                let request = try BoxRequest(json: json, fonts: fonts)
+                textWarnings = request.warnings
+                let layout = try request.layout(
+                    width: LayoutCommand.space(width)!, height: LayoutCommand.space(height)!)
+                rendering = try Self.render(tree: layout, as: format, options: options)
+            } else {
+                switch try LineRequest(fonts: fonts).document(from: json) {
+                case .line(let line):
+                    let layout = try line.layout(fonts: fonts)
+                    textWarnings = layout.warnings
+                    rendering = try Renderer.render(layout, as: format, options: options)
+                case .stack(let stack):
+                    let layout = try stack.layout(fonts: fonts)
+                    for (index, placed) in layout.lines.enumerated() {
+                        textWarnings += placed.layout.warnings.map { "lines[\(index)].\($0)" }
+                    }
+                    rendering = try Renderer.render(layout, as: format, options: options)
                 }
-                rendering = try Renderer.render(layout, as: format, options: options)
             }
         } catch let error as MGLineError {
             throw RequestError(error.description)
@@ -82,6 +118,28 @@ struct RenderCommand: ConsoleCommand {
         }
         let unit = format == .png ? "pixels" : "points"
         console.output("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
+    }
+
+    /// Whether the JSON document is a box tree: an object with any of ``boxTreeKeys``. The
+    /// document is read as deep as a box tree may nest (`BoxRequest.jsonDepth`), on a thread with a
+    /// large stack; a document that is no JSON object fails as any reader would say.
+    static func isBoxTree(_ json: [UInt8]) throws(RequestError) -> Bool {
+        let value = try LargeStack.run { () throws(RequestError) in
+            try JSONValue.parse(json, depthLimit: BoxRequest.jsonDepth)
+        }
+        guard case .object(let members) = value else { throw RequestError("not a JSON object") }
+        return boxTreeKeys.contains { members[$0] != nil }
+    }
+
+    /// A laid-out box tree drawn; a picture without area is an error that says how a tree gets one.
+    static func render(tree layout: BoxLayout, as format: RenderFormat, options: RenderOptions) throws -> Rendering {
+        do {
+            return try Renderer.render(layout, as: format, options: options)
+        } catch .empty(let width, let height) {
+            throw RequestError(
+                "nothing to draw: the picture is \(MushLimits.format(width)) × \(MushLimits.format(height)) points (give the root a size or content, or lay it out with --width and --height)"
+            )
+        }
     }
 
     /// Why writing the file at `path` failed, in a few words: what is at the path or its folder,
@@ -109,9 +167,14 @@ struct RenderCommand: ConsoleCommand {
     }
 
     /// An item named by its path in the input's JSON, as errors name values: `lines[2].left[0]`,
-    /// `left[0].box.line.right[1]` (the library names the same items the Swift way, `leftItems[0]`).
+    /// `left[0].box.line.right[1]` (the library names the same items the Swift way, `leftItems[0]`);
+    /// in a box tree, its node, `children[2].children[0]` (`root` for the root), and an item of a
+    /// row leaf after its node's `line` key, `children[1].line.left[0]`.
     static func jsonPath(_ location: RenderWarning.Location) -> String {
         let items = location.steps.map { "\($0.side.rawValue)[\($0.index)]" }.joined(separator: ".box.line.")
+        if let nodePath = location.nodePath {
+            return RenderWarning.Location.describe(nodePath: nodePath, row: "line", items: items)
+        }
         return (location.line.map { "lines[\($0)]." } ?? "") + items
     }
 }

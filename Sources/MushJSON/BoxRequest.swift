@@ -52,7 +52,7 @@ public struct BoxRequest: Sendable {
     public static let leafKeys = ["text", "line", "image"]
 
     /// Every key a node may have.
-    public static let nodeKeys = ["id", "children"] + styleKeys + leafKeys + textKeys
+    public static let nodeKeys = ["id", "children"] + styleKeys + leafKeys + textKeys + paintKeys
 
     /// The deepest nesting of objects and arrays in a box tree's JSON (the outermost object counting
     /// one): a node `BoxError.maximumDepth` levels below the root, and a line object in it nesting
@@ -227,6 +227,7 @@ struct BoxTreeReader {
         } catch {
             throw RequestError(at: object.path(error.path), error.problem)
         }
+        let paint = try self.paint(object)
         let kinds = BoxRequest.leafKeys.filter { object[$0] != nil }
         if kinds.count > 1 {
             throw RequestError(
@@ -250,7 +251,7 @@ struct BoxTreeReader {
                             indices: indices + [index]))
                 }
             }
-            return BoxNode(id: id, style: style, children: children)
+            return BoxNode(id: id, style: style, paint: paint, children: children)
         }
         if let children = object["children"] {
             guard case .array(let values) = children else {
@@ -264,7 +265,7 @@ struct BoxTreeReader {
         case "line": leaf = try line(object)
         default: leaf = try image(object)
         }
-        return BoxNode(id: id, style: style, leaf: leaf)
+        return BoxNode(id: id, style: style, paint: paint, leaf: leaf)
     }
 
     // MARK: - Style

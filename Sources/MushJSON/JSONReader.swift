@@ -14,7 +14,7 @@ extension JSONValue {
 
     /// ``parse(_:)`` with objects and arrays nested at most `depthLimit` deep (a box tree nests
     /// deeper than other requests).
-    static func parse(_ bytes: some Collection<UInt8>, depthLimit: Int) throws(RequestError) -> JSONValue {
+    package static func parse(_ bytes: some Collection<UInt8>, depthLimit: Int) throws(RequestError) -> JSONValue {
         let result: Result<JSONValue, RequestError>? = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(RequestError) in try parse(buffer, depthLimit: depthLimit) }
         }

@@ -112,6 +112,21 @@ final class CairoContext {
     func rectangle(x: Double, y: Double, width: Double, height: Double) {
         cairo_rectangle(context, x, y, width, height)
     }
+    /// A rectangle whose corners are quarter circles of `radius` (at most half the shorter side),
+    /// as a closed sub-path; a square rectangle when the radius is 0.
+    func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        let radius = max(0, min(radius, width / 2, height / 2))
+        guard radius > 0 else {
+            cairo_rectangle(context, x, y, width, height)
+            return
+        }
+        cairo_new_sub_path(context)
+        cairo_arc(context, x + width - radius, y + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(context, x + width - radius, y + height - radius, radius, 0, Double.pi / 2)
+        cairo_arc(context, x + radius, y + height - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(context, x + radius, y + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+    }
     func move(x: Double, y: Double) { cairo_move_to(context, x, y) }
     func line(x: Double, y: Double) { cairo_line_to(context, x, y) }
     func fill() { cairo_fill(context) }

@@ -3,11 +3,17 @@ import Mush
 import MushLine
 
 extension Painter {
-    /// Draws a PNG image scaled to its frame, or a placeholder (grey, crossed) with a warning at
-    /// `location` when the item names no file or the file cannot be read as a PNG.
+    /// Draws a line's image item scaled to its frame (``drawImage(file:_:location:)``).
     func drawImage(_ image: MGLine.Image, _ frame: Rect, location: RenderWarning.Location) {
+        drawImage(file: image.file, frame, location: location)
+    }
+
+    /// Draws the PNG image at `file` scaled to `frame`, or a placeholder (grey, crossed) with a
+    /// warning at `location` when there is no file or the file cannot be read as a PNG: an image
+    /// item of a line, or an image leaf of a box tree (its content box).
+    func drawImage(file: String?, _ frame: Rect, location: RenderWarning.Location) {
         guard frame.width > 0, frame.height > 0 else { return }
-        guard let file = image.file else {
+        guard let file else {
             warn(.imageNamesNoFile, file: nil, at: location)
             drawPlaceholder(frame)
             return

@@ -1,7 +1,8 @@
 import MushLine
 
 /// Something drawn otherwise than asked: an image that could not be read (drawn as a grey, crossed
-/// placeholder), or text whose font FreeType could not open (not drawn).
+/// placeholder), or text whose font FreeType could not open (not drawn), in a line, a stack or a
+/// box tree.
 ///
 /// A warning names the item it is about by its place (``Location``), what went wrong
 /// (``Problem``) and the file. Its ``description`` names the item as Swift code would:
@@ -28,7 +29,8 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Where an item is: on which line of a stack, on which side and at which index of its line,
-    /// and, for an item on a box's line, the same for each box around it.
+    /// and, for an item on a box's line, the same for each box around it; in a box tree, the node
+    /// it is in (``nodePath``), and for an item of a row leaf, its steps on that row.
     public struct Location: Sendable, Hashable, CustomStringConvertible {
         /// One step down to an item: its side and its index among that side's items.
         public struct Step: Sendable, Hashable {
@@ -46,22 +48,42 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         /// The item's place, outermost first: the box on the line, then the item on that box's
         /// line, and so on; the last step is the item itself.
         public var steps: [Step]
+        /// In a box tree, the node the item is in: the index of each child on the way down from
+        /// the root (`[2, 0]` is `children[2].children[0]`; empty: the root). The node itself when
+        /// ``steps`` is empty (an image leaf, a text leaf); otherwise the node whose row holds the
+        /// item. nil outside box trees.
+        public var nodePath: [Int]?
 
-        public init(line: Int? = nil, steps: [Step] = []) {
+        /// The item reached by `steps`, on the stack's line `line` (nil for a line drawn alone), in
+        /// the box tree's node at `nodePath` (nil outside box trees).
+        public init(line: Int? = nil, steps: [Step] = [], nodePath: [Int]? = nil) {
             self.line = line
             self.steps = steps
+            self.nodePath = nodePath
         }
 
         /// The location one step further in: `step` on the line of the box this location names.
         public func appending(_ side: MGLine.Side, _ index: Int) -> Location {
-            Location(line: line, steps: steps + [Step(side: side, index: index)])
+            Location(line: line, steps: steps + [Step(side: side, index: index)], nodePath: nodePath)
         }
 
         /// The item named as Swift code would reach it, as layout errors name properties:
-        /// `lines[2].rightItems[0].line.leftItems[1]`.
+        /// `lines[2].rightItems[0].line.leftItems[1]`; in a box tree, the node
+        /// (`children[2].children[0]`, `root` for the root) and an item of its row after `line`
+        /// (`children[1].line.leftItems[0]`).
         public var description: String {
             let items = steps.map { "\($0.side.rawValue)Items[\($0.index)]" }.joined(separator: ".line.")
-            return (line.map { "lines[\($0)]." } ?? "") + items
+            guard let nodePath else { return (line.map { "lines[\($0)]." } ?? "") + items }
+            return Self.describe(nodePath: nodePath, row: "line", items: items)
+        }
+
+        /// A box tree's node (`children[2].children[0]`, or `root`), followed by `row` and `items`
+        /// when `items` is not empty (`children[2].line.leftItems[0]`, `line.leftItems[0]` at the
+        /// root).
+        package static func describe(nodePath: [Int], row: String, items: String) -> String {
+            let node = nodePath.map { "children[\($0)]" }.joined(separator: ".")
+            if items.isEmpty { return node.isEmpty ? "root" : node }
+            return (node.isEmpty ? "" : node + ".") + row + "." + items
         }
     }
 

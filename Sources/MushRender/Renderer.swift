@@ -1,12 +1,14 @@
 import Mush
+import MushBox
 import MushLine
 import MushText
 
-/// Draws laid-out rows, stacks of rows and paragraphs with Cairo, as PNG, SVG or PDF.
+/// Draws laid-out rows, stacks of rows, paragraphs and box trees with Cairo, as PNG, SVG or PDF.
 ///
-/// The renderer depends on results only: it draws an `MGLineLayout`, an `MGStackLayout` or a
-/// `ParagraphLayout` from what the layout carries (frames, glyphs, colours, shadows, images, fills
-/// and borders), never from the `MGLine`, `MGStack` or request it was computed from.
+/// The renderer depends on results only: it draws an `MGLineLayout`, an `MGStackLayout`, a
+/// `ParagraphLayout` or a `BoxLayout` from what the layout carries (frames, glyphs, colours,
+/// shadows, images, fills, borders and a box's paint), never from the `MGLine`, `MGStack`,
+/// `BoxNode` or request it was computed from.
 ///
 /// Text is drawn from the layout's own glyphs and positions (HarfBuzz's), with the FreeType faces
 /// the engine chose; nothing is laid out again. Run colours, background colours, underlines and
@@ -55,6 +57,36 @@ public enum Renderer {
         let width = layout.lines.reduce(layout.width) { max($0, $1.x + $1.width) }
         return try draw(width: width, height: layout.height, format: format, options: options) { painter in
             painter.drawText(layout, x: 0, y: 0, color: color, shadow: shadow, location: RenderWarning.Location())
+        }
+    }
+
+    /// Draws a laid-out box tree (`BoxEngine.layout(_:width:height:rounding:)`), its root's
+    /// top-left corner at the picture's, whatever the root's `x` and `y`. The picture is the root's
+    /// size, or with ``RenderOptions/wholeContent`` its content's.
+    ///
+    /// Each box is drawn in its parent's coordinates: its shadow, background and borders (its
+    /// `paint`), its leaf in its content box (a text leaf's `PlacedText`, a row leaf's
+    /// `MGLineLayout`, an image leaf's `ImageLeaf`), then its children by `zIndex`, each with
+    /// everything inside it, moved by the box's content offset and clipped to its rounded padding
+    /// box when it clips (`clipsContent`). A box without paint draws only what it holds. The
+    /// MushRender article tells the rules in full.
+    ///
+    /// ```swift
+    /// let layout = try BoxEngine.layout(card, width: .points(320))
+    /// let png = try Renderer.render(layout, as: .png, options: RenderOptions(scale: 2))
+    /// ```
+    public static func render(
+        _ layout: BoxLayout, as format: RenderFormat, options: RenderOptions = RenderOptions()
+    ) throws(RenderError) -> Rendering {
+        let width = options.wholeContent ? max(layout.width, layout.contentWidth) : layout.width
+        let height = options.wholeContent ? max(layout.height, layout.contentHeight) : layout.height
+        return try draw(width: width, height: height, format: format, options: options) { painter in
+            // Drawing recurses once per level: a deep tree is drawn on a thread with a large stack.
+            if layout.isDeeper(than: 32) {
+                LargeStack.run { painter.drawBoxTree(layout, wholeContent: options.wholeContent) }
+            } else {
+                painter.drawBoxTree(layout, wholeContent: options.wholeContent)
+            }
         }
     }
 

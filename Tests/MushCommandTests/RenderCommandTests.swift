@@ -374,3 +374,134 @@ struct RenderCommandTests {
         }
     }
 }
+
+// MARK: - Box trees
+
+extension RenderCommandTests {
+    /// A document with a box tree's keys is laid out in --width and --height and drawn.
+    @Test func aBoxTreeIsLaidOutAndDrawn() async throws {
+        try await inFolder { folder in
+            let output = folder.appendingPathComponent("tree.png")
+            let tree = ##"""
+                {"width": "100%", "padding": 10, "backgroundColor": "#eee", "children": [
+                  {"flexGrow": 1, "height": 30, "backgroundColor": "#fff", "cornerRadius": 6,
+                   "borderColors": {"bottom": "#ccc"}, "border": {"bottom": 1},
+                   "shadow": {"color": "#0004", "y": 1, "blur": 2}, "text": "Hello", "zIndex": 1}]}
+                """##
+            let result = try await render(tree, to: output, ["--width", "120", "--scale", "2"])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.error.isEmpty, "\(result.error)")
+            #expect(result.output == "\(output.path): 240 × 100 pixels\n")
+            let size = try pngSize(output)
+            #expect(size.width == 240 && size.height == 100)
+            // max-content by default: 100% of it is auto, as wide as the text and the padding.
+            let narrow = try await render(tree, to: output)
+            #expect(narrow.status == 0, "\(narrow.error)")
+            #expect(narrow.output == "\(output.path): 61 × 50 pixels\n")
+        }
+    }
+
+    /// Every key of the list makes a box tree; `lines` a stack; anything else a line.
+    @Test func whichDocumentsAreBoxTrees() async throws {
+        try await inFolder { folder in
+            let output = folder.appendingPathComponent("out.svg")
+            let text = try await render(#"{"text": "Hi", "width": 40, "height": 20}"#, to: output)
+            #expect(text.output == "\(output.path): 40 × 20 points\n", "\(text.error)")
+            let image = try await render(#"{"image": {"width": 30, "height": 10, "file": "x.png"}}"#, to: output)
+            #expect(image.output == "\(output.path): 30 × 10 points\n")
+            #expect(image.error == "mush: warning: root: image not found: x.png; drew a placeholder\n")
+            let row = try await render(#"{"line": {"height": 12, "left": ["a"]}, "width": 50}"#, to: output)
+            #expect(row.output == "\(output.path): 50 × 12 points\n", "\(row.error)")
+            // A line has none of those keys: `width` is required, as before.
+            let line = try await render(##"{"height": 10, "backgroundColor": "#fff"}"##, to: output)
+            expectOneLineError(line)
+            #expect(line.error == "mush: error: missing key 'width'\n")
+            // A key of the list that the box reader does not know yet is its error, not a line's.
+            let boxes = try await render(#"{"boxes": []}"#, to: output)
+            expectOneLineError(boxes)
+            #expect(boxes.error == "mush: error: unknown key 'boxes'\n")
+        }
+    }
+
+    @Test func wholeDrawsAScrollViewsWholeContent() async throws {
+        try await inFolder { folder in
+            let output = folder.appendingPathComponent("scroll.png")
+            let tree = ##"""
+                {"width": 40, "height": 30, "overflow": "scroll", "flexDirection": "column", "backgroundColor": "#eee",
+                 "children": [{"height": 50, "flexShrink": 0}, {"height": 50, "flexShrink": 0, "backgroundColor": "#f00"}]}
+                """##
+            let clipped = try await render(tree, to: output)
+            #expect(clipped.output == "\(output.path): 40 × 30 pixels\n", "\(clipped.error)")
+            let whole = try await render(tree, to: output, ["--whole", "--scale", "2"])
+            #expect(whole.output == "\(output.path): 80 × 200 pixels\n", "\(whole.error)")
+            let size = try pngSize(output)
+            #expect(size.width == 80 && size.height == 200)
+        }
+    }
+
+    @Test(
+        "A bad value of a box tree: its JSON path, one line, status 2",
+        arguments: [
+            (
+                ##"{"children": [{}, {"shadow": {"color": "#000", "blur": -1}}]}"##,
+                "children[1].shadow.blur: must be a number from 0 to 1000000 points (it is -1)"
+            ),
+            (
+                ##"{"children": [{"borderColors": {"top": "red"}}]}"##,
+                "children[0].borderColors.top: 'red' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"
+            ),
+            (
+                #"{"width": 10, "height": 10, "zIndex": "top", "children": []}"#,
+                "zIndex: expected a number, not a string"
+            ),
+            (
+                #"{"children": [{"cornerRadius": -4}]}"#,
+                "children[0].cornerRadius: must be a number from 0 to 1000000 points (it is -4)"
+            ),
+            (
+                #"{"children": []}"#,
+                "nothing to draw: the picture is 0 × 0 points (give the root a size or content, or lay it out with --width and --height)"
+            ),
+        ])
+    func badBoxTree(input: String, message: String) async throws {
+        try await inFolder { folder in
+            let result = try await render(input, to: folder.appendingPathComponent("out.png"))
+            expectOneLineError(result)
+            #expect(result.error == "mush: error: \(message)\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
+    }
+
+    @Test func badSpacesAreUsageErrors() async throws {
+        try await inFolder { folder in
+            let result = try await render(
+                #"{"text": "a"}"#, to: folder.appendingPathComponent("out.png"), ["--width", "wide"])
+            expectOneLineError(result)
+            #expect(
+                result.error
+                    == "mush: error: --width must be a number of points from 0 to 1000000, max-content or min-content (it is 'wide')\n"
+            )
+        }
+    }
+
+    /// The request's warnings (markup) and the drawing's (images) name their nodes by JSON path.
+    @Test func boxTreeWarningsNameTheirNodes() async throws {
+        try await inFolder { folder in
+            let tree = """
+                {"width": 100, "children": [
+                  {"text": "**open|mush"},
+                  {"children": [{"image": {"width": 10, "height": 10, "file": "none.png"}}]},
+                  {"line": {"height": 12, "right": [{"image": {"width": 10, "height": 10, "file": "/no/such.png"}}]}}]}
+                """
+            let result = try await render(tree, to: folder.appendingPathComponent("out.pdf"))
+            #expect(result.status == 0)
+            #expect(
+                result.error == """
+                    mush: warning: children[0].text: unmatched '**' (kept as text)
+                    mush: warning: children[1].children[0]: image not found: none.png; drew a placeholder
+                    mush: warning: children[2].line.right[0]: image not found: /no/such.png; drew a placeholder
+
+                    """)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Mush
+import MushBox
+
+extension BoxRequest {
+    /// The keys of a node's paint (`BoxPaint`), for whoever draws the layout (`mush render`); the
+    /// engine never reads them, and `mush layout` writes nothing of them:
+    ///
+    /// - `backgroundColor`: a hex colour filling the border box (rounded by `cornerRadius`).
+    /// - `borderColors`: one hex colour for every edge, or an object of some of `top`, `right`,
+    ///   `bottom` and `left` (an edge left out has no line). The lines are as thick as the node's
+    ///   `border` on that edge.
+    /// - `cornerRadius`: the radius of the border box's corners, 0 to 1000000 points.
+    /// - `shadow`: `{"color", "x", "y", "blur"}`, the colour required; the offset (`x`, `y`, ±1000000
+    ///   points, 0 by default) and the blur (0 to 1000000 points, 0 by default).
+    /// - `zIndex`: the paint order among siblings, a number from -1000000 to 1000000 (higher on
+    ///   top; 0 by default).
+    ///
+    /// A node with none of them has no paint.
+    public static let paintKeys = ["backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex"]
+}
+
+extension BoxTreeReader {
+    /// The paint of the node `object` (``BoxRequest/paintKeys``), each value checked with its JSON
+    /// path (`children[1].shadow.blur: …`); nil when the node has none of the keys.
+    func paint(_ object: JSONObject) throws(RequestError) -> BoxPaint? {
+        guard BoxRequest.paintKeys.contains(where: { object[$0] != nil }) else { return nil }
+        var paint = BoxPaint()
+        paint.backgroundColor = try object.color("backgroundColor")
+        paint.borderColors = try borderColors(object) ?? paint.borderColors
+        paint.cornerRadius = try object.size("cornerRadius") ?? paint.cornerRadius
+        paint.shadow = try shadow(object)
+        paint.zIndex = try object.number("zIndex", in: MushLimits.offset, unit: "") ?? paint.zIndex
+        return paint
+    }
+
+    /// `borderColors`: one colour for all four edges, or an object of some of them.
+    private func borderColors(_ object: JSONObject) throws(RequestError) -> BoxEdges<MushColor?>? {
+        guard let value = object["borderColors"] else { return nil }
+        switch value {
+        case .string:
+            return BoxEdges(try object.color("borderColors"))
+        case .object:
+            let edges = try JSONObject(
+                value, at: object.path("borderColors"), keys: ["top", "right", "bottom", "left"])
+            return BoxEdges(
+                top: try edges.color("top"), right: try edges.color("right"), bottom: try edges.color("bottom"),
+                left: try edges.color("left"))
+        default:
+            throw object.wrongType(
+                "borderColors", expected: "a colour or an object of some of top, right, bottom and left")
+        }
+    }
+
+    /// `shadow`: `{"color", "x", "y", "blur"}`, the colour required.
+    private func shadow(_ object: JSONObject) throws(RequestError) -> BoxShadow? {
+        guard let value = object["shadow"] else { return nil }
+        let shadow = try JSONObject(value, at: object.path("shadow"), keys: ["color", "x", "y", "blur"])
+        guard let color = try shadow.color("color") else { throw shadow.missing("color") }
+        let offset = BoxOffset(
+            x: try shadow.number("x", in: MushLimits.offset) ?? 0, y: try shadow.number("y", in: MushLimits.offset) ?? 0
+        )
+        let blur = try shadow.size("blur") ?? 0
+        return BoxShadow(color: color, offset: offset, blur: blur)
+    }
+}

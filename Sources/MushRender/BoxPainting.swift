@@ -1,0 +1,203 @@
+import Mush
+import MushBox
+import MushLine
+import MushText
+
+extension Painter {
+    /// The most rounded shapes a blurred shadow is drawn with.
+    static let maximumShadowLayers = 16
+
+    /// Draws a laid-out box tree with its root's top-left corner at the picture's. With
+    /// `wholeContent`, the root's box is drawn as large as its content (at least its own size), and
+    /// the root neither clips nor moves its children by its content offset.
+    func drawBoxTree(_ root: BoxLayout, wholeContent: Bool) {
+        var path: [Int] = []
+        drawBox(root, x: 0, y: 0, path: &path, unrolled: wholeContent)
+    }
+
+    /// Draws one box at (`x`, `y`) and everything inside it: its shadow, background and borders,
+    /// its leaf in its content box, then its children by `zIndex` (ties in input order), each with
+    /// all it holds, moved by the box's content offset; the leaf and the children clipped to the
+    /// rounded padding box when the box clips. `path` holds the child indices down to the box
+    /// (for warnings). An `unrolled` box is drawn as large as its content, without clipping or
+    /// content offset.
+    private func drawBox(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {
+        let box = Rect(x: x, y: y, width: layout.width, height: layout.height)
+        let paint = layout.paint
+        if let paint {
+            let painted =
+                unrolled
+                ? Rect(
+                    x: x, y: y, width: max(layout.width, layout.contentWidth),
+                    height: max(layout.height, layout.contentHeight))
+                : box
+            drawOwnPaint(paint, border: layout.border, painted)
+        }
+        let clips = layout.clipsContent && !unrolled
+        if clips {
+            let border = layout.border
+            let radius =
+                Self.radius(paint?.cornerRadius ?? 0, box) - max(border.top, border.right, border.bottom, border.left)
+            context.save()
+            context.roundedRectangle(
+                x: x + border.left, y: y + border.top, width: max(box.width - border.left - border.right, 0),
+                height: max(box.height - border.top - border.bottom, 0), radius: max(radius, 0))
+            context.clip()
+        }
+        if let leaf = layout.leaf { drawLeaf(leaf, of: layout, box, path: path) }
+        if !layout.children.isEmpty {
+            let offset = unrolled ? BoxOffset.zero : paint?.contentOffset ?? .zero
+            for index in Self.paintOrder(layout.children) {
+                let child = layout.children[index]
+                path.append(index)
+                drawBox(child, x: x + child.x - offset.x, y: y + child.y - offset.y, path: &path, unrolled: false)
+                path.removeLast()
+            }
+        }
+        if clips { context.restore() }
+    }
+
+    /// The children's indices in paint order: by `zIndex` (nil paint: 0), lowest first; children of
+    /// the same `zIndex` keep their input order.
+    static func paintOrder(_ children: [BoxLayout]) -> [Int] {
+        let zIndices = children.map { $0.paint?.zIndex ?? 0 }
+        guard zIndices.contains(where: { $0 != 0 }) else { return Array(children.indices) }
+        // Sorted on the index too: the order of ties does not rest on the sort being stable.
+        return children.indices.sorted { (zIndices[$0], $0) < (zIndices[$1], $1) }
+    }
+
+    /// A corner radius as drawn: not negative, at most half the box's shorter side.
+    static func radius(_ radius: Double, _ box: Rect) -> Double {
+        max(0, min(radius, box.width / 2, box.height / 2))
+    }
+
+    /// The box's shadow, background and borders, in that order; nothing for a box without area.
+    private func drawOwnPaint(_ paint: BoxPaint, border: BoxEdges<Double>, _ box: Rect) {
+        guard box.width > 0, box.height > 0 else { return }
+        let radius = Self.radius(paint.cornerRadius, box)
+        if let shadow = paint.shadow { drawShadow(shadow, box, radius: radius) }
+        if let background = paint.backgroundColor {
+            setColor(background)
+            context.roundedRectangle(x: box.x, y: box.y, width: box.width, height: box.height, radius: radius)
+            context.fill()
+        }
+        drawBoxBorders(paint, widths: border, box, radius: radius)
+    }
+
+    /// A shadow: the box's rounded shape moved by the offset, in the shadow's colour. A blurred
+    /// shadow is a stack of concentric rounded shapes, from the shape grown by nearly `blur` to the
+    /// shape shrunk by nearly as much, one every point of blur or so (at most
+    /// ``maximumShadowLayers``), each of an alpha chosen so that where `k` of `n` shapes overlap the
+    /// colour shows at `k / n` of its alpha: the shadow fades linearly from `blur` outside the
+    /// box's edge to `blur` inside it, as a Gaussian blur of standard deviation `blur / 2` nearly
+    /// does. Plain filled paths, so PNG, SVG and PDF show the same shadow.
+    private func drawShadow(_ shadow: BoxShadow, _ box: Rect, radius: Double) {
+        guard shadow.color.alpha > 0 else { return }
+        let x = box.x + shadow.offset.x
+        let y = box.y + shadow.offset.y
+        guard shadow.blur > 0 else {
+            setColor(shadow.color)
+            context.roundedRectangle(x: x, y: y, width: box.width, height: box.height, radius: radius)
+            context.fill()
+            return
+        }
+        let layers = min(Self.maximumShadowLayers, max(1, Int((2 * shadow.blur).rounded(.up))))
+        let alpha = Double(shadow.color.alpha) / 255
+        var shown = 0.0
+        for layer in 1...layers {
+            // Where this shape and those outside it overlap, the colour shows at `target`: this
+            // shape's alpha adds what the ones before it lack.
+            let target = alpha * Double(layer) / Double(layers)
+            let layerAlpha = 1 - (1 - target) / (1 - shown)
+            shown = target
+            let spread = shadow.blur * (1 - Double(2 * layer - 1) / Double(layers))
+            let width = box.width + 2 * spread
+            let height = box.height + 2 * spread
+            guard width > 0, height > 0 else { continue }
+            context.setColor(
+                red: Double(shadow.color.red) / 255, green: Double(shadow.color.green) / 255,
+                blue: Double(shadow.color.blue) / 255, alpha: layerAlpha)
+            context.roundedRectangle(
+                x: x - spread, y: y - spread, width: width, height: height, radius: max(0, radius + spread))
+            context.fill()
+        }
+    }
+
+    /// The box's borders: each edge's colour, as thick as the paint's `borderLineWidth` or else as
+    /// the layout's border on that edge, drawn inside the box. The top and bottom edges span the
+    /// width (from `borderInsetLeft`); the left and right ones fill between them, so that no corner
+    /// is painted twice. Clipped to the rounded box when it has a corner radius.
+    private func drawBoxBorders(_ paint: BoxPaint, widths: BoxEdges<Double>, _ box: Rect, radius: Double) {
+        let colors = paint.borderColors
+        func thickness(_ width: Double, across side: Double) -> Double {
+            min(max(paint.borderLineWidth ?? width, 0), side)
+        }
+        let top = thickness(widths.top, across: box.height)
+        let bottom = thickness(widths.bottom, across: box.height)
+        let left = thickness(widths.left, across: box.width)
+        let right = thickness(widths.right, across: box.width)
+        let inset = min(max(paint.borderInsetLeft, 0), box.width)
+        var edges = ColorGroups()
+        if let color = colors.top, top > 0 {
+            edges.add(Rect(x: box.x + inset, y: box.y, width: box.width - inset, height: top), color)
+        }
+        if let color = colors.bottom, bottom > 0 {
+            edges.add(
+                Rect(x: box.x + inset, y: box.y + box.height - bottom, width: box.width - inset, height: bottom), color)
+        }
+        // A side fills up to the top and bottom lines where they reach its corner.
+        let above = { (reaches: Bool) in colors.top != nil && reaches ? top : 0 }
+        let below = { (reaches: Bool) in colors.bottom != nil && reaches ? bottom : 0 }
+        if let color = colors.left, left > 0 {
+            let (start, end) = (above(inset == 0), below(inset == 0))
+            edges.add(Rect(x: box.x, y: box.y + start, width: left, height: box.height - start - end), color)
+        }
+        if let color = colors.right, right > 0 {
+            let (start, end) = (above(true), below(true))
+            edges.add(
+                Rect(x: box.x + box.width - right, y: box.y + start, width: right, height: box.height - start - end),
+                color)
+        }
+        guard !edges.groups.isEmpty else { return }
+        if radius > 0 {
+            context.save()
+            context.roundedRectangle(x: box.x, y: box.y, width: box.width, height: box.height, radius: radius)
+            context.clip()
+        }
+        fill(edges)
+        if radius > 0 { context.restore() }
+    }
+
+    /// A leaf in the box's content box (the box inset by its border and padding): a text leaf's
+    /// paragraph in its colour (black where neither it nor its markup sets one), a row leaf's line,
+    /// an image leaf's picture scaled to the content box. Leaves of other kinds are not drawn.
+    private func drawLeaf(_ leaf: any Sendable, of layout: BoxLayout, _ box: Rect, path: [Int]) {
+        let inset = (
+            left: layout.border.left + layout.padding.left, top: layout.border.top + layout.padding.top,
+            right: layout.border.right + layout.padding.right, bottom: layout.border.bottom + layout.padding.bottom
+        )
+        let content = Rect(
+            x: box.x + inset.left, y: box.y + inset.top, width: max(box.width - inset.left - inset.right, 0),
+            height: max(box.height - inset.top - inset.bottom, 0))
+        let location = RenderWarning.Location(nodePath: path)
+        switch leaf {
+        case let text as PlacedText:
+            drawText(
+                text.layout, x: content.x, y: content.y, color: text.color ?? MushColor(red: 0, green: 0, blue: 0),
+                shadow: nil, location: location)
+        case let row as MGLineLayout:
+            drawLine(row, x: content.x, y: content.y, location: location)
+        case let image as ImageLeaf:
+            drawImage(file: image.file, content, location: location)
+        default:
+            break
+        }
+    }
+}
+
+extension BoxLayout {
+    /// Whether the tree nests more than `levels` levels below this node.
+    func isDeeper(than levels: Int) -> Bool {
+        levels < 0 || children.contains { $0.isDeeper(than: levels - 1) }
+    }
+}
