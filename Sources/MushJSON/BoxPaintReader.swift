@@ -34,7 +34,7 @@ extension BoxTreeReader {
     }
 
     /// `borderColors`: one colour for all four edges, or an object of some of them.
-    private func borderColors(_ object: JSONObject) throws(RequestError) -> BoxEdges<MushColor?>? {
+    func borderColors(_ object: JSONObject) throws(RequestError) -> BoxEdges<MushColor?>? {
         guard let value = object["borderColors"] else { return nil }
         switch value {
         case .string:
@@ -52,7 +52,7 @@ extension BoxTreeReader {
     }
 
     /// `shadow`: `{"color", "x", "y", "blur"}`, the colour required.
-    private func shadow(_ object: JSONObject) throws(RequestError) -> BoxShadow? {
+    func shadow(_ object: JSONObject) throws(RequestError) -> BoxShadow? {
         guard let value = object["shadow"] else { return nil }
         let shadow = try JSONObject(value, at: object.path("shadow"), keys: ["color", "x", "y", "blur"])
         guard let color = try shadow.color("color") else { throw shadow.missing("color") }

@@ -76,7 +76,6 @@ extension BoxTreeReader {
         box.height = try points(object, "height")
         box.margin = try insets(object, "margin", negative: true) ?? box.margin
         box.padding = try insets(object, "padding", negative: false) ?? box.padding
-        box.zIndex = try object.number("zIndex", in: MushLimits.offset, unit: "") ?? 0
         box.contentLayoutMode = try object.choice("contentLayoutMode") ?? .table
         box.sizingMode = try object.choice("sizingMode") ?? .none
         let mode: MGBox.BoxLayoutMode? = try object.choice("boxLayoutMode")
@@ -96,11 +95,14 @@ extension BoxTreeReader {
             }
             box.attachedTo = target
         }
-        box.backgroundColor = try object.color("backgroundColor")
-        box.borderColors = try borderColors(object) ?? box.borderColors
+        if let paint = try paint(object) {
+            box.backgroundColor = paint.backgroundColor
+            box.borderColors = paint.borderColors
+            box.cornerRadius = paint.cornerRadius
+            box.shadow = paint.shadow
+            box.zIndex = paint.zIndex
+        }
         box.borderStyle = try borderStyle(object)
-        box.cornerRadius = try object.size("cornerRadius") ?? 0
-        box.shadow = try shadow(object, "shadow")
         box.clipsContent = try object.bool("clipsContent") ?? false
 
         let isScrollView = try object.bool("scrollView") ?? false
@@ -257,32 +259,6 @@ extension BoxTreeReader {
             x: try point.number("x", in: MushLimits.offset) ?? 0, y: try point.number("y", in: MushLimits.offset) ?? 0)
     }
 
-    /// `{"color", "x", "y", "blur"}`, the colour required.
-    func shadow(_ object: JSONObject, _ key: String) throws(RequestError) -> BoxShadow? {
-        guard let value = object[key] else { return nil }
-        let shadow = try JSONObject(value, at: object.path(key), keys: ["color", "x", "y", "blur"])
-        guard let color = try shadow.color("color") else { throw shadow.missing("color") }
-        return BoxShadow(
-            color: color,
-            offset: BoxOffset(
-                x: try shadow.number("x", in: MushLimits.offset) ?? 0,
-                y: try shadow.number("y", in: MushLimits.offset) ?? 0),
-            blur: try shadow.size("blur") ?? 0)
-    }
-
-    /// One colour for every edge, or an object of some edges.
-    func borderColors(_ object: JSONObject) throws(RequestError) -> BoxEdges<MushColor?>? {
-        guard let value = object["borderColors"] else { return nil }
-        if case .string = value {
-            let color = try object.color("borderColors")
-            return BoxEdges(color)
-        }
-        let edges = try JSONObject(value, at: object.path("borderColors"), keys: ["top", "right", "bottom", "left"])
-        return BoxEdges(
-            top: try edges.color("top"), right: try edges.color("right"), bottom: try edges.color("bottom"),
-            left: try edges.color("left"))
-    }
-
     /// `"none"`, `"etchedAll"`, or an array of `"etchedTop"`, `"etchedLeft"`, `"etchedBottom"`,
     /// `"etchedRight"`.
     func borderStyle(_ object: JSONObject) throws(RequestError) -> MGBox.BorderStyle {
@@ -340,9 +316,16 @@ extension BoxTreeReader {
         style.separatorInset = try values.size("separatorInset") ?? style.separatorInset
         style.separatorWidth = try values.size("separatorWidth") ?? style.separatorWidth
         style.etchedRows = try values.bool("etchedRows") ?? style.etchedRows
-        style.shadow = try shadow(values, "shadow") ?? style.shadow
+        style.shadow = try shadow(values) ?? style.shadow
         style.rowHeight = try values.size("rowHeight") ?? style.rowHeight
         style.rowPadding = try values.size("rowPadding") ?? style.rowPadding
         return style
     }
+}
+
+extension BoxRequest {
+    /// The keys that make a node one of MGBoxKit's (an MGBox, a table section or a scroll view):
+    /// `boxes`, `topLines`, `scrollView`, `contentLayoutMode` and the others of the MushMGBox
+    /// article.
+    public static let mgBoxKeys = MGBoxJSON.markerKeys
 }
