@@ -85,6 +85,20 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        // MGBoxProvider (MushMGBox): the rows in a view of tables of 1,000 to 1,000,000 rows.
+        .executableTarget(
+            name: "ProviderQueries",
+            dependencies: [
+                .product(name: "MushLine", package: "Mush"),
+                .product(name: "MushMGBox", package: "Mush"),
+                .product(name: "MushText", package: "Mush"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ProviderQueries",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
         .executableTarget(
             name: "RowLayout",
             dependencies: [
