@@ -416,10 +416,16 @@ extension RenderCommandTests {
             let line = try await render(##"{"height": 10, "backgroundColor": "#fff"}"##, to: output)
             expectOneLineError(line)
             #expect(line.error == "mush: error: missing key 'width'\n")
-            // A key of the list that the box reader does not know yet is its error, not a line's.
+            // MGBoxKit's nodes are box trees: an empty MGBox has nothing to draw.
             let boxes = try await render(#"{"boxes": []}"#, to: output)
             expectOneLineError(boxes)
-            #expect(boxes.error == "mush: error: unknown key 'boxes'\n")
+            #expect(
+                boxes.error
+                    == "mush: error: nothing to draw: the picture is 0 × 0 points (give the root a size or content, or lay it out with --width and --height)\n"
+            )
+            let grid = try await render(
+                #"{"contentLayoutMode": "grid", "width": 20, "boxes": [{"width": 5, "height": 5}]}"#, to: output)
+            #expect(grid.output == "\(output.path): 20 × 5 points\n", "\(grid.error)")
         }
     }
 

@@ -20,9 +20,6 @@ private struct FixedRows: Sendable {
     var count: Int { made.withLock { $0 } }
 }
 
-/// The shipped fonts: the same heights on every machine.
-private let fonts = FontCollection.shipped
-
 /// A 4,008-point table of 100 rows 44 high, estimated at 40, with rows 3 and 4 measured.
 private func measuredTable() throws -> MGBoxProvider {
     var table = try MGBoxProvider(
