@@ -35,6 +35,19 @@ let package = Package(
             ],
             path: "Probes/BoxProbe"
         ),
+        // MGBoxKit's table sections and grids beside the row engine and the engine nodes they lower to,
+        // for boxes.sh. Build with `swift build -c release --product MGBoxProbe` from here.
+        .executableTarget(
+            name: "MGBoxProbe",
+            dependencies: [
+                .product(name: "Mush", package: "Mush"),
+                .product(name: "MushBox", package: "Mush"),
+                .product(name: "MushLine", package: "Mush"),
+                .product(name: "MushMGBox", package: "Mush"),
+                .product(name: "MushText", package: "Mush"),
+            ],
+            path: "Probes/MGBoxProbe"
+        ),
         // The box trees of the box benchmarks and BoxProbe, the text cards and rows among them.
         .target(
             name: "BoxTrees",

@@ -15,6 +15,7 @@ cd "$(dirname "$0")"
 build="${SCRATCH:-.build}"
 runs="${RUNS:-30}"
 swift build -c release --scratch-path "$build" --product BoxProbe >/dev/null
+swift build -c release --scratch-path "$build" --product MGBoxProbe >/dev/null
 bash Pango/build.sh "$build/pango_measure" 2>/dev/null
 probe="$build/release/BoxProbe"
 leaves="$build/box-leaves"
@@ -57,3 +58,7 @@ PY
 
 echo "== Taffy and Yoga (Rivals/box_rivals.py; cards and rows: the box part, leaves answering as the engine's)"
 python3 Rivals/box_rivals.py --trees grid,levels,chain,cards,rows --libs taffy,yoga --repeats 7 --from "$leaves"
+
+echo "== MGBoxKit's vocabulary (MGBoxProbe): the whole MGBox.layout call beside the work without it"
+"$build/release/MGBoxProbe" grid 10
+"$build/release/MGBoxProbe" table 5

@@ -55,7 +55,7 @@ extension BoxTreeReader {
         let box = try mgBox(value, at: path, depth: depth, indices: indices)
         var lowering = MGLowering(fonts: fonts)
         do {
-            let node = try lowering.lower(box, as: depth == 0 ? .root : .plain, at: [], named: path)
+            let node = try lowering.lower(box, as: depth == 0 ? .root : .plain, named: path)
             fixups.append(lowering.fixups, under: indices)
             return node
         } catch {

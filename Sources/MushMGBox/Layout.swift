@@ -14,7 +14,7 @@ extension MGBox {
         rounding: BoxRounding = .edges
     ) throws(MGBoxError) -> BoxLayout {
         var lowering = MGLowering(fonts: fonts)
-        let root = try lowering.lower(self, as: .root, at: [], named: "")
+        let root = try lowering.lower(self, as: .root, named: "")
         return try MGLowering.layout(root, fixups: lowering.fixups, width: width, height: height, rounding: rounding)
     }
 }

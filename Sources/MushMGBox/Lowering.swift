@@ -27,6 +27,13 @@ package struct MGFixups: Sendable {
 
     package var isEmpty: Bool { attachments.isEmpty && scrollViews.isEmpty }
 
+    /// Puts the attachments and scroll views from the given counts on under the child `index` (their
+    /// paths were from that child).
+    mutating func moveUnder(_ index: Int, attachmentsFrom attachment: Int, scrollViewsFrom scrollView: Int) {
+        for position in attachment..<attachments.count { attachments[position].parent.insert(index, at: 0) }
+        for position in scrollView..<scrollViews.count { scrollViews[position].path.insert(index, at: 0) }
+    }
+
     /// Adds `other`, whose paths start at the node at `prefix`.
     package mutating func append(_ other: MGFixups, under prefix: [Int]) {
         attachments += other.attachments.map {
@@ -55,33 +62,31 @@ package struct MGLowering {
         self.fonts = fonts
     }
 
-    /// The node for `box`, a child of a `role` container; `path` holds the child indices from the
-    /// root and `name` the box's path for errors (`boxes[2]`); `scrollOffset` is the content
+    /// The node for `box`, a child of a `role` container; `name` is the box's path for errors
+    /// (`boxes[2]`: the children's are made only for an error); `scrollOffset` is the content
     /// offset of the scroll view the box is directly in; `background` the nearest background
     /// colour around the box (what etched borders are made from).
     package mutating func lower(
-        _ box: MGBox, as role: Role, at path: [Int], named name: String, scrollOffset: BoxOffset? = nil,
+        _ box: MGBox, as role: Role, named name: String, scrollOffset: BoxOffset? = nil,
         background: MushColor? = nil
     ) throws(MGBoxError) -> BoxNode {
         try Self.check(box, named: name)
         if let node = box.bareNode { return node }
-        var style = box.plainStyle ?? BoxStyle()
-        if box.plainStyle == nil {
-            try itemStyle(&style, box, role: role, named: name, scrollOffset: scrollOffset)
-            if box.content == nil || box.contentIsNode {
-                switch box.contentLayoutMode {
-                case .table:
-                    style.flexDirection = .column
-                    style.alignItems = .flexStart
-                case .grid:
-                    style.flexDirection = .row
-                    style.flexWrap = .wrap
-                    style.alignItems = .flexStart
-                    style.alignContent = .flexStart
-                }
+        var style = BoxStyle()
+        try itemStyle(&style, box, role: role, named: name, scrollOffset: scrollOffset)
+        if box.content == nil || box.contentIsNode {
+            switch box.contentLayoutMode {
+            case .table:
+                style.flexDirection = .column
+                style.alignItems = .flexStart
+            case .grid:
+                style.flexDirection = .row
+                style.flexWrap = .wrap
+                style.alignItems = .flexStart
+                style.alignContent = .flexStart
             }
-            style.padding = Self.edges(box.padding)
         }
+        style.padding = Self.edges(box.padding)
         if box.clipsContent, style.overflow == .visible { style.overflow = .hidden }
         if box.scrollOffset != nil {
             style.overflow = .scroll
@@ -89,7 +94,7 @@ package struct MGLowering {
             style.height = box.height.map { .points($0) } ?? style.height
             style.minHeight = .auto
         }
-        let paint = Self.paint(box, plain: box.plainStyle != nil, background: background)
+        let paint = Self.paint(box, background: background)
         let inner = box.backgroundColor ?? background
         switch box.content {
         case .line(let line)?:
@@ -105,29 +110,29 @@ package struct MGLowering {
         case nil:
             break
         }
-        let childRole: Role
-        if box.plainStyle != nil {
-            childRole = .plain
-        } else {
-            childRole = box.contentLayoutMode == .table ? .table : .grid
-        }
+        let childRole: Role = box.contentLayoutMode == .table ? .table : .grid
         let childBoxes = box.boxes.map(\.mgBox)
-        let names = childBoxes.indices.map { Self.join(name, box.childName($0)) }
-        let targets = try Self.attachmentTargets(childBoxes, names: names)
+        let targets = try Self.attachmentTargets(childBoxes) { Self.join(name, box.childName($0)) }
         var children: [BoxNode] = []
         children.reserveCapacity(childBoxes.count)
         for (index, child) in childBoxes.enumerated() {
-            children.append(
-                try lower(
-                    child, as: childRole, at: path + [index], named: names[index], scrollOffset: box.scrollOffset,
-                    background: inner))
+            // The child's fix-ups are recorded from the child, then moved under it here.
+            let marks = (fixups.attachments.count, fixups.scrollViews.count)
+            do {
+                children.append(
+                    try lower(child, as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner))
+            } catch {
+                throw MGBoxError(
+                    path: Self.join(Self.join(name, box.childName(index)), error.path), problem: error.problem)
+            }
+            fixups.moveUnder(index, attachmentsFrom: marks.0, scrollViewsFrom: marks.1)
             if let target = targets[index] {
-                fixups.attachments.append(MGFixups.Attachment(parent: path, child: index, target: target))
+                fixups.attachments.append(MGFixups.Attachment(parent: [], child: index, target: target))
             }
         }
         if box.scrollOffset != nil {
             fixups.scrollViews.append(
-                MGFixups.ScrollView(path: path, counted: childBoxes.map { $0.boxLayoutMode != .fixed }))
+                MGFixups.ScrollView(path: [], counted: childBoxes.map { $0.boxLayoutMode != .fixed }))
         }
         return BoxNode(id: box.id, style: style, paint: paint, children: children)
     }
@@ -192,7 +197,7 @@ package struct MGLowering {
 
     /// For each child, the index of the sibling it is attached to; a name that is no sibling's id,
     /// and attachments that go round in a circle, are errors.
-    static func attachmentTargets(_ boxes: [MGBox], names: [String]) throws(MGBoxError) -> [Int?] {
+    static func attachmentTargets(_ boxes: [MGBox], names: (Int) -> String) throws(MGBoxError) -> [Int?] {
         guard boxes.contains(where: { $0.boxLayoutMode == .attached }) else {
             return Array(repeating: nil, count: boxes.count)
         }
@@ -202,7 +207,7 @@ package struct MGLowering {
         }
         var targets: [Int?] = Array(repeating: nil, count: boxes.count)
         for (index, box) in boxes.enumerated() where box.boxLayoutMode == .attached {
-            let path = join(names[index], "attachedTo")
+            let path = join(names(index), "attachedTo")
             guard let id = box.attachedTo else {
                 throw MGBoxError(path: path, problem: "an attached box must name the box it is attached to")
             }
@@ -216,9 +221,9 @@ package struct MGLowering {
             var next = targets[start]
             while let current = next {
                 if current == start {
-                    let ids = (seen + [start]).map { boxes[$0].id ?? names[$0] }
+                    let ids = (seen + [start]).map { boxes[$0].id ?? names($0) }
                     throw MGBoxError(
-                        path: join(names[start], "attachedTo"),
+                        path: join(names(start), "attachedTo"),
                         problem: "the attachments go round in a circle: \(ids.joined(separator: " → "))")
                 }
                 if seen.contains(current) { break }
@@ -229,9 +234,8 @@ package struct MGLowering {
         return targets
     }
 
-    /// The paint of `box`: MGBoxKit's borders are 1-point lines that take no room; a plain node's
-    /// are drawn in its border widths.
-    static func paint(_ box: MGBox, plain: Bool, background: MushColor?) -> BoxPaint? {
+    /// The paint of `box`: MGBoxKit's borders are lines (1 point by default) that take no room.
+    static func paint(_ box: MGBox, background: MushColor?) -> BoxPaint? {
         var colors = box.borderColors
         let style = box.borderStyle
         if !style.isEmpty {
@@ -243,10 +247,10 @@ package struct MGLowering {
         }
         let paint = BoxPaint(
             backgroundColor: box.backgroundColor, borderColors: colors,
-            borderLineWidth: plain ? nil : box.borderLineWidth,
+            borderLineWidth: box.borderLineWidth,
             borderInsetLeft: box.borderInsetLeft, cornerRadius: box.cornerRadius, shadow: box.shadow,
             zIndex: box.zIndex, contentOffset: box.scrollOffset ?? .zero)
-        let empty = BoxPaint(borderLineWidth: plain ? nil : box.borderLineWidth)
+        let empty = BoxPaint(borderLineWidth: box.borderLineWidth)
         return paint == empty ? nil : paint
     }
 
@@ -268,7 +272,8 @@ package struct MGLowering {
     }
 
     static func join(_ path: String, _ key: String) -> String {
-        path.isEmpty ? key : (key.hasPrefix("[") ? path + key : path + "." + key)
+        if key.isEmpty { return path }
+        return path.isEmpty ? key : (key.hasPrefix("[") ? path + key : path + "." + key)
     }
 
     /// The box's values out of range, with their paths.
@@ -301,10 +306,10 @@ package struct MGLowering {
                 throw fail(key, problem)
             }
         }
-        if let (key, problem) = paint(box, plain: false, background: nil)?.firstProblem() {
+        if let (key, problem) = paint(box, background: nil)?.firstProblem() {
             throw fail(key, problem)
         }
-        if box.sizingMode == .shrinkWrap, box.plainStyle == nil, box.scrollOffset == nil {
+        if box.sizingMode == .shrinkWrap, box.scrollOffset == nil {
             if box.width != nil { throw fail("width", "a shrink-wrapped box takes its content's width (leave it out)") }
             if box.height != nil {
                 throw fail("height", "a shrink-wrapped box takes its content's height (leave it out)")

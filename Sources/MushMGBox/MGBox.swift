@@ -77,11 +77,13 @@ public struct MGBox: MGLayoutBox {
     /// What the box holds instead of boxes: a row, text, an image, or a subtree of the box engine.
     public var content: Content?
 
-    /// A node of the box engine's own: its style as given (not MGBoxKit's modes), its ``boxes`` as
-    /// its children (JSON nodes without MGBoxKit's keys).
-    package var plainStyle: BoxStyle?
     /// A node of the box engine placed among boxes as it is (`BoxNode` as an ``MGLayoutBox``).
-    package var bareNode: BoxNode?
+    package var bareNode: BoxNode? {
+        get { bareStorage?.value }
+        set { bareStorage = newValue.map(Kept.init) }
+    }
+    // (Kept out of line: a node is over 440 bytes, and boxes are copied as they are lowered.)
+    private var bareStorage: Kept<BoxNode>?
     /// The content offset of a scroll view (nil: the box is no scroll view).
     package var scrollOffset: BoxOffset?
     /// Where the top and bottom borders start (a table row's inset separator).
@@ -186,7 +188,7 @@ public struct MGBox: MGLayoutBox {
         /// Any leaf of the box engine: `TextLeaf`, `ImageLeaf`, `LineLeaf` or your own.
         case leaf(any BoxLeaf)
         /// A subtree of the box engine, laid out by its own styles.
-        case node(BoxNode)
+        indirect case node(BoxNode)
     }
 }
 
@@ -217,4 +219,10 @@ extension MGLine: MGLayoutBox {
         box.margin = margin
         return box
     }
+}
+
+/// A value kept out of line, so that a box stays small to copy.
+final class Kept<Value: Sendable>: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -137,9 +137,7 @@ public struct MGTableStyle: Hashable, Sendable {
         section.backgroundColor = section.backgroundColor ?? backgroundColor
         section.cornerRadius = section.cornerRadius == 0 ? cornerRadius : section.cornerRadius
         section.shadow = section.shadow ?? shadow
-        if section.cornerRadius > 0, section.plainStyle == nil {
-            section.clipsContent = true
-        }
+        if section.cornerRadius > 0 { section.clipsContent = true }
         let count = section.boxes.count
         section.boxes = section.boxes.enumerated().map { index, item in
             var row = item.mgBox

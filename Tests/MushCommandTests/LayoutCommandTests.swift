@@ -33,17 +33,19 @@ struct LayoutCommandTests {
 
     // MARK: - Layouts (need the engine)
 
-    /// The README's card (Examples/card.json) gives the output the README shows, exactly.
-    @Test func theReadmeCard() async throws {
+    /// The README's card (Examples/card.json), and MGBoxKit's README grid and table
+    /// (Examples/grid.json, Examples/table.json), give the output the README shows, exactly.
+    @Test(arguments: ["card", "grid", "table"])
+    func theReadmeExamples(name: String) async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let card = try String(contentsOf: root.appendingPathComponent("Examples/card.json"), encoding: .utf8)
+        let input = try String(contentsOf: root.appendingPathComponent("Examples/\(name).json"), encoding: .utf8)
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let marker = "$ mush layout card.json\n"
+        let marker = "$ mush layout \(name).json\n"
         let start = try #require(readme.range(of: marker)).upperBound
         let shown = readme[start...].prefix { $0 != "\n" }
-        #expect(readme.contains(card.trimmingCharacters(in: .newlines)))
-        #expect(try await layout(card) == shown + "\n")
+        #expect(readme.contains(input.trimmingCharacters(in: .newlines)))
+        #expect(try await layout(input) == shown + "\n")
     }
 
     @Test func aRowOfTwoFixedBoxesEngine() async throws {

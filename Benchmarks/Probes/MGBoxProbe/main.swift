@@ -1,0 +1,115 @@
+// MGBoxKit's vocabulary on the box engine, for boxes.sh: a table section of 10,000 MGLine rows and
+// a grid of 10,000 boxes, laid out whole (`MGBox.layout`: turning the boxes into engine nodes,
+// shaping the rows' texts, the engine's layout, the fix-ups), beside the same work without the
+// vocabulary: the rows as an MGStack (the row engine alone, one row under another) and the grid as
+// the engine nodes it lowers to. Best of RUNS; rows (or boxes) per second, µs each, and the resident
+// bytes one layout adds per row (read from /proc/self/statm).
+//
+//   MGBoxProbe table|grid [RUNS]
+import Glibc
+import Mush
+import MushBox
+import MushLine
+import MushMGBox
+import MushText
+
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
+}
+
+func resident() -> Int {
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 128)
+    guard fgets(&line, 128, file) != nil else { return 0 }
+    let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(
+        separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// The best time of `runs` calls of `body`, and the resident bytes the first call added.
+func best<T>(_ runs: Int, _ body: () throws -> T) rethrows -> (best: Double, bytes: Int, value: T) {
+    var best = Double.infinity
+    var bytes = 0
+    var first: T?
+    for _ in 0..<runs {
+        let before = resident()
+        let start = now()
+        let value = try body()
+        best = min(best, now() - start)
+        if first == nil {
+            bytes = resident() - before
+            first = value
+        }
+    }
+    return (best, bytes, first!)
+}
+
+func report(_ name: String, _ count: Int, _ time: Double, _ bytes: Int, _ size: String) {
+    let perItem = time / Double(count)
+    print(
+        "\(name)\t\(count)\t\(Int(time)) µs\t\((perItem * 100).rounded() / 100) µs each\t"
+            + "\(Int(1e6 / perItem)) a second\t\(bytes / count) B each\t\(size)")
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let runs = max(1, Int(arguments.dropFirst().first ?? "") ?? 10)
+let fonts = FontCollection.shipped
+let count = 10_000
+
+do {
+    switch arguments.first {
+    case "table":
+        let rows = (0..<count).map { index -> MGLine in
+            var line = MGLine(height: 44, left: [.text("Row \(index + 1)")], right: [.text("Detail \(index % 97)")])
+            line.padding = MGLine.Insets(left: 16, right: 16)
+            return line
+        }
+        let section = MGTableBox(width: 320, middleLines: rows, style: .insetGrouped)
+        let table = try best(runs) { () throws -> BoxLayout in try section.layout(fonts: fonts) }
+        report("MGTableBox", count, table.best, table.bytes, "\(Int(table.value.width))×\(Int(table.value.height))")
+        let stackRows = rows.map { row -> MGLine in
+            var row = row
+            row.minHeight = 44
+            return row
+        }
+        let stack = MGStack(width: 320, lines: stackRows)
+        let stacked = try best(runs) { () throws -> MGStackLayout in try stack.layout(fonts: fonts) }
+        report(
+            "MGStack", count, stacked.best, stacked.bytes, "\(Int(stacked.value.width))×\(Int(stacked.value.height))")
+    case "grid":
+        var grid = MGBox(width: 320)
+        grid.contentLayoutMode = .grid
+        grid.boxes = (0..<count).map { _ in
+            var box = MGBox(width: 100, height: 100)
+            box.margin = MGLine.Insets(top: 10, left: 10)
+            return box
+        }
+        let boxes = try best(runs) { () throws -> BoxLayout in try grid.layout(fonts: fonts) }
+        report("MGBox grid", count, boxes.best, boxes.bytes, "\(Int(boxes.value.width))×\(Int(boxes.value.height))")
+        var style = BoxStyle()
+        style.flexDirection = .row
+        style.flexWrap = .wrap
+        style.alignItems = .flexStart
+        style.alignContent = .flexStart
+        style.width = 320
+        var item = BoxStyle()
+        item.width = 100
+        item.minHeight = 100
+        item.flexShrink = 0
+        item.margin = BoxEdges(top: 10, right: 0, bottom: 0, left: 10)
+        let node = BoxNode(style: style, children: Array(repeating: BoxNode(style: item), count: count))
+        let engine = try best(runs) { () throws -> BoxLayout in try BoxEngine.layout(node) }
+        report(
+            "engine nodes", count, engine.best, engine.bytes, "\(Int(engine.value.width))×\(Int(engine.value.height))")
+    default:
+        print("usage: MGBoxProbe table|grid [runs]")
+        exit(2)
+    }
+} catch {
+    print("MGBoxProbe: \(error)")
+    exit(2)
+}
