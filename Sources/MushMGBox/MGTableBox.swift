@@ -13,8 +13,8 @@ import MushText
 /// ```swift
 /// var section = MGTableBox(width: 304)
 /// section.margin = MGLine.Insets(top: 8, left: 8)
-/// section.topLines = [MGLine(left: ["My First Table"], width: 0, height: 44)]
-/// section.middleLines = [MGLine(left: ["Left text"], right: ["Right text"], width: 0, height: 44)]
+/// section.topLines = [MGLine(width: 0, height: 44, left: ["My First Table"])]
+/// section.middleLines = [MGLine(width: 0, height: 44, left: ["Left text"], right: ["Right text"])]
 /// let layout = try section.layout()   // 304 × 88: the rows at y 0 and 44
 /// ```
 @dynamicMemberLookup
