@@ -27,11 +27,7 @@ extension MGLowering {
         _ root: BoxNode, fixups: MGFixups, width: AvailableSpace, height: AvailableSpace, rounding: BoxRounding
     ) throws(MGBoxError) -> BoxLayout {
         func engine(_ root: BoxNode, _ rounding: BoxRounding) throws(MGBoxError) -> BoxLayout {
-            do {
-                return try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
-            } catch {
-                throw MGBoxError(path: error.path, problem: error.problem)
-            }
+            try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
         }
         var root = root
         if !fixups.attachments.isEmpty {
