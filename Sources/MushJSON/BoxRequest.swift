@@ -228,16 +228,7 @@ struct BoxTreeReader {
             throw RequestError(at: object.path(error.path), error.problem)
         }
         let paint = try self.paint(object)
-        let kinds = BoxRequest.leafKeys.filter { object[$0] != nil }
-        if kinds.count > 1 {
-            throw RequestError(
-                at: path,
-                "a node has at most one of the keys text, line and image (it has \(kinds.joined(separator: " and ")))")
-        }
-        if kinds.isEmpty, let key = BoxRequest.textKeys.first(where: { object[$0] != nil }) {
-            throw RequestError(at: object.path(key), "is for text nodes only (this node has no text)")
-        }
-        guard let kind = kinds.first else {
+        guard let kind = try leafKey(object) else {
             var children: [BoxNode] = []
             if let value = object["children"] {
                 guard case .array(let values) = value else {
@@ -423,8 +414,13 @@ struct BoxTreeReader {
     /// Its text engine's warnings are those of the row laid out at its natural width, where every
     /// item shows (a row shapes the lines of its box items when it lays them out).
     mutating func line(_ object: JSONObject) throws(RequestError) -> LineLeaf {
-        let path = object.path("line")
-        let line = try LineRequest(fonts: fonts).line(object["line"]!, at: path, widthRequired: false)
+        try row(object["line"]!, at: object.path("line"))
+    }
+
+    /// An MGLine object at `path`, as `mush line` reads it (its width optional), checked and shaped
+    /// as a leaf, its text engine's warnings kept (for line leaves and MGBoxKit's rows alike).
+    mutating func row(_ value: JSONValue, at path: String) throws(RequestError) -> LineLeaf {
+        let line = try LineRequest(fonts: fonts).line(value, at: path, widthRequired: false)
         let leaf: LineLeaf
         do {
             leaf = try LineLeaf(line, fonts: fonts)
@@ -433,6 +429,21 @@ struct BoxTreeReader {
             throw RequestError(at: path, error.description)
         }
         return leaf
+    }
+
+    /// The node's leaf key (`text`, `line` or `image`), nil for none: more than one, and a text key
+    /// on a node without text, are errors.
+    func leafKey(_ object: JSONObject) throws(RequestError) -> String? {
+        let kinds = BoxRequest.leafKeys.filter { object[$0] != nil }
+        if kinds.count > 1 {
+            throw RequestError(
+                at: object.path,
+                "a node has at most one of the keys text, line and image (it has \(kinds.joined(separator: " and ")))")
+        }
+        if kinds.isEmpty, let key = BoxRequest.textKeys.first(where: { object[$0] != nil }) {
+            throw RequestError(at: object.path(key), "is for text nodes only (this node has no text)")
+        }
+        return kinds.first
     }
 
     /// An image leaf: `{"width", "height", "file"}`, the width and height required.

@@ -123,20 +123,9 @@ extension BoxTreeReader {
         }
 
         // Content, or boxes (the two together are an error of the lowering).
-        let leaves = BoxRequest.leafKeys.filter { object[$0] != nil }
-        if leaves.count > 1 {
-            throw RequestError(
-                at: path,
-                "a node has at most one of the keys text, line and image (it has \(leaves.joined(separator: " and ")))")
-        }
-        if leaves.isEmpty, let key = BoxRequest.textKeys.first(where: { object[$0] != nil }) {
-            throw RequestError(at: object.path(key), "is for text nodes only (this node has no text)")
-        }
-        switch leaves.first {
+        switch try leafKey(object) {
         case "text": box.content = .leaf(try text(object))
-        case "line":
-            box.content = .line(
-                try LineRequest(fonts: fonts).line(object["line"]!, at: object.path("line"), widthRequired: false))
+        case "line": box.content = .line(try line(object).line)
         case "image": box.content = .leaf(try image(object))
         default: break
         }
@@ -225,7 +214,7 @@ extension BoxTreeReader {
         {
             return try mgBox(value, at: path, depth: depth, indices: indices)
         }
-        return try LineRequest(fonts: fonts).line(value, at: path, widthRequired: false)
+        return try row(value, at: path).line
     }
 
     // MARK: - Values

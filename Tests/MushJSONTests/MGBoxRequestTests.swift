@@ -124,6 +124,18 @@ struct MGBoxRequestTests {
         #expect(layout.children[4].paint?.cornerRadius == 4)
     }
 
+    @Test func rowsInMGBoxesKeepTheirWarnings() throws {
+        let boxed = try BoxRequest(
+            json: Array(#"{"boxes": [{"line": {"left": ["{font:No Such Family,|x}|mush"]}}]}"#.utf8), fonts: fonts)
+        #expect(boxed.warnings.count == 1)
+        #expect(boxed.warnings.first?.hasPrefix("boxes[0].line.left[0]: no font family 'No Such Family'") == true)
+        let section = try BoxRequest(
+            json: Array(#"{"topLines": [{"left": ["a"]}, {"left": ["{font:No Such Family,|y}|mush"]}]}"#.utf8),
+            fonts: fonts)
+        #expect(section.warnings.count == 1)
+        #expect(section.warnings.first?.hasPrefix("topLines[1].left[0]: no font family 'No Such Family'") == true)
+    }
+
     func frame(_ layout: BoxLayout) -> [Double] { [layout.x, layout.y, layout.width, layout.height] }
 
     @Test(arguments: [
