@@ -70,7 +70,8 @@ package struct MGLowering {
         _ box: MGBox, as role: Role, named name: String, scrollOffset: BoxOffset? = nil,
         background: MushColor? = nil
     ) throws(MGBoxError) -> BoxNode {
-        try Self.check(box, named: name)
+        let paint = Self.paint(box, background: background)
+        try Self.check(box, paint: paint, named: name)
         if let node = box.bareNode { return node }
         var style = BoxStyle()
         try itemStyle(&style, box, role: role, named: name, scrollOffset: scrollOffset)
@@ -94,7 +95,6 @@ package struct MGLowering {
             style.height = box.height.map { .points($0) } ?? style.height
             style.minHeight = .auto
         }
-        let paint = Self.paint(box, background: background)
         let inner = box.backgroundColor ?? background
         switch box.content {
         case .line(let line)?:
@@ -277,7 +277,7 @@ package struct MGLowering {
     }
 
     /// The box's values out of range, with their paths.
-    static func check(_ box: MGBox, named name: String) throws(MGBoxError) {
+    static func check(_ box: MGBox, paint: BoxPaint?, named name: String) throws(MGBoxError) {
         func fail(_ key: String, _ problem: String) -> MGBoxError {
             MGBoxError(path: join(name, key), problem: problem)
         }
@@ -306,7 +306,7 @@ package struct MGLowering {
                 throw fail(key, problem)
             }
         }
-        if let (key, problem) = paint(box, background: nil)?.firstProblem() {
+        if let (key, problem) = paint?.firstProblem() {
             throw fail(key, problem)
         }
         if box.sizingMode == .shrinkWrap, box.scrollOffset == nil {
@@ -314,6 +314,9 @@ package struct MGLowering {
             if box.height != nil {
                 throw fail("height", "a shrink-wrapped box takes its content's height (leave it out)")
             }
+        }
+        if box.mixesBoxesAndLines {
+            throw fail("boxes", "a table box's boxes are its lines (topLines, middleLines, bottomLines)")
         }
         if box.content != nil, !box.boxes.isEmpty {
             throw fail(box.boxesKey, "a box holds boxes or content (a line, text, an image or a node), not both")

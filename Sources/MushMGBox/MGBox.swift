@@ -88,8 +88,11 @@ public struct MGBox: MGLayoutBox {
     package var scrollOffset: BoxOffset?
     /// Where the top and bottom borders start (a table row's inset separator).
     package var borderInsetLeft: Double = 0
-    /// The paths of the boxes for errors (an ``MGTableBox``'s `topLines[0]` …); nil: `boxes[N]`.
-    package var childNames: [String]?
+    /// For an ``MGTableBox``, how many of its boxes are top lines and middle lines (the rest are
+    /// bottom lines), so that errors name them `topLines[0]` …; nil: the boxes are `boxes[N]`.
+    package var lineCounts: (top: Int, middle: Int)?
+    /// An ``MGTableBox`` given boxes besides its lines: an error of the lowering.
+    package var mixesBoxesAndLines = false
 
     /// An empty box, `width` × `height` when given.
     public init(width: Double? = nil, height: Double? = nil, boxes: [any MGLayoutBox] = []) {
@@ -117,10 +120,15 @@ public struct MGBox: MGLayoutBox {
     public var mgBox: MGBox { self }
 
     /// The path of the box at `index` for errors.
-    func childName(_ index: Int) -> String { childNames?[index] ?? "boxes[\(index)]" }
+    func childName(_ index: Int) -> String {
+        guard let (top, middle) = lineCounts else { return "boxes[\(index)]" }
+        if index < top { return "topLines[\(index)]" }
+        if index < top + middle { return "middleLines[\(index - top)]" }
+        return "bottomLines[\(index - top - middle)]"
+    }
 
     /// The key of the boxes for errors that name them all.
-    var boxesKey: String { childNames == nil ? "boxes" : "lines" }
+    var boxesKey: String { lineCounts == nil ? "boxes" : "lines" }
 
     /// Whether the content is a subtree of the box engine (the box is then its container).
     var contentIsNode: Bool {

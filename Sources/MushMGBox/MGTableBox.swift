@@ -46,17 +46,14 @@ public struct MGTableBox: MGLayoutBox {
     /// The section as a table-mode box whose boxes are its lines, styled by ``style``.
     public var mgBox: MGBox {
         var section = box
-        let lines = topLines + middleLines + bottomLines
         section.contentLayoutMode = .table
-        section.childNames =
-            topLines.indices.map { "topLines[\($0)]" } + middleLines.indices.map { "middleLines[\($0)]" }
-            + bottomLines.indices.map { "bottomLines[\($0)]" }
-        if !box.boxes.isEmpty {
-            // Kept, so that lowering names the mix as an error.
-            section.childNames = nil
+        guard box.boxes.isEmpty else {
+            // Lowering names the mix as an error.
+            section.mixesBoxesAndLines = true
             return section
         }
-        section.boxes = lines
+        section.lineCounts = (topLines.count, middleLines.count)
+        section.boxes = topLines + middleLines + bottomLines
         if let style { style.apply(to: &section) }
         return section
     }
@@ -67,11 +64,7 @@ public struct MGTableBox: MGLayoutBox {
         width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent,
         fonts: FontCollection = .standard, rounding: BoxRounding = .edges
     ) throws(MGBoxError) -> BoxLayout {
-        if !box.boxes.isEmpty {
-            throw MGBoxError(
-                path: "boxes", problem: "a table box's boxes are its lines (topLines, middleLines, bottomLines)")
-        }
-        return try mgBox.layout(width: width, height: height, fonts: fonts, rounding: rounding)
+        try mgBox.layout(width: width, height: height, fonts: fonts, rounding: rounding)
     }
 }
 

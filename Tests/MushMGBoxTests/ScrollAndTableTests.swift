@@ -79,6 +79,14 @@ struct ScrollAndTableTests {
         ) {
             try mixed.layout(fonts: fonts)
         }
+        // Inside another box too (its lines were once dropped there without a word).
+        #expect(
+            throws: MGBoxError(
+                path: "boxes[0].boxes",
+                problem: "a table box's boxes are its lines (topLines, middleLines, bottomLines)")
+        ) {
+            try MGScrollView(width: 300, height: 100, boxes: [mixed]).layout(fonts: fonts)
+        }
     }
 
     @Test func theStyledSectionIsACardOfRowsWithSeparators() throws {
