@@ -28,6 +28,7 @@ let package = Package(
             name: "BoxProbe",
             dependencies: [
                 "BoxTrees",
+                "ProbeClock",
                 .product(name: "Mush", package: "Mush"),
                 .product(name: "MushBox", package: "Mush"),
                 .product(name: "MushLine", package: "Mush"),
@@ -40,6 +41,7 @@ let package = Package(
         .executableTarget(
             name: "MGBoxProbe",
             dependencies: [
+                "ProbeClock",
                 .product(name: "Mush", package: "Mush"),
                 .product(name: "MushBox", package: "Mush"),
                 .product(name: "MushLine", package: "Mush"),
@@ -48,6 +50,8 @@ let package = Package(
             ],
             path: "Probes/MGBoxProbe"
         ),
+        // The probes' clock and resident-set reading.
+        .target(name: "ProbeClock", path: "Probes/ProbeClock"),
         // The box trees of the box benchmarks and BoxProbe, the text cards and rows among them.
         .target(
             name: "BoxTrees",

@@ -24,24 +24,7 @@ import Mush
 import MushBox
 import MushLine
 import MushText
-
-func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
-}
-
-/// The resident set, in bytes.
-func heap() -> Int {
-    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 128)
-    guard fgets(&line, 128, file) != nil else { return 0 }
-    let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(
-        separator: " ")
-    guard fields.count > 1, let resident = Int(fields[1]) else { return 0 }
-    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
-}
+import ProbeClock
 
 func fail(_ message: String) -> Never {
     let text = "BoxProbe: \(message)\n"
@@ -88,13 +71,13 @@ func timeLayouts(_ tree: BoxNode, runs: Int) -> (best: Double, layout: BoxLayout
     var first: BoxLayout?
     var bytes = 0
     for _ in 0..<runs {
-        let before = heap()
+        let before = residentBytes()
         let start = now()
         let layout = must { try BoxEngine.layout(tree) }
         let elapsed = now() - start
         best = min(best, elapsed)
         if first == nil {
-            bytes = heap() - before
+            bytes = residentBytes() - before
             first = layout
         }
     }
@@ -107,10 +90,10 @@ func line(_ name: String, _ nodes: Int, _ best: Double, _ inputBytes: Int, _ res
 }
 
 if let (name, make) = trees[key] {
-    let before = heap()
+    let before = residentBytes()
     let tree = make()
     let nodes = tree.count
-    let inputBytes = heap() - before
+    let inputBytes = residentBytes() - before
     let (best, layout, bytes) = timeLayouts(tree, runs: runs)
     print(line(name, nodes, best, inputBytes, (layout, bytes)))
     exit(0)
@@ -124,12 +107,12 @@ let count = 1_000
 _ = must { try make(fonts).children.prefix(4) }
 // The first build on an empty word cache (a new collection over the loaded faces), kept.
 let cold = FontCollection(faces: fonts.faces)
-let before = heap()
+let before = residentBytes()
 var start = now()
 let tree = must { try make(cold) }
 let firstBuild = now() - start
 let nodes = tree.count
-let inputBytes = heap() - before
+let inputBytes = residentBytes() - before
 let (best, layout, resultBytes) = timeLayouts(tree, runs: runs)
 // Builds on a warm word cache, dropped.
 var bestBuild = Double.infinity

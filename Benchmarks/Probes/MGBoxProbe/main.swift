@@ -12,23 +12,7 @@ import MushBox
 import MushLine
 import MushMGBox
 import MushText
-
-func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
-}
-
-func resident() -> Int {
-    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 128)
-    guard fgets(&line, 128, file) != nil else { return 0 }
-    let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(
-        separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-}
+import ProbeClock
 
 /// The best time of `runs` calls of `body`, and the resident bytes the first call added.
 func best<T>(_ runs: Int, _ body: () throws -> T) rethrows -> (best: Double, bytes: Int, value: T) {
@@ -36,12 +20,12 @@ func best<T>(_ runs: Int, _ body: () throws -> T) rethrows -> (best: Double, byt
     var bytes = 0
     var first: T?
     for _ in 0..<runs {
-        let before = resident()
+        let before = residentBytes()
         let start = now()
         let value = try body()
         best = min(best, now() - start)
         if first == nil {
-            bytes = resident() - before
+            bytes = residentBytes() - before
             first = value
         }
     }
