@@ -80,8 +80,8 @@ struct RenderCommand: ConsoleCommand {
         // The text engine's warnings (a font family named in markup that the fonts lack).
         var textWarnings: [String] = []
         do {
-            if try Self.isBoxTree(json) {
-                let request = try BoxRequest(json: json, fonts: fonts)
+            if let tree = try Self.boxTree(json) {
+                let request = try BoxRequest(parsed: tree, fonts: fonts)
                 textWarnings = request.warnings
                 let layout = try request.layout(
                     width: LayoutCommand.space(width)!, height: LayoutCommand.space(height)!)
@@ -118,15 +118,16 @@ struct RenderCommand: ConsoleCommand {
         console.output("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
     }
 
-    /// Whether the JSON document is a box tree: an object with any of ``boxTreeKeys``. The
-    /// document is read as deep as a box tree may nest (`BoxRequest.jsonDepth`), on a thread with a
-    /// large stack; a document that is no JSON object fails as any reader would say.
-    static func isBoxTree(_ json: [UInt8]) throws(RequestError) -> Bool {
+    /// The JSON document, parsed, when it is a box tree: an object with any of ``boxTreeKeys``
+    /// (nil for a line or a stack). The document is read as deep as a box tree may nest
+    /// (`BoxRequest.jsonDepth`), on a thread with a large stack; a document that is no JSON object
+    /// fails as any reader would say.
+    static func boxTree(_ json: [UInt8]) throws(RequestError) -> JSONValue? {
         let value = try LargeStack.run { () throws(RequestError) in
             try JSONValue.parse(json, depthLimit: BoxRequest.jsonDepth)
         }
         guard case .object(let members) = value else { throw RequestError("not a JSON object") }
-        return boxTreeKeys.contains { members[$0] != nil }
+        return boxTreeKeys.contains { members[$0] != nil } ? value : nil
     }
 
     /// A laid-out box tree drawn; a picture without area is an error that says how a tree gets one.

@@ -81,6 +81,13 @@ public struct BoxRequest: Sendable {
         self = try Self.nesting(of: json) > MushLimits.jsonDepth ? LargeStack.run(read) : read()
     }
 
+    /// Reads a tree from a JSON value already parsed (one node object), on a thread with a large
+    /// stack (reading a deep tree recurses once a level): for a command that has looked into the
+    /// JSON before knowing it is a box tree.
+    package init(parsed value: JSONValue, fonts: FontCollection) throws(RequestError) {
+        self = try LargeStack.run { () throws(RequestError) in try BoxRequest(value, fonts: fonts) }
+    }
+
     /// Reads a tree from a JSON value already parsed.
     init(_ value: JSONValue, fonts: FontCollection) throws(RequestError) {
         var reader = BoxTreeReader(fonts: fonts)
