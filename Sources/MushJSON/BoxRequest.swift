@@ -145,8 +145,7 @@ public struct BoxRequest: Sendable {
     /// that brings `scrollToView` into view with `scrollMargin`, from its `contentOffset`) and
     /// `snapOffset` (the nearest box edge from its `contentOffset`).
     static func answer(_ query: ScrollQuery, in layout: BoxLayout, into json: inout JSONValue) {
-        var view = layout
-        for index in query.path { view = view.children[index] }
+        guard let view = layout.node(at: query.path[...]) else { return }
         var answers: [String: JSONValue] = [:]
         func point(_ offset: BoxOffset) -> JSONValue {
             .object(["x": .number(offset.x + 0), "y": .number(offset.y + 0)])

@@ -114,7 +114,7 @@ extension BoxLayout {
     }
 
     /// The result at `path` (child indices from this one), if there is one.
-    func node(at path: ArraySlice<Int>) -> BoxLayout? {
+    package func node(at path: ArraySlice<Int>) -> BoxLayout? {
         guard let first = path.first else { return self }
         guard children.indices.contains(first) else { return nil }
         return children[first].node(at: path.dropFirst())
