@@ -2,6 +2,7 @@ import Mush
 import MushBox
 import MushLine
 import MushMGBox
+import MushMKLayout
 import MushText
 
 /// A box tree read from its JSON (`box.md`, "The command-line contract"), each value checked with
@@ -66,6 +67,9 @@ public struct BoxRequest: Sendable {
     let fixups: MGFixups
     /// What scroll views asked about themselves (`scrollToView`, `snapToNearestBox`).
     let scrollQueries: [ScrollQuery]
+    /// Whether the root takes the available room when it has no size of its own (an MKLayoutLibrary
+    /// layout fills its view).
+    let rootFillsRoom: Bool
 
     /// Reads a tree from JSON bytes: one node object. Text is shaped and rows are checked and
     /// shaped here, with `fonts`.
@@ -92,6 +96,7 @@ public struct BoxRequest: Sendable {
     init(_ value: JSONValue, fonts: FontCollection) throws(RequestError) {
         var reader = BoxTreeReader(fonts: fonts)
         root = try reader.node(value, at: "", depth: 0, indices: [])
+        rootFillsRoom = BoxTreeReader.isMKLayout(value)
         warnings = reader.warnings
         depth = reader.deepest
         fixups = reader.fixups
@@ -112,18 +117,21 @@ public struct BoxRequest: Sendable {
     public func layout(
         width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
     ) throws(RequestError) -> BoxLayout {
-        if !fixups.isEmpty {
-            do {
-                return try MGLowering.layout(root, fixups: fixups, width: width, height: height, rounding: rounding)
-            } catch {
-                throw RequestError(at: error.path, error.problem)
-            }
-        }
+        var root = root
+        if rootFillsRoom { MKLowering.fill(&root, width: width, height: height) }
+        let layout: BoxLayout
         do {
-            return try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
+            if !fixups.isEmpty {
+                layout = try MGLowering.layout(root, fixups: fixups, width: width, height: height, rounding: rounding)
+            } else {
+                layout = try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
+            }
         } catch {
             throw RequestError(at: error.path, error.problem)
         }
+        // The vocabularies' helper nodes (MKLayoutLibrary's item boxes and separators) take their
+        // places.
+        return layout.hasRoles ? layout.applyingRoles() : layout
     }
 
     /// Lays the tree out and writes its result (`BoxLayout.jsonValue`, checked) on one
@@ -221,6 +229,7 @@ struct BoxTreeReader {
         if depth > BoxError.maximumDepth {
             throw RequestError(at: path, "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
         }
+        if Self.isMKLayout(value) { return try mkNode(value, at: path, indices: indices, depth: depth) }
         if Self.isMGBox(value) { return try mgNode(value, at: path, indices: indices, depth: depth) }
         deepest = max(deepest, depth)
         let object = try JSONObject(value, at: path, keys: BoxRequest.nodeKeys)

@@ -71,7 +71,7 @@ extension Painter {
         max(0, min(radius, box.width / 2, box.height / 2))
     }
 
-    /// The box's shadow, background and borders, in that order; nothing for a box without area.
+    /// The box's shadow, background, borders and rules, in that order; nothing for a box without area.
     private func drawOwnPaint(_ paint: BoxPaint, border: BoxEdges<Double>, _ box: Rect) {
         guard box.width > 0, box.height > 0 else { return }
         let radius = Self.radius(paint.cornerRadius, box)
@@ -82,6 +82,11 @@ extension Painter {
             context.fill()
         }
         drawBoxBorders(paint, widths: border, box, radius: radius)
+        for rule in paint.rules where rule.width > 0 && rule.height > 0 {
+            setColor(rule.color)
+            context.rectangle(x: box.x + rule.x, y: box.y + rule.y, width: rule.width, height: rule.height)
+            context.fill()
+        }
     }
 
     /// A shadow: the box's rounded shape moved by the offset, in the shadow's colour. A blurred

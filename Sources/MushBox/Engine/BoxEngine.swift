@@ -13,7 +13,9 @@ public enum BoxEngine {
     ) throws(BoxError) -> BoxLayout {
         func layOut() throws(BoxError) -> BoxLayout {
             try root.validate()
-            return try layout(validated: root, width: width, height: height, rounding: rounding)
+            let layout = try layout(validated: root, width: width, height: height, rounding: rounding)
+            // (A vocabulary's helpers, when there are any, take their places.)
+            return layout.hasRoles ? layout.applyingRoles() : layout
         }
         // Deep trees recurse deeply, validation too: on a thread with room for it.
         return try root.isDeeper(than: 32) ? LargeStack.run(layOut) : layOut()

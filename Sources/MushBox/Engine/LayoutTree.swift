@@ -256,6 +256,8 @@ struct FlatTree {
     var ids: [String?] = []
     /// The paints of the nodes that have one, with their nodes (most nodes have none).
     var paints: [Int32: BoxPaint] = [:]
+    /// The result roles that are not ``BoxNode/ResultRole/node``, with their nodes.
+    var roles: [Int32: BoxNode.ResultRole] = [:]
 
     /// Flattens `root`, its styles into `scratch`'s buffer.
     init(_ root: BoxNode, scratch: LayoutScratch) {
@@ -284,6 +286,7 @@ struct FlatTree {
         rightToLeft.append(isRightToLeft)
         ids.append(node.id)
         if let paint = node.paint { paints[index] = paint }
+        if node.resultRole != .node { roles[index] = node.resultRole }
         if let leaf = node.leaf {
             leafIndex.append(Int32(leaves.count))
             leaves.append(LeafAnswers(leaf: leaf))
@@ -323,6 +326,7 @@ final class LayoutTree {
     let leafIndex: [Int32]
     let ids: [String?]
     let paints: [Int32: BoxPaint]
+    let roles: [Int32: BoxNode.ResultRole]
     /// The caches of the nodes with children, ten slots each (nine for measuring, the last for the
     /// final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
     /// enough to do again (a leaf's own answers are kept in `leaves`).
@@ -357,6 +361,7 @@ final class LayoutTree {
         leafIndex = flat.leafIndex
         ids = flat.ids
         paints = flat.paints
+        roles = flat.roles
         var containers: Int32 = 0
         cacheBase = flat.childCount.map { children in
             guard children > 0 else { return -1 }

@@ -94,6 +94,7 @@ extension LayoutTree {
             contentWidth: max(contentWidth, width) + 0, contentHeight: max(contentHeight, height) + 0,
             baseline: baseline)
         layout.paint = paints.isEmpty ? nil : paints[Int32(node)]
+        if !roles.isEmpty { layout.role = roles[Int32(node)] ?? .node }
         // A box with `display: none`, or inside one, is not laid out: no padding, border or leaf.
         let style = style(node)
         let hidden = parentHidden || style.pointee.display == .none

@@ -34,6 +34,9 @@ public struct BoxPaint: Hashable, Sendable {
     /// How far the box's content is scrolled: its children are drawn moved up and left by it (and
     /// clipped to the box when its style clips).
     public var contentOffset: BoxOffset
+    /// Filled rectangles drawn over the background and borders, under the children, in the box's
+    /// coordinates: the separators a layout draws between its items. Frames never depend on them.
+    public var rules: [BoxRule] = []
 
     public init(
         backgroundColor: MushColor? = nil, borderColors: BoxEdges<MushColor?> = BoxEdges(nil),
@@ -68,6 +71,14 @@ public struct BoxPaint: Hashable, Sendable {
         for case (let key, let value?) in numbers {
             if let problem = MushLimits.problem(value, in: MushLimits.offset) { return (key, problem) }
         }
+        for (index, rule) in rules.enumerated() {
+            for (key, value, range) in [
+                ("x", rule.x, MushLimits.offset), ("y", rule.y, MushLimits.offset),
+                ("width", rule.width, MushLimits.length), ("height", rule.height, MushLimits.length),
+            ] {
+                if let problem = MushLimits.problem(value, in: range) { return ("rules[\(index)].\(key)", problem) }
+            }
+        }
         return nil
     }
 }
@@ -84,6 +95,24 @@ public struct BoxShadow: Hashable, Sendable {
         self.color = color
         self.offset = offset
         self.blur = blur
+    }
+}
+
+/// A filled rectangle of a box's paint (``BoxPaint/rules``), in the box's coordinates: a separator
+/// line between a layout's items.
+public struct BoxRule: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var color: MushColor
+
+    public init(x: Double, y: Double, width: Double, height: Double, color: MushColor) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.color = color
     }
 }
 

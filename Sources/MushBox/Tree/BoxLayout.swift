@@ -26,6 +26,8 @@ public struct BoxLayout: Sendable {
     /// Whether what the node holds is clipped to its padding box when drawn (its style's `overflow`
     /// is `hidden`, `clip` or `scroll`).
     public var clipsContent: Bool
+    /// What the result becomes in its parent's (from its node's ``BoxNode/resultRole``).
+    package var role: BoxNode.ResultRole = .node
 
     public init(
         id: String? = nil, x: Double, y: Double, width: Double, height: Double, contentWidth: Double? = nil,
@@ -48,4 +50,38 @@ public struct BoxLayout: Sendable {
         self.paint = paint
         self.clipsContent = clipsContent
     }
+}
+
+extension BoxLayout {
+    /// The result with its nodes' roles applied, all the way down: the children of lifted wrappers
+    /// take their places (moved by the wrappers' positions), and rules go into their parents'
+    /// paints.
+    package func applyingRoles() -> BoxLayout {
+        guard !children.isEmpty else { return self }
+        var layout = self
+        layout.children = []
+        layout.children.reserveCapacity(children.count)
+        for child in children {
+            let done = child.applyingRoles()
+            switch child.role {
+            case .node:
+                layout.children.append(done)
+            case .lifted:
+                for var grandchild in done.children {
+                    grandchild.x += done.x
+                    grandchild.y += done.y
+                    layout.children.append(grandchild)
+                }
+            case .rule:
+                guard let color = child.paint?.backgroundColor else { continue }
+                var paint = layout.paint ?? BoxPaint()
+                paint.rules.append(BoxRule(x: done.x, y: done.y, width: done.width, height: done.height, color: color))
+                layout.paint = paint
+            }
+        }
+        return layout
+    }
+
+    /// Whether any node of the result has a role to apply.
+    package var hasRoles: Bool { role != .node || children.contains { $0.hasRoles } }
 }

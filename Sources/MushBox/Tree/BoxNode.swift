@@ -12,6 +12,21 @@ public struct BoxNode: Sendable {
     /// How the box looks when drawn (background, borders, corners, shadow, paint order); the engine
     /// carries it to the node's result and never reads it. nil: nothing of its own is drawn.
     public var paint: BoxPaint?
+    /// What the node's result becomes in its parent's (a vocabulary's lowering marks its helpers).
+    package var resultRole: ResultRole = .node
+
+    /// What a node's result becomes in its parent's result, once ``BoxLayout/applyingRoles()`` has
+    /// run (the public layouts run it).
+    package enum ResultRole: Sendable {
+        /// A result of its own.
+        case node
+        /// A wrapper that only places its children: they take its place among its siblings, moved
+        /// by its position, and it is dropped.
+        case lifted
+        /// A rule of its parent's paint (``BoxPaint/rules``), filled with its background colour,
+        /// and dropped.
+        case rule
+    }
 
     /// A box with `children`.
     public init(id: String? = nil, style: BoxStyle = BoxStyle(), paint: BoxPaint? = nil, children: [BoxNode] = []) {

@@ -1,0 +1,257 @@
+import Mush
+import MushBox
+
+/// Turns MKLayoutLibrary's layouts into box-engine nodes (the rules are in <doc:MKLayoutRules>).
+///
+/// A layout is a flex container; each item is a wrapper node (the item's box, which the layout
+/// sizes) holding the view (sized, given the item's padding as its margin, and placed by gravity
+/// inside it, then moved by the offset); a separator is a node of its own. The wrappers and separators are marked so that the
+/// result drops them: the views take the wrappers' places, and the separators become rules of the
+/// layout's paint.
+package enum MKLowering {
+    /// The node for `layout`; `name` is its path for errors (empty at the root).
+    package static func lower(_ layout: any MKLayout, named name: String) throws(BoxError) -> BoxNode {
+        let kind = try Kind(layout, named: name)
+        var style = BoxStyle()
+        // MKLayoutLibrary has no right-to-left: the layout is left to right whatever is around it.
+        style.direction = .ltr
+        style.width = try length(layout.width, Self.join(name, "width"))
+        style.height = try length(layout.height, Self.join(name, "height"))
+        let margin = try edges(layout.margin, Self.join(name, "margin"))
+        switch kind {
+        case .linear(let orientation, let spacing):
+            style.flexDirection = orientation == .horizontal ? .row : .column
+            style.padding = margin
+            style.rowGap = .points(spacing)
+            style.columnGap = .points(spacing)
+        case .flow(let orientation, let spacing):
+            style.flexDirection = orientation == .horizontal ? .row : .column
+            style.flexWrap = .wrap
+            style.alignContent = .flexStart
+            style.padding = margin
+            style.rowGap = .points(spacing)
+            style.columnGap = .points(spacing)
+        case .stack:
+            // Items are absolutely placed, by insets from the padding box: the margin is theirs.
+            break
+        }
+        var children: [BoxNode] = []
+        children.reserveCapacity(layout.items.count)
+        for (index, item) in layout.items.enumerated() {
+            let itemName = Self.join(name, "items[\(index)]")
+            if let border = item.insertBorder {
+                guard case .linear = kind else {
+                    throw BoxError(path: Self.join(itemName, "insertBorder"), problem: "is for linear layouts' items")
+                }
+                try check(border.thickness, Self.join(itemName, "insertBorder.thickness"))
+                // MKLayoutLibrary draws no separator before the first item.
+                if index > 0 { children.append(separator(border)) }
+            }
+            children.append(try wrapper(item, in: kind, margin: margin, named: itemName))
+        }
+        if let paint = layout.paint, let (key, problem) = paint.firstProblem() {
+            throw BoxError(path: Self.join(name, "paint." + key), problem: problem)
+        }
+        return BoxNode(id: layout.id, style: style, paint: layout.paint, children: children)
+    }
+
+    /// The three layouts, with what each needs.
+    enum Kind {
+        case linear(MKLayoutOrientation, spacing: Double)
+        case stack
+        case flow(MKLayoutOrientation, spacing: Double)
+
+        init(_ layout: any MKLayout, named name: String) throws(BoxError) {
+            switch layout {
+            case let linear as MKLinearLayout:
+                try MKLowering.check(linear.spacing, MKLowering.join(name, "spacing"))
+                self = .linear(linear.orientation, spacing: linear.spacing)
+            case is MKStackLayout:
+                self = .stack
+            case let flow as MKFlowLayout:
+                try MKLowering.check(flow.spacing, MKLowering.join(name, "spacing"))
+                self = .flow(flow.orientation, spacing: flow.spacing)
+            default:
+                throw BoxError(path: name, problem: "is not an MKLinearLayout, MKStackLayout or MKFlowLayout")
+            }
+        }
+    }
+
+    /// The item's box: sized by the layout's rules, padded by the item's padding, placing its view
+    /// by gravity.
+    static func wrapper(_ item: MKLayoutItem, in kind: Kind, margin: BoxEdges<BoxLength>, named name: String)
+        throws(BoxError) -> BoxNode
+    {
+        let width = try size(item.size.width, Self.join(name, "size.width"))
+        let height = try size(item.size.height, Self.join(name, "size.height"))
+        let padding = item.padding
+        for (key, value) in [
+            ("top", padding.top), ("left", padding.left), ("bottom", padding.bottom), ("right", padding.right),
+        ] {
+            try check(value, Self.join(name, "padding." + key))
+        }
+        for (key, value) in [("x", item.offset.x), ("y", item.offset.y)] {
+            if let problem = MushLimits.problem(value, in: MushLimits.offset) {
+                throw BoxError(path: Self.join(name, "offset." + key), problem: problem)
+            }
+        }
+        var style = BoxStyle()
+        style.flexDirection = .row
+        let horizontal = item.gravity
+        if horizontal.contains(.centerHorizontal) {
+            style.justifyContent = .center
+        } else if horizontal.contains(.left) {
+            style.justifyContent = .flexStart
+        } else if horizontal.contains(.right) {
+            style.justifyContent = .flexEnd
+        }
+        if let weight = item.weight {
+            guard case .linear = kind else {
+                throw BoxError(path: Self.join(name, "weight"), problem: "is for linear layouts' items")
+            }
+            try check(weight, Self.join(name, "weight"))
+        }
+        // The box along the layout's axis and across it.
+        switch kind {
+        case .linear(let orientation, _):
+            let mainSize = orientation == .horizontal ? width : height
+            if let weight = item.weight {
+                // A share of what fixed lengths and spacing leave, whatever the item's size (which is
+                // then its view's).
+                style.flexGrow = weight
+                style.flexShrink = 0
+                style.flexBasis = .points(0)
+            } else if let length = mainSize {
+                style.flexShrink = 0
+                style.flexBasis = .points(length)
+            } else {
+                // Match parent: as long as the layout, shrunk (alone with the other match-parent
+                // items, in proportion) to what its siblings leave.
+                style.flexBasis = .percent(100)
+                style.flexShrink = 1
+            }
+            if orientation == .horizontal { style.minWidth = .points(0) } else { style.minHeight = .points(0) }
+        case .stack:
+            style.position = .absolute
+            style.inset = margin
+        case .flow(let orientation, _):
+            let (mainSize, crossSize) = orientation == .horizontal ? (width, height) : (height, width)
+            style.flexShrink = 0
+            style.flexBasis = mainSize.map { .points($0) } ?? .percent(100)
+            // Across, the row is as tall as its tallest item; a match-parent item counts as tall as
+            // the layout. The box is stretched to the row.
+            if crossSize == nil {
+                if orientation == .horizontal {
+                    style.minHeight = .percent(100)
+                } else {
+                    style.minWidth = .percent(100)
+                }
+            }
+        }
+        // The view: its size less the padding, or the padded box; placed by gravity, then offset.
+        var view: BoxNode
+        switch item.content {
+        case .view(let node):
+            view = node
+            try checkView(view.style, Self.join(name, "view"))
+        case .sublayout(let sublayout):
+            view = try lower(sublayout, named: Self.join(name, "sublayout"))
+        }
+        if let width {
+            view.style.width = .points(max(width - padding.left - padding.right, 0))
+            view.style.flexGrow = 0
+            view.style.flexShrink = 0
+            view.style.flexBasis = .auto
+        } else {
+            view.style.width = .auto
+            view.style.flexGrow = 1
+            view.style.flexShrink = 1
+            view.style.flexBasis = .points(0)
+            if view.style.minWidth == .auto { view.style.minWidth = .points(0) }
+        }
+        if let height {
+            view.style.height = .points(max(height - padding.top - padding.bottom, 0))
+            let vertical = item.gravity
+            view.style.alignSelf =
+                vertical.contains(.centerVertical)
+                ? .center : vertical.contains(.top) ? .flexStart : vertical.contains(.bottom) ? .flexEnd : .flexStart
+        } else {
+            view.style.alignSelf = .stretch
+        }
+        // The padding is the view's margin, not the box's padding: a weight shares out whole boxes
+        // (CSS would count a box's padding as part of its share).
+        view.style.margin = BoxEdges(
+            top: .points(padding.top), right: .points(padding.right), bottom: .points(padding.bottom),
+            left: .points(padding.left))
+        if item.offset != .zero {
+            view.style.position = .relative
+            view.style.inset = BoxEdges(
+                top: .points(item.offset.y), right: .auto, bottom: .auto, left: .points(item.offset.x))
+        }
+        var wrapper = BoxNode(style: style, children: [view])
+        wrapper.resultRole = .lifted
+        return wrapper
+    }
+
+    /// A separator: `thickness` along the axis, across the whole layout (stretched, as the items'
+    /// boxes are), drawn as a rule.
+    static func separator(_ border: MKBorder) -> BoxNode {
+        var style = BoxStyle()
+        style.flexShrink = 0
+        style.flexBasis = .points(border.thickness)
+        var node = BoxNode(style: style, paint: BoxPaint(backgroundColor: border.color))
+        node.resultRole = .rule
+        return node
+    }
+
+    /// A view's own style: what the item decides (its size and where it goes) it may not set.
+    static func checkView(_ style: BoxStyle, _ name: String) throws(BoxError) {
+        let decided: [(String, Bool)] = [
+            ("width", style.width != .auto), ("height", style.height != .auto),
+            ("margin", style.margin != .zero), ("position", style.position != .relative),
+            ("inset", style.inset != .auto),
+        ]
+        for (key, isSet) in decided where isSet {
+            throw BoxError(
+                path: Self.join(name, key),
+                problem: "is decided by the item (its size, padding, gravity and offset place the view)")
+        }
+    }
+
+    // MARK: - Values
+
+    static func check(_ value: Double, _ name: String) throws(BoxError) {
+        if let problem = MushLimits.problem(value, in: MushLimits.length) {
+            throw BoxError(path: name, problem: problem)
+        }
+    }
+
+    static func length(_ value: Double?, _ name: String) throws(BoxError) -> BoxLength {
+        guard let value else { return .auto }
+        try check(value, name)
+        return .points(value)
+    }
+
+    /// A size in points, or nil for match parent.
+    static func size(_ length: MKLength, _ name: String) throws(BoxError) -> Double? {
+        guard case .points(let value) = length else { return nil }
+        try check(value, name)
+        return value
+    }
+
+    static func edges(_ insets: MKEdgeInsets, _ name: String) throws(BoxError) -> BoxEdges<BoxLength> {
+        for (key, value) in [
+            ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
+        ] {
+            try check(value, Self.join(name, key))
+        }
+        return BoxEdges(
+            top: .points(insets.top), right: .points(insets.right), bottom: .points(insets.bottom),
+            left: .points(insets.left))
+    }
+
+    /// `path.key`, or `key` at the root.
+    static func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : key.hasPrefix("[") ? path + key : path + "." + key
+    }
+}
