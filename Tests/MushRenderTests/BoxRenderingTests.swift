@@ -167,6 +167,32 @@ import Testing
         #expect(bitmap.pixel(x: 20, y: 15) == Pixel(Self.grey))
     }
 
+    /// A box's rules (a layout's separators) are filled over its background, under its children,
+    /// in its own coordinates.
+    @Test(arguments: [1.0, 2.0])
+    func rulesAreFilledOverTheBackgroundUnderTheChildren(scale: Double) throws {
+        var paint = fill(Self.grey)
+        paint.rules = [
+            BoxRule(x: 20, y: 0, width: 4, height: 30, color: Self.red),
+            BoxRule(x: 0, y: 10, width: 40, height: 2, color: Self.blue),
+        ]
+        let (_, bitmap) = try draw(
+            box(
+                0, 0, 60, 40,
+                children: [box(10, 5, 40, 30, paint: paint, children: [box(0, 20, 40, 10, paint: fill(Self.green))])]),
+            scale: scale)
+        func at(_ x: Double, _ y: Double) -> Pixel { bitmap.pixel(x: Int(x * scale), y: Int(y * scale)) }
+        #expect(at(31, 6) == Pixel(Self.red))
+        #expect(at(33, 6) == Pixel(Self.red))
+        #expect(at(34, 6) == Pixel(Self.grey))
+        #expect(at(12, 15) == Pixel(Self.blue))
+        #expect(at(31, 15) == Pixel(Self.blue))
+        #expect(at(12, 17) == Pixel(Self.grey))
+        // The child covers the rule where they meet.
+        #expect(at(31, 27) == Pixel(Self.green))
+        #expect(at(5, 6) == .white)
+    }
+
     // MARK: - Shadows
 
     /// A sharp shadow: the box's shape, moved by the offset, under the box.
