@@ -33,9 +33,10 @@ struct LayoutCommandTests {
 
     // MARK: - Layouts (need the engine)
 
-    /// The README's card (Examples/card.json), and MGBoxKit's README grid and table
-    /// (Examples/grid.json, Examples/table.json), give the output the README shows, exactly.
-    @Test(arguments: ["card", "grid", "table"])
+    /// The README's card (Examples/card.json), MGBoxKit's README grid and table
+    /// (Examples/grid.json, Examples/table.json) and the linear layout (Examples/linear.json) give
+    /// the output the README shows, exactly.
+    @Test(arguments: ["card", "grid", "table", "linear"])
     func theReadmeExamples(name: String) async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
