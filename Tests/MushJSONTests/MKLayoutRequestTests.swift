@@ -41,6 +41,53 @@ struct MKLayoutRequestTests {
         )
     }
 
+    /// MKLayoutLibrary's README, item by item, in a 100 × 100 stack: the frame of the view each
+    /// configuration must give.
+    @Test(arguments: [
+        (#""size": {"width": 10, "height": 10}"#, #"{"height":10,"width":10,"x":0,"y":0}"#),
+        (
+            #""size": {"width": 10, "height": 10}, "padding": {"bottom": 1, "right": 1}"#,
+            #"{"height":9,"width":9,"x":0,"y":0}"#
+        ),
+        (
+            #""size": {"width": 10, "height": 10}, "padding": {"top": 1, "left": 1}"#,
+            #"{"height":9,"width":9,"x":1,"y":1}"#
+        ),
+        (#""size": {"width": 10, "height": 10}, "padding": 1"#, #"{"height":8,"width":8,"x":1,"y":1}"#),
+        // Padding and offset: the padded 35 × 35 item at the top right, and the offset that replaces it.
+        (
+            #""gravity": ["top", "right"], "padding": {"bottom": 5, "right": 5}, "size": {"width": 35, "height": 35}"#,
+            #"{"height":30,"width":30,"x":65,"y":0}"#
+        ),
+        (
+            #""gravity": ["top", "right"], "offset": {"x": -5, "y": -5}, "size": {"width": 30, "height": 30}"#,
+            #"{"height":30,"width":30,"x":65,"y":-5}"#
+        ),
+        (#""size": {"width": 30, "height": 30}, "offset": {"x": 5, "y": 5}"#, #"{"height":30,"width":30,"x":5,"y":5}"#),
+        (
+            #""size": {"width": 30, "height": 30}, "offset": {"x": -5, "y": -5}"#,
+            #"{"height":30,"width":30,"x":-5,"y":-5}"#
+        ),
+    ])
+    func theReadmeItems(_ item: String, _ frame: String) throws {
+        let json = try layout(#"{"stackLayout": true, "width": 100, "height": 100, "items": [{\#(item), "view": {}}]}"#)
+        #expect(json == #"{"children":["# + frame + #"],"height":100,"width":100,"x":0,"y":0}"#)
+    }
+
+    /// The README's sublayout: a stack (holding a background image) as an item of a linear layout.
+    @Test func theReadmeSublayout() throws {
+        let json = try layout(
+            #"""
+            {"linearLayout": "horizontal", "width": 300, "height": 60, "items": [
+              {"size": {"width": 60}, "sublayout": {"stackLayout": true, "items": [{"view": {"image": {"width": 10, "height": 10}}}]}},
+              {"weight": 1, "view": {}}]}
+            """#)
+        #expect(
+            json
+                == #"{"children":[{"children":[{"height":60,"width":60,"x":0,"y":0}],"height":60,"width":60,"x":0,"y":0},{"height":60,"width":240,"x":60,"y":0}],"height":60,"width":300,"x":0,"y":0}"#
+        )
+    }
+
     /// A layout at the root without a size takes the room it is given, as a layout fills its view.
     @Test func theRootFillsTheRoomGiven() throws {
         let json = try layout(
