@@ -102,7 +102,7 @@ let package = Package(
             name: "MushBoxTests", dependencies: ["MushBox", "MushText", "MushLine"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MushMGBoxTests", dependencies: ["MushMGBox", "MushBox", "MushLine", "MushText"]),
-        .testTarget(name: "MushMKLayoutTests", dependencies: ["MushMKLayout", "MushBox", "MushText"]),
+        .testTarget(name: "MushMKLayoutTests", dependencies: ["MushMKLayout", "MushBox", "MushText", "MushJSON"]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "MushBox", "CCairo"]),
         .testTarget(
             name: "MushJSONTests",

@@ -35,6 +35,10 @@ package enum MKLowering {
             // Items are absolutely placed, by insets from the padding box: the margin is theirs.
             break
         }
+        // MKLayoutLibrary shares by weight ÷ the weights' sum, so weights summing to less than 1 still
+        // take all the room; CSS gives flex factors summing to less than 1 only that fraction of it.
+        let weights = layout.items.reduce(0) { $0 + ($1.weight ?? 0) }
+        let weightScale = weights > 0 && weights < 1 ? 1 / weights : 1
         var children: [BoxNode] = []
         children.reserveCapacity(layout.items.count)
         for (index, item) in layout.items.enumerated() {
@@ -47,7 +51,7 @@ package enum MKLowering {
                 // MKLayoutLibrary draws no separator before the first item.
                 if index > 0 { children.append(separator(border)) }
             }
-            children.append(try wrapper(item, in: kind, margin: margin, named: itemName))
+            children.append(try wrapper(item, in: kind, margin: margin, weightScale: weightScale, named: itemName))
         }
         if let paint = layout.paint, let (key, problem) = paint.firstProblem() {
             throw BoxError(path: Self.join(name, "paint." + key), problem: problem)
@@ -78,10 +82,10 @@ package enum MKLowering {
     }
 
     /// The item's box: sized by the layout's rules, padded by the item's padding, placing its view
-    /// by gravity.
-    static func wrapper(_ item: MKLayoutItem, in kind: Kind, margin: BoxEdges<BoxLength>, named name: String)
-        throws(BoxError) -> BoxNode
-    {
+    /// by gravity. `weightScale` turns its weight into a flex factor (the weights' sum made at least 1).
+    static func wrapper(
+        _ item: MKLayoutItem, in kind: Kind, margin: BoxEdges<BoxLength>, weightScale: Double, named name: String
+    ) throws(BoxError) -> BoxNode {
         let width = try size(item.size.width, Self.join(name, "size.width"))
         let height = try size(item.size.height, Self.join(name, "size.height"))
         let padding = item.padding
@@ -118,7 +122,7 @@ package enum MKLowering {
             if let weight = item.weight {
                 // A share of what fixed lengths and spacing leave, whatever the item's size (which is
                 // then its view's).
-                style.flexGrow = weight
+                style.flexGrow = weight * weightScale
                 style.flexShrink = 0
                 style.flexBasis = .points(0)
             } else if let length = mainSize {

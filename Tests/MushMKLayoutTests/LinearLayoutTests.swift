@@ -91,6 +91,16 @@ import Testing
                 == [[0, 0, 30, 100], [30, 0, 90, 100], [120, 0, 180, 100]])
     }
 
+    /// Weights are shares of their sum (MKLinearLayout's `weight / overallWeight`), also when they sum
+    /// to less than 1, where CSS's flex factors would leave part of the room empty.
+    @Test func weightsSummingToLessThanOne() throws {
+        #expect(try linear([item(weight: 0.5)]) == [[0, 0, 300, 100]])
+        #expect(try linear([item(weight: 0.25), item(weight: 0.5)]) == [[0, 0, 100, 100], [100, 0, 200, 100]])
+        #expect(try linear([item(30), item(weight: 0.5)], spacing: 10) == [[0, 0, 30, 100], [40, 0, 260, 100]])
+        #expect(try linear([item(weight: 0.5)], .vertical) == [[0, 0, 300, 100]])
+        #expect(try linear([item(weight: 0), item(weight: 0)]) == [[0, 0, 0, 100], [0, 0, 0, 100]])
+    }
+
     /// An item with a size and a weight: the weight makes its box, the size its view (at the box's
     /// top left, or where gravity puts it).
     @Test func aWeightWithASize() throws {
