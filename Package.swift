@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "MushLine", targets: ["MushLine"]),
         .library(name: "MushBox", targets: ["MushBox"]),
         .library(name: "MushMGBox", targets: ["MushMGBox"]),
+        .library(name: "MushBoxView", targets: ["MushBoxView"]),
         .library(name: "MushRender", targets: ["MushRender"]),
         .library(name: "MushJSON", targets: ["MushJSON"]),
         .executable(name: "mush", targets: ["mush"]),
@@ -53,13 +54,17 @@ let package = Package(
         // MGBoxKit on the box engine: MGBox tables and grids, MGTableBox sections, MGScrollView and
         // MGBoxProvider, each turned into engine styles (no layout algorithm of its own).
         .target(name: "MushMGBox", dependencies: ["Mush", "MushText", "MushLine", "MushBox"]),
+        // BoxView (an iOS Auto Layout library) on the box engine: a chain of items with pins, spacing
+        // and insets, each turned into engine styles (no constraint solver).
+        .target(name: "MushBoxView", dependencies: ["Mush", "MushText", "MushLine", "MushBox"]),
         // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         // Drawing laid-out lines, stacks and box trees with Cairo: PNG, SVG, PDF.
         .target(name: "MushRender", dependencies: ["Mush", "MushText", "MushLine", "MushBox", "CCairo"]),
         // The commands' JSON contract: requests read with the JSON path of every problem, results
         // written, JSON Lines read line by line. No Foundation.
-        .target(name: "MushJSON", dependencies: ["Mush", "MushText", "MushLine", "MushBox", "MushMGBox"]),
+        .target(
+            name: "MushJSON", dependencies: ["Mush", "MushText", "MushLine", "MushBox", "MushMGBox", "MushBoxView"]),
         // The commands (swift-argument-parser): parse, measure, line, layout and render, writing through a
         // console that is the process's standard streams in the executable and a buffer in tests.
         .target(
@@ -70,6 +75,7 @@ let package = Package(
                 "MushLine",
                 "MushBox",
                 "MushMGBox",
+                "MushBoxView",
                 "MushRender",
                 "MushJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -96,6 +102,7 @@ let package = Package(
             name: "MushBoxTests", dependencies: ["MushBox", "MushText", "MushLine"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MushMGBoxTests", dependencies: ["MushMGBox", "MushBox", "MushLine", "MushText"]),
+        .testTarget(name: "MushBoxViewTests", dependencies: ["MushBoxView", "MushBox", "MushText"]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "MushBox", "CCairo"]),
         .testTarget(
             name: "MushJSONTests",

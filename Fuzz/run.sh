@@ -115,11 +115,12 @@ else
             cairo=(cairo-ft)
             ;;
         request)
-            # MushJSON reads box trees too, MGBoxKit's among them: MushBox (in folders, like MushText)
-            # and MushMGBox come with it.
+            # MushJSON reads box trees too, MGBoxKit's and BoxView's among them: MushBox (in folders,
+            # like MushText), MushMGBox and MushBoxView come with it (their file names differ, as the
+            # snapshot is one folder).
             mapfile -t box_sources < <(find "$root/Sources/MushBox" -name '*.swift' | sort)
             cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root"/Sources/MushMGBox/*.swift \
-                "$root"/Sources/MushJSON/*.swift "$root/Fuzz/RequestFuzz.swift" "$snapshot"/
+                "$root"/Sources/MushBoxView/*.swift "$root"/Sources/MushJSON/*.swift "$root/Fuzz/RequestFuzz.swift" "$snapshot"/
             module=MushRequestFuzz
             ;;
         box)
@@ -132,7 +133,7 @@ else
             module=MushEngineFuzz
             ;;
     esac
-    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine|MushBox|MushMGBox|MushRender|MushJSON)$/d' "$snapshot"/*.swift
+    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine|MushBox|MushMGBox|MushBoxView|MushRender|MushJSON)$/d' "$snapshot"/*.swift
     mkdir -p "$snapshot/CICU"
     cp "$root/Sources/CICU/include/mush_icu.h" "$snapshot/CICU/"
     printf 'module CICU {\n    header "mush_icu.h"\n    export *\n}\n' > "$snapshot/CICU/module.modulemap"
