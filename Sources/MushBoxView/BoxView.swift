@@ -69,6 +69,12 @@ public struct BoxView: Sendable {
     /// place as another BoxView's item view. Throws `BoxError` naming the first bad value by
     /// its path from this BoxView (`items[2].left: …`).
     public func node() throws(BoxError) -> BoxNode {
-        try BoxViewLowering(self, validatesViews: true).node()
+        try node(validatingViews: true)
+    }
+
+    /// As ``node()``; `validatingViews` false skips validating the items' views, for a reader that
+    /// has validated them as it read them.
+    package func node(validatingViews: Bool) throws(BoxError) -> BoxNode {
+        try BoxViewLowering(self, validatesViews: validatingViews).node()
     }
 }
