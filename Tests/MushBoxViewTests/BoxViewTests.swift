@@ -423,4 +423,125 @@ struct BoxViewTests {
         #expect((<=3).description == "<=3" && (>=0.5).description == ">=0.5")
         #expect(BoxItem.guide().view == nil)
     }
+
+    /// A text field of the login form: a bordered box 34 tall, its placeholder centred vertically.
+    func field(_ placeholder: String) throws -> BoxNode {
+        let text = try TextLeaf(placeholder, style: ParagraphStyle(fontSize: 17), fonts: BV.fonts)
+        return BoxNode(
+            style: BV.style {
+                $0.height = 34
+                $0.border = BoxEdges(1)
+                $0.padding = BoxEdges(top: 0, right: 8, bottom: 0, left: 8)
+                $0.flexDirection = .column
+                $0.justifyContent = .center
+            }, children: [BoxNode(leaf: text)])
+    }
+
+    /// The article's login form in Swift, item for item as the article writes it (the text field
+    /// takes `flex(1)`: see the rules on hugging); the frames follow from the rules, the text measured
+    /// through the same fonts.
+    @Test func theArticlesLoginForm() throws {
+        let titleText = try TextLeaf(
+            "Please log into account with your user name and password",
+            style: ParagraphStyle(fontSize: 22, alignment: .center), bold: true, fonts: BV.fonts)
+        let forgotText = try TextLeaf("Forgot password?", style: ParagraphStyle(fontSize: 15), fonts: BV.fonts)
+        let loginText = try TextLeaf(
+            "Log in", style: ParagraphStyle(fontSize: 17, alignment: .center), fonts: BV.fonts)
+        let title = BoxNode(leaf: titleText)
+        let forgot = BoxNode(
+            style: BV.style { $0.padding = BoxEdges(top: 6, right: 0, bottom: 6, left: 0) }, leaf: forgotText)
+        let login = BoxNode(
+            style: BV.style { $0.padding = BoxEdges(top: 5, right: 16, bottom: 5, left: 16) }, leaf: loginText)
+
+        var nameBoxView = BoxView(axis: .x, spacing: 10)
+        nameBoxView.items = [BV.image(24, 24).boxed.centerY(), try field("User name").boxed.flex(1)]
+        var passwordBoxView = BoxView(axis: .x, spacing: 10)
+        passwordBoxView.items = [BV.image(24, 24).boxed.centerY(), try field("Password").boxed.flex(1)]
+        var boxView = BoxView()
+        boxView.width = 343
+        boxView.insets = BoxEdges(16)
+        boxView.spacing = 20
+        boxView.items = [
+            title.boxed.centerX(padding: 30).bottom(20),
+            try nameBoxView.node().boxed,
+            try passwordBoxView.node().boxed,
+            forgot.boxed.left(>=0),
+            login.boxed.top(30).left(50).right(50),
+        ]
+        let layout = try boxView.layout(rounding: .exact)
+
+        // The title is held by its `>=30` pins: 343 − 2 × (16 + 30) = 251 wide, at x 46.
+        #expect(titleText.paragraph.maxContentWidth() > 251)
+        let titleHeight = titleText.paragraph.layout(width: 251).height
+        let forgotWidth = forgotText.paragraph.maxContentWidth()
+        let forgotHeight = forgotText.paragraph.layout(width: forgotWidth).height + 12
+        let loginHeight = loginText.paragraph.layout(width: 211 - 32).height + 10
+        // Below the title: its bottom pin (20) and the spacing (20).
+        let nameY = 16 + titleHeight + 20 + 20
+        let forgotY = nameY + 2 * (34 + 20)
+        // Below the forgot button: the spacing (20) and the login button's top pin (30).
+        let loginY = forgotY + forgotHeight + 20 + 30
+        #expect(
+            BV.frames(layout) == [
+                [46, 16, 251, titleHeight],
+                [16, nameY, 311, 34],
+                [16, nameY + 54, 311, 34],
+                [327 - forgotWidth, forgotY, forgotWidth, forgotHeight],
+                [66, loginY, 211, loginHeight],
+            ])
+        #expect(BV.frame(layout) == [0, 0, 343, loginY + loginHeight + 16])
+        // Each row: the icon centred in the 34-tall row, the field after the spacing of 10.
+        for row in layout.children[1...2] {
+            #expect(BV.frames(row) == [[0, 5, 24, 24], [34, 0, 277, 34]])
+        }
+    }
+
+    @Test func rightToLeftAndCentresAreTheSameAsByHand() throws {
+        var row = BoxView(axis: .x, spacing: 10, insets: BoxEdges(top: 2, right: 15, bottom: 0, left: 5))
+        row.width = 200
+        row.direction = .rtl
+        row.items = [
+            BV.block(30, 10).boxed.left(3),
+            BV.image(24, 24).boxed.centerY(offset: 1, padding: 2),
+            BoxItem.guide().flex(1).right(>=4),
+        ]
+        let hand = BoxNode(
+            style: BV.style {
+                $0.width = 200
+                $0.direction = .rtl
+                $0.columnGap = 10
+                // The spacer's `>=4` end pin at the BoxView's end (the left): padding with the inset.
+                $0.padding.left = 19
+            },
+            children: [
+                BoxNode(
+                    style: BV.style {
+                        $0.width = 30
+                        $0.height = 10
+                        $0.flexShrink = 0
+                        $0.alignSelf = .start
+                        $0.margin = BV.edges(2, 8, 0, 0)
+                    }),
+                BoxNode(
+                    style: BV.style {
+                        $0.alignSelf = .center
+                        // k = max(2 − 1, 2 + 1) = 3 on both sides, the offset 1 down.
+                        $0.margin = BV.edges(5, 0, 3, 0)
+                        $0.inset.top = 1
+                    }, leaf: ImageLeaf(width: 24, height: 24)),
+                BoxNode(
+                    style: BV.style {
+                        $0.flexGrow = 1
+                        $0.flexBasis = 0
+                        $0.alignSelf = .stretch
+                        $0.margin = BV.edges(2, 0, 0, .auto)
+                    }),
+            ])
+        try sameAsByHand(row, hand)
+        let layout = try row.layout()
+        // From the right: 200 − 5 − 3 − 30 = 162; the image 10 further left; the spacer the rest
+        // down to 19 from the left.
+        #expect(BV.frames(layout).map { $0[0] } == [162, 128, 19])
+        #expect(BV.frame(layout.children[1]) == [128, 6, 24, 24])
+    }
 }
