@@ -250,6 +250,34 @@ struct BoxViewTests {
         #expect(layout.children.count == 3)
         // The spacer takes 200 − 70 − 10 and stretches across (its edges are `==0`).
         #expect(BV.frames(layout) == [[0, 0, 30, 10], [35, 0, 120, 10], [160, 0, 40, 10]])
+        let hand = BoxNode(
+            style: BV.style {
+                $0.width = 200
+                $0.columnGap = 5
+            },
+            children: [
+                BoxNode(
+                    style: BV.style {
+                        $0.width = 30
+                        $0.height = 10
+                        $0.flexShrink = 0
+                        $0.alignSelf = .start
+                    }),
+                BoxNode(
+                    style: BV.style {
+                        $0.flexGrow = 1
+                        $0.flexBasis = 0
+                        $0.alignSelf = .stretch
+                    }),
+                BoxNode(
+                    style: BV.style {
+                        $0.width = 40
+                        $0.height = 10
+                        $0.flexShrink = 0
+                        $0.alignSelf = .start
+                    }),
+            ])
+        try sameAsByHand(row, hand)
         // A spacer 20 wide between two spacings: a gap of 20 + 2 × 5.
         row.width = nil
         row.items[1] = BoxItem.guide().width(20)
@@ -327,6 +355,26 @@ struct BoxViewTests {
         #expect(BV.frames(try view.layout()) == [[0, 30, 20, 20]])
         view.items = [BV.block(20, 20).boxed.centerY(offset: 7)]
         #expect(BV.frames(try view.layout()) == [[0, 37, 20, 20]])
+        // k = max(0 − 7, 0 + 7) = 7 moves to the padding on both ends, with the insets.
+        let hand = BoxNode(
+            style: BV.style {
+                $0.flexDirection = .column
+                $0.width = 100
+                $0.height = 100
+                $0.padding = BV.edges(17, 0, 37, 0)
+            },
+            children: [
+                BoxNode(
+                    style: BV.style {
+                        $0.width = 20
+                        $0.height = 20
+                        $0.flexShrink = 0
+                        $0.alignSelf = .start
+                        $0.margin = BV.edges(.auto, 0, .auto, 0)
+                        $0.inset.top = 7
+                    })
+            ])
+        try sameAsByHand(view, hand)
     }
 
     @Test func nestedBoxViews() throws {
