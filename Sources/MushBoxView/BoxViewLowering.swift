@@ -97,14 +97,14 @@ struct BoxViewLowering {
             cross: Ends(start: BoxLength.zero, end: .zero))
         var children: [BoxNode] = []
         children.reserveCapacity(view.items.count)
-        for (index, item) in view.items.enumerated() {
-            children.append(child(item, index: index, main: mainMargins[index]))
+        for (item, main) in zip(view.items, mainMargins) {
+            children.append(child(item, main: main))
         }
         return BoxNode(id: view.id, style: style, paint: view.paint, children: children)
     }
 
     /// The item's view with the item's margins, alignment, relative offset, sizes and flex.
-    func child(_ item: BoxItem, index: Int, main: Ends<BoxLength>) -> BoxNode {
+    func child(_ item: BoxItem, main: Ends<BoxLength>) -> BoxNode {
         var node = item.view ?? BoxNode()
         var style = node.style
         let along = pins(item, mainAxis)
@@ -125,7 +125,7 @@ struct BoxViewLowering {
         }
 
         // Across the axis: alignment and margins.
-        var cross: Ends<BoxLength>
+        let cross: Ends<BoxLength>
         if across.center != nil {
             let clearance = across.centerClearance
             cross = Ends(start: .points(inset.start + clearance), end: .points(inset.end + clearance))
