@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MushBox", targets: ["MushBox"]),
         .library(name: "MushMGBox", targets: ["MushMGBox"]),
         .library(name: "MushMKLayout", targets: ["MushMKLayout"]),
+        .library(name: "MushBoxView", targets: ["MushBoxView"]),
         .library(name: "MushRender", targets: ["MushRender"]),
         .library(name: "MushJSON", targets: ["MushJSON"]),
         .executable(name: "mush", targets: ["mush"]),
@@ -57,6 +58,9 @@ let package = Package(
         // MKLayoutLibrary on the box engine: linear, stack and flow layouts of items holding views
         // or sublayouts, each turned into engine styles.
         .target(name: "MushMKLayout", dependencies: ["Mush", "MushLine", "MushBox"]),
+        // BoxView (an iOS Auto Layout library) on the box engine: a chain of items with pins, spacing
+        // and insets, each turned into engine styles (no constraint solver).
+        .target(name: "MushBoxView", dependencies: ["Mush", "MushText", "MushLine", "MushBox"]),
         // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         // Drawing laid-out lines, stacks and box trees with Cairo: PNG, SVG, PDF.
@@ -64,7 +68,8 @@ let package = Package(
         // The commands' JSON contract: requests read with the JSON path of every problem, results
         // written, JSON Lines read line by line. No Foundation.
         .target(
-            name: "MushJSON", dependencies: ["Mush", "MushText", "MushLine", "MushBox", "MushMGBox", "MushMKLayout"]),
+            name: "MushJSON",
+            dependencies: ["Mush", "MushText", "MushLine", "MushBox", "MushMGBox", "MushMKLayout", "MushBoxView"]),
         // The commands (swift-argument-parser): parse, measure, line, layout and render, writing through a
         // console that is the process's standard streams in the executable and a buffer in tests.
         .target(
@@ -76,6 +81,7 @@ let package = Package(
                 "MushBox",
                 "MushMGBox",
                 "MushMKLayout",
+                "MushBoxView",
                 "MushRender",
                 "MushJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -103,6 +109,7 @@ let package = Package(
         .testTarget(
             name: "MushMGBoxTests", dependencies: ["MushMGBox", "MushBox", "MushLine", "MushText"]),
         .testTarget(name: "MushMKLayoutTests", dependencies: ["MushMKLayout", "MushBox", "MushText", "MushJSON"]),
+        .testTarget(name: "MushBoxViewTests", dependencies: ["MushBoxView", "MushBox", "MushText"]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "MushBox", "CCairo"]),
         .testTarget(
             name: "MushJSONTests",

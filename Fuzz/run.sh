@@ -115,13 +115,13 @@ else
             cairo=(cairo-ft)
             ;;
         request)
-            # MushJSON reads box trees too, MGBoxKit's and MKLayoutLibrary's among them: MushBox (in
-            # folders, like MushText), MushMGBox and MushMKLayout come with it (their file names
-            # differ, as they share one folder here).
+            # MushJSON reads box trees too, MGBoxKit's, MKLayoutLibrary's and BoxView's among them:
+            # MushBox (in folders, like MushText), MushMGBox, MushMKLayout and MushBoxView come with it
+            # (their file names differ, as they share one folder here).
             mapfile -t box_sources < <(find "$root/Sources/MushBox" -name '*.swift' | sort)
             cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root"/Sources/MushMGBox/*.swift \
-                "$root"/Sources/MushMKLayout/*.swift "$root"/Sources/MushJSON/*.swift "$root/Fuzz/RequestFuzz.swift" \
-                "$snapshot"/
+                "$root"/Sources/MushMKLayout/*.swift "$root"/Sources/MushBoxView/*.swift "$root"/Sources/MushJSON/*.swift \
+                "$root/Fuzz/RequestFuzz.swift" "$snapshot"/
             module=MushRequestFuzz
             ;;
         box)
@@ -134,7 +134,7 @@ else
             module=MushEngineFuzz
             ;;
     esac
-    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine|MushBox|MushMGBox|MushMKLayout|MushRender|MushJSON)$/d' "$snapshot"/*.swift
+    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine|MushBox|MushMGBox|MushMKLayout|MushBoxView|MushRender|MushJSON)$/d' "$snapshot"/*.swift
     mkdir -p "$snapshot/CICU"
     cp "$root/Sources/CICU/include/mush_icu.h" "$snapshot/CICU/"
     printf 'module CICU {\n    header "mush_icu.h"\n    export *\n}\n' > "$snapshot/CICU/module.modulemap"

@@ -230,6 +230,7 @@ struct BoxTreeReader {
             throw RequestError(at: path, "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
         }
         if Self.isMKLayout(value) { return try mkNode(value, at: path, indices: indices, depth: depth) }
+        if Self.isBoxView(value) { return try boxViewNode(value, at: path, depth: depth, indices: indices) }
         if Self.isMGBox(value) { return try mgNode(value, at: path, indices: indices, depth: depth) }
         deepest = max(deepest, depth)
         let object = try JSONObject(value, at: path, keys: BoxRequest.nodeKeys)

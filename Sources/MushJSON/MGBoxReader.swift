@@ -196,7 +196,8 @@ extension BoxTreeReader {
         -> any MGLayoutBox
     {
         if case .object(let members) = value, !Self.isMGBox(value),
-            Self.isMKLayout(value) || members.keys.contains(where: MGBoxJSON.engineOnlyKeys.contains)
+            Self.isMKLayout(value) || Self.isBoxView(value)
+                || members.keys.contains(where: MGBoxJSON.engineOnlyKeys.contains)
         {
             // (The fix-ups of MGBoxes inside it are kept by their paths from the root.)
             return try node(value, at: path, depth: depth, indices: indices)

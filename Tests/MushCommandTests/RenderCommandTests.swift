@@ -426,6 +426,10 @@ extension RenderCommandTests {
             let grid = try await render(
                 #"{"contentLayoutMode": "grid", "width": 20, "boxes": [{"width": 5, "height": 5}]}"#, to: output)
             #expect(grid.output == "\(output.path): 20 × 5 points\n", "\(grid.error)")
+            // So are BoxView's.
+            let boxView = try await render(
+                #"{"boxView": "horizontal", "insets": 2, "items": [{"view": {"width": 5, "height": 5}}]}"#, to: output)
+            #expect(boxView.output == "\(output.path): 9 × 9 points\n", "\(boxView.error)")
         }
     }
 

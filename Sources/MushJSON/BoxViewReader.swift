@@ -1,0 +1,157 @@
+import Mush
+import MushBox
+import MushBoxView
+
+/// BoxView's nodes in a box tree's JSON (the MushBoxView article gives the keys): a node with
+/// `"boxView": "vertical"` or `"horizontal"` is a BoxView, and each entry of its `items` is an item
+/// whose `view` is any node (the engine's own, text, an image, an MGBox, another BoxView).
+enum BoxViewJSON {
+    /// Every key of a BoxView node.
+    static let keys =
+        ["boxView", "id", "width", "height", "spacing", "insets", "direction", "items"] + BoxRequest.paintKeys
+
+    /// Every key of an item.
+    static let itemKeys = ["view", "top", "left", "bottom", "right", "centerX", "centerY", "width", "height", "flex"]
+
+    static let axes = ["vertical": BoxView.Axis.y, "horizontal": .x]
+
+    /// A node's JSON path joined with a path inside it (`items[1].left`).
+    static func join(_ path: String, _ key: String) -> String {
+        if key.isEmpty { return path }
+        return path.isEmpty ? key : (key.hasPrefix("[") ? path + key : path + "." + key)
+    }
+}
+
+extension BoxTreeReader {
+    /// Whether a node's object is a BoxView's.
+    static func isBoxView(_ value: JSONValue) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return members["boxView"] != nil
+    }
+
+    /// The node at `path` (child indices `indices`) read as a BoxView and lowered to engine styles.
+    mutating func boxViewNode(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
+        -> BoxNode
+    {
+        deepest = max(deepest, depth)
+        let object = try JSONObject(value, at: path, keys: BoxViewJSON.keys)
+        guard let name = try object.string("boxView") else { throw object.wrongType("boxView", expected: "a string") }
+        guard let axis = BoxViewJSON.axes[name] else {
+            throw RequestError(
+                at: object.path("boxView"), "must be vertical or horizontal (it is '\(JSONReader.shortened(name))')")
+        }
+        var view = BoxView(axis: axis)
+        view.id = try object.string("id")
+        view.width = try points(object, "width")
+        view.height = try points(object, "height")
+        view.spacing = try object.size("spacing") ?? 0
+        view.insets = try boxViewInsets(object)
+        view.direction = try object.choice("direction") ?? .ltr
+        view.paint = try paint(object)
+        // A BoxView has no border of its own: its border colours are 1-point lines drawn inside it,
+        // taking no room (a UIView layer's border).
+        if view.paint != nil { view.paint?.borderLineWidth = 1 }
+        if let value = object["items"] {
+            guard case .array(let values) = value else {
+                throw object.wrongType("items", expected: "an array of items")
+            }
+            for (index, entry) in values.enumerated() {
+                view.items.append(
+                    try item(
+                        entry, at: object.path("items") + "[\(index)]", depth: depth + 1, indices: indices + [index]))
+            }
+        }
+        do {
+            // The views were validated as they were read.
+            return try view.node(validatingViews: false)
+        } catch {
+            throw RequestError(at: BoxViewJSON.join(path, error.path), error.problem)
+        }
+    }
+
+    /// An entry of `items`: `{"view", "top", "left", "bottom", "right", "centerX", "centerY",
+    /// "width", "height", "flex"}`, all optional (without a view, a spacer).
+    mutating func item(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
+        -> BoxItem
+    {
+        let object = try JSONObject(value, at: path, keys: BoxViewJSON.itemKeys)
+        var item = BoxItem()
+        if let view = object["view"] {
+            item.view = try node(view, at: object.path("view"), depth: depth, indices: indices)
+            // An MGBox keeps its size in MGBoxKit's containers (`flexShrink: 0`); in a BoxView the
+            // item decides.
+            if Self.isMGBox(view), !Self.isBoxView(view) { item.view?.style.flexShrink = 1 }
+        }
+        item.centerX = try pin(object, "centerX", default: nil)
+        item.centerY = try pin(object, "centerY", default: nil)
+        // On an axis with a centre pin the edges are free (`>=0`) unless given, as `.centerX()` sets.
+        let x: BoxPin = item.centerX == nil ? .zero : >=0
+        let y: BoxPin = item.centerY == nil ? .zero : >=0
+        item.top = try pin(object, "top", default: y)
+        item.left = try pin(object, "left", default: x)
+        item.bottom = try pin(object, "bottom", default: y)
+        item.right = try pin(object, "right", default: x)
+        item.width = try itemSize(object, "width")
+        item.height = try itemSize(object, "height")
+        item.flex = try object.number("flex")
+        return item
+    }
+
+    /// A pin: a number (`==`), `">=N"`, `"<=N"` or `"==N"`, or null (none); `default` when left
+    /// out.
+    func pin(_ object: JSONObject, _ key: String, default value: BoxPin?) throws(RequestError) -> BoxPin? {
+        guard let member = object[key] else { return value }
+        let expected = #"a number, ">=N", "<=N", "==N" or null"#
+        switch member {
+        case .null:
+            return nil
+        case .number(let number):
+            return ==number
+        case .string(let string):
+            let relation = BoxPin.Relation.allCases.first { string.hasPrefix($0.rawValue) }
+            // The number after the relation, written as `"N%"` asks for it (no exponent, no spaces).
+            if let relation, let number = Self.percentage(String(string.dropFirst(2)) + "%") {
+                return BoxPin(number, relation)
+            }
+            throw RequestError(at: object.path(key), "must be \(expected) (it is '\(JSONReader.shortened(string))')")
+        default:
+            throw RequestError(at: object.path(key), "expected \(expected), not \(member.kindName)")
+        }
+    }
+
+    /// An item's width or height: a number of points, or `"N%"` of the BoxView's.
+    func itemSize(_ object: JSONObject, _ key: String) throws(RequestError) -> BoxItemSize? {
+        guard let member = object[key] else { return nil }
+        let expected = #"a number of points or "N%""#
+        switch member {
+        case .number:
+            return .points(try object.size(key)!)
+        case .string(let string):
+            guard let percent = Self.percentage(string) else {
+                throw RequestError(at: object.path(key), "expected \(expected), not '\(JSONReader.shortened(string))'")
+            }
+            return .relative(percent / 100)
+        default:
+            throw RequestError(at: object.path(key), "expected \(expected), not \(member.kindName)")
+        }
+    }
+
+    /// `insets`: one number for all four edges, or an object of some of them.
+    func boxViewInsets(_ object: JSONObject) throws(RequestError) -> BoxEdges<Double> {
+        guard let value = object["insets"] else { return BoxEdges(0) }
+        if case .number = value { return BoxEdges(try object.size("insets")!) }
+        guard case .object = value else {
+            throw object.wrongType("insets", expected: "a number or an object of some of top, left, bottom and right")
+        }
+        let edges = try JSONObject(value, at: object.path("insets"), keys: ["top", "left", "bottom", "right"])
+        return BoxEdges(
+            top: try edges.size("top") ?? 0, right: try edges.size("right") ?? 0,
+            bottom: try edges.size("bottom") ?? 0, left: try edges.size("left") ?? 0)
+    }
+}
+
+extension BoxRequest {
+    /// The keys that make a node a BoxView: `boxView` (`"vertical"` or `"horizontal"`), with
+    /// `items`, `spacing`, `insets` and the others of the MushBoxView article.
+    public static let boxViewKeys = ["boxView"]
+}
