@@ -35,8 +35,8 @@ struct LayoutCommandTests {
 
     /// The README's card (Examples/card.json), MGBoxKit's README grid and table
     /// (Examples/grid.json, Examples/table.json) and the linear layout (Examples/linear.json) give
-    /// the output the README shows, exactly.
-    @Test(arguments: ["card", "grid", "table", "linear"])
+    /// the output the README shows, exactly, and so does BoxView's login form (Examples/login.json).
+    @Test(arguments: ["card", "grid", "table", "linear", "login"])
     func theReadmeExamples(name: String) async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
