@@ -213,4 +213,25 @@ struct BoxViewRequestTests {
             #expect(frames(row) == [[0, 5, 24, 24], [34, 0, 277, 34]])
         }
     }
+
+    /// The article's error message (`showErrorForField`): an item with `top(-spacing)` and
+    /// `left(24 + 10)` inserted after the name row sits right under the field, as wide as it, and
+    /// the items after it move down by its height (its top pin takes back the spacing above it).
+    @Test func theArticlesErrorMessageUnderAField() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let json = try String(contentsOf: root.appendingPathComponent("Examples/login.json"), encoding: .utf8)
+        let form = try layout(json)
+        let message =
+            ##"{"view": {"text": " Field can not be empty!", "font": {"size": 15}, "color": "#f00"}, "##
+            + #""top": -20, "left": 34}, "#
+        let marker = #"{"view": {"boxView": "horizontal", "id": "passwordRow""#
+        let withError = try layout(json.replacingOccurrences(of: marker, with: message + marker))
+        let row = form.children[1]
+        let error = withError.children[2]
+        let height = try TextLeaf(" Field can not be empty!", style: ParagraphStyle(fontSize: 15), fonts: fonts)
+            .paragraph.layout(width: 277).height
+        #expect(frame(error) == [50, row.y + 34, 277, height])
+        #expect(withError.children[3].y == form.children[2].y + height)
+    }
 }
