@@ -14,12 +14,6 @@ enum BoxViewJSON {
     static let itemKeys = ["view", "top", "left", "bottom", "right", "centerX", "centerY", "width", "height", "flex"]
 
     static let axes = ["vertical": BoxView.Axis.y, "horizontal": .x]
-
-    /// A node's JSON path joined with a path inside it (`items[1].left`).
-    static func join(_ path: String, _ key: String) -> String {
-        if key.isEmpty { return path }
-        return path.isEmpty ? key : (key.hasPrefix("[") ? path + key : path + "." + key)
-    }
 }
 
 extension BoxTreeReader {
@@ -65,7 +59,7 @@ extension BoxTreeReader {
             // The views were validated as they were read.
             return try view.node(validatingViews: false)
         } catch {
-            throw RequestError(at: BoxViewJSON.join(path, error.path), error.problem)
+            throw RequestError(at: BoxNode.join(path, error.path), error.problem)
         }
     }
 

@@ -87,7 +87,7 @@ package struct MGLowering {
                 style.alignContent = .flexStart
             }
         }
-        style.padding = Self.edges(box.padding)
+        style.padding = BoxEdges(points: box.padding)
         if box.clipsContent, style.overflow == .visible { style.overflow = .hidden }
         if box.scrollOffset != nil {
             style.overflow = .scroll
@@ -112,7 +112,7 @@ package struct MGLowering {
         }
         let childRole: Role = box.contentLayoutMode == .table ? .table : .grid
         let childBoxes = box.boxes.map(\.mgBox)
-        let targets = try Self.attachmentTargets(childBoxes) { Self.join(name, box.childName($0)) }
+        let targets = try Self.attachmentTargets(childBoxes) { BoxNode.join(name, box.childName($0)) }
         var children: [BoxNode] = []
         children.reserveCapacity(childBoxes.count)
         for (index, child) in childBoxes.enumerated() {
@@ -123,7 +123,7 @@ package struct MGLowering {
                     try lower(child, as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner))
             } catch {
                 throw MGBoxError(
-                    path: Self.join(Self.join(name, box.childName(index)), error.path), problem: error.problem)
+                    path: BoxNode.join(BoxNode.join(name, box.childName(index)), error.path), problem: error.problem)
             }
             fixups.moveUnder(index, attachmentsFrom: marks.0, scrollViewsFrom: marks.1)
             if let target = targets[index] {
@@ -143,7 +143,7 @@ package struct MGLowering {
     ) throws(MGBoxError) {
         // Boxes keep their sizes: a table of fixed height never squeezes them.
         style.flexShrink = 0
-        style.margin = Self.edges(box.margin)
+        style.margin = BoxEdges(points: box.margin)
         let mode = role == .root ? .automatic : box.boxLayoutMode
         switch mode {
         case .automatic, .attached:
@@ -207,7 +207,7 @@ package struct MGLowering {
         }
         var targets: [Int?] = Array(repeating: nil, count: boxes.count)
         for (index, box) in boxes.enumerated() where box.boxLayoutMode == .attached {
-            let path = join(names(index), "attachedTo")
+            let path = BoxNode.join(names(index), "attachedTo")
             guard let id = box.attachedTo else {
                 throw MGBoxError(path: path, problem: "an attached box must name the box it is attached to")
             }
@@ -223,7 +223,7 @@ package struct MGLowering {
                 if current == start {
                     let ids = (seen + [start]).map { boxes[$0].id ?? names($0) }
                     throw MGBoxError(
-                        path: join(names(start), "attachedTo"),
+                        path: BoxNode.join(names(start), "attachedTo"),
                         problem: "the attachments go round in a circle: \(ids.joined(separator: " → "))")
                 }
                 if seen.contains(current) { break }
@@ -265,21 +265,10 @@ package struct MGLowering {
         return MushColor(red: channel(color.red), green: channel(color.green), blue: channel(color.blue), alpha: alpha)
     }
 
-    static func edges(_ insets: MGLine.Insets) -> BoxEdges<BoxLength> {
-        BoxEdges(
-            top: .points(insets.top), right: .points(insets.right), bottom: .points(insets.bottom),
-            left: .points(insets.left))
-    }
-
-    static func join(_ path: String, _ key: String) -> String {
-        if key.isEmpty { return path }
-        return path.isEmpty ? key : (key.hasPrefix("[") ? path + key : path + "." + key)
-    }
-
     /// The box's values out of range, with their paths.
     static func check(_ box: MGBox, paint: BoxPaint?, named name: String) throws(MGBoxError) {
         func fail(_ key: String, _ problem: String) -> MGBoxError {
-            MGBoxError(path: join(name, key), problem: problem)
+            MGBoxError(path: BoxNode.join(name, key), problem: problem)
         }
         for (key, value) in [("width", box.width), ("height", box.height)] {
             if let value, let problem = MushLimits.problem(value, in: MushLimits.length, unit: "points") {
@@ -332,7 +321,7 @@ package struct MGLowering {
             do {
                 try node.validate()
             } catch {
-                throw MGBoxError(path: join(join(name, "node"), error.path), problem: error.problem)
+                throw MGBoxError(path: BoxNode.join(BoxNode.join(name, "node"), error.path), problem: error.problem)
             }
         }
     }

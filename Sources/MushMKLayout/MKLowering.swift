@@ -15,9 +15,9 @@ package enum MKLowering {
         var style = BoxStyle()
         // MKLayoutLibrary has no right-to-left: the layout is left to right whatever is around it.
         style.direction = .ltr
-        style.width = try length(layout.width, Self.join(name, "width"))
-        style.height = try length(layout.height, Self.join(name, "height"))
-        let margin = try edges(layout.margin, Self.join(name, "margin"))
+        style.width = try length(layout.width, BoxNode.join(name, "width"))
+        style.height = try length(layout.height, BoxNode.join(name, "height"))
+        let margin = try edges(layout.margin, BoxNode.join(name, "margin"))
         switch kind {
         case .linear(let orientation, let spacing):
             style.flexDirection = orientation == .horizontal ? .row : .column
@@ -42,19 +42,20 @@ package enum MKLowering {
         var children: [BoxNode] = []
         children.reserveCapacity(layout.items.count)
         for (index, item) in layout.items.enumerated() {
-            let itemName = Self.join(name, "items[\(index)]")
+            let itemName = BoxNode.join(name, "items[\(index)]")
             if let border = item.insertBorder {
                 guard case .linear = kind else {
-                    throw BoxError(path: Self.join(itemName, "insertBorder"), problem: "is for linear layouts' items")
+                    throw BoxError(
+                        path: BoxNode.join(itemName, "insertBorder"), problem: "is for linear layouts' items")
                 }
-                try check(border.thickness, Self.join(itemName, "insertBorder.thickness"))
+                try check(border.thickness, BoxNode.join(itemName, "insertBorder.thickness"))
                 // MKLayoutLibrary draws no separator before the first item.
                 if index > 0 { children.append(separator(border)) }
             }
             children.append(try wrapper(item, in: kind, margin: margin, weightScale: weightScale, named: itemName))
         }
         if let paint = layout.paint, let (key, problem) = paint.firstProblem() {
-            throw BoxError(path: Self.join(name, "paint." + key), problem: problem)
+            throw BoxError(path: BoxNode.join(name, "paint." + key), problem: problem)
         }
         return BoxNode(id: layout.id, style: style, paint: layout.paint, children: children)
     }
@@ -68,12 +69,12 @@ package enum MKLowering {
         init(_ layout: any MKLayout, named name: String) throws(BoxError) {
             switch layout {
             case let linear as MKLinearLayout:
-                try MKLowering.check(linear.spacing, MKLowering.join(name, "spacing"))
+                try MKLowering.check(linear.spacing, BoxNode.join(name, "spacing"))
                 self = .linear(linear.orientation, spacing: linear.spacing)
             case is MKStackLayout:
                 self = .stack
             case let flow as MKFlowLayout:
-                try MKLowering.check(flow.spacing, MKLowering.join(name, "spacing"))
+                try MKLowering.check(flow.spacing, BoxNode.join(name, "spacing"))
                 self = .flow(flow.orientation, spacing: flow.spacing)
             default:
                 throw BoxError(path: name, problem: "is not an MKLinearLayout, MKStackLayout or MKFlowLayout")
@@ -86,17 +87,17 @@ package enum MKLowering {
     static func wrapper(
         _ item: MKLayoutItem, in kind: Kind, margin: BoxEdges<BoxLength>, weightScale: Double, named name: String
     ) throws(BoxError) -> BoxNode {
-        let width = try size(item.size.width, Self.join(name, "size.width"))
-        let height = try size(item.size.height, Self.join(name, "size.height"))
+        let width = try size(item.size.width, BoxNode.join(name, "size.width"))
+        let height = try size(item.size.height, BoxNode.join(name, "size.height"))
         let padding = item.padding
         for (key, value) in [
             ("top", padding.top), ("left", padding.left), ("bottom", padding.bottom), ("right", padding.right),
         ] {
-            try check(value, Self.join(name, "padding." + key))
+            try check(value, BoxNode.join(name, "padding." + key))
         }
         for (key, value) in [("x", item.offset.x), ("y", item.offset.y)] {
             if let problem = MushLimits.problem(value, in: MushLimits.offset) {
-                throw BoxError(path: Self.join(name, "offset." + key), problem: problem)
+                throw BoxError(path: BoxNode.join(name, "offset." + key), problem: problem)
             }
         }
         var style = BoxStyle()
@@ -111,9 +112,9 @@ package enum MKLowering {
         }
         if let weight = item.weight {
             guard case .linear = kind else {
-                throw BoxError(path: Self.join(name, "weight"), problem: "is for linear layouts' items")
+                throw BoxError(path: BoxNode.join(name, "weight"), problem: "is for linear layouts' items")
             }
-            try check(weight, Self.join(name, "weight"))
+            try check(weight, BoxNode.join(name, "weight"))
         }
         // The box along the layout's axis and across it.
         switch kind {
@@ -157,9 +158,9 @@ package enum MKLowering {
         switch item.content {
         case .view(let node):
             view = node
-            try checkView(view.style, Self.join(name, "view"))
+            try checkView(view.style, BoxNode.join(name, "view"))
         case .sublayout(let sublayout):
-            view = try lower(sublayout, named: Self.join(name, "sublayout"))
+            view = try lower(sublayout, named: BoxNode.join(name, "sublayout"))
         }
         if let width {
             view.style.width = .points(max(width - padding.left - padding.right, 0))
@@ -184,9 +185,7 @@ package enum MKLowering {
         }
         // The padding is the view's margin, not the box's padding: a weight shares out whole boxes
         // (CSS would count a box's padding as part of its share).
-        view.style.margin = BoxEdges(
-            top: .points(padding.top), right: .points(padding.right), bottom: .points(padding.bottom),
-            left: .points(padding.left))
+        view.style.margin = BoxEdges(points: padding)
         if item.offset != .zero {
             view.style.position = .relative
             view.style.inset = BoxEdges(
@@ -217,7 +216,7 @@ package enum MKLowering {
         ]
         for (key, isSet) in decided where isSet {
             throw BoxError(
-                path: Self.join(name, key),
+                path: BoxNode.join(name, key),
                 problem: "is decided by the item (its size, padding, gravity and offset place the view)")
         }
     }
@@ -247,15 +246,8 @@ package enum MKLowering {
         for (key, value) in [
             ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
         ] {
-            try check(value, Self.join(name, key))
+            try check(value, BoxNode.join(name, key))
         }
-        return BoxEdges(
-            top: .points(insets.top), right: .points(insets.right), bottom: .points(insets.bottom),
-            left: .points(insets.left))
-    }
-
-    /// `path.key`, or `key` at the root.
-    static func join(_ path: String, _ key: String) -> String {
-        path.isEmpty ? key : key.hasPrefix("[") ? path + key : path + "." + key
+        return BoxEdges(points: insets)
     }
 }

@@ -1,3 +1,5 @@
+import MushLine
+
 /// A length of the box engine: points, a percentage of the containing block, or `auto`.
 ///
 /// Widths and heights, their minimums and maximums, `flexBasis`, margins and insets take all three;
@@ -67,6 +69,15 @@ extension BoxEdges where Value == BoxLength {
     public static let zero = BoxEdges(BoxLength.zero)
     /// Insets that place nothing (the static position).
     public static let auto = BoxEdges(BoxLength.auto)
+}
+
+extension BoxEdges where Value == BoxLength {
+    /// Insets in points (the vocabularies' margins, paddings and insets) as lengths.
+    package init(points insets: MGLine.Insets) {
+        self.init(
+            top: .points(insets.top), right: .points(insets.right), bottom: .points(insets.bottom),
+            left: .points(insets.left))
+    }
 }
 
 /// A width and a height.

@@ -35,8 +35,12 @@ extension BoxNode {
         }
     }
 
-    static func join(_ path: String, _ key: String) -> String {
-        path.isEmpty ? key : (key.hasPrefix("[") ? path + key : path + "." + key)
+    /// A path joined with a path below it: `children[1]` and `width` make `children[1].width`, and
+    /// `[2]` goes on without a dot; either may be empty (the root, or the node itself). The
+    /// vocabularies' lowerings and readers name their errors' paths with it too.
+    package static func join(_ path: String, _ key: String) -> String {
+        if key.isEmpty { return path }
+        return path.isEmpty ? key : (key.hasPrefix("[") ? path + key : path + "." + key)
     }
 }
 
