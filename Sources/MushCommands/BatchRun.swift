@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import MushJSON
 
@@ -20,9 +21,36 @@ struct BatchRun: Sendable {
     static let chunkLines = 64
     static let chunkBytes = 1 << 16
 
-    /// Answers every line of standard input; returns whether any line failed. The work runs on
-    /// threads of its own (reading blocks), not on the caller's task.
-    func run() async -> Bool {
+    /// How a batch went: how many lines it read, how many failed, and the first that did.
+    struct Summary: Sendable, Equatable {
+        var lines = 0
+        var failed = 0
+        /// The number (from 1) of the first line that failed.
+        var firstFailure: Int?
+
+        mutating func count(_ answer: BatchAnswer, number: Int) {
+            lines = max(lines, number)
+            guard answer.failed else { return }
+            failed += 1
+            if firstFailure.map({ number < $0 }) ?? true { firstFailure = number }
+        }
+    }
+
+    /// Answers every line of standard input; when a line failed, says on standard error how many
+    /// did and which was first (`mush: 3 of 300 lines failed; the first is line 8`) and throws exit
+    /// status 2 (every line is answered first).
+    func runAndReport() async throws {
+        let summary = await run()
+        if summary.failed > 0, let first = summary.firstFailure {
+            let lines = summary.lines == 1 ? "line" : "lines"
+            console.warn("mush: \(summary.failed) of \(summary.lines) \(lines) failed; the first is line \(first)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// Answers every line of standard input. The work runs on threads of its own (reading blocks),
+    /// not on the caller's task.
+    func run() async -> Summary {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: jobs <= 1 ? runSerially() : runInParallel()) }.start()
         }
@@ -30,28 +58,28 @@ struct BatchRun: Sendable {
 
     /// One thread reads, answers and writes; output goes out every 64 KiB and whenever the next
     /// line is not there yet.
-    private func runSerially() -> Bool {
+    private func runSerially() -> Summary {
         var reader = console.inputLines()
         var output = ""
-        var failed = false
+        var summary = Summary()
         var number = 0
         while let line = reader.next() {
             number += 1
             let answer = answer(line, number)
             console.add(answer, to: &output)
-            failed = failed || answer.failed
+            summary.count(answer, number: number)
             if output.utf8.count >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
                 console.output(output)
                 output = ""
             }
         }
         if !output.isEmpty { console.output(output) }
-        return failed
+        return summary
     }
 
     /// This thread reads and hands chunks to `jobs` worker threads; whichever worker finishes the
     /// next chunk in order writes it and any after it that are done.
-    private func runInParallel() -> Bool {
+    private func runInParallel() -> Summary {
         let queue = ChunkQueue(limit: 2 * jobs + 2)
         for _ in 0..<jobs {
             Thread { queue.work(answer: answer, console: console) }.start()
@@ -84,13 +112,13 @@ private final class ChunkQueue: @unchecked Sendable {
     private var pending: [(sequence: Int, lines: [(number: Int, line: [UInt8])])] = []
     private var pendingStart = 0
     /// Answered chunks waiting for those before them to be written.
-    private var answered: [Int: [BatchAnswer]] = [:]
+    private var answered: [Int: [(number: Int, answer: BatchAnswer)]] = [:]
     private var submitted = 0
     private var written = 0
     /// Whether a worker is writing (outside the lock); the others leave their answers to it.
     private var writing = false
     private var closed = false
-    private var failed = false
+    private var summary = BatchRun.Summary()
     /// Chunks read but not written at most: the reading waits beyond it, so memory stays flat.
     private let limit: Int
 
@@ -108,16 +136,16 @@ private final class ChunkQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Says no more chunks come, waits until every chunk is written, and returns whether a line
-    /// failed. The workers stop once the queue is empty.
-    func finish() -> Bool {
+    /// Says no more chunks come, waits until every chunk is written, and returns how the lines
+    /// went. The workers stop once the queue is empty.
+    func finish() -> BatchRun.Summary {
         condition.lock()
         closed = true
         condition.broadcast()
         while written < submitted || writing { condition.wait() }
-        let failed = failed
+        let summary = summary
         condition.unlock()
-        return failed
+        return summary
     }
 
     /// A worker: takes chunks and answers them until the queue is closed and empty.
@@ -134,7 +162,7 @@ private final class ChunkQueue: @unchecked Sendable {
                 pendingStart = 0
             }
             condition.unlock()
-            let answers = chunk.lines.map { answer($0.line, $0.number) }
+            let answers = chunk.lines.map { (number: $0.number, answer: answer($0.line, $0.number)) }
             condition.lock()
             answered[chunk.sequence] = answers
             if !writing { writeReady(console) }
@@ -149,15 +177,17 @@ private final class ChunkQueue: @unchecked Sendable {
         while let answers = answered.removeValue(forKey: written) {
             condition.unlock()
             var output = ""
-            var chunkFailed = false
-            for answer in answers {
+            var chunkSummary = BatchRun.Summary()
+            for (number, answer) in answers {
                 console.add(answer, to: &output)
-                chunkFailed = chunkFailed || answer.failed
+                chunkSummary.count(answer, number: number)
             }
             if !output.isEmpty { console.output(output) }
             condition.lock()
             written += 1
-            failed = failed || chunkFailed
+            summary.lines = max(summary.lines, chunkSummary.lines)
+            summary.failed += chunkSummary.failed
+            if summary.firstFailure == nil { summary.firstFailure = chunkSummary.firstFailure }
             condition.broadcast()
         }
         writing = false

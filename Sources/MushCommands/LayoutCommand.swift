@@ -90,7 +90,7 @@ struct LayoutCommand: ConsoleCommand {
         let run = BatchRun(jobs: jobs.count, console: console) { line, number in
             BatchAnswer.layout(line, number: number, fonts: fonts, width: width, height: height, rounding: rounding)
         }
-        if await run.run() { throw ExitCode(2) }
+        try await run.runAndReport()
     }
 }
 

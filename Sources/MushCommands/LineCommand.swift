@@ -73,6 +73,6 @@ struct LineCommand: ConsoleCommand {
         let run = BatchRun(jobs: jobs.count, console: console) { line, number in
             BatchAnswer.line(line, number: number, request: request)
         }
-        if await run.run() { throw ExitCode(2) }
+        try await run.runAndReport()
     }
 }

@@ -63,6 +63,6 @@ struct MeasureCommand: ConsoleCommand {
         let run = BatchRun(jobs: jobs.count, console: console) { line, number in
             BatchAnswer.measure(line, number: number, fonts: fonts)
         }
-        if await run.run() { throw ExitCode(2) }
+        try await run.runAndReport()
     }
 }

@@ -86,7 +86,10 @@ struct JSONReader {
     mutating func enter() throws(RequestError) {
         // The path's length is the depth of the value being read; the container adds one.
         guard path.count < depthLimit else {
-            throw syntaxError("objects and arrays nest deeper than \(depthLimit) levels")
+            // Not a syntax error: the JSON may be fine, only deeper than the reader takes.
+            throw RequestError(
+                "too deep: objects and arrays may nest at most \(depthLimit) levels, and one more starts at "
+                    + location(of: index))
         }
     }
 

@@ -39,6 +39,9 @@ import Testing
         // 2 in 25 for line (a blank line, a negative width).
         #expect(one.output.components(separatedBy: #"{"error":"line "#).count - 1 == (command == "measure" ? 36 : 24))
         #expect(one.error.contains("mush: warning: line 12: "))
+        // The count of failed lines and the first, last on standard error.
+        let failures = command == "measure" ? 36 : 24
+        #expect(one.error.hasSuffix("mush: \(failures) of 300 lines failed; the first is line 4\n"))
         for jobs in ["2", "3", "8"] {
             let many = try await mush([command, "--batch", "--jobs", jobs], input: input)
             #expect(many.status == one.status)
@@ -52,29 +55,61 @@ import Testing
 
     /// A co-process writes a line and waits for its answer before writing the next: each answer
     /// comes out while standard input is still open.
+    ///
+    /// The `mush` executable runs as a real co-process, and the answers are awaited with `poll`,
+    /// so that nothing here waits on the test process's task threads: run in-process, the command's
+    /// task could wait longer than any deadline behind other tests that block those threads (under
+    /// the Thread Sanitizer, on two cores), which made this test fail by chance.
     @Test(arguments: ["1", "2"])
-    func answersEachLineBeforeTheInputEnds(jobs: String) async throws {
-        var pipe: [Int32] = [0, 0]
-        #expect(Foundation.pipe(&pipe) == 0)
-        let (input, writer) = (pipe[0], pipe[1])
-        defer { close(input) }
-        let output = Collected()
-        let console = CommandConsole(input: input, output: { output.append($0) }, error: { _ in })
-        let run = Task { await MushCommand.run(["measure", "--batch", "--jobs", jobs], console: console) }
+    func answersEachLineBeforeTheInputEnds(jobs: String) throws {
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = mushExecutable
+        process.arguments = ["measure", "--batch", "--jobs", jobs]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let writer = input.fileHandleForWriting.fileDescriptor
+        let reader = output.fileHandleForReading.fileDescriptor
+        var received: [UInt8] = []
         for line in 1...3 {
             let request = Array(#"{"text": "Line \#(line)", "width": 100}"#.utf8) + [0x0A]
             #expect(request.withUnsafeBytes { write(writer, $0.baseAddress!, $0.count) } == request.count)
-            // Waits for the answer (a failure, not a hang, if it never comes).
-            let deadline = ContinuousClock.now + .seconds(60)
-            while output.text.filter({ $0 == "\n" }).count < line, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            let answers = output.text.split(separator: "\n")
+            // Waits for the answer: a failure, not a hang, if none comes within two minutes.
+            let answered = Self.read(from: reader, into: &received, lines: line, seconds: 120)
+            #expect(answered, "no answer to line \(line)")
+            guard answered else { break }
+            let answers = String(decoding: received, as: UTF8.self).split(separator: "\n")
             #expect(answers.count == line)
             #expect(answers.last?.contains(#""text":"Line \#(line)""#) == true)
         }
-        close(writer)
-        #expect(await run.value == 0)
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    /// Reads from `descriptor` into `bytes` until they hold `lines` line feeds, the input ends or
+    /// `seconds` pass; whether the line feeds came.
+    static func read(from descriptor: Int32, into bytes: inout [UInt8], lines: Int, seconds: Int) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count(where: { $0 == 0x0A }) < lines {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return false }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min(left.components.seconds * 1000 + 1, 60_000))
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            bytes += buffer[..<count]
+        }
+        return true
     }
 
     @Test func jobsMustBeAWholeNumberFrom1AndGoWithBatch() async throws {

@@ -290,7 +290,7 @@ struct LineCommandTests {
             """
         let result = try await mush(["line", "--batch"], input: Data(input.utf8))
         #expect(result.status == 2)
-        #expect(result.error.isEmpty)
+        #expect(result.error == "mush: 5 of 7 lines failed; the first is line 2\n")
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // One output line for every input line, blank ones included.
         #expect(lines.count == 8)

@@ -335,7 +335,9 @@ struct BoxRequestTests {
         // Far deeper JSON stops at the reader's limit, without growing the stack.
         let huge = Self.chain(100_000)
         let message = error(huge) ?? ""
-        #expect(message.hasPrefix("not JSON: objects and arrays nest deeper than 2065 levels at line 1, column "))
+        #expect(
+            message.hasPrefix(
+                "too deep: objects and arrays may nest at most 2065 levels, and one more starts at line 1, column "))
         #expect(BoxRequest.jsonDepth == 2065)
     }
 

@@ -83,10 +83,14 @@ struct JSONReaderTests {
         let deepest = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         #expect(error(deepest) == nil)
         let deeper = String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1)
-        #expect(error(deeper) == "not JSON: objects and arrays nest deeper than 64 levels at line 1, column 65")
+        #expect(
+            error(deeper)
+                == "too deep: objects and arrays may nest at most 64 levels, and one more starts at line 1, column 65")
         // Far deeper input fails as fast, without growing the stack.
         let huge = String(repeating: "{\"a\":", count: 100_000) + "1" + String(repeating: "}", count: 100_000)
-        #expect(error(huge) == "not JSON: objects and arrays nest deeper than 64 levels at line 1, column 321")
+        #expect(
+            error(huge)
+                == "too deep: objects and arrays may nest at most 64 levels, and one more starts at line 1, column 321")
     }
 
     @Test func writingRoundTrips() throws {
