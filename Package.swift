@@ -108,7 +108,9 @@ let package = Package(
             name: "MushBoxTests", dependencies: ["MushBox", "MushText", "MushLine"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MushMGBoxTests", dependencies: ["MushMGBox", "MushBox", "MushLine", "MushText"]),
-        .testTarget(name: "MushMKLayoutTests", dependencies: ["MushMKLayout", "MushBox", "MushText", "MushJSON"]),
+        .testTarget(
+            name: "MushMKLayoutTests",
+            dependencies: ["MushMKLayout", "MushMGBox", "MushLine", "MushBox", "MushText", "MushJSON"]),
         .testTarget(name: "MushBoxViewTests", dependencies: ["MushBoxView", "MushBox", "MushText"]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "MushBox", "CCairo"]),
         .testTarget(

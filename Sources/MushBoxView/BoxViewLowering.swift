@@ -100,7 +100,10 @@ struct BoxViewLowering {
         for (item, main) in zip(view.items, mainMargins) {
             children.append(child(item, main: main))
         }
-        return BoxNode(id: view.id, style: style, paint: view.paint, children: children)
+        var node = BoxNode(id: view.id, style: style, paint: view.paint, children: children)
+        // An item's view is named `items[2].view` (a spacer, a view of its own, the same).
+        node.origin = BoxOrigin(childNaming: .keyThen("items", "view"))
+        return node
     }
 
     /// The item's view with the item's margins, alignment, relative offset, sizes and flex.

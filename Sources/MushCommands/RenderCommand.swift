@@ -78,6 +78,8 @@ struct RenderCommand: ConsoleCommand {
             scale: scale, background: MushColor(hex: background), imageFolder: folder, wholeContent: whole)
         let format = RenderFormat(fileName: output)!
         let rendering: Rendering
+        // A box tree's result, whose nodes' origins name them as the input does.
+        var drawnTree: BoxLayout?
         // The text engine's warnings (a font family named in markup that the fonts lack).
         var textWarnings: [String] = []
         do {
@@ -87,6 +89,7 @@ struct RenderCommand: ConsoleCommand {
                 let layout = try request.layout(
                     width: LayoutCommand.space(width)!, height: LayoutCommand.space(height)!)
                 rendering = try Self.render(tree: layout, as: format, options: options)
+                drawnTree = layout
             } else {
                 switch try LineRequest(fonts: fonts).document(from: json) {
                 case .line(let line):
@@ -113,7 +116,7 @@ struct RenderCommand: ConsoleCommand {
         }
         for warning in textWarnings { console.warn("mush: warning: \(warning)") }
         for warning in rendering.warnings {
-            console.warn("mush: warning: \(warning.description(naming: Self.jsonPath))")
+            console.warn("mush: warning: \(warning.description { Self.jsonPath($0, in: drawnTree) })")
         }
         let unit = format == .png ? "pixels" : "points"
         console.output("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
@@ -168,12 +171,18 @@ struct RenderCommand: ConsoleCommand {
 
     /// An item named by its path in the input's JSON, as errors name values: `lines[2].left[0]`,
     /// `left[0].box.line.right[1]` (the library names the same items the Swift way, `leftItems[0]`);
-    /// in a box tree, its node, `children[2].children[0]` (`root` for the root), and an item of a
-    /// row leaf after its node's `line` key, `children[1].line.left[0]`.
-    static func jsonPath(_ location: RenderWarning.Location) -> String {
+    /// in a box tree, its node as the input names it (`children[2]`, an MGBox's `boxes[1]`, an
+    /// MKLayoutLibrary item's `items[0].view`: `tree`'s origins tell; `root` for the root), and an
+    /// item of a row leaf after its node's `line` key, `children[1].line.left[0]`.
+    static func jsonPath(_ location: RenderWarning.Location, in tree: BoxLayout? = nil) -> String {
         let items = location.steps.map { "\($0.side.rawValue)[\($0.index)]" }.joined(separator: ".box.line.")
         if let nodePath = location.nodePath {
-            return RenderWarning.Location.describe(nodePath: nodePath, row: "line", items: items)
+            guard let tree else {
+                return RenderWarning.Location.describe(nodePath: nodePath, row: "line", items: items)
+            }
+            let node = tree.inputPath(of: nodePath)
+            if items.isEmpty { return node.isEmpty ? "root" : node }
+            return (node.isEmpty ? "" : node + ".") + "line." + items
         }
         return (location.line.map { "lines[\($0)]." } ?? "") + items
     }

@@ -23,6 +23,10 @@ extension BoxLayout {
         if contentWidth != width { object["contentWidth"] = .number(contentWidth) }
         if contentHeight != height { object["contentHeight"] = .number(contentHeight) }
         if !children.isEmpty { object["children"] = .array(children.map(\.jsonValue)) }
+        // A vocabulary's answers about this node (a scroll view's `scrollOffset`, `snapOffset`).
+        for pass in origin?.passes ?? [] {
+            if let answering = pass as? any JSONAnswers { object.merge(answering.answers(self)) { $1 } }
+        }
         // The content box's top left, where a leaf's content is placed.
         let left = border.left + padding.left
         let top = border.top + padding.top

@@ -63,13 +63,6 @@ public struct BoxRequest: Sendable {
 
     /// The deepest level of the tree below the root.
     let depth: Int
-    /// What MGBoxKit's nodes need after layout (attached boxes, scroll views' content sizes).
-    let fixups: MGFixups
-    /// What scroll views asked about themselves (`scrollToView`, `snapToNearestBox`).
-    let scrollQueries: [ScrollQuery]
-    /// Whether the root takes the available room when it has no size of its own (an MKLayoutLibrary
-    /// layout fills its view).
-    let rootFillsRoom: Bool
 
     /// Reads a tree from JSON bytes: one node object. Text is shaped and rows are checked and
     /// shaped here, with `fonts`.
@@ -95,12 +88,9 @@ public struct BoxRequest: Sendable {
     /// Reads a tree from a JSON value already parsed.
     init(_ value: JSONValue, fonts: FontCollection) throws(RequestError) {
         var reader = BoxTreeReader(fonts: fonts)
-        root = try reader.node(value, at: "", depth: 0, indices: [])
-        rootFillsRoom = BoxTreeReader.isMKLayout(value)
+        root = try reader.node(value, at: "", depth: 0)
         warnings = reader.warnings
         depth = reader.deepest
-        fixups = reader.fixups
-        scrollQueries = reader.scrollQueries
         do {
             try root.validate()
         } catch {
@@ -112,26 +102,17 @@ public struct BoxRequest: Sendable {
     var isDeep: Bool { depth > MushLimits.jsonDepth / 2 }
 
     /// Lays the tree out (`BoxEngine.layout(_:width:height:rounding:)`, without validating the
-    /// tree again), a `BoxError` becoming an error naming its path. A deep tree is laid out on a
-    /// thread with a large stack.
+    /// tree again: the vocabularies' passes run and their helper nodes take their places), a
+    /// `BoxError` becoming an error naming its path. A deep tree is laid out on a thread with a
+    /// large stack.
     public func layout(
         width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
     ) throws(RequestError) -> BoxLayout {
-        var root = root
-        if rootFillsRoom { MKLowering.fill(&root, width: width, height: height) }
-        let layout: BoxLayout
         do {
-            if !fixups.isEmpty {
-                layout = try MGLowering.layout(root, fixups: fixups, width: width, height: height, rounding: rounding)
-            } else {
-                layout = try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
-            }
+            return try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
         } catch {
             throw RequestError(at: error.path, error.problem)
         }
-        // The vocabularies' helper nodes (MKLayoutLibrary's item boxes and separators) take their
-        // places.
-        return layout.hasRoles ? layout.applyingRoles() : layout
     }
 
     /// Lays the tree out and writes its result (`BoxLayout.jsonValue`, checked) on one
@@ -141,40 +122,10 @@ public struct BoxRequest: Sendable {
         width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
     ) throws(RequestError) -> String {
         func write() throws(RequestError) -> String {
-            let layout = try layout(width: width, height: height, rounding: rounding)
-            var json = layout.jsonValue
-            for query in scrollQueries { Self.answer(query, in: layout, into: &json) }
-            return try json.checkedJSON()
+            // (Scroll views' answers are written into their results: `BoxLayout.jsonValue`.)
+            try layout(width: width, height: height, rounding: rounding).jsonValue.checkedJSON()
         }
         return try isDeep ? LargeStack.run(write) : write()
-    }
-
-    /// Writes a scroll view's answers into its result: `scrollOffset` (`{"x", "y"}`, the offset
-    /// that brings `scrollToView` into view with `scrollMargin`, from its `contentOffset`) and
-    /// `snapOffset` (the nearest box edge from its `contentOffset`).
-    static func answer(_ query: ScrollQuery, in layout: BoxLayout, into json: inout JSONValue) {
-        guard let view = layout.node(at: query.path[...]) else { return }
-        var answers: [String: JSONValue] = [:]
-        func point(_ offset: BoxOffset) -> JSONValue {
-            .object(["x": .number(offset.x + 0), "y": .number(offset.y + 0)])
-        }
-        if let target = query.view {
-            answers["scrollOffset"] =
-                view.offset(scrollingToView: target, withMargin: query.margin, from: query.offset).map(point) ?? .null
-        }
-        if query.snap { answers["snapOffset"] = point(view.snapOffsetToNearestBox(from: query.offset)) }
-        func patch(_ value: inout JSONValue, _ path: ArraySlice<Int>) {
-            guard case .object(var members) = value else { return }
-            if let first = path.first {
-                guard case .array(var children)? = members["children"], children.indices.contains(first) else { return }
-                patch(&children[first], path.dropFirst())
-                members["children"] = .array(children)
-            } else {
-                members.merge(answers) { $1 }
-            }
-            value = .object(members)
-        }
-        patch(&json, query.path[...])
     }
 
     /// How deep the objects and arrays of `json` nest (the outermost counting one), counted
@@ -214,24 +165,26 @@ struct BoxTreeReader {
     var warnings: [String] = []
     /// The deepest level read.
     var deepest = 0
-    /// The fix-ups of the MGBoxes read, by their paths from the root.
-    var fixups = MGFixups()
-    var scrollQueries: [ScrollQuery] = []
 
     init(fonts: FontCollection) {
         self.fonts = fonts
     }
 
-    /// The node at `path`, `depth` levels below the root, at the child indices `indices` from it.
-    mutating func node(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
-        -> BoxNode
+    /// The node at `path`, `depth` levels below the root.
+    ///
+    /// `sizedByContainer`: the node is a view whose size its container decides (an MKLayoutLibrary
+    /// item's), so an MGBox scroll view there needs no width or height of its own.
+    mutating func node(_ value: JSONValue, at path: String, depth: Int, sizedByContainer: Bool = false)
+        throws(RequestError) -> BoxNode
     {
         if depth > BoxError.maximumDepth {
             throw RequestError(at: path, "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
         }
-        if Self.isMKLayout(value) { return try mkNode(value, at: path, indices: indices, depth: depth) }
-        if Self.isBoxView(value) { return try boxViewNode(value, at: path, depth: depth, indices: indices) }
-        if Self.isMGBox(value) { return try mgNode(value, at: path, indices: indices, depth: depth) }
+        if Self.isMKLayout(value) { return try mkNode(value, at: path, depth: depth) }
+        if Self.isBoxView(value) { return try boxViewNode(value, at: path, depth: depth) }
+        if Self.isMGBox(value) {
+            return try mgNode(value, at: path, depth: depth, sizedByContainer: sizedByContainer)
+        }
         deepest = max(deepest, depth)
         let object = try JSONObject(value, at: path, keys: BoxRequest.nodeKeys)
         let id = try object.string("id")
@@ -253,9 +206,7 @@ struct BoxTreeReader {
                 children.reserveCapacity(values.count)
                 for (index, child) in values.enumerated() {
                     children.append(
-                        try node(
-                            child, at: object.path("children") + "[\(index)]", depth: depth + 1,
-                            indices: indices + [index]))
+                        try node(child, at: object.path("children") + "[\(index)]", depth: depth + 1))
                 }
             }
             return BoxNode(id: id, style: style, paint: paint, children: children)

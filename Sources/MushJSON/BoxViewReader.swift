@@ -23,8 +23,8 @@ extension BoxTreeReader {
         return members["boxView"] != nil
     }
 
-    /// The node at `path` (child indices `indices`) read as a BoxView and lowered to engine styles.
-    mutating func boxViewNode(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
+    /// The node at `path` read as a BoxView and lowered to engine styles.
+    mutating func boxViewNode(_ value: JSONValue, at path: String, depth: Int) throws(RequestError)
         -> BoxNode
     {
         deepest = max(deepest, depth)
@@ -52,7 +52,7 @@ extension BoxTreeReader {
             for (index, entry) in values.enumerated() {
                 view.items.append(
                     try item(
-                        entry, at: object.path("items") + "[\(index)]", depth: depth + 1, indices: indices + [index]))
+                        entry, at: object.path("items") + "[\(index)]", depth: depth + 1))
             }
         }
         do {
@@ -65,13 +65,13 @@ extension BoxTreeReader {
 
     /// An entry of `items`: `{"view", "top", "left", "bottom", "right", "centerX", "centerY",
     /// "width", "height", "flex"}`, all optional (without a view, a spacer).
-    mutating func item(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
+    mutating func item(_ value: JSONValue, at path: String, depth: Int) throws(RequestError)
         -> BoxItem
     {
         let object = try JSONObject(value, at: path, keys: BoxViewJSON.itemKeys)
         var item = BoxItem()
         if let view = object["view"] {
-            item.view = try node(view, at: object.path("view"), depth: depth, indices: indices)
+            item.view = try node(view, at: object.path("view"), depth: depth)
             // An MGBox keeps its size in MGBoxKit's containers (`flexShrink: 0`); in a BoxView the
             // item decides.
             if Self.isMGBox(view), !Self.isBoxView(view) { item.view?.style.flexShrink = 1 }

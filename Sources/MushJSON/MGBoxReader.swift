@@ -30,14 +30,34 @@ enum MGBoxJSON {
     static let tableStyles = ["insetGrouped": MGTableStyle.insetGrouped, "etched": MGTableStyle.etched]
 }
 
-/// What a scroll view of the JSON asked about itself: written into its result by
-/// ``BoxRequest/json(width:height:rounding:)``.
-struct ScrollQuery: Sendable {
-    var path: [Int]
+/// A pass whose node's JSON result carries answers of its own (``BoxLayout/jsonValue`` adds them).
+protocol JSONAnswers: BoxPass {
+    /// The members to add to `result`'s object.
+    func answers(_ result: BoxLayout) -> [String: JSONValue]
+}
+
+/// What a scroll view of the JSON asked about itself, a pass of its node: `scrollOffset` (`{"x",
+/// "y"}`, the offset that brings `scrollToView` into view with `scrollMargin`, from its
+/// `contentOffset`) and `snapOffset` (the nearest box edge from its `contentOffset`), written into
+/// its result wherever the scroll view stands.
+struct ScrollQuery: JSONAnswers {
+    /// The box to scroll to (read only when some box inside the scroll view has this id).
     var view: String?
     var margin: Double
     var snap: Bool
     var offset: BoxOffset
+
+    func answers(_ result: BoxLayout) -> [String: JSONValue] {
+        var answers: [String: JSONValue] = [:]
+        func point(_ offset: BoxOffset) -> JSONValue {
+            .object(["x": .number(offset.x + 0), "y": .number(offset.y + 0)])
+        }
+        if let view, let offset = result.offset(scrollingToView: view, withMargin: margin, from: offset) {
+            answers["scrollOffset"] = point(offset)
+        }
+        if snap { answers["snapOffset"] = point(result.snapOffsetToNearestBox(from: offset)) }
+        return answers
+    }
 }
 
 extension BoxTreeReader {
@@ -47,24 +67,26 @@ extension BoxTreeReader {
         return MGBoxJSON.markerKeys.contains { members[$0] != nil }
     }
 
-    /// The node at `path` (child indices `indices`) read as an MGBox and lowered to engine styles;
-    /// its fix-ups are kept for layout.
-    mutating func mgNode(_ value: JSONValue, at path: String, indices: [Int], depth: Int) throws(RequestError)
-        -> BoxNode
+    /// The node at `path` read as an MGBox and lowered to engine styles (its attached boxes and
+    /// scroll views' passes in its nodes' origins). `sizedByContainer`: a view whose size its
+    /// container decides (a scroll view there needs no width or height).
+    mutating func mgNode(_ value: JSONValue, at path: String, depth: Int, sizedByContainer: Bool = false)
+        throws(RequestError) -> BoxNode
     {
-        let box = try mgBox(value, at: path, depth: depth, indices: indices)
+        let box = try mgBox(value, at: path, depth: depth, sizedByContainer: sizedByContainer)
         var lowering = MGLowering(fonts: fonts)
         do {
-            let node = try lowering.lower(box, as: depth == 0 ? .root : .plain, named: path)
-            fixups.append(lowering.fixups, under: indices)
-            return node
+            let role: MGLowering.Role = sizedByContainer ? .view : depth == 0 ? .root : .plain
+            return try lowering.lower(box, as: role, named: path)
         } catch {
             throw RequestError(at: error.path, error.problem)
         }
     }
 
     /// An MGBox, an MGTableBox or an MGScrollView.
-    mutating func mgBox(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError) -> MGBox {
+    mutating func mgBox(_ value: JSONValue, at path: String, depth: Int, sizedByContainer: Bool = false)
+        throws(RequestError) -> MGBox
+    {
         if depth > BoxError.maximumDepth {
             throw RequestError(at: path, "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
         }
@@ -139,7 +161,7 @@ extension BoxTreeReader {
             for (index, child) in values.enumerated() {
                 box.boxes.append(
                     try entry(
-                        child, at: object.path("boxes") + "[\(index)]", depth: depth + 1, indices: indices + [index]))
+                        child, at: object.path("boxes") + "[\(index)]", depth: depth + 1))
             }
         }
         var result = box
@@ -156,7 +178,7 @@ extension BoxTreeReader {
                 for (offset, line) in values.enumerated() {
                     lines.append(
                         try lineEntry(
-                            line, at: object.path(key) + "[\(offset)]", depth: depth + 1, indices: indices + [index]))
+                            line, at: object.path(key) + "[\(offset)]", depth: depth + 1))
                     index += 1
                 }
                 switch key {
@@ -168,9 +190,11 @@ extension BoxTreeReader {
             table.style = try tableStyle(object)
             result = table.mgBox
         }
-        if isScrollView {
+        if isScrollView, !sizedByContainer {
             if box.width == nil { throw object.missing("width") }
             if box.height == nil { throw object.missing("height") }
+        }
+        if isScrollView {
             var view = MGScrollView(width: 0, height: 0)
             view.box = result
             view.contentOffset = try offset(object, "contentOffset") ?? .zero
@@ -179,41 +203,46 @@ extension BoxTreeReader {
             if margin != nil, target == nil {
                 throw RequestError(at: object.path("scrollMargin"), "is the margin for scrollToView (which is missing)")
             }
-            let snap = try object.bool("snapToNearestBox") ?? false
-            if target != nil || snap {
-                scrollQueries.append(
-                    ScrollQuery(
-                        path: indices, view: target, margin: margin ?? 0, snap: snap, offset: view.contentOffset))
+            if let target, !result.boxes.contains(where: { $0.mgBox.contains(id: target) }) {
+                throw RequestError(
+                    at: object.path("scrollToView"),
+                    "no box in this scroll view has the id \"\(JSONReader.shortened(target))\"")
             }
+            let snap = try object.bool("snapToNearestBox") ?? false
             result = view.mgBox
+            if target != nil || snap {
+                // Answered in the scroll view's own result, wherever it ends up.
+                result.passes.append(
+                    ScrollQuery(view: target, margin: margin ?? 0, snap: snap, offset: view.contentOffset))
+            }
         }
         return result
     }
 
     /// An entry of `boxes`: an MGBox, or a node of the engine's own (with `children` or a flexbox
     /// style key), read as any node is, MGBoxes inside it included.
-    mutating func entry(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
+    mutating func entry(_ value: JSONValue, at path: String, depth: Int) throws(RequestError)
         -> any MGLayoutBox
     {
         if case .object(let members) = value, !Self.isMGBox(value),
             Self.isMKLayout(value) || Self.isBoxView(value)
                 || members.keys.contains(where: MGBoxJSON.engineOnlyKeys.contains)
         {
-            // (The fix-ups of MGBoxes inside it are kept by their paths from the root.)
-            return try node(value, at: path, depth: depth, indices: indices)
+            // (The passes of MGBoxes inside it travel in their nodes' origins.)
+            return try node(value, at: path, depth: depth)
         }
-        return try mgBox(value, at: path, depth: depth, indices: indices)
+        return try mgBox(value, at: path, depth: depth)
     }
 
     /// An entry of `topLines`, `middleLines` or `bottomLines`: an MGLine object, or a box (with
     /// `line`, `text`, `image` or `boxes`).
-    mutating func lineEntry(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
+    mutating func lineEntry(_ value: JSONValue, at path: String, depth: Int) throws(RequestError)
         -> any MGLayoutBox
     {
         if case .object(let members) = value,
             members["line"] != nil || members["text"] != nil || members["image"] != nil || Self.isMGBox(value)
         {
-            return try mgBox(value, at: path, depth: depth, indices: indices)
+            return try mgBox(value, at: path, depth: depth)
         }
         return try row(value, at: path).line
     }

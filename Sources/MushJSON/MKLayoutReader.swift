@@ -28,11 +28,11 @@ extension BoxTreeReader {
         return MKLayoutJSON.markerKeys.contains { members[$0] != nil }
     }
 
-    /// The layout at `path` (child indices `indices`), lowered to engine styles.
-    mutating func mkNode(_ value: JSONValue, at path: String, indices: [Int], depth: Int) throws(RequestError)
+    /// The layout at `path`, lowered to engine styles.
+    mutating func mkNode(_ value: JSONValue, at path: String, depth: Int) throws(RequestError)
         -> BoxNode
     {
-        let layout = try mkLayout(value, at: path, depth: depth, indices: indices)
+        let layout = try mkLayout(value, at: path, depth: depth)
         do {
             return try MKLowering.lower(layout, named: path)
         } catch {
@@ -41,7 +41,7 @@ extension BoxTreeReader {
     }
 
     /// A linear, stack or flow layout.
-    mutating func mkLayout(_ value: JSONValue, at path: String, depth: Int, indices: [Int]) throws(RequestError)
+    mutating func mkLayout(_ value: JSONValue, at path: String, depth: Int) throws(RequestError)
         -> any MKLayout
     {
         if depth > BoxError.maximumDepth {
@@ -80,38 +80,28 @@ extension BoxTreeReader {
         layout.paint = try paint(object)
         guard let value = object["items"] else { return layout }
         guard case .array(let values) = value else { throw object.wrongType("items", expected: "an array of items") }
-        // An item's view is the first child of its box, and separators are children of their own.
-        var child = 0
         for (index, value) in values.enumerated() {
-            let item = try mkItem(
-                value, at: object.path("items") + "[\(index)]", depth: depth + 1, indices: indices, child: &child,
-                first: index == 0)
-            layout.items.append(item)
+            layout.items.append(try mkItem(value, at: object.path("items") + "[\(index)]", depth: depth + 1))
         }
         return layout
     }
 
-    /// An item: its view or sublayout at the child indices `indices + [child, 0]` (`child` counts
-    /// the layout's children so far, separators included).
-    mutating func mkItem(
-        _ value: JSONValue, at path: String, depth: Int, indices: [Int], child: inout Int, first: Bool
-    ) throws(RequestError) -> MKLayoutItem {
+    /// An item: its view (any node; a scroll view there takes its size from the item) or its
+    /// sublayout.
+    mutating func mkItem(_ value: JSONValue, at path: String, depth: Int) throws(RequestError) -> MKLayoutItem {
         let object = try JSONObject(value, at: path, keys: MKLayoutJSON.itemKeys)
         let border = try self.border(object)
-        if border != nil, !first { child += 1 }
-        let viewIndices = indices + [child, 0]
-        child += 1
         var item: MKLayoutItem
         switch (object["view"], object["sublayout"]) {
         case (let view?, nil):
-            item = MKLayoutItem(try node(view, at: object.path("view"), depth: depth + 1, indices: viewIndices))
+            item = MKLayoutItem(try node(view, at: object.path("view"), depth: depth + 1, sizedByContainer: true))
         case (nil, let sublayout?):
             guard Self.isMKLayout(sublayout) else {
                 throw RequestError(
                     at: object.path("sublayout"), "must be a layout (with linearLayout, stackLayout or flowLayout)")
             }
             item = MKLayoutItem(
-                sublayout: try mkLayout(sublayout, at: object.path("sublayout"), depth: depth + 1, indices: viewIndices)
+                sublayout: try mkLayout(sublayout, at: object.path("sublayout"), depth: depth + 1)
             )
         case (nil, nil):
             throw RequestError(at: path, "an item holds a view or a sublayout (neither is given)")

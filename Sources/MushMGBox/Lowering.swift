@@ -3,48 +3,9 @@ import MushBox
 import MushLine
 import MushText
 
-/// What the engine cannot be told with styles alone, found after layout by the path of child
-/// indices from the root: where attached boxes go (their targets' origins), and how far scroll
-/// views scroll (their boxes' margins count, which the engine's content size leaves out).
-package struct MGFixups: Sendable {
-    /// A box attached to a sibling: both as indices among their parent's children.
-    struct Attachment: Sendable {
-        var parent: [Int]
-        var child: Int
-        var target: Int
-    }
-
-    /// A scroll view, and which of its children count in its content size (not the fixed ones).
-    struct ScrollView: Sendable {
-        var path: [Int]
-        var counted: [Bool]
-    }
-
-    var attachments: [Attachment] = []
-    var scrollViews: [ScrollView] = []
-
-    package init() {}
-
-    package var isEmpty: Bool { attachments.isEmpty && scrollViews.isEmpty }
-
-    /// Puts the attachments and scroll views from the given counts on under the child `index` (their
-    /// paths were from that child).
-    mutating func moveUnder(_ index: Int, attachmentsFrom attachment: Int, scrollViewsFrom scrollView: Int) {
-        for position in attachment..<attachments.count { attachments[position].parent.insert(index, at: 0) }
-        for position in scrollView..<scrollViews.count { scrollViews[position].path.insert(index, at: 0) }
-    }
-
-    /// Adds `other`, whose paths start at the node at `prefix`.
-    package mutating func append(_ other: MGFixups, under prefix: [Int]) {
-        attachments += other.attachments.map {
-            Attachment(parent: prefix + $0.parent, child: $0.child, target: $0.target)
-        }
-        scrollViews += other.scrollViews.map { ScrollView(path: prefix + $0.path, counted: $0.counted) }
-    }
-}
-
-/// Turns ``MGBox`` trees into box-engine nodes (the rules are in <doc:MGBoxRules>), keeping the
-/// fix-ups for after layout.
+/// Turns ``MGBox`` trees into box-engine nodes (the rules are in <doc:MGBoxRules>); what styles
+/// cannot say (attached boxes, scroll views' content sizes) goes into the nodes' origins as passes
+/// (`MGAttachments`, `MGScrollContent`), which every layout runs.
 package struct MGLowering {
     /// The container a box is in, which decides what its missing width means.
     package enum Role: Sendable {
@@ -53,10 +14,12 @@ package struct MGLowering {
         case grid
         /// A box in a node of the box engine's own (its styles decide).
         case plain
+        /// A view whose size its container decides (an MKLayoutLibrary item's): as `plain`, and a
+        /// scroll view needs no width or height of its own.
+        case view
     }
 
     let fonts: FontCollection
-    package private(set) var fixups = MGFixups()
 
     package init(fonts: FontCollection) {
         self.fonts = fonts
@@ -71,10 +34,10 @@ package struct MGLowering {
         background: MushColor? = nil
     ) throws(MGBoxError) -> BoxNode {
         let paint = Self.paint(box, background: background)
-        try Self.check(box, paint: paint, named: name)
+        try Self.check(box, paint: paint, named: name, sized: role != .view)
         if let node = box.bareNode { return node }
         var style = BoxStyle()
-        try itemStyle(&style, box, role: role, named: name, scrollOffset: scrollOffset)
+        try itemStyle(&style, box, role: role == .view ? .plain : role, named: name, scrollOffset: scrollOffset)
         if box.content == nil || box.contentIsNode {
             switch box.contentLayoutMode {
             case .table:
@@ -99,14 +62,15 @@ package struct MGLowering {
         switch box.content {
         case .line(let line)?:
             do {
-                return BoxNode(id: box.id, style: style, paint: paint, leaf: try LineLeaf(line, fonts: fonts))
+                return box.withPasses(
+                    BoxNode(id: box.id, style: style, paint: paint, leaf: try LineLeaf(line, fonts: fonts)))
             } catch {
                 throw MGBoxError(path: name, problem: error.description)
             }
         case .leaf(let leaf)?:
-            return BoxNode(id: box.id, style: style, paint: paint, leaf: leaf)
+            return box.withPasses(BoxNode(id: box.id, style: style, paint: paint, leaf: leaf))
         case .node(let node)?:
-            return BoxNode(id: box.id, style: style, paint: paint, children: [node])
+            return box.withPasses(BoxNode(id: box.id, style: style, paint: paint, children: [node]))
         case nil:
             break
         }
@@ -116,8 +80,6 @@ package struct MGLowering {
         var children: [BoxNode] = []
         children.reserveCapacity(childBoxes.count)
         for (index, child) in childBoxes.enumerated() {
-            // The child's fix-ups are recorded from the child, then moved under it here.
-            let marks = (fixups.attachments.count, fixups.scrollViews.count)
             do {
                 children.append(
                     try lower(child, as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner))
@@ -125,16 +87,16 @@ package struct MGLowering {
                 throw MGBoxError(
                     path: BoxNode.join(BoxNode.join(name, box.childName(index)), error.path), problem: error.problem)
             }
-            fixups.moveUnder(index, attachmentsFrom: marks.0, scrollViewsFrom: marks.1)
-            if let target = targets[index] {
-                fixups.attachments.append(MGFixups.Attachment(parent: [], child: index, target: target))
-            }
         }
+        var passes = box.passes
+        let attached = targets.enumerated().compactMap { index, target in target.map { (child: index, target: $0) } }
+        if !attached.isEmpty { passes.append(MGAttachments(attached: attached)) }
         if box.scrollOffset != nil {
-            fixups.scrollViews.append(
-                MGFixups.ScrollView(path: [], counted: childBoxes.map { $0.boxLayoutMode != .fixed }))
+            passes.append(MGScrollContent(counted: childBoxes.map { $0.boxLayoutMode != .fixed }))
         }
-        return BoxNode(id: box.id, style: style, paint: paint, children: children)
+        var node = BoxNode(id: box.id, style: style, paint: paint, children: children)
+        node.origin = BoxOrigin(childNaming: box.childNaming, passes: passes)
+        return node
     }
 
     /// The styles `box` takes as an item of a `role` container: MGBoxKit's sizing and layout modes.
@@ -162,7 +124,7 @@ package struct MGLowering {
             style.inset.top = .points(point.y + offset.y)
         }
         if mode == .attached {
-            // Placed after a first layout, at the target's origin (`MGFixups`).
+            // Placed after a first layout, at the target's origin (`MGAttachments`).
             style.position = .absolute
             style.inset.left = .zero
             style.inset.top = .zero
@@ -178,7 +140,7 @@ package struct MGLowering {
             case .grid:
                 style.width = box.width.map { .points($0) } ?? .auto
                 style.flexGrow = inFlow ? 1 : 0
-            case .plain: style.alignSelf = .stretch
+            case .plain, .view: style.alignSelf = .stretch
             }
             if !inFlow { style.width = .percent(100) }
         case .none:
@@ -266,7 +228,9 @@ package struct MGLowering {
     }
 
     /// The box's values out of range, with their paths.
-    static func check(_ box: MGBox, paint: BoxPaint?, named name: String) throws(MGBoxError) {
+    /// `sized`: whether a scroll view must have a width and a height (not where its container
+    /// decides its size).
+    static func check(_ box: MGBox, paint: BoxPaint?, named name: String, sized: Bool = true) throws(MGBoxError) {
         func fail(_ key: String, _ problem: String) -> MGBoxError {
             MGBoxError(path: BoxNode.join(name, key), problem: problem)
         }
@@ -313,7 +277,7 @@ package struct MGLowering {
         if box.boxLayoutMode == .fixed, box.fixedPosition == nil {
             throw fail("fixedPosition", "a fixed box needs the point it stays at")
         }
-        if box.scrollOffset != nil {
+        if box.scrollOffset != nil, sized {
             if box.width == nil { throw fail("width", "a scroll view needs a width (its visible size)") }
             if box.height == nil { throw fail("height", "a scroll view needs a height (its visible size)") }
         }
@@ -324,5 +288,62 @@ package struct MGLowering {
                 throw MGBoxError(path: BoxNode.join(BoxNode.join(name, "node"), error.path), problem: error.problem)
             }
         }
+    }
+}
+
+/// MGBoxKit's attached boxes (`attachedTo`), a pass of their parent's node: after a first exact
+/// layout, each goes to its target's origin (its own top and left margins then move it, as the
+/// engine adds them), the target's origin being its frame there or, for a target attached in turn,
+/// where its own attachment puts it.
+struct MGAttachments: BoxPass {
+    /// The attached children, each with the sibling it is attached to (cycles were refused).
+    var attached: [(child: Int, target: Int)]
+
+    var needsExactLayout: Bool { true }
+
+    func adjust(_ node: inout BoxNode, exact parent: BoxLayout) {
+        var targetOf: [Int: Int] = [:]
+        for (child, target) in attached { targetOf[child] = target }
+        let margins = node.children.map { MGScrollContent.points($0.style.margin) }
+        // The origin of a child, in its parent's border box.
+        func origin(_ child: Int) -> (x: Double, y: Double) {
+            guard let target = targetOf[child] else { return (parent.children[child].x, parent.children[child].y) }
+            let base = origin(target)
+            return (base.x + margins[child].left, base.y + margins[child].top)
+        }
+        for (child, target) in attached where node.children.indices.contains(child) {
+            let base = origin(target)
+            // Insets are measured from the padding box, inside the border.
+            node.children[child].style.inset.left = .points(base.x - parent.border.left)
+            node.children[child].style.inset.top = .points(base.y - parent.border.top)
+        }
+    }
+}
+
+/// A scroll view's content size, a pass of its node: its boxes' margins count (the engine's content
+/// size leaves them out), and its fixed boxes do not.
+struct MGScrollContent: BoxPass {
+    /// Which children count (not the fixed ones).
+    var counted: [Bool]
+
+    func finish(_ view: inout BoxLayout, node: BoxNode) {
+        var width = view.width
+        var height = view.height
+        for (index, child) in view.children.enumerated() where index < counted.count && counted[index] {
+            let margin = Self.points(node.children[index].style.margin)
+            width = max(width, child.x + child.width + margin.right + view.padding.right)
+            height = max(height, child.y + child.height + margin.bottom + view.padding.bottom)
+        }
+        view.contentWidth = width
+        view.contentHeight = height
+    }
+
+    /// Margins in points (MGBoxKit's margins are).
+    static func points(_ margin: BoxEdges<BoxLength>) -> (top: Double, right: Double, bottom: Double, left: Double) {
+        func points(_ length: BoxLength) -> Double {
+            if case .points(let value) = length { return value }
+            return 0
+        }
+        return (points(margin.top), points(margin.right), points(margin.bottom), points(margin.left))
     }
 }

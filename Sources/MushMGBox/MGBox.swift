@@ -93,6 +93,12 @@ public struct MGBox: MGLayoutBox {
     package var lineCounts: (top: Int, middle: Int)?
     /// An ``MGTableBox`` given boxes besides its lines: an error of the lowering.
     package var mixesBoxesAndLines = false
+    /// Passes to run for the box's node besides its own (a JSON scroll view's questions).
+    package var passes: [any BoxPass] {
+        get { passStorage?.value ?? [] }
+        set { passStorage = newValue.isEmpty ? nil : Kept(newValue) }
+    }
+    private var passStorage: Kept<[any BoxPass]>?
 
     /// An empty box, `width` × `height` when given.
     public init(width: Double? = nil, height: Double? = nil, boxes: [any MGLayoutBox] = []) {
@@ -125,6 +131,32 @@ public struct MGBox: MGLayoutBox {
         if index < top { return "topLines[\(index)]" }
         if index < top + middle { return "middleLines[\(index - top)]" }
         return "bottomLines[\(index - top - middle)]"
+    }
+
+    /// How the input names the box's boxes: `boxes[N]`, or a table's `topLines[N]` ….
+    var childNaming: BoxOrigin.ChildNaming {
+        guard let (top, middle) = lineCounts else { return .key("boxes") }
+        return .runs([
+            .init(key: "topLines", count: top), .init(key: "middleLines", count: middle),
+            .init(key: "bottomLines", count: Int.max - top - middle),
+        ])
+    }
+
+    /// Whether this box, or any box or node inside it, has the id `id` (what
+    /// `BoxLayout.offset(scrollingToView:withMargin:from:)` finds in its result).
+    package func contains(id: String) -> Bool {
+        if self.id == id { return true }
+        if let node = bareNode { return node.contains(id: id) }
+        if case .node(let node)? = content, node.contains(id: id) { return true }
+        return boxes.contains { $0.mgBox.contains(id: id) }
+    }
+
+    /// `node` with the box's ``passes`` in its origin (a box holding content).
+    func withPasses(_ node: BoxNode) -> BoxNode {
+        guard !passes.isEmpty else { return node }
+        var node = node
+        node.origin = BoxOrigin(passes: passes)
+        return node
     }
 
     /// The key of the boxes for errors that name them all.
@@ -233,4 +265,11 @@ extension MGLine: MGLayoutBox {
 final class Kept<Value: Sendable>: Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+extension BoxNode {
+    /// Whether this node or any below it has the id `id`.
+    func contains(id: String) -> Bool {
+        self.id == id || children.contains { $0.contains(id: id) }
+    }
 }

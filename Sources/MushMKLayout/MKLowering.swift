@@ -52,12 +52,16 @@ package enum MKLowering {
                 // MKLayoutLibrary draws no separator before the first item.
                 if index > 0 { children.append(separator(border)) }
             }
-            children.append(try wrapper(item, in: kind, margin: margin, weightScale: weightScale, named: itemName))
+            children.append(
+                try wrapper(item, index: index, in: kind, margin: margin, weightScale: weightScale, named: itemName))
         }
         if let paint = layout.paint, let (key, problem) = paint.firstProblem() {
             throw BoxError(path: BoxNode.join(name, "paint." + key), problem: problem)
         }
-        return BoxNode(id: layout.id, style: style, paint: layout.paint, children: children)
+        var node = BoxNode(id: layout.id, style: style, paint: layout.paint, children: children)
+        // (Its views name themselves: `items[2].view`.)
+        node.origin = BoxOrigin(passes: [MKFillsRoom()])
+        return node
     }
 
     /// The three layouts, with what each needs.
@@ -85,7 +89,8 @@ package enum MKLowering {
     /// The item's box: sized by the layout's rules, padded by the item's padding, placing its view
     /// by gravity. `weightScale` turns its weight into a flex factor (the weights' sum made at least 1).
     static func wrapper(
-        _ item: MKLayoutItem, in kind: Kind, margin: BoxEdges<BoxLength>, weightScale: Double, named name: String
+        _ item: MKLayoutItem, index: Int, in kind: Kind, margin: BoxEdges<BoxLength>, weightScale: Double,
+        named name: String
     ) throws(BoxError) -> BoxNode {
         let width = try size(item.size.width, BoxNode.join(name, "size.width"))
         let height = try size(item.size.height, BoxNode.join(name, "size.height"))
@@ -155,13 +160,18 @@ package enum MKLowering {
         }
         // The view: its size less the padding, or the padded box; placed by gravity, then offset.
         var view: BoxNode
+        let step: String
         switch item.content {
         case .view(let node):
             view = node
+            step = "view"
             try checkView(view.style, BoxNode.join(name, "view"))
         case .sublayout(let sublayout):
             view = try lower(sublayout, named: BoxNode.join(name, "sublayout"))
+            step = "sublayout"
         }
+        // The view takes the wrapper's place in the result, under the item's name.
+        view.origin = (view.origin ?? BoxOrigin()).named("items[\(index)].\(step)")
         if let width {
             view.style.width = .points(max(width - padding.left - padding.right, 0))
             view.style.flexGrow = 0

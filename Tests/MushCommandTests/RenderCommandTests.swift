@@ -514,4 +514,32 @@ extension RenderCommandTests {
                     """)
         }
     }
+
+    /// Drawing warnings name the node as the input does, through every vocabulary: an MGBox's
+    /// `boxes[1]`, an MKLayoutLibrary item's `items[0].view` (its item box is no node of the
+    /// result), a BoxView's `items[0].view`, a table's `middleLines[0]`.
+    @Test func drawingWarningsNameTheInputsNodes() async throws {
+        try await inFolder { folder in
+            // (Each file is named once, where it is first drawn.)
+            func image(_ name: String) -> String { #"{"image": {"width": 10, "height": 10, "file": "\#(name).png"}}"# }
+            let tree = """
+                {"width": 200, "boxes": [
+                  {"height": 5},
+                  \(image("a")),
+                  {"linearLayout": "horizontal", "height": 20, "items": [{"view": \(image("b"))}]},
+                  {"boxView": "vertical", "items": [{"view": \(image("c"))}]},
+                  {"middleLines": [{"line": {"left": [\(image("d"))]}}]}]}
+                """
+            let result = try await render(tree, to: folder.appendingPathComponent("out.pdf"))
+            #expect(result.status == 0)
+            #expect(
+                result.error == """
+                    mush: warning: boxes[1]: image not found: a.png; drew a placeholder
+                    mush: warning: boxes[2].items[0].view: image not found: b.png; drew a placeholder
+                    mush: warning: boxes[3].items[0].view: image not found: c.png; drew a placeholder
+                    mush: warning: boxes[4].middleLines[0].line.left[0]: image not found: d.png; drew a placeholder
+
+                    """)
+        }
+    }
 }

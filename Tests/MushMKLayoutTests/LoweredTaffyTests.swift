@@ -10,7 +10,7 @@ import Testing
 /// `stretchable`, as `Tests/MushJSONTests/TaffyDifferentialTests.swift` runs it): random linear, stack
 /// and flow layouts, lowered (`MKLowering.lower`), written as the engine's JSON tree (``NodeJSON``),
 /// laid out by `Tests/BoxOracle/taffy_oracle.py layout --exact` and by the engine
-/// (`BoxEngine.layout(validated:…, rounding: .exact)`, the raw result, item wrappers and separators
+/// (`BoxEngine.rawLayout(…, rounding: .exact)`, the raw result, item wrappers and separators
 /// still in it), every frame compared within 0.1 point.
 @Suite struct LoweredTaffyTests {
     static let oracle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -70,7 +70,8 @@ import Testing
         let width = random.half(40, 400)
         let height = random.half(40, 400)
         var root = try MKLowering.lower(layout, named: "")
-        MKLowering.fill(&root, width: .points(width), height: .points(height))
+        // The root fills the view, as its pass does at the root of a layout.
+        for pass in root.origin?.passes ?? [] { pass.prepare(&root, width: .points(width), height: .points(height)) }
         return Case(name: "mk-\(seed)-\(index)", width: width, height: height, layout: layout, root: root)
     }
 
@@ -159,8 +160,8 @@ import Testing
     /// The engine's raw result: wrappers and separators still in it.
     static func raw(_ item: Case) throws -> BoxLayout {
         try item.root.validate()
-        return try BoxEngine.layout(
-            validated: item.root, width: .points(item.width), height: .points(item.height), rounding: .exact)
+        return BoxEngine.rawLayout(
+            item.root, width: .points(item.width), height: .points(item.height), rounding: .exact)
     }
 
     /// Every difference over 0.1 between the engine's frames and Taffy's, by path.

@@ -258,6 +258,8 @@ struct FlatTree {
     var paints: [Int32: BoxPaint] = [:]
     /// The result roles that are not ``BoxNode/ResultRole/node``, with their nodes.
     var roles: [Int32: BoxNode.ResultRole] = [:]
+    /// The origins of the nodes that have one, with their nodes.
+    var origins: [Int32: BoxOrigin] = [:]
 
     /// Flattens `root`, its styles into `scratch`'s buffer.
     init(_ root: BoxNode, scratch: LayoutScratch) {
@@ -287,6 +289,7 @@ struct FlatTree {
         ids.append(node.id)
         if let paint = node.paint { paints[index] = paint }
         if node.resultRole != .node { roles[index] = node.resultRole }
+        if let origin = node.origin { origins[index] = origin }
         if let leaf = node.leaf {
             leafIndex.append(Int32(leaves.count))
             leaves.append(LeafAnswers(leaf: leaf))
@@ -327,6 +330,7 @@ final class LayoutTree {
     let ids: [String?]
     let paints: [Int32: BoxPaint]
     let roles: [Int32: BoxNode.ResultRole]
+    let origins: [Int32: BoxOrigin]
     /// The caches of the nodes with children, ten slots each (nine for measuring, the last for the
     /// final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
     /// enough to do again (a leaf's own answers are kept in `leaves`).
@@ -362,6 +366,7 @@ final class LayoutTree {
         ids = flat.ids
         paints = flat.paints
         roles = flat.roles
+        origins = flat.origins
         var containers: Int32 = 0
         cacheBase = flat.childCount.map { children in
             guard children > 0 else { return -1 }

@@ -95,6 +95,7 @@ extension LayoutTree {
             baseline: baseline)
         layout.paint = paints.isEmpty ? nil : paints[Int32(node)]
         if !roles.isEmpty { layout.role = roles[Int32(node)] ?? .node }
+        if !origins.isEmpty { layout.origin = origins[Int32(node)] }
         // A box with `display: none`, or inside one, is not laid out: no padding, border or leaf.
         let style = style(node)
         let hidden = parentHidden || style.pointee.display == .none

@@ -28,6 +28,9 @@ public struct BoxLayout: Sendable {
     public var clipsContent: Bool
     /// What the result becomes in its parent's (from its node's ``BoxNode/resultRole``).
     package var role: BoxNode.ResultRole = .node
+    /// The node's ``BoxNode/origin``, as given: how the input names it, and its vocabulary's
+    /// passes (a JSON answer finds its node by it).
+    public var origin: BoxOrigin?
 
     public init(
         id: String? = nil, x: Double, y: Double, width: Double, height: Double, contentWidth: Double? = nil,

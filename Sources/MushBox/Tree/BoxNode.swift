@@ -14,6 +14,9 @@ public struct BoxNode: Sendable {
     public var paint: BoxPaint?
     /// What the node's result becomes in its parent's (a vocabulary's lowering marks its helpers).
     package var resultRole: ResultRole = .node
+    /// How a vocabulary's input names the node and its children, and the passes that run around
+    /// layout for it (``BoxPass``); nil for a node of the engine's own. Carried to its result.
+    public var origin: BoxOrigin?
 
     /// What a node's result becomes in its parent's result, once ``BoxLayout/applyingRoles()`` has
     /// run (the public layouts run it).
