@@ -21,7 +21,7 @@ extension MGBox {
     /// The box as a node of the box engine, to place among any vocabulary's nodes (an
     /// MKLayoutLibrary item's view, a BoxView's item, a node's child), where it is a box in a node
     /// of the engine's own (its styles decide: a missing width does not fill the room as at the
-    /// root). Its attached boxes and scroll views keep their passes (``BoxPass``) in the nodes'
+    /// root). Its attached boxes and scroll views keep their passes (`BoxPass`) in the nodes'
     /// origins, so they are placed and measured wherever the node goes. Throws ``MGBoxError``
     /// naming the first bad value by its path from this box.
     public func node(fonts: FontCollection = .standard) throws(MGBoxError) -> BoxNode {
