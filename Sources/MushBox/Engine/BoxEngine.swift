@@ -37,23 +37,27 @@ public enum BoxEngine {
         return root.isDeeper(than: 32) ? LargeStack.run(run) : run()
     }
 
-    /// The one sequence of every layout: the root's passes prepare it, passes that need a first
-    /// exact layout adjust their nodes from it, the tree is laid out, passes finish their results
-    /// (children before parents), and the helper nodes' roles are applied.
+    /// The one sequence of every layout: the root's passes prepare it, the tree is laid out, passes
+    /// that need an exact layout adjust their nodes from that one and the tree is laid out again,
+    /// passes finish their results (children before parents), and the helper nodes' roles are
+    /// applied. Whether any node has an origin or a role is read off the flattened tree, so a tree
+    /// of the engine's own costs no walk of its own.
     private static func withPasses(
         _ root: BoxNode, width: AvailableSpace, height: AvailableSpace, rounding: BoxRounding
     ) -> BoxLayout {
-        let passes = root.passCounts
-        guard passes.any else { return laidOut(root, width: width, height: height).result(rounding: rounding) }
         var root = root
         for pass in root.origin?.passes ?? [] { pass.prepare(&root, width: width, height: height) }
-        if passes.exact {
-            let exact = laidOut(root, width: width, height: height).result(rounding: .exact)
-            root.adjust(from: exact)
+        let first = laidOut(root, width: width, height: height)
+        if first.origins.isEmpty, first.roles.isEmpty { return first.result(rounding: rounding) }
+        var layout: BoxLayout
+        if first.origins.values.contains(where: { $0.passes.contains { $0.needsExactLayout } }) {
+            root.adjust(from: first.result(rounding: .exact))
+            layout = laidOut(root, width: width, height: height).result(rounding: rounding)
+        } else {
+            layout = first.result(rounding: rounding)
         }
-        var layout = laidOut(root, width: width, height: height).result(rounding: rounding)
-        layout.finish(root)
-        return layout.hasRoles ? layout.applyingRoles() : layout
+        if !first.origins.isEmpty { layout.finish(root) }
+        return first.roles.isEmpty ? layout : layout.applyingRoles()
     }
 }
 
@@ -80,22 +84,6 @@ extension BoxEngine {
 }
 
 extension BoxNode {
-    /// Whether any node of the tree has an origin or a role (then the passes' walks and the roles'
-    /// run), and whether any pass needs a first exact layout.
-    fileprivate var passCounts: (any: Bool, exact: Bool) {
-        var any = origin != nil || resultRole != .node
-        var exact = origin?.passes.contains { $0.needsExactLayout } ?? false
-        // Through a buffer: iterating would copy each child (its style is large).
-        children.withUnsafeBufferPointer { children in
-            for index in children.indices {
-                let counts = children[index].passCounts
-                any = any || counts.any
-                exact = exact || counts.exact
-            }
-        }
-        return (any, exact)
-    }
-
     /// Runs the adjusting passes of this node and those below it, each with its node's result in
     /// `exact` (the unrounded result of this very tree, before its roles).
     fileprivate mutating func adjust(from exact: BoxLayout) {

@@ -84,7 +84,4 @@ extension BoxLayout {
         }
         return layout
     }
-
-    /// Whether any node of the result has a role to apply.
-    package var hasRoles: Bool { role != .node || children.contains { $0.hasRoles } }
 }
