@@ -29,18 +29,3 @@ extension MGBox {
         return try lowering.lower(self, as: .plain, named: "")
     }
 }
-
-extension BoxLayout {
-    /// Changes the result at `path` (child indices from this one).
-    mutating func modify(at path: ArraySlice<Int>, _ body: (inout BoxLayout) -> Void) {
-        guard let first = path.first else { return body(&self) }
-        children[first].modify(at: path.dropFirst(), body)
-    }
-
-    /// The result at `path` (child indices from this one), if there is one.
-    package func node(at path: ArraySlice<Int>) -> BoxLayout? {
-        guard let first = path.first else { return self }
-        guard children.indices.contains(first) else { return nil }
-        return children[first].node(at: path.dropFirst())
-    }
-}

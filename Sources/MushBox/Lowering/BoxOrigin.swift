@@ -61,11 +61,6 @@ public final class BoxOrigin: Sendable {
     public func named(_ step: String) -> BoxOrigin {
         BoxOrigin(step: step, childNaming: childNaming, passes: passes)
     }
-
-    /// This origin with `pass` added after its passes.
-    public func adding(_ pass: any BoxPass) -> BoxOrigin {
-        BoxOrigin(step: step, childNaming: childNaming, passes: passes + [pass])
-    }
 }
 
 /// Work a vocabulary needs done around layout for one node, beyond what styles say: what the engine
@@ -117,12 +112,4 @@ extension BoxLayout {
         return names.joined(separator: ".")
     }
 
-    /// The first result, this one or below it in preorder, whose origin is `origin`.
-    public func result(withOrigin origin: BoxOrigin) -> BoxLayout? {
-        if self.origin === origin { return self }
-        for child in children {
-            if let found = child.result(withOrigin: origin) { return found }
-        }
-        return nil
-    }
 }
