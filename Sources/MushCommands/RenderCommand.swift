@@ -180,9 +180,7 @@ struct RenderCommand: ConsoleCommand {
             guard let tree else {
                 return RenderWarning.Location.describe(nodePath: nodePath, row: "line", items: items)
             }
-            let node = tree.inputPath(of: nodePath)
-            if items.isEmpty { return node.isEmpty ? "root" : node }
-            return (node.isEmpty ? "" : node + ".") + "line." + items
+            return RenderWarning.Location.describe(node: tree.inputPath(of: nodePath), row: "line", items: items)
         }
         return (location.line.map { "lines[\($0)]." } ?? "") + items
     }

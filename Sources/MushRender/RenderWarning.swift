@@ -81,7 +81,12 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         /// when `items` is not empty (`children[2].line.leftItems[0]`, `line.leftItems[0]` at the
         /// root).
         package static func describe(nodePath: [Int], row: String, items: String) -> String {
-            let node = nodePath.map { "children[\($0)]" }.joined(separator: ".")
+            describe(node: nodePath.map { "children[\($0)]" }.joined(separator: "."), row: row, items: items)
+        }
+
+        /// As ``describe(nodePath:row:items:)``, for a node already named (`boxes[1].items[0].view`;
+        /// empty: the root).
+        package static func describe(node: String, row: String, items: String) -> String {
             if items.isEmpty { return node.isEmpty ? "root" : node }
             return (node.isEmpty ? "" : node + ".") + row + "." + items
         }
