@@ -34,6 +34,13 @@ struct BatchRun: Sendable {
             failed += 1
             if firstFailure.map({ number < $0 }) ?? true { firstFailure = number }
         }
+
+        /// Adds the lines of `other`, which come after these.
+        mutating func add(_ other: Summary) {
+            lines = max(lines, other.lines)
+            failed += other.failed
+            firstFailure = firstFailure ?? other.firstFailure
+        }
     }
 
     /// Answers every line of standard input; when a line failed, says on standard error how many
@@ -185,9 +192,7 @@ private final class ChunkQueue: @unchecked Sendable {
             if !output.isEmpty { console.output(output) }
             condition.lock()
             written += 1
-            summary.lines = max(summary.lines, chunkSummary.lines)
-            summary.failed += chunkSummary.failed
-            if summary.firstFailure == nil { summary.firstFailure = chunkSummary.firstFailure }
+            summary.add(chunkSummary)
             condition.broadcast()
         }
         writing = false

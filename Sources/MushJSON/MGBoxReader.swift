@@ -190,11 +190,10 @@ extension BoxTreeReader {
             table.style = try tableStyle(object)
             result = table.mgBox
         }
-        if isScrollView, !sizedByContainer {
-            if box.width == nil { throw object.missing("width") }
-            if box.height == nil { throw object.missing("height") }
-        }
         if isScrollView {
+            // (A view whose container decides its size needs none of its own.)
+            if box.width == nil, !sizedByContainer { throw object.missing("width") }
+            if box.height == nil, !sizedByContainer { throw object.missing("height") }
             var view = MGScrollView(width: 0, height: 0)
             view.box = result
             view.contentOffset = try offset(object, "contentOffset") ?? .zero
