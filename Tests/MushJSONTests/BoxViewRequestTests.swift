@@ -10,7 +10,7 @@ import Testing
 /// every error names its path, BoxViews nest with the engine's nodes, and the article's login
 /// form (Examples/login.json) has the frames its rules give.
 @Suite("BoxView trees")
-struct BoxViewRequestTests {
+struct BoxViewRequestTests: VocabularyRequestTesting {
     let fonts = FontCollection.shipped
 
     func layout(_ json: String, width: AvailableSpace = .maxContent) throws -> BoxLayout {
@@ -19,15 +19,6 @@ struct BoxViewRequestTests {
 
     func frame(_ layout: BoxLayout) -> [Double] { [layout.x, layout.y, layout.width, layout.height] }
     func frames(_ layout: BoxLayout) -> [[Double]] { layout.children.map(frame) }
-
-    func error(_ json: String) -> String? {
-        do {
-            _ = try BoxRequest(json: Array(json.utf8), fonts: fonts).json()
-            return nil
-        } catch {
-            return error.description
-        }
-    }
 
     static let block = #"{"width": 20, "height": 10}"#
 

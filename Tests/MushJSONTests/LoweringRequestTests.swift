@@ -9,20 +9,11 @@ import Testing
 /// Vocabularies nested in one another through the one lowering stage: each node's passes and
 /// answers travel with it (its origin), so they land on the node the input named at any depth.
 @Suite("Nested vocabularies")
-struct LoweringRequestTests {
+struct LoweringRequestTests: VocabularyRequestTesting {
     let fonts = FontCollection.shipped
 
     func layout(_ json: String, width: AvailableSpace = .maxContent) throws -> JSONValue {
         try JSONValue.parse(Array(try BoxRequest(json: Array(json.utf8), fonts: fonts).json(width: width).utf8))
-    }
-
-    func error(_ json: String) -> String? {
-        do {
-            _ = try BoxRequest(json: Array(json.utf8), fonts: fonts).json()
-            return nil
-        } catch {
-            return error.description
-        }
     }
 
     /// The member `key` of the object at `path` (child indices) in a result.

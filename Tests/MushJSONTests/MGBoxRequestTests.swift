@@ -8,20 +8,11 @@ import Testing
 /// MGBoxKit's nodes in `mush layout`'s JSON: the seeds' README examples give their frames, every
 /// key is read, every error names its path, and MGBoxes mix with the engine's own nodes.
 @Suite("MGBox trees")
-struct MGBoxRequestTests {
+struct MGBoxRequestTests: VocabularyRequestTesting {
     let fonts = FontCollection.shipped
 
     func layout(_ json: String, width: AvailableSpace = .maxContent) throws -> String {
         try BoxRequest(json: Array(json.utf8), fonts: fonts).json(width: width)
-    }
-
-    func error(_ json: String) -> String? {
-        do {
-            _ = try BoxRequest(json: Array(json.utf8), fonts: fonts).json()
-            return nil
-        } catch {
-            return error.description
-        }
     }
 
     static let box = #"{"width": 100, "height": 100, "margin": {"top": 10, "left": 10}}"#

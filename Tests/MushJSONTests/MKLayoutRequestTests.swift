@@ -8,22 +8,13 @@ import Testing
 /// MKLayoutLibrary's layouts in `mush layout`'s JSON: the keys, the frames, the errors with their
 /// JSON paths, and layouts mixed with the engine's and MGBoxKit's nodes.
 @Suite("MKLayout trees")
-struct MKLayoutRequestTests {
+struct MKLayoutRequestTests: VocabularyRequestTesting {
     let fonts = FontCollection.shipped
 
     func layout(_ json: String, width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent) throws
         -> String
     {
         try BoxRequest(json: Array(json.utf8), fonts: fonts).json(width: width, height: height)
-    }
-
-    func error(_ json: String) -> String? {
-        do {
-            _ = try BoxRequest(json: Array(json.utf8), fonts: fonts).json()
-            return nil
-        } catch {
-            return error.description
-        }
     }
 
     /// The README's title and description: a 30-point title with a padding of 1, and a weighted
