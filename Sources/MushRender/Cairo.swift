@@ -182,6 +182,11 @@ final class CairoContext {
 
     /// The ink of `glyphs` (placed as ``showGlyphs(_:x:baseline:face:size:text:)`` places them)
     /// drawn with `face` at `size`, as Cairo measures it: a rectangle in user space.
+    ///
+    /// It is the union of the glyphs' extents and their outlines' extents. Cairo's extents come
+    /// from FreeType's metrics, which its synthetic oblique (a shear of the outline) and bold do
+    /// not update, so a slanted 'f' inks past them; the outlines carry the shear, and the extents
+    /// keep what has no outline (a bitmap glyph).
     func inkExtents(
         _ glyphs: [PositionedGlyph], x: Double, baseline: Double, face: CairoFontFace, size: Double
     ) -> (x: Double, y: Double, width: Double, height: Double) {
@@ -192,7 +197,29 @@ final class CairoContext {
         var extents = cairo_text_extents_t()
         cairo_glyph_extents(context, placed, Int32(placed.count), &extents)
         // Cairo gives the ink from the first glyph's position.
-        return (x + first.x + extents.x_bearing, baseline - first.y + extents.y_bearing, extents.width, extents.height)
+        var left = x + first.x + extents.x_bearing
+        var top = baseline - first.y + extents.y_bearing
+        var right = left + extents.width
+        var bottom = top + extents.height
+        cairo_new_path(context)
+        cairo_glyph_path(context, placed, Int32(placed.count))
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
+        cairo_path_extents(context, &x1, &y1, &x2, &y2)
+        cairo_new_path(context)
+        if x1 < x2 || y1 < y2 {
+            if extents.width > 0 || extents.height > 0 {
+                left = min(left, x1)
+                top = min(top, y1)
+                right = max(right, x2)
+                bottom = max(bottom, y2)
+            } else {
+                (left, top, right, bottom) = (x1, y1, x2, y2)
+            }
+        }
+        return (left, top, right - left, bottom - top)
     }
 
     private static func cairoGlyphs(_ glyphs: [PositionedGlyph], x: Double, baseline: Double) -> [cairo_glyph_t] {
