@@ -30,7 +30,7 @@ struct LayoutCommand: ConsoleCommand {
             maxLines, ellipsize (none, start, middle or end) and textAlign (left, center, right, \
             justify, start or end; start by default); line (a row as `mush line` takes it, its \
             width optional: the row fills the width it is given); image {width, height, file}. \
-            Lengths are from 0 to 1000000 points (margins and insets ±1000000); a tree nests at most \
+            \(BoxVocabularies.standard.summary) Lengths are from 0 to 1000000 points (margins and insets ±1000000); a tree nests at most \
             1000 levels below its root. Prints {"id", "x", "y", "width", "height", "contentWidth", \
             "contentHeight", "children"} for every node, in input order: x and y from the parent's \
             border box, the content size only where it differs from the size, children only for a \

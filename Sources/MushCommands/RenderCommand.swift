@@ -32,8 +32,7 @@ struct RenderCommand: ConsoleCommand {
 
     /// The top-level keys that make a document a box tree rather than a line (`lines` makes a
     /// stack): the keys of a box tree's nodes that a line does not have.
-    static let boxTreeKeys =
-        ["children", "text", "image", "line"] + BoxRequest.mgBoxKeys + BoxRequest.mkLayoutKeys + BoxRequest.boxViewKeys
+    static let boxTreeKeys = BoxVocabularies.standard.documentKeys
 
     @OptionGroup var addedFonts: FontOptions
     @Option(name: [.short, .customLong("output")], help: "The file to write: OUT.png, OUT.svg or OUT.pdf.")

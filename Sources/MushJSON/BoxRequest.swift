@@ -69,11 +69,13 @@ public struct BoxRequest: Sendable {
     ///
     /// Input that nests deeper than other requests may is read on a thread with a large stack, so
     /// that a tree as deep as `BoxError.maximumDepth` is read whatever the caller's stack.
-    public init(json: some Collection<UInt8>, fonts: FontCollection) throws(RequestError) {
+    public init(
+        json: some Collection<UInt8>, fonts: FontCollection, vocabularies: BoxVocabularies = .standard
+    ) throws(RequestError) {
         func read() throws(RequestError) -> BoxRequest {
             let value = try JSONValue.parse(json, depthLimit: Self.jsonDepth)
             guard case .object = value else { throw RequestError("not a JSON object") }
-            return try BoxRequest(value, fonts: fonts)
+            return try BoxRequest(value, fonts: fonts, vocabularies: vocabularies)
         }
         self = try Self.nesting(of: json) > MushLimits.jsonDepth ? LargeStack.run(read) : read()
     }
@@ -86,8 +88,8 @@ public struct BoxRequest: Sendable {
     }
 
     /// Reads a tree from a JSON value already parsed.
-    init(_ value: JSONValue, fonts: FontCollection) throws(RequestError) {
-        var reader = BoxTreeReader(fonts: fonts)
+    init(_ value: JSONValue, fonts: FontCollection, vocabularies: BoxVocabularies = .standard) throws(RequestError) {
+        var reader = BoxTreeReader(fonts: fonts, vocabularies: vocabularies)
         root = try reader.node(value, at: "", depth: 0)
         warnings = reader.warnings
         depth = reader.deepest
@@ -159,15 +161,48 @@ public struct BoxRequest: Sendable {
     }
 }
 
-/// Reads nodes, recursively, keeping the warnings of the text it shapes.
-struct BoxTreeReader {
-    let fonts: FontCollection
+/// Reads a box tree's nodes, recursively, keeping the warnings of the text it shapes: each node
+/// by the first of its ``BoxVocabularies`` that claims it, or as an engine node. A vocabulary's
+/// reader gets it to read the nodes inside its own (``node(_:at:)``).
+public struct BoxTreeReader {
+    /// The fonts text is shaped with.
+    public let fonts: FontCollection
+    /// The vocabularies nodes are read with.
+    public let vocabularies: BoxVocabularies
     var warnings: [String] = []
     /// The deepest level read.
     var deepest = 0
 
-    init(fonts: FontCollection) {
+    init(fonts: FontCollection, vocabularies: BoxVocabularies = .standard) {
         self.fonts = fonts
+        self.vocabularies = vocabularies
+    }
+
+    /// Where a node stands in the input.
+    public struct Place: Sendable, Hashable {
+        /// Its JSON path (`children[1].items[0].view`; empty for the root).
+        public var path: String
+        /// How many levels below the root it is.
+        public var depth: Int
+        /// Whether it is a view whose size its container decides (an MKLayoutLibrary item's), so
+        /// that it needs no width or height of its own.
+        public var sizedByContainer: Bool
+
+        public init(path: String, depth: Int, sizedByContainer: Bool = false) {
+            self.path = path
+            self.depth = depth
+            self.sizedByContainer = sizedByContainer
+        }
+
+        /// The place of a node inside this one, one level deeper, at `step` from it (`items[0].view`).
+        public func inside(_ step: String, sizedByContainer: Bool = false) -> Place {
+            Place(path: BoxNode.join(path, step), depth: depth + 1, sizedByContainer: sizedByContainer)
+        }
+    }
+
+    /// Adds a warning about the node at `path` (`path: warning`, as the request's warnings are).
+    public mutating func warn(_ warning: String, at path: String) {
+        warnings.append(path.isEmpty ? warning : path + ": " + warning)
     }
 
     /// The node at `path`, `depth` levels below the root.
@@ -177,13 +212,19 @@ struct BoxTreeReader {
     mutating func node(_ value: JSONValue, at path: String, depth: Int, sizedByContainer: Bool = false)
         throws(RequestError) -> BoxNode
     {
+        try node(value, at: Place(path: path, depth: depth, sizedByContainer: sizedByContainer))
+    }
+
+    /// Reads the node `value` at `place`: by the vocabulary whose node it is, or as an engine node.
+    public mutating func node(_ value: JSONValue, at place: Place) throws(RequestError) -> BoxNode {
+        let path = place.path
+        let depth = place.depth
         if depth > BoxError.maximumDepth {
             throw RequestError(at: path, "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
         }
-        if Self.isMKLayout(value) { return try mkNode(value, at: path, depth: depth) }
-        if Self.isBoxView(value) { return try boxViewNode(value, at: path, depth: depth) }
-        if Self.isMGBox(value) {
-            return try mgNode(value, at: path, depth: depth, sizedByContainer: sizedByContainer)
+        if let vocabulary = vocabularies.vocabulary(of: value) {
+            deepest = max(deepest, depth)
+            return try vocabulary.read(value, at: place, with: &self)
         }
         deepest = max(deepest, depth)
         let object = try JSONObject(value, at: path, keys: BoxRequest.nodeKeys)

@@ -17,12 +17,6 @@ enum BoxViewJSON {
 }
 
 extension BoxTreeReader {
-    /// Whether a node's object is a BoxView's.
-    static func isBoxView(_ value: JSONValue) -> Bool {
-        guard case .object(let members) = value else { return false }
-        return members["boxView"] != nil
-    }
-
     /// The node at `path` read as a BoxView and lowered to engine styles.
     mutating func boxViewNode(_ value: JSONValue, at path: String, depth: Int) throws(RequestError)
         -> BoxNode
@@ -74,7 +68,7 @@ extension BoxTreeReader {
             item.view = try node(view, at: object.path("view"), depth: depth)
             // An MGBox keeps its size in MGBoxKit's containers (`flexShrink: 0`); in a BoxView the
             // item decides.
-            if Self.isMGBox(view), !Self.isBoxView(view) { item.view?.style.flexShrink = 1 }
+            if vocabularies.vocabulary(of: view) is MGBoxVocabulary { item.view?.style.flexShrink = 1 }
         }
         item.centerX = try pin(object, "centerX", default: nil)
         item.centerY = try pin(object, "centerY", default: nil)
@@ -142,10 +136,4 @@ extension BoxTreeReader {
             top: try edges.size("top") ?? 0, right: try edges.size("right") ?? 0,
             bottom: try edges.size("bottom") ?? 0, left: try edges.size("left") ?? 0)
     }
-}
-
-extension BoxRequest {
-    /// The keys that make a node a BoxView: `boxView` (`"vertical"` or `"horizontal"`), with
-    /// `items`, `spacing`, `insets` and the others of the MushBoxView article.
-    public static let boxViewKeys = ["boxView"]
 }

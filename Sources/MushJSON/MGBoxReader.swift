@@ -223,9 +223,9 @@ extension BoxTreeReader {
     mutating func entry(_ value: JSONValue, at path: String, depth: Int) throws(RequestError)
         -> any MGLayoutBox
     {
-        if case .object(let members) = value, !Self.isMGBox(value),
-            Self.isMKLayout(value) || Self.isBoxView(value)
-                || members.keys.contains(where: MGBoxJSON.engineOnlyKeys.contains)
+        let vocabulary = vocabularies.vocabulary(of: value)
+        if case .object(let members) = value, !(vocabulary is MGBoxVocabulary),
+            vocabulary != nil || members.keys.contains(where: MGBoxJSON.engineOnlyKeys.contains)
         {
             // (The passes of MGBoxes inside it travel in their nodes' origins.)
             return try node(value, at: path, depth: depth)
@@ -339,11 +339,4 @@ extension BoxTreeReader {
         style.rowPadding = try values.size("rowPadding") ?? style.rowPadding
         return style
     }
-}
-
-extension BoxRequest {
-    /// The keys that make a node one of MGBoxKit's (an MGBox, a table section or a scroll view):
-    /// `boxes`, `topLines`, `scrollView`, `contentLayoutMode` and the others of the MushMGBox
-    /// article.
-    public static let mgBoxKeys = MGBoxJSON.markerKeys
 }

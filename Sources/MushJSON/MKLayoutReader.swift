@@ -167,9 +167,3 @@ extension BoxTreeReader {
         return MKBorder(thickness: thickness, color: color)
     }
 }
-
-extension BoxRequest {
-    /// The keys that make a node one of MKLayoutLibrary's layouts: `linearLayout`, `stackLayout`
-    /// and `flowLayout`.
-    public static let mkLayoutKeys = MKLayoutJSON.markerKeys
-}

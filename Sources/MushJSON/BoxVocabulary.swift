@@ -1,0 +1,110 @@
+import Mush
+import MushBox
+
+/// One vocabulary of nodes in a box tree's JSON, beside the engine's own: MGBoxKit's boxes,
+/// MKLayoutLibrary's layouts, BoxView's stacks, or one of your own. A vocabulary names the keys
+/// that mark its nodes and reads such a node, lowering it to engine nodes; the JSON reader asks the
+/// vocabularies of its ``BoxVocabularies`` about every node, at any depth, before reading it as an
+/// engine node.
+///
+/// The article "Adding a vocabulary" (in MushJSON's documentation) shows one from start to end.
+public protocol BoxVocabulary: Sendable {
+    /// The vocabulary's name, as help texts give it (`MGBoxKit`).
+    var name: String { get }
+
+    /// The keys only this vocabulary's nodes have: an object with any of them is this
+    /// vocabulary's (the first vocabulary of a ``BoxVocabularies`` that claims it reads it).
+    var markerKeys: [String] { get }
+
+    /// Reads `value`, an object with one of ``markerKeys``, found at `place`, and lowers it to an
+    /// engine node (with an origin where the input names its children otherwise than
+    /// `children[i]`, or where passes run around layout). Nodes inside it that are any node (a
+    /// view, a cell) are read with `reader`'s ``BoxTreeReader/node(_:at:)``, so that every
+    /// vocabulary can stand inside every other. A bad value throws an error naming its path.
+    func read(_ value: JSONValue, at place: BoxTreeReader.Place, with reader: inout BoxTreeReader)
+        throws(RequestError) -> BoxNode
+}
+
+/// The vocabularies a box tree's JSON is read with, in the order they are asked about a node.
+///
+/// ``standard`` holds the three the project brings (MKLayoutLibrary, BoxView, MGBoxKit); add your
+/// own with ``adding(_:)`` and pass the result to ``BoxRequest/init(json:fonts:vocabularies:)``.
+/// The registry is a value the caller owns, not process-wide state: two requests may read with
+/// different vocabularies at once, and a vocabulary added in one place changes nothing elsewhere.
+public struct BoxVocabularies: Sendable {
+    /// The vocabularies, in the order they are asked.
+    public let all: [any BoxVocabulary]
+
+    public init(_ vocabularies: [any BoxVocabulary]) {
+        all = vocabularies
+    }
+
+    /// MKLayoutLibrary's layouts, BoxView's stacks and MGBoxKit's boxes.
+    public static let standard = BoxVocabularies([MKLayoutVocabulary(), BoxViewVocabulary(), MGBoxVocabulary()])
+
+    /// These vocabularies and `vocabulary` after them.
+    public func adding(_ vocabulary: any BoxVocabulary) -> BoxVocabularies {
+        BoxVocabularies(all + [vocabulary])
+    }
+
+    /// The vocabulary whose node `value` is: the first whose marker key it has; nil for an engine
+    /// node (or what is not an object).
+    public func vocabulary(of value: JSONValue) -> (any BoxVocabulary)? {
+        guard case .object(let members) = value else { return nil }
+        return all.first { vocabulary in vocabulary.markerKeys.contains { members[$0] != nil } }
+    }
+
+    /// The top-level keys that make a JSON document a box tree rather than `mush line`'s row: an
+    /// engine node's `children` and leaf keys, and every vocabulary's marker keys.
+    public var documentKeys: [String] {
+        ["children"] + BoxRequest.leafKeys + all.flatMap(\.markerKeys)
+    }
+
+    /// One sentence for help texts naming each vocabulary and its marker keys.
+    public var summary: String {
+        let each = all.map { vocabulary in
+            let keys = vocabulary.markerKeys
+            let listed = keys.count == 1 ? keys[0] : keys.dropLast().joined(separator: ", ") + " or " + keys.last!
+            return "\(vocabulary.name) (a node with \(listed))"
+        }
+        return "Nodes of "
+            + (each.count == 1 ? each[0] : each.dropLast().joined(separator: ", ") + " and " + each.last!)
+            + " are read as those libraries lay out and lowered to these nodes, in any order and nesting."
+    }
+}
+
+/// MKLayoutLibrary's linear, stack and flow layouts (the MushMKLayout article gives the keys).
+struct MKLayoutVocabulary: BoxVocabulary {
+    var name: String { "MKLayoutLibrary" }
+    var markerKeys: [String] { MKLayoutJSON.markerKeys }
+
+    func read(_ value: JSONValue, at place: BoxTreeReader.Place, with reader: inout BoxTreeReader)
+        throws(RequestError) -> BoxNode
+    {
+        try reader.mkNode(value, at: place.path, depth: place.depth)
+    }
+}
+
+/// BoxView's stacks (the MushBoxView article gives the keys).
+struct BoxViewVocabulary: BoxVocabulary {
+    var name: String { "BoxView" }
+    var markerKeys: [String] { ["boxView"] }
+
+    func read(_ value: JSONValue, at place: BoxTreeReader.Place, with reader: inout BoxTreeReader)
+        throws(RequestError) -> BoxNode
+    {
+        try reader.boxViewNode(value, at: place.path, depth: place.depth)
+    }
+}
+
+/// MGBoxKit's boxes, tables and scroll views (the MushMGBox article gives the keys).
+struct MGBoxVocabulary: BoxVocabulary {
+    var name: String { "MGBoxKit" }
+    var markerKeys: [String] { MGBoxJSON.markerKeys }
+
+    func read(_ value: JSONValue, at place: BoxTreeReader.Place, with reader: inout BoxTreeReader)
+        throws(RequestError) -> BoxNode
+    {
+        try reader.mgNode(value, at: place.path, depth: place.depth, sizedByContainer: place.sizedByContainer)
+    }
+}
