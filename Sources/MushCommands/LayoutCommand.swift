@@ -13,19 +13,8 @@ struct LayoutCommand: ConsoleCommand {
         abstract: "Lay out a tree of boxes (CSS flexbox, with text, rows and images as leaves) and print it as JSON.",
         discussion: """
             FILE (- for standard input) holds one node: a JSON object of style keys, an optional id (a \
-            string, echoed in its result), children (an array of nodes) or one leaf key. Style keys, \
-            as CSS names them: display (flex or none), position (relative or absolute), direction (ltr \
-            or rtl; inherited when left out), boxSizing (border-box, the default, or content-box), \
-            flexDirection (row, column, row-reverse or column-reverse), flexWrap (nowrap, wrap or \
-            wrap-reverse), flexGrow, flexShrink, flexBasis, justifyContent and alignContent (normal, \
-            flex-start, flex-end, start, end, center, stretch, space-between, space-around or \
-            space-evenly), alignItems (normal, flex-start, flex-end, start, end, center, stretch or \
-            baseline) and alignSelf (auto or the same), width, height, minWidth, minHeight, maxWidth, \
-            maxHeight, aspectRatio (width ÷ height), margin, padding, border (the border's width), \
-            inset, gap (both gaps), rowGap, columnGap and overflow (visible, hidden, clip or scroll). \
-            A length is a number of points, "N%" or "auto" (not auto for padding, border and gaps); \
-            margin, padding, border and inset take one length for all four edges or an object of \
-            some of top, right, bottom and left. Leaves: text (a string, Mush markup when it ends \
+            string, echoed in its result), children (an array of nodes) or one leaf key. \
+            \(BoxRequest.styleHelp) Leaves: text (a string, Mush markup when it ends \
             in |mush) with font {family, size, bold, italic}, color (a hex colour), lineSpacing, \
             maxLines, ellipsize (none, start, middle or end) and textAlign (left, center, right, \
             justify, start or end; start by default); line (a row as `mush line` takes it, its \

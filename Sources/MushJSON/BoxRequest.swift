@@ -35,13 +35,33 @@ public struct BoxRequest: Sendable {
     /// that the fonts lack, characters no font has).
     public var warnings: [String]
 
-    /// The style keys of a node, as CSS names them in camelCase.
-    public static let styleKeys = [
-        "display", "position", "direction", "boxSizing", "flexDirection", "flexWrap", "flexGrow", "flexShrink",
-        "flexBasis", "justifyContent", "alignItems", "alignSelf", "alignContent", "width", "height", "minWidth",
-        "minHeight", "maxWidth", "maxHeight", "aspectRatio", "margin", "padding", "border", "inset", "gap", "rowGap",
-        "columnGap", "overflow",
-    ]
+    /// The style keys of a node, as CSS names them in camelCase: `BoxStyle.properties`' names.
+    public static let styleKeys = BoxStyle.properties.map(\.name)
+
+    /// What `mush layout --help` says of the style keys, from `BoxStyle.properties`: each name,
+    /// its keywords and its note, then which lengths take `auto` and which take four edges.
+    public static var styleHelp: String {
+        func list(_ items: [String], _ last: String = "or") -> String {
+            items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(last) " + items.last!
+        }
+        let properties = BoxStyle.properties
+        let each = properties.map { property in
+            var parts: [String] = []
+            if case .keyword(let names) = property.kind { parts.append(list(names)) }
+            if let note = property.note { parts.append(note) }
+            return parts.isEmpty ? property.name : "\(property.name) (\(parts.joined(separator: "; ")))"
+        }
+        let noAuto = properties.filter { property in
+            switch property.kind {
+            case .length(false, _), .edges(false, _): return true
+            default: return false
+            }
+        }.map(\.name)
+        let edges = properties.filter { if case .edges = $0.kind { true } else { false } }.map(\.name)
+        return "Style keys, as CSS names them: \(list(each, "and")). A length is a number of points, \"N%\" or "
+            + "\"auto\" (not auto for \(list(noAuto))); \(list(edges, "and")) take one length for all four edges "
+            + "or an object of some of top, right, bottom and left."
+    }
 
     /// The keys of a text node beside `text`: `font` (`{"family", "size", "bold", "italic"}`),
     /// `color` (a hex colour), `lineSpacing`, `maxLines`, `ellipsize` (`none`, `start`, `middle`
@@ -269,44 +289,56 @@ public struct BoxTreeReader {
 
     // MARK: - Style
 
+    /// The style keys of `object`, read in the order of `BoxStyle.properties` (each of its kind).
     func style(_ object: JSONObject) throws(RequestError) -> BoxStyle {
         var style = BoxStyle()
-        style.display = try object.choice("display") ?? style.display
-        style.position = try object.choice("position") ?? style.position
-        style.direction = try object.choice("direction")
-        style.boxSizing = try object.choice("boxSizing") ?? style.boxSizing
-        style.flexDirection = try object.choice("flexDirection") ?? style.flexDirection
-        style.flexWrap = try object.choice("flexWrap") ?? style.flexWrap
-        style.flexGrow = try object.number("flexGrow") ?? style.flexGrow
-        style.flexShrink = try object.number("flexShrink") ?? style.flexShrink
-        style.flexBasis = try length(object, "flexBasis") ?? style.flexBasis
-        style.justifyContent = try alignment(object, "justifyContent", item: false)
-        style.alignItems = try alignment(object, "alignItems", item: true)
-        style.alignSelf = try alignment(object, "alignSelf", item: true)
-        style.alignContent = try alignment(object, "alignContent", item: false)
-        style.width = try length(object, "width") ?? style.width
-        style.height = try length(object, "height") ?? style.height
-        style.minWidth = try length(object, "minWidth") ?? style.minWidth
-        style.minHeight = try length(object, "minHeight") ?? style.minHeight
-        style.maxWidth = try length(object, "maxWidth") ?? style.maxWidth
-        style.maxHeight = try length(object, "maxHeight") ?? style.maxHeight
-        style.aspectRatio = try object.number("aspectRatio")
-        style.margin = try edges(object, "margin", default: style.margin)
-        style.padding = try edges(object, "padding", auto: false, default: style.padding)
-        style.border = try edges(object, "border", auto: false, default: style.border)
-        style.inset = try edges(object, "inset", default: style.inset)
-        if let gap = try length(object, "gap", auto: false) {
-            style.rowGap = gap
-            style.columnGap = gap
+        for property in BoxStyle.properties {
+            guard let member = object[property.name] else { continue }
+            style[property] = try Self.value(
+                member, of: property, at: object.path(property.name), over: style[property])
         }
-        style.rowGap = try length(object, "rowGap", auto: false) ?? style.rowGap
-        style.columnGap = try length(object, "columnGap", auto: false) ?? style.columnGap
-        style.overflow = try object.choice("overflow") ?? style.overflow
         return style
     }
 
+    /// The JSON `value` of `property`, at `path`: a keyword, a number, a length, or edges (one
+    /// length, or an object of some edges over `current`).
+    static func value(_ value: JSONValue, of property: BoxStyleProperty, at path: String, over current: BoxStyleValue)
+        throws(RequestError) -> BoxStyleValue
+    {
+        switch property.kind {
+        case .keyword(let names):
+            guard case .string(let string) = value else {
+                throw RequestError(at: path, "expected a string, not \(value.kindName)")
+            }
+            guard names.contains(string) else {
+                throw RequestError(
+                    at: path,
+                    "must be \(names.dropLast().joined(separator: ", ")) or \(names.last!) (it is '\(JSONReader.shortened(string))')"
+                )
+            }
+            return .keyword(string)
+        case .factor, .ratio:
+            guard case .number(let number) = value else {
+                throw RequestError(at: path, "expected a number, not \(value.kindName)")
+            }
+            return .number(number)
+        case .length(let auto, _):
+            return .length(try length(value, at: path, auto: auto))
+        case .edges(let auto, _):
+            guard case .object = value else { return .edges(BoxEdges(try length(value, at: path, auto: auto))) }
+            let edges = try JSONObject(value, at: path, keys: ["top", "right", "bottom", "left"])
+            guard case .edges(var result) = current else { return current }
+            let reader = BoxTreeReader.self
+            result.top = try reader.length(edges, "top", auto: auto) ?? result.top
+            result.right = try reader.length(edges, "right", auto: auto) ?? result.right
+            result.bottom = try reader.length(edges, "bottom", auto: auto) ?? result.bottom
+            result.left = try reader.length(edges, "left", auto: auto) ?? result.left
+            return .edges(result)
+        }
+    }
+
     /// A length: a number of points, `"N%"`, or `"auto"` where `auto` is allowed.
-    func length(_ object: JSONObject, _ key: String, auto: Bool = true) throws(RequestError) -> BoxLength? {
+    static func length(_ object: JSONObject, _ key: String, auto: Bool = true) throws(RequestError) -> BoxLength? {
         guard let value = object[key] else { return nil }
         return try Self.length(value, at: object.path(key), auto: auto)
     }
@@ -343,40 +375,6 @@ public struct BoxTreeReader {
             digits.contains(where: { !$0.isEmpty })
         else { return nil }
         return Double(String(string.dropLast()))
-    }
-
-    /// Four edges: one length for all, or an object of some of them (the others keep `default`).
-    func edges(_ object: JSONObject, _ key: String, auto: Bool = true, default value: BoxEdges<BoxLength>)
-        throws(RequestError) -> BoxEdges<BoxLength>
-    {
-        guard let member = object[key] else { return value }
-        guard case .object = member else {
-            return BoxEdges(try Self.length(member, at: object.path(key), auto: auto))
-        }
-        let edges = try JSONObject(member, at: object.path(key), keys: ["top", "right", "bottom", "left"])
-        var result = value
-        result.top = try length(edges, "top", auto: auto) ?? result.top
-        result.right = try length(edges, "right", auto: auto) ?? result.right
-        result.bottom = try length(edges, "bottom", auto: auto) ?? result.bottom
-        result.left = try length(edges, "left", auto: auto) ?? result.left
-        return result
-    }
-
-    /// An alignment keyword the property takes: the item alignments for `alignItems` and
-    /// `alignSelf` (which also takes `auto`), the content distributions for the others; `normal`
-    /// is CSS's `normal`, as when the key is left out.
-    func alignment(_ object: JSONObject, _ key: String, item: Bool) throws(RequestError) -> BoxAlignment? {
-        guard let string = try object.string(key) else { return nil }
-        if string == (key == "alignSelf" ? "auto" : "normal") { return nil }
-        let allowed = BoxAlignment.allCases.filter { item ? $0.isItemAlignment : $0.isContentDistribution }
-        guard let alignment = BoxAlignment(rawValue: string), allowed.contains(alignment) else {
-            let names = [key == "alignSelf" ? "auto" : "normal"] + allowed.map(\.rawValue)
-            throw RequestError(
-                at: object.path(key),
-                "must be \(names.dropLast().joined(separator: ", ")) or \(names.last!) (it is '\(JSONReader.shortened(string))')"
-            )
-        }
-        return alignment
     }
 
     // MARK: - Leaves

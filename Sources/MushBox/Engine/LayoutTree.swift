@@ -139,27 +139,26 @@ struct StyleReads: OptionSet {
 
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    /// What `style` reads, from each property's percentage base (``BoxStyle/properties``): a
+    /// property added there is read here without an edit.
     init(_ style: BoxStyle) {
-        func isPercent(_ length: BoxLength) -> Bool {
-            if case .percent = length { return true }
-            return false
-        }
-        func isPoints(_ length: BoxLength) -> Bool {
-            if case .points = length { return true }
-            return false
-        }
-        let edges = [style.margin, style.padding, style.border]
         var reads: StyleReads = []
-        if edges.contains(where: { [$0.top, $0.right, $0.bottom, $0.left].contains(where: isPercent) })
-            || isPercent(style.minWidth) || isPercent(style.maxWidth)
-        {
-            reads.insert(.widthBase)
+        for property in BoxStyle.percentageProperties {
+            let value = style[property]
+            if value.hasPercentage {
+                switch property.percentBase {
+                case .containingWidth: reads.insert(.widthBase)
+                case .containingHeight: reads.insert(.heightBase)
+                case .width: reads.insert(.percentWidth)
+                case .height: reads.insert(.percentHeight)
+                // Resolved by the container against its own sizes, which its own answer is keyed by.
+                case .containerMainSize, .contentBox, .paddingBox, nil: break
+                }
+            } else if case .length(.points) = value {
+                if property.percentBase == .width { reads.insert(.pointsWidth) }
+                if property.percentBase == .height { reads.insert(.pointsHeight) }
+            }
         }
-        if isPercent(style.minHeight) || isPercent(style.maxHeight) { reads.insert(.heightBase) }
-        if isPercent(style.width) { reads.insert(.percentWidth) }
-        if isPercent(style.height) { reads.insert(.percentHeight) }
-        if isPoints(style.width) { reads.insert(.pointsWidth) }
-        if isPoints(style.height) { reads.insert(.pointsHeight) }
         if style.aspectRatio != nil {
             reads.formUnion([.aspectRatio, .widthFromHeight])
             if !reads.isDisjoint(with: [.widthBase, .heightBase]) { reads.formUnion([.widthBase, .heightBase]) }

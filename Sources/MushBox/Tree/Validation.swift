@@ -45,75 +45,51 @@ extension BoxNode {
 }
 
 extension BoxStyle {
-    /// The first bad value, as its key and the problem.
+    /// The first bad value, as its key (`margin.left`) and the problem, in the order of
+    /// ``properties``.
     func firstProblem() -> (key: String, problem: String)? {
-        do throws(BoxError) {
-            try check()
-        } catch {
-            return (error.path, error.problem)
+        for property in Self.properties where !property.isShorthand {
+            if let problem = property.problem(with: self[property]) { return problem }
         }
         return nil
     }
+}
 
-    private func check() throws(BoxError) {
-        // Keys are joined only for a problem: good input builds no strings.
-        func length(_ value: BoxLength, _ key: String, _ edge: String? = nil, auto: Bool, negative: Bool)
-            throws(BoxError)
-        {
-            var problem: String?
-            switch value {
+extension BoxStyleProperty {
+    /// The problem of `value` as this property's: its key (with the edge, for edges) and what is
+    /// wrong; nil when it is good. (Keys are joined only for a problem: good input builds no
+    /// strings.)
+    func problem(with value: BoxStyleValue) -> (key: String, problem: String)? {
+        func length(_ length: BoxLength, auto: Bool, negative: Bool) -> String? {
+            switch length {
             case .auto:
-                if !auto { problem = "cannot be auto" }
+                return auto ? nil : "cannot be auto"
             case .points(let number):
-                problem = MushLimits.problem(
-                    number, in: negative ? MushLimits.offset : MushLimits.length, unit: "points")
+                return MushLimits.problem(number, in: negative ? MushLimits.offset : MushLimits.length, unit: "points")
             case .percent(let number):
-                problem = MushLimits.problem(number, in: negative ? -10_000.0...10_000 : 0...10_000, unit: "%")
-            }
-            if let problem { throw BoxError(path: edge.map { key + "." + $0 } ?? key, problem: problem) }
-        }
-        func edges(_ value: BoxEdges<BoxLength>, _ key: String, auto: Bool, negative: Bool) throws(BoxError) {
-            try length(value.top, key, "top", auto: auto, negative: negative)
-            try length(value.right, key, "right", auto: auto, negative: negative)
-            try length(value.bottom, key, "bottom", auto: auto, negative: negative)
-            try length(value.left, key, "left", auto: auto, negative: negative)
-        }
-        func factor(_ value: Double, _ key: String) throws(BoxError) {
-            if let problem = MushLimits.problem(value, in: 0...1_000_000) {
-                throw BoxError(path: key, problem: problem)
+                return MushLimits.problem(number, in: negative ? -10_000.0...10_000 : 0...10_000, unit: "%")
             }
         }
-        func item(_ value: BoxAlignment?, _ key: String) throws(BoxError) {
-            if let value, !value.isItemAlignment { throw BoxError(path: key, problem: "cannot be \(value.rawValue)") }
-        }
-        func content(_ value: BoxAlignment?, _ key: String) throws(BoxError) {
-            if let value, !value.isContentDistribution {
-                throw BoxError(path: key, problem: "cannot be \(value.rawValue)")
+        switch (kind, value) {
+        case (.keyword(let names), .keyword(let keyword)):
+            return names.contains(keyword) ? nil : (name, "cannot be \(keyword)")
+        case (.factor, .number(let number)):
+            return MushLimits.problem(number, in: 0...1_000_000).map { (name, $0) }
+        case (.ratio, .number(let ratio)):
+            guard !(ratio >= 1e-6 && ratio <= 1_000_000) else { return nil }
+            return (name, "must be a number from 0.000001 to 1000000 (it is \(MushLimits.format(ratio)))")
+        case (.length(let auto, let negative), .length(let value)):
+            return length(value, auto: auto, negative: negative).map { (name, $0) }
+        case (.edges(let auto, let negative), .edges(let edges)):
+            if let problem = length(edges.top, auto: auto, negative: negative) { return (name + ".top", problem) }
+            if let problem = length(edges.right, auto: auto, negative: negative) { return (name + ".right", problem) }
+            if let problem = length(edges.bottom, auto: auto, negative: negative) {
+                return (name + ".bottom", problem)
             }
+            if let problem = length(edges.left, auto: auto, negative: negative) { return (name + ".left", problem) }
+            return nil
+        default:
+            return nil
         }
-        try length(width, "width", auto: true, negative: false)
-        try length(height, "height", auto: true, negative: false)
-        try length(minWidth, "minWidth", auto: true, negative: false)
-        try length(minHeight, "minHeight", auto: true, negative: false)
-        try length(maxWidth, "maxWidth", auto: true, negative: false)
-        try length(maxHeight, "maxHeight", auto: true, negative: false)
-        try length(flexBasis, "flexBasis", auto: true, negative: false)
-        try factor(flexGrow, "flexGrow")
-        try factor(flexShrink, "flexShrink")
-        if let aspectRatio, !(aspectRatio >= 1e-6 && aspectRatio <= 1_000_000) {
-            throw BoxError(
-                path: "aspectRatio",
-                problem: "must be a number from 0.000001 to 1000000 (it is \(MushLimits.format(aspectRatio)))")
-        }
-        try edges(margin, "margin", auto: true, negative: true)
-        try edges(padding, "padding", auto: false, negative: false)
-        try edges(border, "border", auto: false, negative: false)
-        try edges(inset, "inset", auto: true, negative: true)
-        try length(rowGap, "rowGap", auto: false, negative: false)
-        try length(columnGap, "columnGap", auto: false, negative: false)
-        try item(alignItems, "alignItems")
-        try item(alignSelf, "alignSelf")
-        try content(justifyContent, "justifyContent")
-        try content(alignContent, "alignContent")
     }
 }
