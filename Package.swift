@@ -104,13 +104,18 @@ let package = Package(
         ),
         .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
         .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
+        // What several test targets share: box trees as JSON both ways (from the style table).
+        .target(name: "MushTestSupport", dependencies: ["MushBox"], path: "Tests/MushTestSupport"),
         .testTarget(
-            name: "MushBoxTests", dependencies: ["MushBox", "MushText", "MushLine"], resources: [.copy("Fixtures")]),
+            name: "MushBoxTests", dependencies: ["MushBox", "MushText", "MushLine", "MushTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MushMGBoxTests", dependencies: ["MushMGBox", "MushBox", "MushLine", "MushText"]),
         .testTarget(
             name: "MushMKLayoutTests",
-            dependencies: ["MushMKLayout", "MushMGBox", "MushLine", "MushBox", "MushText", "MushJSON"]),
+            dependencies: [
+                "MushMKLayout", "MushMGBox", "MushLine", "MushBox", "MushText", "MushJSON", "MushTestSupport",
+            ]),
         .testTarget(name: "MushBoxViewTests", dependencies: ["MushBoxView", "MushBox", "MushText"]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "MushBox", "CCairo"]),
         .testTarget(

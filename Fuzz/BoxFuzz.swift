@@ -217,6 +217,16 @@ private let specials: [Double] = [
     .nan, .infinity, -.infinity, 1_000_000.5, 1e7, 1e300, -1e300, -1_000_001,
 ]
 
+/// The properties an operation byte sets, in order (shorthands are not fuzzed: they only set
+/// others).
+private let fuzzedProperties = BoxStyle.properties.filter { !$0.isShorthand }
+
+/// Every keyword of every property, for the bad ones an alignment may be given from Swift.
+private let allKeywords = BoxStyle.properties.flatMap { property -> [String] in
+    if case .keyword(let names) = property.kind { return names }
+    return []
+}
+
 private enum LengthKind {
     /// Widths, heights, their limits, flexBasis: `auto`, 0…10⁶ points, 0…10,000%.
     case size
@@ -224,6 +234,10 @@ private enum LengthKind {
     case offset
     /// Padding, borders, gaps: no `auto`, 0…10⁶ points, 0…10,000%.
     case spacing
+
+    init(auto: Bool, negative: Bool) {
+        self = negative ? .offset : auto ? .size : .spacing
+    }
 
     func accepts(_ length: BoxLength) -> Bool {
         switch length {
@@ -386,80 +400,66 @@ private struct TreeGenerator {
         return value
     }
 
-    /// An item alignment; the space- keywords (bad) for bytes from 0xF0.
-    private mutating func itemAlignment(_ name: String) -> BoxAlignment? {
+    /// A keyword of `property`: one of its own, or (bytes from 0xF0) any keyword of any property,
+    /// which an alignment property takes from Swift and validation refuses (the space- keywords for
+    /// alignItems, baseline for justifyContent); the others keep their value. The last choice below
+    /// 0xF0 leaves a property that may be unset (direction) unset.
+    private mutating func keyword(_ property: BoxStyleProperty, _ names: [String], _ style: inout BoxStyle) {
         let byte = next()
         if byte >= 0xF0 {
-            let value = BoxAlignment.allCases[Int(byte & 15) % BoxAlignment.allCases.count]
-            nodeBad[name] = value.isItemAlignment ? nil : value.rawValue
-            return value
+            style[property] = .keyword(allKeywords[Int(byte & 15) % allKeywords.count])
+        } else {
+            let index = Int(byte) % (names.count + 1)
+            style[property] = index == names.count ? .unset : .keyword(names[index])
         }
-        nodeBad[name] = nil
-        let good = BoxAlignment.allCases.filter(\.isItemAlignment)
-        let index = Int(byte) % (good.count + 1)
-        return index == good.count ? nil : good[index]
+        if case .keyword(let keyword) = style[property], !names.contains(keyword) {
+            nodeBad[property.name] = keyword
+        } else {
+            nodeBad[property.name] = nil
+        }
     }
 
-    /// A content distribution; baseline (bad) for bytes from 0xF8.
-    private mutating func contentAlignment(_ name: String) -> BoxAlignment? {
-        let byte = next()
-        if byte >= 0xF8 {
-            nodeBad[name] = "baseline"
-            return .baseline
-        }
-        nodeBad[name] = nil
-        let good = BoxAlignment.allCases.filter(\.isContentDistribution)
-        let index = Int(byte) % (good.count + 1)
-        return index == good.count ? nil : good[index]
-    }
-
+    /// Sets the property the operation byte names (`BoxStyle.properties`, shorthands left out, in
+    /// order: a property added there is fuzzed without an edit), or takes a shortcut.
     private mutating func operation(_ byte: UInt8, _ style: inout BoxStyle, _ leafWithChildren: inout Bool) {
-        switch byte % 32 {
-        case 0: style.display = next() % 4 == 0 ? .none : .flex
-        case 1: style.position = next() & 1 != 0 ? .absolute : .relative
-        case 2: style.direction = [nil, .ltr, .rtl][Int(next() % 3)]
-        case 3: style.boxSizing = next() & 1 != 0 ? .contentBox : .borderBox
-        case 4: style.flexDirection = BoxStyle.FlexDirection.allCases[Int(next() & 3)]
-        case 5: style.flexWrap = BoxStyle.FlexWrap.allCases[Int(next() % 3)]
-        case 6: style.flexGrow = factor("flexGrow")
-        case 7: style.flexShrink = factor("flexShrink")
-        case 8: style.flexBasis = length(.size, "flexBasis")
-        case 9: style.justifyContent = contentAlignment("justifyContent")
-        case 10: style.alignItems = itemAlignment("alignItems")
-        case 11: style.alignSelf = itemAlignment("alignSelf")
-        case 12: style.alignContent = contentAlignment("alignContent")
-        case 13: style.width = length(.size, "width")
-        case 14: style.height = length(.size, "height")
-        case 15: style.minWidth = length(.size, "minWidth")
-        case 16: style.minHeight = length(.size, "minHeight")
-        case 17: style.maxWidth = length(.size, "maxWidth")
-        case 18: style.maxHeight = length(.size, "maxHeight")
-        case 19:
-            let byte = next()
-            let ratios: [Double] = [0.5, 1, 2, 1.0 / 3, 16.0 / 9, 1e-6, 1e6, 0.1, 3, 1.5, 0.75, 10, 0, -1, .nan, 1e-7]
-            let ratio = byte % 4 == 0 ? nil : ratios[Int(byte >> 2) & 15]
-            nodeBad["aspectRatio"] = ratio.map { $0 >= 1e-6 && $0 <= 1_000_000 } == false ? "\(ratio!)" : nil
-            style.aspectRatio = ratio
-        case 20: edges(&style.margin, .offset, "margin")
-        case 21: edges(&style.padding, .spacing, "padding")
-        case 22: edges(&style.border, .spacing, "border")
-        case 23: edges(&style.inset, .offset, "inset")
-        case 24: style.rowGap = length(.spacing, "rowGap")
-        case 25: style.columnGap = length(.spacing, "columnGap")
-        case 26: style.overflow = BoxStyle.Overflow.allCases[Int(next() & 3)]
+        let index = Int(byte % 32)
+        if index < fuzzedProperties.count {
+            let property = fuzzedProperties[index]
+            let name = property.name
+            switch property.kind {
+            case .keyword(let names): keyword(property, names, &style)
+            case .factor: style[property] = .number(factor(name))
+            case .ratio:
+                let byte = next()
+                let ratios: [Double] = [
+                    0.5, 1, 2, 1.0 / 3, 16.0 / 9, 1e-6, 1e6, 0.1, 3, 1.5, 0.75, 10, 0, -1, .nan, 1e-7,
+                ]
+                let ratio = byte % 4 == 0 ? nil : ratios[Int(byte >> 2) & 15]
+                nodeBad[name] = ratio.map { $0 >= 1e-6 && $0 <= 1_000_000 } == false ? "\(ratio!)" : nil
+                style[property] = ratio.map(BoxStyleValue.number) ?? .unset
+            case .length(let auto, let negative):
+                style[property] = .length(length(LengthKind(auto: auto, negative: negative), name))
+            case .edges(let auto, let negative):
+                guard case .edges(var edges) = style[property] else { return }
+                self.edges(&edges, LengthKind(auto: auto, negative: negative), name)
+                style[property] = .edges(edges)
+            }
+            return
+        }
+        switch index - fuzzedProperties.count {
         // Shortcuts to the cases properties 5 and 6 look at.
-        case 27:
+        case 0:
             style.width = .points(halfPoints(next()))
             style.height = .points(halfPoints(next()))
             clear("width", "height")
-        case 28:
+        case 1:
             style.minWidth = .points(0)
             style.minHeight = .points(0)
             clear("minWidth", "minHeight")
-        case 29:
+        case 2:
             style.padding = BoxEdges(.points(halfPoints(next()) / 8))
             clear("padding.top", "padding.right", "padding.bottom", "padding.left")
-        case 30:
+        case 3:
             style.border = BoxEdges(.points(halfPoints(next()) / 16))
             clear("border.top", "border.right", "border.bottom", "border.left")
         default: leafWithChildren = true
@@ -882,36 +882,15 @@ private func describe(_ node: BoxNode, indent: String, into text: inout String) 
     let style = node.style
     let defaults = BoxStyle()
     var parts: [String] = []
-    func add<Value: Equatable>(_ name: String, _ path: KeyPath<BoxStyle, Value>, _ show: (Value) -> String) {
-        if style[keyPath: path] != defaults[keyPath: path] { parts.append("\(name) \(show(style[keyPath: path]))") }
+    for property in fuzzedProperties where style[property] != defaults[property] {
+        switch style[property] {
+        case .unset: parts.append("\(property.name) nil")
+        case .keyword(let keyword): parts.append("\(property.name) \(keyword)")
+        case .number(let number): parts.append("\(property.name) \(number)")
+        case .length(let length): parts.append("\(property.name) \(describe(length))")
+        case .edges(let edges): parts.append("\(property.name) \(describe(edges))")
+        }
     }
-    add("display", \.display) { $0.rawValue }
-    add("position", \.position) { $0.rawValue }
-    add("direction", \.direction) { $0?.rawValue ?? "nil" }
-    add("boxSizing", \.boxSizing) { $0.rawValue }
-    add("flexDirection", \.flexDirection) { $0.rawValue }
-    add("flexWrap", \.flexWrap) { $0.rawValue }
-    add("flexGrow", \.flexGrow) { "\($0)" }
-    add("flexShrink", \.flexShrink) { "\($0)" }
-    add("flexBasis", \.flexBasis, describe)
-    add("justifyContent", \.justifyContent) { $0?.rawValue ?? "nil" }
-    add("alignItems", \.alignItems) { $0?.rawValue ?? "nil" }
-    add("alignSelf", \.alignSelf) { $0?.rawValue ?? "nil" }
-    add("alignContent", \.alignContent) { $0?.rawValue ?? "nil" }
-    add("width", \.width, describe)
-    add("height", \.height, describe)
-    add("minWidth", \.minWidth, describe)
-    add("minHeight", \.minHeight, describe)
-    add("maxWidth", \.maxWidth, describe)
-    add("maxHeight", \.maxHeight, describe)
-    add("aspectRatio", \.aspectRatio) { $0.map { "\($0)" } ?? "nil" }
-    add("margin", \.margin, describe)
-    add("padding", \.padding, describe)
-    add("border", \.border, describe)
-    add("inset", \.inset, describe)
-    add("rowGap", \.rowGap, describe)
-    add("columnGap", \.columnGap, describe)
-    add("overflow", \.overflow) { $0.rawValue }
     var line = indent + (node.id ?? "?")
     if let leaf = node.leaf as? FuzzLeaf {
         line +=

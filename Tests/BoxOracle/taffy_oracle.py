@@ -1102,12 +1102,16 @@ def main(argv=None):
     check.add_argument("--taffy-root", action="store_true",
                        help="Taffy's own one-pass root, not the root's width found first")
 
+    sub.add_parser("keys", help="print the style keys it reads, as a JSON array (sorted)")
+
     args = parser.parse_args(argv)
     global ROOT_SIZING
     if getattr(args, "taffy_root", False):
         ROOT_SIZING = "taffy"
     if args.command == "generate":
         command_generate(args)
+    elif args.command == "keys":
+        print(json.dumps(sorted(STYLE_KEYS)))
     elif args.command == "layout":
         if args.generate and args.file:
             _fail("layout: give a FILE or --generate, not both")

@@ -1,4 +1,5 @@
 import Foundation
+import MushTestSupport
 import Testing
 
 @testable import MushBox
@@ -30,7 +31,7 @@ import Testing
             }
             return Case(
                 name: object["name"] as! String, width: space(object["width"]), height: space(object["height"]),
-                rounding: object["rounding"] as? Bool ?? true, tree: FixtureTree.node(object["tree"] as! [String: Any]),
+                rounding: object["rounding"] as? Bool ?? true, tree: NodeJSON.read(object["tree"] as! [String: Any]),
                 expected: expected(object["expected"] as! [String: Any]))
         }
     }()
@@ -104,66 +105,5 @@ import Testing
             "rounding_fractial_input_7__content_box_rtl",
         ]
         #expect(differing == expected)
-    }
-}
-
-/// The fixtures' trees, read with Foundation (the tests' own reader; the command's is MushJSON's).
-enum FixtureTree {
-    static func node(_ object: [String: Any]) -> BoxNode {
-        var style = BoxStyle()
-        for (key, value) in object {
-            switch key {
-            case "display": style.display = .init(rawValue: value as! String)!
-            case "position": style.position = .init(rawValue: value as! String)!
-            case "direction": style.direction = .init(rawValue: value as! String)!
-            case "boxSizing": style.boxSizing = .init(rawValue: value as! String)!
-            case "flexDirection": style.flexDirection = .init(rawValue: value as! String)!
-            case "flexWrap": style.flexWrap = .init(rawValue: value as! String)!
-            case "flexGrow": style.flexGrow = (value as! NSNumber).doubleValue
-            case "flexShrink": style.flexShrink = (value as! NSNumber).doubleValue
-            case "flexBasis": style.flexBasis = length(value)
-            case "justifyContent": style.justifyContent = .init(rawValue: value as! String)!
-            case "alignItems": style.alignItems = .init(rawValue: value as! String)!
-            case "alignSelf": style.alignSelf = .init(rawValue: value as! String)!
-            case "alignContent": style.alignContent = .init(rawValue: value as! String)!
-            case "width": style.width = length(value)
-            case "height": style.height = length(value)
-            case "minWidth": style.minWidth = length(value)
-            case "minHeight": style.minHeight = length(value)
-            case "maxWidth": style.maxWidth = length(value)
-            case "maxHeight": style.maxHeight = length(value)
-            case "aspectRatio": style.aspectRatio = (value as! NSNumber).doubleValue
-            case "margin": style.margin = edges(value, .zero)
-            case "padding": style.padding = edges(value, .zero)
-            case "border": style.border = edges(value, .zero)
-            case "inset": style.inset = edges(value, .auto)
-            case "gap":
-                style.rowGap = length(value)
-                style.columnGap = length(value)
-            case "rowGap": style.rowGap = length(value)
-            case "columnGap": style.columnGap = length(value)
-            case "overflow": style.overflow = .init(rawValue: value as! String)!
-            case "children": break
-            default: fatalError("unknown key \(key)")
-            }
-        }
-        return BoxNode(style: style, children: (object["children"] as? [[String: Any]] ?? []).map(node))
-    }
-
-    static func length(_ value: Any) -> BoxLength {
-        if let number = value as? NSNumber { return .points(number.doubleValue) }
-        let text = value as! String
-        if text == "auto" { return .auto }
-        return .percent(Double(text.dropLast())!)
-    }
-
-    static func edges(_ value: Any, _ base: BoxEdges<BoxLength>) -> BoxEdges<BoxLength> {
-        guard let object = value as? [String: Any] else { return BoxEdges(length(value)) }
-        var edges = base
-        if let top = object["top"] { edges.top = length(top) }
-        if let right = object["right"] { edges.right = length(right) }
-        if let bottom = object["bottom"] { edges.bottom = length(bottom) }
-        if let left = object["left"] { edges.left = length(left) }
-        return edges
     }
 }

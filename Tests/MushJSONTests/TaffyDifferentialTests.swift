@@ -42,6 +42,21 @@ import Testing
         }
     }
 
+    /// The oracle reads every style key the engine's table has (a property added to
+    /// `BoxStyle.properties` must be taught to the oracle too, or its random trees never hold it).
+    @Test func theOracleReadsEveryStyleKey() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.oracle.path, "keys"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let keys = try JSONSerialization.jsonObject(with: data) as! [String]
+        #expect(keys == BoxRequest.styleKeys.sorted())
+    }
+
     static func space(_ value: Any?) -> AvailableSpace {
         if let number = value as? NSNumber { return .points(number.doubleValue) }
         return (value as? String) == "min-content" ? .minContent : .maxContent

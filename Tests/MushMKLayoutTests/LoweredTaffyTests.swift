@@ -3,6 +3,7 @@ import Mush
 import MushBox
 import MushJSON
 import MushMKLayout
+import MushTestSupport
 import MushText
 import Testing
 
