@@ -183,11 +183,13 @@ final class CairoContext {
     /// The ink of `glyphs` (placed as ``showGlyphs(_:x:baseline:face:size:text:)`` places them)
     /// drawn with `face` at `size`, as Cairo measures it: a rectangle in user space.
     ///
-    /// It is the union of the glyphs' extents and their outlines' extents. Cairo's extents come
-    /// from FreeType's metrics, which its synthetic oblique (a shear of the outline) and bold do
-    /// not update, so a slanted 'f' inks past them; the outlines carry the shear, and the extents
-    /// keep what has no outline (a bitmap glyph).
-    func inkExtents(
+    /// It is the union of the glyphs' extents and each glyph's outline's extents. Cairo's extents
+    /// come from FreeType's metrics, which its synthetic oblique (a shear of the outline) and bold
+    /// do not update, so a slanted 'f' inks past them; the outlines carry the shear, and the
+    /// extents keep what has no outline (a bitmap glyph). Each outline is measured near the origin
+    /// (its position's fraction kept) and moved back: Cairo leaves out of a path the glyphs that lie
+    /// beyond its surface, and a measuring context's surface is one pixel.
+        func inkExtents(
         _ glyphs: [PositionedGlyph], x: Double, baseline: Double, face: CairoFontFace, size: Double
     ) -> (x: Double, y: Double, width: Double, height: Double) {
         guard let first = glyphs.first else { return (x, baseline, 0, 0) }
@@ -201,24 +203,31 @@ final class CairoContext {
         var top = baseline - first.y + extents.y_bearing
         var right = left + extents.width
         var bottom = top + extents.height
-        cairo_new_path(context)
-        cairo_glyph_path(context, placed, Int32(placed.count))
-        var x1 = 0.0
-        var y1 = 0.0
-        var x2 = 0.0
-        var y2 = 0.0
-        cairo_path_extents(context, &x1, &y1, &x2, &y2)
-        cairo_new_path(context)
-        if x1 < x2 || y1 < y2 {
-            if extents.width > 0 || extents.height > 0 {
+        var inked = extents.width > 0 || extents.height > 0
+        for glyph in placed {
+            let dx = glyph.x.rounded(.down)
+            let dy = glyph.y.rounded(.down)
+            var near = cairo_glyph_t(index: glyph.index, x: glyph.x - dx, y: glyph.y - dy)
+            cairo_new_path(context)
+            cairo_glyph_path(context, &near, 1)
+            var x1 = 0.0
+            var y1 = 0.0
+            var x2 = 0.0
+            var y2 = 0.0
+            cairo_path_extents(context, &x1, &y1, &x2, &y2)
+            guard x1 < x2 || y1 < y2 else { continue }
+            (x1, y1, x2, y2) = (x1 + dx, y1 + dy, x2 + dx, y2 + dy)
+            if inked {
                 left = min(left, x1)
                 top = min(top, y1)
                 right = max(right, x2)
                 bottom = max(bottom, y2)
             } else {
                 (left, top, right, bottom) = (x1, y1, x2, y2)
+                inked = true
             }
         }
+        cairo_new_path(context)
         return (left, top, right - left, bottom - top)
     }
 
