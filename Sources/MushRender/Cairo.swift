@@ -189,7 +189,7 @@ final class CairoContext {
     /// extents keep what has no outline (a bitmap glyph). Each outline is measured near the origin
     /// (its position's fraction kept) and moved back: Cairo leaves out of a path the glyphs that lie
     /// beyond its surface, and a measuring context's surface is one pixel.
-        func inkExtents(
+    func inkExtents(
         _ glyphs: [PositionedGlyph], x: Double, baseline: Double, face: CairoFontFace, size: Double
     ) -> (x: Double, y: Double, width: Double, height: Double) {
         guard let first = glyphs.first else { return (x, baseline, 0, 0) }
