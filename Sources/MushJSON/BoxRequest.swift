@@ -259,24 +259,14 @@ public struct BoxTreeReader {
         }
         let paint = try self.paint(object)
         guard let kind = try leafKey(object) else {
-            var children: [BoxNode] = []
-            if let value = object["children"] {
-                guard case .array(let values) = value else {
-                    throw object.wrongType("children", expected: "an array of nodes")
-                }
-                children.reserveCapacity(values.count)
-                for (index, child) in values.enumerated() {
-                    children.append(
-                        try node(child, at: object.path("children") + "[\(index)]", depth: depth + 1))
-                }
-            }
+            let children =
+                try object.array("children", expected: "an array of nodes") { child, path throws(RequestError) in
+                    try node(child, at: path, depth: depth + 1)
+                } ?? []
             return BoxNode(id: id, style: style, paint: paint, children: children)
         }
-        if let children = object["children"] {
-            guard case .array(let values) = children else {
-                throw object.wrongType("children", expected: "an array of nodes")
-            }
-            if !values.isEmpty { throw RequestError(at: path, "a leaf (text, line or image) cannot have children") }
+        if try object.array("children", expected: "an array of nodes", { _, _ in () })?.isEmpty == false {
+            throw RequestError(at: path, "a leaf (text, line or image) cannot have children")
         }
         let leaf: any BoxLeaf
         switch kind {

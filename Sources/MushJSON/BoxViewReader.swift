@@ -39,16 +39,10 @@ extension BoxTreeReader {
         // A BoxView has no border of its own: its border colours are 1-point lines drawn inside it,
         // taking no room (a UIView layer's border).
         if view.paint != nil { view.paint?.borderLineWidth = 1 }
-        if let value = object["items"] {
-            guard case .array(let values) = value else {
-                throw object.wrongType("items", expected: "an array of items")
-            }
-            for (index, entry) in values.enumerated() {
-                view.items.append(
-                    try item(
-                        entry, at: object.path("items") + "[\(index)]", depth: depth + 1))
-            }
-        }
+        view.items =
+            try object.array("items", expected: "an array of items") { entry, path throws(RequestError) in
+                try item(entry, at: path, depth: depth + 1)
+            } ?? []
         do {
             // The views were validated as they were read.
             return try view.node(validatingViews: false)

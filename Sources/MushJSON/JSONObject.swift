@@ -93,4 +93,22 @@ struct JSONObject {
         }
         return choice
     }
+
+    /// The array member `key` (nil when left out), each element read by `element` at its path
+    /// (`items[2]`); `expected` names what the array holds in the error for another type
+    /// (`an array of items`).
+    func array<Element>(
+        _ key: String, expected: String = "an array",
+        _ element: (JSONValue, String) throws(RequestError) -> Element
+    ) throws(RequestError) -> [Element]? {
+        guard let value = members[key] else { return nil }
+        guard case .array(let values) = value else { throw wrongType(key, expected: expected) }
+        var elements: [Element] = []
+        elements.reserveCapacity(values.count)
+        let path = path(key)
+        for (index, value) in values.enumerated() {
+            elements.append(try element(value, "\(path)[\(index)]"))
+        }
+        return elements
+    }
 }

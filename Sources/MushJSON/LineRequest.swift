@@ -71,9 +71,10 @@ public struct LineRequest: Sendable {
         stack.backgroundColor = try object.color("backgroundColor")
         stack.borders = try borders(object, "borders") ?? MGLine.Borders()
         guard object["lines"] != nil else { throw object.missing("lines") }
-        stack.lines = try array(object, "lines") { value, path throws(RequestError) in
-            try line(value, at: path, widthRequired: false)
-        }
+        stack.lines =
+            try object.array("lines") { value, path throws(RequestError) in
+                try line(value, at: path, widthRequired: false)
+            } ?? []
         return stack
     }
 
@@ -173,21 +174,7 @@ public struct LineRequest: Sendable {
     }
 
     func items(_ object: JSONObject, _ key: String) throws(RequestError) -> [MGLine.Item] {
-        try array(object, key) { value, path throws(RequestError) in try item(value, at: path) }
-    }
-
-    /// An array member (empty when left out), each element read at its path: `left[2]`.
-    func array<Element>(
-        _ object: JSONObject, _ key: String, _ element: (JSONValue, String) throws(RequestError) -> Element
-    ) throws(RequestError) -> [Element] {
-        guard let value = object[key] else { return [] }
-        guard case .array(let values) = value else { throw object.wrongType(key, expected: "an array") }
-        var elements: [Element] = []
-        elements.reserveCapacity(values.count)
-        for (index, value) in values.enumerated() {
-            elements.append(try element(value, "\(object.path(key))[\(index)]"))
-        }
-        return elements
+        try object.array(key) { value, path throws(RequestError) in try item(value, at: path) } ?? []
     }
 
     /// A string (text), or an object with one of the keys text, image and box.

@@ -154,33 +154,22 @@ extension BoxTreeReader {
         if box.content != nil, object["boxes"] != nil || isTable {
             throw RequestError(at: path, "a box holds boxes or content (a line, text or an image), not both")
         }
-        if let value = object["boxes"] {
-            guard case .array(let values) = value else {
-                throw object.wrongType("boxes", expected: "an array of boxes")
-            }
-            for (index, child) in values.enumerated() {
-                box.boxes.append(
-                    try entry(
-                        child, at: object.path("boxes") + "[\(index)]", depth: depth + 1))
-            }
-        }
+        box.boxes =
+            try object.array("boxes", expected: "an array of boxes") { child, path throws(RequestError) in
+                try entry(child, at: path, depth: depth + 1)
+            } ?? box.boxes
         var result = box
         if isTable {
             var table = MGTableBox()
             table.box = box
-            var index = 0
             for key in lineKeys {
-                guard let value = object[key] else { continue }
-                guard case .array(let values) = value else {
-                    throw object.wrongType(key, expected: "an array of lines")
-                }
-                var lines: [any MGLayoutBox] = []
-                for (offset, line) in values.enumerated() {
-                    lines.append(
-                        try lineEntry(
-                            line, at: object.path(key) + "[\(offset)]", depth: depth + 1))
-                    index += 1
-                }
+                guard
+                    let lines = try object.array(
+                        key, expected: "an array of lines",
+                        { line, path throws(RequestError) in
+                            try lineEntry(line, at: path, depth: depth + 1)
+                        })
+                else { continue }
                 switch key {
                 case "topLines": table.topLines = lines
                 case "middleLines": table.middleLines = lines

@@ -78,11 +78,10 @@ extension BoxTreeReader {
         layout.height = try object.size("height")
         layout.margin = try insets(object, "margin", negative: false) ?? layout.margin
         layout.paint = try paint(object)
-        guard let value = object["items"] else { return layout }
-        guard case .array(let values) = value else { throw object.wrongType("items", expected: "an array of items") }
-        for (index, value) in values.enumerated() {
-            layout.items.append(try mkItem(value, at: object.path("items") + "[\(index)]", depth: depth + 1))
-        }
+        layout.items =
+            try object.array("items", expected: "an array of items") { value, path throws(RequestError) in
+                try mkItem(value, at: path, depth: depth + 1)
+            } ?? layout.items
         return layout
     }
 
