@@ -140,23 +140,25 @@ struct StyleReads: OptionSet {
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// What `style` reads, from each property's percentage base (``BoxStyle/properties``): a
-    /// property added there is read here without an edit.
+    /// property added there is read here without an edit. (Values are read by their offsets:
+    /// this runs for every node on every layout.)
     init(_ style: BoxStyle) {
         var reads: StyleReads = []
-        for property in BoxStyle.percentageProperties {
-            let value = style[property]
-            if value.hasPercentage {
-                switch property.percentBase {
-                case .containingWidth: reads.insert(.widthBase)
-                case .containingHeight: reads.insert(.heightBase)
-                case .width: reads.insert(.percentWidth)
-                case .height: reads.insert(.percentHeight)
-                // Resolved by the container against its own sizes, which its own answer is keyed by.
-                case .containerMainSize, .contentBox, .paddingBox, nil: break
+        withUnsafeBytes(of: style) { bytes in
+            for read in Self.percentReads {
+                let lengths: (BoxLength, BoxLength, BoxLength, BoxLength)
+                if read.isEdges {
+                    let edges = bytes.load(fromByteOffset: read.offset, as: BoxEdges<BoxLength>.self)
+                    lengths = (edges.top, edges.right, edges.bottom, edges.left)
+                } else {
+                    let length = bytes.load(fromByteOffset: read.offset, as: BoxLength.self)
+                    lengths = (length, length, length, length)
                 }
-            } else if case .length(.points) = value {
-                if property.percentBase == .width { reads.insert(.pointsWidth) }
-                if property.percentBase == .height { reads.insert(.pointsHeight) }
+                if lengths.0.isPercent || lengths.1.isPercent || lengths.2.isPercent || lengths.3.isPercent {
+                    reads.formUnion(read.percent)
+                } else if case .points = lengths.0 {
+                    reads.formUnion(read.points)
+                }
             }
         }
         if style.aspectRatio != nil {
@@ -164,6 +166,29 @@ struct StyleReads: OptionSet {
             if !reads.isDisjoint(with: [.widthBase, .heightBase]) { reads.formUnion([.widthBase, .heightBase]) }
         }
         self = reads
+    }
+
+    /// For each property whose percentages a box's answer depends on (its base is the containing
+    /// block's width or height, or it is the box's own width or height): its offset in the style,
+    /// whether it is four edges, what a percentage in it reads, and what points in it read (a width
+    /// or height in points).
+    private static let percentReads = BoxStyle.properties.compactMap {
+        property -> (offset: Int, isEdges: Bool, percent: StyleReads, points: StyleReads)? in
+        let percent: StyleReads
+        var points: StyleReads = []
+        switch property.percentBase {
+        case .containingWidth: percent = .widthBase
+        case .containingHeight: percent = .heightBase
+        case .width: (percent, points) = (.percentWidth, .pointsWidth)
+        case .height: (percent, points) = (.percentHeight, .pointsHeight)
+        // Resolved by the container against its own sizes, which its own answer is keyed by.
+        case .containerMainSize, .contentBox, .paddingBox, nil: return nil
+        }
+        switch property.storage {
+        case .length(let offset, _, _): return (offset, false, percent, points)
+        case .edges(let offset, _, _): return (offset, true, percent, points)
+        default: return nil
+        }
     }
 
     /// Whether a question for the width alone is the same whatever the height: the node's width does

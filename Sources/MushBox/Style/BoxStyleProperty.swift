@@ -20,6 +20,24 @@ public struct BoxStyleProperty: Sendable, Identifiable {
     public let isShorthand: Bool
     let get: @Sendable (BoxStyle) -> BoxStyleValue
     let set: @Sendable (inout BoxStyle, BoxStyleValue) -> Void
+    /// Where the value lies in a `BoxStyle`'s bytes, for the engine's hot loops (validation and
+    /// the cache's record read every node's style on every layout, and a closure or a key path a
+    /// property is several times slower than the loop's own work).
+    let storage: Storage
+
+    /// A property's value by its byte offset in `BoxStyle` (its stored properties are plain
+    /// values: no references), for what reads styles on every layout; `none` for what those loops
+    /// need not read (keywords of plain enumerations, which cannot be wrong, and shorthands).
+    enum Storage: Sendable {
+        case none
+        case length(Int, auto: Bool, negative: Bool)
+        case edges(Int, auto: Bool, negative: Bool)
+        case factor(Int)
+        case ratio(Int)
+        /// An optional ``BoxAlignment``; `item`: the item alignments are allowed, else the content
+        /// distributions.
+        case alignment(Int, item: Bool)
+    }
 
     public var id: String { name }
 
@@ -127,7 +145,7 @@ extension BoxStyle {
                 guard case .length(let length) = value else { return }
                 style.rowGap = length
                 style.columnGap = length
-            }),
+            }, storage: .none),
         .length("rowGap", \.rowGap, auto: false, negative: false, base: .contentBox),
         .length("columnGap", \.columnGap, auto: false, negative: false, base: .contentBox),
         .keyword("overflow", \.overflow),
@@ -138,6 +156,14 @@ extension BoxStyle {
 }
 
 extension BoxStyleProperty {
+    /// The byte offset of a stored property of `BoxStyle`.
+    private static func offset<Value>(_ path: WritableKeyPath<BoxStyle, Value>) -> Int {
+        guard let offset = MemoryLayout<BoxStyle>.offset(of: path) else {
+            fatalError("BoxStyle.properties names a property that is not stored")
+        }
+        return offset
+    }
+
     /// A property of an enumeration of CSS keywords.
     static func keyword<Value: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ path: WritableKeyPath<BoxStyle, Value> & Sendable, note: String? = nil
@@ -149,7 +175,7 @@ extension BoxStyleProperty {
                 if case .keyword(let keyword) = value, let choice = Value(rawValue: keyword) {
                     style[keyPath: path] = choice
                 }
-            })
+            }, storage: .none)
     }
 
     /// A property of CSS keywords that may be left unset.
@@ -165,7 +191,7 @@ extension BoxStyleProperty {
                 case .keyword(let keyword): if let choice = Value(rawValue: keyword) { style[keyPath: path] = choice }
                 default: break
                 }
-            })
+            }, storage: .none)
     }
 
     /// An alignment property: `unset` (CSS's `normal`, or `auto` for `alignSelf`) and the keywords
@@ -186,14 +212,15 @@ extension BoxStyleProperty {
                 } else if let alignment = BoxAlignment(rawValue: keyword) {
                     style[keyPath: path] = alignment
                 }
-            })
+            }, storage: .alignment(offset(path), item: item))
     }
 
     static func factor(_ name: String, _ path: WritableKeyPath<BoxStyle, Double> & Sendable) -> BoxStyleProperty {
         BoxStyleProperty(
             name: name, kind: .factor, percentBase: nil, note: nil, isShorthand: false,
             get: { .number($0[keyPath: path]) },
-            set: { style, value in if case .number(let number) = value { style[keyPath: path] = number } })
+            set: { style, value in if case .number(let number) = value { style[keyPath: path] = number } },
+            storage: .factor(offset(path)))
     }
 
     static func ratio(_ name: String, _ path: WritableKeyPath<BoxStyle, Double?> & Sendable, note: String)
@@ -208,7 +235,7 @@ extension BoxStyleProperty {
                 case .number(let number): style[keyPath: path] = number
                 default: break
                 }
-            })
+            }, storage: .ratio(offset(path)))
     }
 
     static func length(
@@ -218,7 +245,8 @@ extension BoxStyleProperty {
         BoxStyleProperty(
             name: name, kind: .length(auto: auto, negative: negative), percentBase: base, note: nil,
             isShorthand: false, get: { .length($0[keyPath: path]) },
-            set: { style, value in if case .length(let length) = value { style[keyPath: path] = length } })
+            set: { style, value in if case .length(let length) = value { style[keyPath: path] = length } },
+            storage: .length(offset(path), auto: auto, negative: negative))
     }
 
     static func edges(
@@ -228,6 +256,7 @@ extension BoxStyleProperty {
         BoxStyleProperty(
             name: name, kind: .edges(auto: auto, negative: negative), percentBase: base, note: note,
             isShorthand: false, get: { .edges($0[keyPath: path]) },
-            set: { style, value in if case .edges(let edges) = value { style[keyPath: path] = edges } })
+            set: { style, value in if case .edges(let edges) = value { style[keyPath: path] = edges } },
+            storage: .edges(offset(path), auto: auto, negative: negative))
     }
 }

@@ -46,12 +46,61 @@ extension BoxNode {
 
 extension BoxStyle {
     /// The first bad value, as its key (`margin.left`) and the problem, in the order of
-    /// ``properties``.
+    /// ``properties``. Every node's style is checked on every layout, so the values are read by
+    /// their offsets (``BoxStyleProperty/storage``) until one is bad; its problem is then told by
+    /// ``BoxStyleProperty/problem(with:)``, which says it for any value.
     func firstProblem() -> (key: String, problem: String)? {
-        for property in Self.properties where !property.isShorthand {
-            if let problem = property.problem(with: self[property]) { return problem }
+        let bad = withUnsafeBytes(of: self) { style -> Int? in
+            for index in Self.checked.indices where !Self.checked[index].storage.isGood(in: style) {
+                return Self.checked[index].property
+            }
+            return nil
         }
-        return nil
+        guard let bad else { return nil }
+        let property = Self.properties[bad]
+        return property.problem(with: self[property])
+    }
+
+    /// The properties validation reads (keywords of plain enumerations cannot be wrong), with
+    /// their indices in ``properties``.
+    private static let checked = properties.indices.compactMap {
+        index -> (property: Int, storage: BoxStyleProperty.Storage)? in
+        if case .none = properties[index].storage { return nil }
+        return (index, properties[index].storage)
+    }
+}
+
+extension BoxStyleProperty.Storage {
+    /// Whether the value at this offset of `style`'s bytes is in its range (the same ranges as
+    /// ``BoxStyleProperty/problem(with:)``'s).
+    @inline(__always) func isGood(in style: UnsafeRawBufferPointer) -> Bool {
+        func good(_ length: BoxLength, auto: Bool, negative: Bool) -> Bool {
+            switch length {
+            case .auto: return auto
+            case .points(let number):
+                return negative ? MushLimits.offset.contains(number) : MushLimits.length.contains(number)
+            case .percent(let number):
+                return negative ? (-10_000.0...10_000).contains(number) : (0...10_000).contains(number)
+            }
+        }
+        switch self {
+        case .none: return true
+        case .length(let offset, let auto, let negative):
+            return good(style.load(fromByteOffset: offset, as: BoxLength.self), auto: auto, negative: negative)
+        case .edges(let offset, let auto, let negative):
+            let edges = style.load(fromByteOffset: offset, as: BoxEdges<BoxLength>.self)
+            return good(edges.top, auto: auto, negative: negative) && good(edges.right, auto: auto, negative: negative)
+                && good(edges.bottom, auto: auto, negative: negative)
+                && good(edges.left, auto: auto, negative: negative)
+        case .factor(let offset):
+            return (0...1_000_000).contains(style.load(fromByteOffset: offset, as: Double.self))
+        case .ratio(let offset):
+            guard let ratio = style.load(fromByteOffset: offset, as: Double?.self) else { return true }
+            return ratio >= 1e-6 && ratio <= 1_000_000
+        case .alignment(let offset, let item):
+            guard let alignment = style.load(fromByteOffset: offset, as: BoxAlignment?.self) else { return true }
+            return item ? alignment.isItemAlignment : alignment.isContentDistribution
+        }
     }
 }
 
