@@ -183,7 +183,7 @@ private struct FuzzLeaf: BoxLeaf {
 
     var aspectRatio: Double? { ratio }
 
-    func place(width: Double, height: Double) -> (any Sendable)? { FuzzPlacement(width: width, height: height) }
+    func place(width: Double, height: Double) -> PlacedLeaf? { .other(FuzzPlacement(width: width, height: height)) }
 }
 
 /// What the engine asked a leaf to look like.
@@ -194,6 +194,14 @@ private struct FuzzPlacement: Equatable, Sendable {
 
 /// Small whole numbers, fractions, multiples of 16, then special values: good ones, negative ones
 /// (good for margins and insets only), and ones outside every range.
+extension PlacedLeaf {
+    /// What a fuzz leaf placed.
+    fileprivate var fuzzPlacement: FuzzPlacement? {
+        if case .other(let placement as FuzzPlacement) = self { return placement }
+        return nil
+    }
+}
+
 private func number(_ byte: UInt8) -> Double {
     switch byte {
     case 0..<0x40: return Double(byte)
@@ -554,7 +562,7 @@ private func difference(_ a: BoxLayout, _ b: BoxLayout, path: inout [Int]) -> St
         return "\(format(path)).baseline: \(String(describing: a.baseline)), then \(String(describing: b.baseline))"
     }
     if a.id != b.id { return "\(format(path)).id" }
-    if (a.leaf as? FuzzPlacement) != (b.leaf as? FuzzPlacement) {
+    if a.leaf?.fuzzPlacement != b.leaf?.fuzzPlacement {
         return "\(format(path)).leaf: \(String(describing: a.leaf)), then \(String(describing: b.leaf))"
     }
     if a.children.count != b.children.count { return "\(format(path)).children.count" }
@@ -597,8 +605,8 @@ private func checkBoxes(
             }
         }
     }
-    if let placement = unrounded.leaf as? FuzzPlacement {
-        let again = rounded.leaf as? FuzzPlacement
+    if let placement = unrounded.leaf?.fuzzPlacement {
+        let again = rounded.leaf?.fuzzPlacement
         if again != placement {
             boxFail(
                 "\(format(path)): placed at \(placement) without rounding, \(String(describing: again)) with it",
@@ -906,7 +914,7 @@ private func describe(_ layout: BoxLayout, indent: String) -> String {
         "\(indent)\(layout.id ?? "?"): x \(layout.x), y \(layout.y), \(layout.width) × \(layout.height), content "
         + "\(layout.contentWidth) × \(layout.contentHeight)"
     if let baseline = layout.baseline { text += ", baseline \(baseline)" }
-    if let placement = layout.leaf as? FuzzPlacement { text += ", leaf \(placement.width) × \(placement.height)" }
+    if let placement = layout.leaf?.fuzzPlacement { text += ", leaf \(placement.width) × \(placement.height)" }
     text += "\n"
     for child in layout.children { text += describe(child, indent: indent + "  ") }
     return text

@@ -31,7 +31,7 @@ extension BoxLayout {
         let left = border.left + padding.left
         let top = border.top + padding.top
         switch leaf {
-        case let placed as PlacedText:
+        case .text(let placed)?:
             let text = placed.layout
             object["lines"] = .array(
                 text.lines.map { line in
@@ -43,7 +43,7 @@ extension BoxLayout {
                     ])
                 })
             if text.truncated { object["truncated"] = .bool(true) }
-        case let row as MGLineLayout:
+        case .row(let row)?:
             var line = row.jsonValue
             if case .object(var members) = line {
                 members["x"] = .number(left)
@@ -51,7 +51,7 @@ extension BoxLayout {
                 line = .object(members)
             }
             object["line"] = line
-        default:
+        case .image?, .other?, nil:
             break
         }
         return .object(object)

@@ -176,7 +176,7 @@ extension Painter {
     /// A leaf in the box's content box (the box inset by its border and padding): a text leaf's
     /// paragraph in its colour (black where neither it nor its markup sets one), a row leaf's line,
     /// an image leaf's picture scaled to the content box. Leaves of other kinds are not drawn.
-    private func drawLeaf(_ leaf: any Sendable, of layout: BoxLayout, _ box: Rect, path: [Int]) {
+    private func drawLeaf(_ leaf: PlacedLeaf, of layout: BoxLayout, _ box: Rect, path: [Int]) {
         let inset = (
             left: layout.border.left + layout.padding.left, top: layout.border.top + layout.padding.top,
             right: layout.border.right + layout.padding.right, bottom: layout.border.bottom + layout.padding.bottom
@@ -186,15 +186,15 @@ extension Painter {
             height: max(box.height - inset.top - inset.bottom, 0))
         let location = RenderWarning.Location(nodePath: path)
         switch leaf {
-        case let text as PlacedText:
+        case .text(let text):
             drawText(
                 text.layout, x: content.x, y: content.y, color: text.color ?? MushColor(red: 0, green: 0, blue: 0),
                 shadow: nil, location: location)
-        case let row as MGLineLayout:
+        case .row(let row):
             drawLine(row, x: content.x, y: content.y, location: location)
-        case let image as ImageLeaf:
+        case .image(let image):
             drawImage(file: image.file, content, location: location)
-        default:
+        case .other:
             break
         }
     }

@@ -101,7 +101,7 @@ struct LeafTests {
         let leaf = try TextLeaf(
             "Hello wonderful world", style: ParagraphStyle(alignment: .center), color: MushColor(hex: "#e33"),
             fonts: fonts)
-        let placed = try #require(leaf.place(width: 120, height: 100) as? PlacedText).layout
+        let placed = try #require(leaf.place(width: 120, height: 100)?.text).layout
         #expect(placed.lines.map(\.text) == ["Hello ", "wonderful ", "world"])
         // Centred in the width given; every line refers to the leaf's one paragraph (shaped once,
         // when the leaf was made).
@@ -115,14 +115,14 @@ struct LeafTests {
     @Test func placeAtTheMeasuredWidthReusesTheLayout() throws {
         let leaf = try TextLeaf("Hello wonderful world", fonts: fonts)
         let narrow = leaf.measure(width: 60)
-        let placed = try #require(leaf.place(width: 60, height: narrow.height) as? PlacedText).layout
+        let placed = try #require(leaf.place(width: 60, height: narrow.height)?.text).layout
         #expect(placed.height == narrow.height)
         #expect(placed.lines.map(\.text) == leaf.paragraph.layout(width: 60).lines.map(\.text))
         // Other widths, back and forth: each its own answer.
         let wide = leaf.measure(width: 1000)
         #expect(wide.height < narrow.height)
         #expect(leaf.measure(width: 60) == narrow)
-        let placedWide = try #require(leaf.place(width: 1000, height: wide.height) as? PlacedText).layout
+        let placedWide = try #require(leaf.place(width: 1000, height: wide.height)?.text).layout
         #expect(placedWide.lines.count == 1)
         // A copy of the leaf shares the paragraph and gives the same answers.
         let copy = leaf
@@ -205,7 +205,7 @@ struct LeafTests {
     @Test func linePlaceIsTheRowAtTheFinalSize() throws {
         let leaf = try LineLeaf(workedExample(), fonts: fonts)
         #expect(leaf.measure(width: 320).height == 31)
-        let placed = try #require(leaf.place(width: 320, height: 44) as? MGLineLayout)
+        let placed = try #require(leaf.place(width: 320, height: 44)?.row)
         #expect(placed.width == 320)
         #expect(placed.height == 44)
         let box = try #require(placed.items.first { $0.side == .right }?.frame)
@@ -213,7 +213,7 @@ struct LeafTests {
         // With limits of its own, the row keeps its fitted height.
         var limited = workedExample()
         limited.minHeight = 36
-        let fitted = try #require(try LineLeaf(limited, fonts: fonts).place(width: 320, height: 50) as? MGLineLayout)
+        let fitted = try #require(try LineLeaf(limited, fonts: fonts).place(width: 320, height: 50)?.row)
         #expect(fitted.height == 36)
     }
 
@@ -250,7 +250,7 @@ struct LeafTests {
         #expect(image.aspectRatio == 2)
         #expect(image.measure(width: 320) == BoxLeafSize(height: 160))
         #expect(image.measure(width: 30) == BoxLeafSize(height: 15))
-        #expect(image.place(width: 320, height: 160) as? ImageLeaf == image)
+        #expect(image.place(width: 320, height: 160)?.image == image)
         let third = ImageLeaf(width: 30, height: 10)
         #expect(third.measure(width: 10).height == 10.0 * 10 / 30)
         // Without a ratio: the intrinsic height at any width.

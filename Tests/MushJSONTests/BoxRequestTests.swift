@@ -365,10 +365,14 @@ struct BoxRequestTests {
     @Test func textLeavesGiveTheirLinesInTheBorderBox() throws {
         let leaf = try TextLeaf("Hello wonderful world", style: ParagraphStyle(maxLines: 2), fonts: fonts)
         let width = 100.0
-        let paragraph = try #require(leaf.place(width: width, height: 40) as? PlacedText).layout
+        guard case .text(let placed) = leaf.place(width: width, height: 40) else {
+            Issue.record("not text")
+            return
+        }
+        let paragraph = placed.layout
         let layout = BoxLayout(
             x: 5, y: 6, width: width + 10, height: 60, border: BoxEdges(top: 1, right: 1, bottom: 1, left: 2),
-            padding: BoxEdges(3), leaf: PlacedText(layout: paragraph))
+            padding: BoxEdges(3), leaf: .text(PlacedText(layout: paragraph)))
         let json = try layout.jsonValue.checkedJSON()
         let lines = paragraph.lines
         let expected = JSONValue.object([
@@ -393,8 +397,11 @@ struct BoxRequestTests {
         var line = MGLine(left: ["Title"], right: [.box(MGLine.Box(width: 51, height: 31))])
         line.padding = MGLine.Insets(left: 16, right: 16)
         let leaf = try LineLeaf(line, fonts: fonts)
-        let row = try #require(leaf.place(width: 320, height: 44) as? MGLineLayout)
-        let layout = BoxLayout(x: 0, y: 10, width: 328, height: 52, padding: BoxEdges(4), leaf: row)
+        guard case .row(let row) = leaf.place(width: 320, height: 44) else {
+            Issue.record("not a row")
+            return
+        }
+        let layout = BoxLayout(x: 0, y: 10, width: 328, height: 52, padding: BoxEdges(4), leaf: .row(row))
         guard case .object(var members) = row.jsonValue else {
             Issue.record("not an object")
             return

@@ -104,7 +104,10 @@ struct ScrollAndTableTests {
         #expect(separators == [MushColor(hex: "#c6c6c8"), MushColor(hex: "#c6c6c8"), nil])
         #expect(layout.children[0].paint?.borderInsetLeft == 16)
         #expect(layout.children[0].paint?.borderLineWidth == 0.5)
-        let row = try #require(layout.children[0].leaf as? MGLineLayout)
+        guard case .row(let row) = layout.children[0].leaf else {
+            Issue.record("not a row")
+            return
+        }
         #expect(row.items.first?.frame?.x == 16)
     }
 

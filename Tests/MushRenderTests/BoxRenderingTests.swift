@@ -20,7 +20,7 @@ import Testing
     func box(
         _ x: Double, _ y: Double, _ width: Double, _ height: Double, paint: BoxPaint? = nil,
         border: BoxEdges<Double> = BoxEdges(0), padding: BoxEdges<Double> = BoxEdges(0), clips: Bool = false,
-        leaf: (any Sendable)? = nil, children: [BoxLayout] = []
+        leaf: PlacedLeaf? = nil, children: [BoxLayout] = []
     ) -> BoxLayout {
         BoxLayout(
             x: x, y: y, width: width, height: height, border: border, padding: padding, children: children,
@@ -311,7 +311,7 @@ import Testing
         let leaf = try TextLeaf("One two three four five six", style: ParagraphStyle(fontSize: 12), fonts: .shipped)
         let text = PlacedText(layout: leaf.paragraph.layout(width: 40))
         #expect(text.layout.height > 30)
-        let root = box(0, 0, 60, 60, children: [box(10, 10, 40, 12, clips: clips, leaf: text)])
+        let root = box(0, 0, 60, 60, children: [box(10, 10, 40, 12, clips: clips, leaf: .text(text))])
         let (_, bitmap) = try draw(root)
         let ink = try #require(bitmap.bounds(where: { $0 != .white }))
         #expect(ink.minY >= 10)
@@ -397,7 +397,10 @@ import Testing
         style.padding = BoxEdges(10)
         style.border = BoxEdges(top: 3, right: 3, bottom: 3, left: 7)
         let layout = try BoxEngine.layout(BoxNode(style: style, leaf: leaf))
-        let text = try #require(layout.leaf as? PlacedText)
+        guard case .text(let text) = layout.leaf else {
+            Issue.record("not text")
+            return
+        }
         let (rendering, bitmap) = try draw(layout, scale: 2)
         #expect(rendering.warnings.isEmpty)
         let ink = try #require(bitmap.bounds(where: { $0 != .white }))
@@ -438,7 +441,7 @@ import Testing
         _ = try writeRed(in: folder)
         let image = box(
             4, 6, 40, 30, border: BoxEdges(2), padding: BoxEdges(top: 5, right: 3, bottom: 5, left: 3),
-            leaf: ImageLeaf(width: 20, height: 10, file: "red.png"))
+            leaf: .image(ImageLeaf(width: 20, height: 10, file: "red.png")))
         let (rendering, bitmap) = try draw(box(0, 0, 50, 40, children: [image]), scale: scale, imageFolder: folder.path)
         #expect(rendering.warnings.isEmpty)
         let content = PixelRect(x: 9, y: 13, width: 30, height: 16, scale: scale)
@@ -462,14 +465,14 @@ import Testing
         line.backgroundColor = Self.green
         let row = try line.layout()
         let (_, bitmap) = try draw(
-            box(0, 0, 50, 30, padding: BoxEdges(top: 8, right: 0, bottom: 0, left: 6), leaf: row))
+            box(0, 0, 50, 30, padding: BoxEdges(top: 8, right: 0, bottom: 0, left: 6), leaf: .row(row)))
         #expect(bitmap.bounds(where: { $0 != .white }) == PixelRect(minX: 6, minY: 8, maxX: 36, maxY: 18))
     }
 
     // MARK: - Warnings
 
     @Test func warningsNameTheNodeByItsPathInTheTree() throws {
-        let missing = box(0, 0, 10, 10, leaf: ImageLeaf(width: 10, height: 10, file: "/no/such.png"))
+        let missing = box(0, 0, 10, 10, leaf: .image(ImageLeaf(width: 10, height: 10, file: "/no/such.png")))
         let root = box(0, 0, 40, 40, children: [box(0, 0, 10, 10), box(10, 10, 20, 20, children: [missing])])
         let (rendering, bitmap) = try draw(root)
         #expect(
@@ -483,14 +486,14 @@ import Testing
             ])
         // The placeholder is drawn in the image's box.
         #expect(bitmap.pixel(x: 15, y: 15) != .white)
-        let alone = try draw(box(0, 0, 10, 10, leaf: ImageLeaf(width: 10, height: 10)))
+        let alone = try draw(box(0, 0, 10, 10, leaf: .image(ImageLeaf(width: 10, height: 10))))
         #expect(alone.rendering.warnings.map(\.description) == ["root: the image names no file; drew a placeholder"])
     }
 
     @Test func warningsOfARowLeafNameItsItems() throws {
         let line = MGLine(
             left: .image(MGLine.Image(width: 10, height: 10, file: "/no/such.png")), right: nil, width: 30, height: 10)
-        let root = box(0, 0, 40, 40, children: [box(5, 5, 30, 10, leaf: try line.layout())])
+        let root = box(0, 0, 40, 40, children: [box(5, 5, 30, 10, leaf: .row(try line.layout()))])
         let (rendering, _) = try draw(root)
         #expect(
             rendering.warnings.map(\.description) == [

@@ -40,7 +40,7 @@ public struct RecordingLeaf: BoxLeaf {
 
     public var aspectRatio: Double? { leaf.aspectRatio }
 
-    public func place(width: Double, height: Double) -> (any Sendable)? {
+    public func place(width: Double, height: Double) -> PlacedLeaf? {
         record.placed.append(width)
         return leaf.place(width: width, height: height)
     }

@@ -149,7 +149,7 @@ struct DrawnText {
 }
 
 /// The results of the leaves (``BoxLayout/leaf``), in pre-order.
-func leafResults(_ node: BoxNode, _ layout: BoxLayout) -> [(any Sendable)?] {
+func leafResults(_ node: BoxNode, _ layout: BoxLayout) -> [PlacedLeaf?] {
     if node.leaf != nil { return [layout.leaf] }
     return zip(node.children, layout.children).flatMap { leafResults($0, $1) }
 }
@@ -158,7 +158,7 @@ func leafResults(_ node: BoxNode, _ layout: BoxLayout) -> [(any Sendable)?] {
 @MainActor func drawnTexts() -> [DrawnText] {
     var texts: [DrawnText] = []
     for (leaf, (record, placed)) in zip(originals, zip(records, leafResults(recording, recorded))) {
-        if let text = leaf as? TextLeaf, let paragraph = (placed as? PlacedText)?.layout {
+        if let text = leaf as? TextLeaf, let paragraph = placed?.text?.layout {
             let width = record.placed.last ?? 0
             let natural = text.contentWidths().max
             texts.append(
@@ -166,7 +166,7 @@ func leafResults(_ node: BoxNode, _ layout: BoxLayout) -> [(any Sendable)?] {
                     document: cardDocument(text), size: text.paragraph.style.fontSize,
                     oneLine: text.paragraph.style.maxLines == 1, width: width >= natural ? nil : width,
                     height: paragraph.height))
-        } else if let row = leaf as? LineLeaf, let placed = placed as? MGLineLayout {
+        } else if let row = leaf as? LineLeaf, let placed = placed?.row {
             for item in placed.items {
                 guard let frame = item.frame, let text = item.text,
                     case .text(let string, _) = row.line[item.side].items[item.index]

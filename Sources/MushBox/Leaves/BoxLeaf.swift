@@ -1,3 +1,5 @@
+import MushLine
+
 /// Content at the end of a box tree that answers the engine's questions about its size.
 ///
 /// The engine asks a leaf for its two content widths at most once per layout, and for its height at a
@@ -20,12 +22,43 @@ public protocol BoxLeaf: Sendable {
 
     /// What the content looks like at its final size, for the result (``BoxLayout/leaf``): the lines
     /// of a paragraph, the layout of a row. `nil` when there is nothing more to say.
-    func place(width: Double, height: Double) -> (any Sendable)?
+    func place(width: Double, height: Double) -> PlacedLeaf?
 }
 
 extension BoxLeaf {
     public var aspectRatio: Double? { nil }
-    public func place(width: Double, height: Double) -> (any Sendable)? { nil }
+    public func place(width: Double, height: Double) -> PlacedLeaf? { nil }
+}
+
+/// What a leaf looks like at its final size, in its node's result (``BoxLayout/leaf``): what the
+/// renderer draws and the JSON writes in the content box.
+public enum PlacedLeaf: Sendable {
+    /// A paragraph's lines and colour (``TextLeaf``'s).
+    case text(PlacedText)
+    /// A row laid out (``LineLeaf``'s).
+    case row(MGLineLayout)
+    /// An image, drawn to fill the content box (``ImageLeaf``'s).
+    case image(ImageLeaf)
+    /// A leaf of your own: whatever it places, which the renderer and the JSON pass over.
+    case other(any Sendable)
+
+    /// The paragraph, when the leaf is text.
+    public var text: PlacedText? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+
+    /// The row's layout, when the leaf is a row.
+    public var row: MGLineLayout? {
+        if case .row(let row) = self { return row }
+        return nil
+    }
+
+    /// The image, when the leaf is one.
+    public var image: ImageLeaf? {
+        if case .image(let image) = self { return image }
+        return nil
+    }
 }
 
 /// A leaf's min-content and max-content widths.

@@ -33,7 +33,7 @@ public struct ImageLeaf: BoxLeaf, Hashable {
     }
 
     /// The image itself (its file and intrinsic size), for drawing it in the box.
-    public func place(width: Double, height: Double) -> (any Sendable)? {
-        self
+    public func place(width: Double, height: Double) -> PlacedLeaf? {
+        .image(self)
     }
 }

@@ -55,10 +55,11 @@ public struct LineLeaf: BoxLeaf {
 
     /// The `MGLineLayout` of the row at `width` (and at `height`, when the row sets neither
     /// `minHeight` nor `maxHeight`).
-    public func place(width: Double, height: Double) -> (any Sendable)? {
+    public func place(width: Double, height: Double) -> PlacedLeaf? {
         let line = row.line
         let fitted = line.minHeight == 0 && line.maxHeight == 0
-        return try? row.layout(width: width, height: fitted ? height : nil)
+        guard let layout = try? row.layout(width: width, height: fitted ? height : nil) else { return nil }
+        return .row(layout)
     }
 
     /// The baseline of the first visible text item's first line, from the row's top.

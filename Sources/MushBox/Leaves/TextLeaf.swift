@@ -78,8 +78,8 @@ public struct TextLeaf: BoxLeaf {
 
     /// The paragraph laid out at `width` (its lines placed by the style's alignment in that width),
     /// with the leaf's colour: a ``PlacedText``.
-    public func place(width: Double, height: Double) -> (any Sendable)? {
-        PlacedText(layout: layout(width: width), color: color)
+    public func place(width: Double, height: Double) -> PlacedLeaf? {
+        .text(PlacedText(layout: layout(width: width), color: color))
     }
 
     /// The paragraph's layout at `width`, the last one again when the width is the same.

@@ -20,7 +20,7 @@ public struct BoxLayout: Sendable {
     public var padding: BoxEdges<Double>
     public var children: [BoxLayout]
     /// What a leaf looks like at this size (``BoxLeaf/place(width:height:)``).
-    public var leaf: (any Sendable)?
+    public var leaf: PlacedLeaf?
     /// The node's ``BoxNode/paint``, as given.
     public var paint: BoxPaint?
     /// Whether what the node holds is clipped to its padding box when drawn (its style's `overflow`
@@ -35,7 +35,7 @@ public struct BoxLayout: Sendable {
     public init(
         id: String? = nil, x: Double, y: Double, width: Double, height: Double, contentWidth: Double? = nil,
         contentHeight: Double? = nil, baseline: Double? = nil, border: BoxEdges<Double> = BoxEdges(0),
-        padding: BoxEdges<Double> = BoxEdges(0), children: [BoxLayout] = [], leaf: (any Sendable)? = nil,
+        padding: BoxEdges<Double> = BoxEdges(0), children: [BoxLayout] = [], leaf: PlacedLeaf? = nil,
         paint: BoxPaint? = nil, clipsContent: Bool = false
     ) {
         self.id = id
