@@ -22,9 +22,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
+        // What every module shares: the ranges of values, the JSON text writer, the lock, the large
+        // stack and JSON paths. Pure Swift, below everything (Mush re-exports its public part).
+        .target(name: "MushBase"),
         // Markup → attributed runs, and the writers (Mush, HTML, ANSI, JSON, AttributedString).
         // Pure Swift: no C dependencies.
-        .target(name: "Mush"),
+        .target(name: "Mush", dependencies: ["MushBase"]),
         // FreeType and HarfBuzz from Debian's -dev packages, imported as system modules.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
@@ -102,15 +105,16 @@ let package = Package(
             name: "MushCommandTests",
             dependencies: ["MushCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .testTarget(name: "MushBaseTests", dependencies: ["MushBase"]),
         .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
         .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
         // What several test targets share: box trees as JSON both ways (from the style table).
         .target(name: "MushTestSupport", dependencies: ["MushBox"], path: "Tests/MushTestSupport"),
         .testTarget(
-            name: "MushBoxTests", dependencies: ["MushBox", "MushText", "MushLine", "MushTestSupport"],
+            name: "MushBoxTests", dependencies: ["MushBase", "MushBox", "MushText", "MushLine", "MushTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "MushMGBoxTests", dependencies: ["MushMGBox", "MushBox", "MushLine", "MushText"]),
+            name: "MushMGBoxTests", dependencies: ["MushBase", "MushMGBox", "MushBox", "MushLine", "MushText"]),
         .testTarget(
             name: "MushMKLayoutTests",
             dependencies: [
@@ -121,6 +125,7 @@ let package = Package(
         .testTarget(
             name: "MushJSONTests",
             dependencies: [
+                "MushBase",
                 "MushJSON", "MushLine", "MushText", "MushBox",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

@@ -1,6 +1,6 @@
 // libFuzzer harness for the Mush parser and writers.
 //
-// Compiled by Fuzz/run.sh together with Sources/Mush/*.swift into one module (so internal API is
+// Compiled by Fuzz/run.sh together with Sources/MushBase/*.swift and Sources/Mush/*.swift into one module (so internal API is
 // visible), with `swiftc -sanitize=fuzzer,address`. Each input is raw bytes given to
 // `Mush.parse(utf8:)`; every property below that fails stops the fuzzer with `fatalError`, and
 // libFuzzer saves the input under .build-fuzz/artifacts/.

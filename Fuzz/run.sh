@@ -2,7 +2,7 @@
 # Builds a libFuzzer harness with the fuzzer and address sanitizers and fuzzes for a while.
 #
 #   bash Fuzz/run.sh [SECONDS] [extra libFuzzer flags...]     (default 60 seconds)
-#                                                    the parser (ParserFuzz.swift + Sources/Mush)
+#                                                    the parser (ParserFuzz.swift + Sources/MushBase, Sources/Mush)
 #   MUSH_FUZZ_TARGET=engine bash Fuzz/run.sh [SECONDS]          the text engine (EngineFuzz.swift)
 #   MUSH_FUZZ_TARGET=line bash Fuzz/run.sh [SECONDS]            the row engine (LineFuzz.swift)
 #   MUSH_FUZZ_TARGET=render bash Fuzz/run.sh [SECONDS]          the renderer (LineFuzz.swift's rows
@@ -74,7 +74,7 @@ snapshot="$out/src"
 rm -rf "$snapshot"
 mkdir -p "$snapshot"
 shopt -s nullglob
-originals=("$root"/Sources/Mush/*.swift)
+originals=("$root"/Sources/MushBase/*.swift "$root"/Sources/Mush/*.swift)
 shopt -u nullglob
 if [[ ${#originals[@]} -eq 0 ]]; then
     echo "no sources in $root/Sources/Mush" >&2
@@ -82,8 +82,9 @@ if [[ ${#originals[@]} -eq 0 ]]; then
 fi
 if [[ "$target" == parser ]]; then
     cp "${originals[@]}" "$root/Fuzz/ParserFuzz.swift" "$snapshot"/
+    sed -i -E '/^(@_exported )?import MushBase$/d' "$snapshot"/*.swift
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-        "${linker[@]}" -module-name MushFuzz \
+        "${linker[@]}" -module-name MushFuzz -package-name Mush \
         "$snapshot"/*.swift \
         -o "$binary"
 else
@@ -134,7 +135,7 @@ else
             module=MushEngineFuzz
             ;;
     esac
-    sed -i -E '/^import (Mush|MushFonts|MushText|MushLine|MushBox|MushMGBox|MushMKLayout|MushBoxView|MushRender|MushJSON)$/d' "$snapshot"/*.swift
+    sed -i -E '/^(@_exported )?import (MushBase|Mush|MushFonts|MushText|MushLine|MushBox|MushMGBox|MushMKLayout|MushBoxView|MushRender|MushJSON)$/d' "$snapshot"/*.swift
     mkdir -p "$snapshot/CICU"
     cp "$root/Sources/CICU/include/mush_icu.h" "$snapshot/CICU/"
     printf 'module CICU {\n    header "mush_icu.h"\n    export *\n}\n' > "$snapshot/CICU/module.modulemap"

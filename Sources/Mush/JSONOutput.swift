@@ -5,7 +5,7 @@ extension MushDocument {
     /// Attribute keys are `bold`, `italic`, `underline`, `strikethrough`, `monospace` (true),
     /// `color` and `backgroundColor` (lowercase `#rrggbbaa`), `kern`, `fontFamily`, `fontSize`.
     /// Diagnostic offsets count Unicode scalars of the parser's input. Keys are sorted, so equal
-    /// documents give equal bytes. Written with ``JSONText``, as every JSON output of the package.
+    /// documents give equal bytes. Written with `JSONText`, as every JSON output of the package.
     public func json() -> String {
         var output = "{\"diagnostics\":["
         for (index, diagnostic) in diagnostics.enumerated() {

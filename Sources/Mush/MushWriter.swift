@@ -3,9 +3,9 @@
 public enum MushWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A font family that is empty or holds `{`, `}`, `|` or a line break, which a brace spec cannot.
     case unrepresentableFontFamily(String)
-    /// A kerning outside ``MushLimits/kern`` (or not finite), which the parser would not read back.
+    /// A kerning outside `MushLimits.kern` (or not finite), which the parser would not read back.
     case invalidKern(Double)
-    /// A font size outside ``MushLimits/fontSize`` (or not finite), which the parser would not read
+    /// A font size outside `MushLimits.fontSize` (or not finite), which the parser would not read
     /// back.
     case invalidFontSize(Double)
 

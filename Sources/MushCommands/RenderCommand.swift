@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Mush
+import MushBase
 import MushBox
 import MushJSON
 import MushLine

@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 import MushBox
 import MushLine
 import MushMGBox
@@ -216,7 +217,7 @@ public struct BoxTreeReader {
 
         /// The place of a node inside this one, one level deeper, at `step` from it (`items[0].view`).
         public func inside(_ step: String, sizedByContainer: Bool = false) -> Place {
-            Place(path: BoxNode.join(path, step), depth: depth + 1, sizedByContainer: sizedByContainer)
+            Place(path: JSONPath.join(path, step), depth: depth + 1, sizedByContainer: sizedByContainer)
         }
     }
 

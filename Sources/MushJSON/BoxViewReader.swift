@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 import MushBox
 import MushBoxView
 
@@ -47,7 +48,7 @@ extension BoxTreeReader {
             // The views were validated as they were read.
             return try view.node(validatingViews: false)
         } catch {
-            throw RequestError(at: BoxNode.join(path, error.path), error.problem)
+            throw RequestError(at: JSONPath.join(path, error.path), error.problem)
         }
     }
 

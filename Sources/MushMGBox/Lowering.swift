@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 import MushBox
 import MushLine
 import MushText
@@ -76,7 +77,7 @@ package struct MGLowering {
         }
         let childRole: Role = box.contentLayoutMode == .table ? .table : .grid
         let childBoxes = box.boxes.map(\.mgBox)
-        let targets = try Self.attachmentTargets(childBoxes) { BoxNode.join(name, box.childName($0)) }
+        let targets = try Self.attachmentTargets(childBoxes) { JSONPath.join(name, box.childName($0)) }
         var children: [BoxNode] = []
         children.reserveCapacity(childBoxes.count)
         for (index, child) in childBoxes.enumerated() {
@@ -85,7 +86,7 @@ package struct MGLowering {
                     try lower(child, as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner))
             } catch {
                 throw MGBoxError(
-                    path: BoxNode.join(BoxNode.join(name, box.childName(index)), error.path), problem: error.problem)
+                    path: JSONPath.join(JSONPath.join(name, box.childName(index)), error.path), problem: error.problem)
             }
         }
         var passes = box.passes
@@ -169,7 +170,7 @@ package struct MGLowering {
         }
         var targets: [Int?] = Array(repeating: nil, count: boxes.count)
         for (index, box) in boxes.enumerated() where box.boxLayoutMode == .attached {
-            let path = BoxNode.join(names(index), "attachedTo")
+            let path = JSONPath.join(names(index), "attachedTo")
             guard let id = box.attachedTo else {
                 throw MGBoxError(path: path, problem: "an attached box must name the box it is attached to")
             }
@@ -185,7 +186,7 @@ package struct MGLowering {
                 if current == start {
                     let ids = (seen + [start]).map { boxes[$0].id ?? names($0) }
                     throw MGBoxError(
-                        path: BoxNode.join(names(start), "attachedTo"),
+                        path: JSONPath.join(names(start), "attachedTo"),
                         problem: "the attachments go round in a circle: \(ids.joined(separator: " → "))")
                 }
                 if seen.contains(current) { break }
@@ -232,7 +233,7 @@ package struct MGLowering {
     /// decides its size).
     static func check(_ box: MGBox, paint: BoxPaint?, named name: String, sized: Bool = true) throws(MGBoxError) {
         func fail(_ key: String, _ problem: String) -> MGBoxError {
-            MGBoxError(path: BoxNode.join(name, key), problem: problem)
+            MGBoxError(path: JSONPath.join(name, key), problem: problem)
         }
         for (key, value) in [("width", box.width), ("height", box.height)] {
             if let value, let problem = MushLimits.problem(value, in: MushLimits.length, unit: "points") {
@@ -285,7 +286,7 @@ package struct MGLowering {
             do {
                 try node.validate()
             } catch {
-                throw MGBoxError(path: BoxNode.join(BoxNode.join(name, "node"), error.path), problem: error.problem)
+                throw MGBoxError(path: JSONPath.join(JSONPath.join(name, "node"), error.path), problem: error.problem)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 import MushBox
 
 /// Turns MKLayoutLibrary's layouts into box-engine nodes (the rules are in <doc:MKLayoutRules>).
@@ -15,9 +16,9 @@ package enum MKLowering {
         var style = BoxStyle()
         // MKLayoutLibrary has no right-to-left: the layout is left to right whatever is around it.
         style.direction = .ltr
-        style.width = try length(layout.width, BoxNode.join(name, "width"))
-        style.height = try length(layout.height, BoxNode.join(name, "height"))
-        let margin = try edges(layout.margin, BoxNode.join(name, "margin"))
+        style.width = try length(layout.width, JSONPath.join(name, "width"))
+        style.height = try length(layout.height, JSONPath.join(name, "height"))
+        let margin = try edges(layout.margin, JSONPath.join(name, "margin"))
         switch kind {
         case .linear(let orientation, let spacing):
             style.flexDirection = orientation == .horizontal ? .row : .column
@@ -42,13 +43,13 @@ package enum MKLowering {
         var children: [BoxNode] = []
         children.reserveCapacity(layout.items.count)
         for (index, item) in layout.items.enumerated() {
-            let itemName = BoxNode.join(name, "items[\(index)]")
+            let itemName = JSONPath.join(name, "items[\(index)]")
             if let border = item.insertBorder {
                 guard case .linear = kind else {
                     throw BoxError(
-                        path: BoxNode.join(itemName, "insertBorder"), problem: "is for linear layouts' items")
+                        path: JSONPath.join(itemName, "insertBorder"), problem: "is for linear layouts' items")
                 }
-                try check(border.thickness, BoxNode.join(itemName, "insertBorder.thickness"))
+                try check(border.thickness, JSONPath.join(itemName, "insertBorder.thickness"))
                 // MKLayoutLibrary draws no separator before the first item.
                 if index > 0 { children.append(separator(border)) }
             }
@@ -56,7 +57,7 @@ package enum MKLowering {
                 try wrapper(item, index: index, in: kind, margin: margin, weightScale: weightScale, named: itemName))
         }
         if let paint = layout.paint, let (key, problem) = paint.firstProblem() {
-            throw BoxError(path: BoxNode.join(name, "paint." + key), problem: problem)
+            throw BoxError(path: JSONPath.join(name, "paint." + key), problem: problem)
         }
         var node = BoxNode(id: layout.id, style: style, paint: layout.paint, children: children)
         // (Its views name themselves: `items[2].view`.)
@@ -73,12 +74,12 @@ package enum MKLowering {
         init(_ layout: any MKLayout, named name: String) throws(BoxError) {
             switch layout {
             case let linear as MKLinearLayout:
-                try MKLowering.check(linear.spacing, BoxNode.join(name, "spacing"))
+                try MKLowering.check(linear.spacing, JSONPath.join(name, "spacing"))
                 self = .linear(linear.orientation, spacing: linear.spacing)
             case is MKStackLayout:
                 self = .stack
             case let flow as MKFlowLayout:
-                try MKLowering.check(flow.spacing, BoxNode.join(name, "spacing"))
+                try MKLowering.check(flow.spacing, JSONPath.join(name, "spacing"))
                 self = .flow(flow.orientation, spacing: flow.spacing)
             default:
                 throw BoxError(path: name, problem: "is not an MKLinearLayout, MKStackLayout or MKFlowLayout")
@@ -92,17 +93,17 @@ package enum MKLowering {
         _ item: MKLayoutItem, index: Int, in kind: Kind, margin: BoxEdges<BoxLength>, weightScale: Double,
         named name: String
     ) throws(BoxError) -> BoxNode {
-        let width = try size(item.size.width, BoxNode.join(name, "size.width"))
-        let height = try size(item.size.height, BoxNode.join(name, "size.height"))
+        let width = try size(item.size.width, JSONPath.join(name, "size.width"))
+        let height = try size(item.size.height, JSONPath.join(name, "size.height"))
         let padding = item.padding
         for (key, value) in [
             ("top", padding.top), ("left", padding.left), ("bottom", padding.bottom), ("right", padding.right),
         ] {
-            try check(value, BoxNode.join(name, "padding." + key))
+            try check(value, JSONPath.join(name, "padding." + key))
         }
         for (key, value) in [("x", item.offset.x), ("y", item.offset.y)] {
             if let problem = MushLimits.problem(value, in: MushLimits.offset) {
-                throw BoxError(path: BoxNode.join(name, "offset." + key), problem: problem)
+                throw BoxError(path: JSONPath.join(name, "offset." + key), problem: problem)
             }
         }
         var style = BoxStyle()
@@ -117,9 +118,9 @@ package enum MKLowering {
         }
         if let weight = item.weight {
             guard case .linear = kind else {
-                throw BoxError(path: BoxNode.join(name, "weight"), problem: "is for linear layouts' items")
+                throw BoxError(path: JSONPath.join(name, "weight"), problem: "is for linear layouts' items")
             }
-            try check(weight, BoxNode.join(name, "weight"))
+            try check(weight, JSONPath.join(name, "weight"))
         }
         // The box along the layout's axis and across it.
         switch kind {
@@ -165,9 +166,9 @@ package enum MKLowering {
         case .view(let node):
             view = node
             step = "view"
-            try checkView(view.style, BoxNode.join(name, "view"))
+            try checkView(view.style, JSONPath.join(name, "view"))
         case .sublayout(let sublayout):
-            view = try lower(sublayout, named: BoxNode.join(name, "sublayout"))
+            view = try lower(sublayout, named: JSONPath.join(name, "sublayout"))
             step = "sublayout"
         }
         // The view takes the wrapper's place in the result, under the item's name.
@@ -226,7 +227,7 @@ package enum MKLowering {
         ]
         for (key, isSet) in decided where isSet {
             throw BoxError(
-                path: BoxNode.join(name, key),
+                path: JSONPath.join(name, key),
                 problem: "is decided by the item (its size, padding, gravity and offset place the view)")
         }
     }
@@ -256,7 +257,7 @@ package enum MKLowering {
         for (key, value) in [
             ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
         ] {
-            try check(value, BoxNode.join(name, key))
+            try check(value, JSONPath.join(name, key))
         }
         return BoxEdges(points: insets)
     }

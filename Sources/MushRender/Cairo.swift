@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MushBase
 import MushText
 
 // The one file of MushRender that touches Cairo (and the FreeType faces Cairo draws with): its

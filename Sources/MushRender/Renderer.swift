@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 import MushBox
 import MushLine
 import MushText

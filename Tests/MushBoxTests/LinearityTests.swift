@@ -1,3 +1,4 @@
+import MushBase
 import Testing
 
 @testable import MushBox

@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 import MushBox
 import MushJSON
 import MushLine

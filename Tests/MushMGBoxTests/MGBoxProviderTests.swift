@@ -1,3 +1,4 @@
+import MushBase
 import MushLine
 import MushText
 import Testing

@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 
 /// Lays out box trees: CSS Flexible Box Layout Level 1 plus absolute positioning, with leaves that
 /// measure themselves.

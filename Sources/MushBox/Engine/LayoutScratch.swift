@@ -1,3 +1,4 @@
+import MushBase
 import MushText
 
 /// The large buffers of a layout (the styles, the flex items, the frames and the caches: about a

@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 import MushText
 
 /// A paragraph as a leaf of a box tree: text shaped once, when the leaf is made, and laid out at

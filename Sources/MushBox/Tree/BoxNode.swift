@@ -61,3 +61,15 @@ public struct BoxNode: Sendable {
         }
     }
 }
+
+extension BoxNode {
+    /// Whether the tree has more than `levels` levels below this node (visiting at most that deep).
+    func isDeeper(than levels: Int) -> Bool {
+        if levels <= 0 { return !children.isEmpty }
+        // Through a buffer, by index: the array's subscript, or iterating, would copy each child (its
+        // style is large) first.
+        return children.withUnsafeBufferPointer { children in
+            children.indices.contains { children[$0].isDeeper(than: levels - 1) }
+        }
+    }
+}

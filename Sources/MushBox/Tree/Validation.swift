@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 
 /// The checks a tree passes before layout: every number finite and in its range, the keywords that
 /// suit each property, no leaf with children, and no deeper nesting than ``BoxError/maximumDepth``.
@@ -8,7 +9,7 @@ extension BoxNode {
         var path: [Int] = []
         if let (key, problem) = firstProblem(path: &path) {
             var text = path.map { "children[\($0)]" }.joined(separator: ".")
-            if !key.isEmpty { text = Self.join(text, key) }
+            if !key.isEmpty { text = JSONPath.join(text, key) }
             throw BoxError(path: text, problem: problem)
         }
     }
@@ -33,14 +34,6 @@ extension BoxNode {
             }
             return nil
         }
-    }
-
-    /// A path joined with a path below it: `children[1]` and `width` make `children[1].width`, and
-    /// `[2]` goes on without a dot; either may be empty (the root, or the node itself). The
-    /// vocabularies' lowerings and readers name their errors' paths with it too.
-    package static func join(_ path: String, _ key: String) -> String {
-        if key.isEmpty { return path }
-        return path.isEmpty ? key : (key.hasPrefix("[") ? path + key : path + "." + key)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MushBase
 import MushFonts
 
 /// The faces layout can use: families by name, a face chosen by bold, italic and monospace (with

@@ -1,3 +1,5 @@
+import MushBase
+
 /// The fonts installed on the machine, found through fontconfig as Pango and every Linux toolkit
 /// find them: families by name, and faces that cover characters the other fonts lack.
 ///

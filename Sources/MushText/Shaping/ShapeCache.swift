@@ -1,3 +1,5 @@
+import MushBase
+
 /// HarfBuzz's output for one word, in font units, with clusters counted from the word's start.
 struct CachedGlyph: Sendable {
     var glyph: UInt32

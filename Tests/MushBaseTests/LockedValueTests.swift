@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 
-@testable import MushText
+@testable import MushBase
 
 /// The lock behind the shared caches: threads that change one value at once lose no change.
 /// Under `swift test --sanitize=thread` (CI runs it) the test also shows that the Thread Sanitizer

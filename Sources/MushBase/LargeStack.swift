@@ -1,5 +1,3 @@
-import MushText
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -138,16 +136,4 @@ private final class StackPool: Sendable {
 private final class ThreadWork {
     let body: () -> Void
     init(_ body: @escaping () -> Void) { self.body = body }
-}
-
-extension BoxNode {
-    /// Whether the tree has more than `levels` levels below this node (visiting at most that deep).
-    func isDeeper(than levels: Int) -> Bool {
-        if levels <= 0 { return !children.isEmpty }
-        // Through a buffer, by index: the array's subscript, or iterating, would copy each child (its
-        // style is large) first.
-        return children.withUnsafeBufferPointer { children in
-            children.indices.contains { children[$0].isDeeper(than: levels - 1) }
-        }
-    }
 }
