@@ -25,6 +25,15 @@ public protocol BoxVocabulary: Sendable {
         throws(RequestError) -> BoxNode
 }
 
+/// A pass (MushBox's `BoxPass`) whose node's JSON result carries answers of its own: a vocabulary's
+/// question about its node answered after layout (MGBoxKit's scroll view adds `scrollOffset` and
+/// `snapOffset`). `BoxLayout.jsonValue` adds the members of every such pass of a node's origin to
+/// the node's object, wherever the node stands.
+public protocol JSONAnswers: BoxPass {
+    /// The members to add to `result`'s object (a key the result already has is replaced).
+    func answers(_ result: BoxLayout) -> [String: JSONValue]
+}
+
 /// The vocabularies a box tree's JSON is read with, in the order they are asked about a node.
 ///
 /// ``standard`` holds the three the project brings (MKLayoutLibrary, BoxView, MGBoxKit); add your

@@ -30,12 +30,6 @@ enum MGBoxJSON {
     static let tableStyles = ["insetGrouped": MGTableStyle.insetGrouped, "etched": MGTableStyle.etched]
 }
 
-/// A pass whose node's JSON result carries answers of its own (``BoxLayout/jsonValue`` adds them).
-protocol JSONAnswers: BoxPass {
-    /// The members to add to `result`'s object.
-    func answers(_ result: BoxLayout) -> [String: JSONValue]
-}
-
 /// What a scroll view of the JSON asked about itself, a pass of its node: `scrollOffset` (`{"x",
 /// "y"}`, the offset that brings `scrollToView` into view with `scrollMargin`, from its
 /// `contentOffset`) and `snapOffset` (the nearest box edge from its `contentOffset`), written into

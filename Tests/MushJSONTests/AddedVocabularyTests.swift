@@ -9,7 +9,8 @@ import Testing
 
 /// Badges: `{"badge": "NEW", "tint": "#c00", "id": …}`, a bold 11-point white label in a pill of
 /// the tint (blue by default), 6 points of padding beside the text and 2 above and below. Lowered
-/// to a box holding a text node, which the input names `badge`.
+/// to a box holding a text node, which the input names `badge`; its JSON result says which badge
+/// it is (`"badge": "NEW"`) through a pass of its origin.
 struct BadgeVocabulary: BoxVocabulary {
     var name: String { "Badges" }
     var markerKeys: [String] { ["badge"] }
@@ -47,9 +48,18 @@ struct BadgeVocabulary: BoxVocabulary {
         node.origin = BoxOrigin(step: "badge")
         var style = BoxStyle()
         style.padding = BoxEdges(top: .points(2), right: .points(6), bottom: .points(2), left: .points(6))
-        return BoxNode(
+        var badge = BoxNode(
             id: id, style: style, paint: BoxPaint(backgroundColor: tint, cornerRadius: 8), children: [node])
+        badge.origin = BoxOrigin(passes: [BadgeAnswer(label: label)])
+        return badge
     }
+}
+
+/// What a badge's result says of it in JSON.
+struct BadgeAnswer: JSONAnswers {
+    var label: String
+
+    func answers(_ result: BoxLayout) -> [String: JSONValue] { ["badge": .string(label)] }
 }
 
 @Suite("A vocabulary added from a test target")
@@ -110,6 +120,23 @@ struct AddedVocabularyTests {
         let view = tree.children[2].children[0]
         #expect(view.width == 200 && view.height == 40)
         #expect(tree.inputPath(of: [2, 0, 0]) == "children[2].items[0].view.badge")
+    }
+
+    /// Its answer lands on its node wherever it stands (here an MGBox's second box).
+    @Test func itsJSONResultCarriesItsAnswer() throws {
+        let json = try BoxRequest(
+            json: Array(#"{"boxes": [{"width": 50, "height": 10}, {"badge": "NEW"}]}"#.utf8), fonts: fonts,
+            vocabularies: vocabularies
+        ).json(rounding: .exact)
+        let value = try JSONValue.parse(Array(json.utf8))
+        guard case .object(let root) = value, case .array(let children)? = root["children"],
+            case .object(let badge) = children[1]
+        else {
+            Issue.record("unexpected JSON \(json)")
+            return
+        }
+        #expect(badge["badge"] == .string("NEW"))
+        #expect(root["badge"] == nil)
     }
 
     @Test func errorsNameTheInputPath() {
