@@ -125,6 +125,7 @@ let package = Package(
         .testTarget(
             name: "MushJSONTests",
             dependencies: [
+                "MushTestSupport",
                 "MushBase",
                 "MushJSON", "MushLine", "MushText", "MushBox",
                 .product(name: "PropertyBased", package: "swift-property-based"),

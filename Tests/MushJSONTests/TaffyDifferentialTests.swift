@@ -1,5 +1,6 @@
 import Foundation
 import MushJSON
+import MushTestSupport
 import MushText
 import Testing
 
@@ -14,67 +15,25 @@ import Testing
 /// those cases `suspect`, with the reason), the fixtures decide, and a difference there is counted,
 /// not failed. Every other case must agree.
 @Suite struct TaffyDifferentialTests {
-    static let oracle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("BoxOracle/taffy_oracle.py")
-
     struct Frame: Equatable {
         var x, y, width, height: Double
     }
 
     /// Runs the oracle: `count` cases of `seed`, each a JSON object with the tree and Taffy's frames.
     static func cases(seed: Int, count: Int) throws -> [[String: Any]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", oracle.path, "layout", "--exact", "--generate", "--seed", String(seed), "--count",
-            String(count),
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw RequestError("the oracle failed (status \(process.terminationStatus)); is stretchable installed?")
-        }
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-            try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-        }
+        try TaffyOracle.lines(["layout", "--exact", "--generate", "--seed", String(seed), "--count", String(count)])
     }
 
     /// The oracle reads every style key the engine's table has (a property added to
     /// `BoxStyle.properties` must be taught to the oracle too, or its random trees never hold it).
     @Test func theOracleReadsEveryStyleKey() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.oracle.path, "keys"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let keys = try JSONSerialization.jsonObject(with: data) as! [String]
+        let keys = try JSONSerialization.jsonObject(with: TaffyOracle.run(["keys"])) as! [String]
         #expect(keys == BoxRequest.styleKeys.sorted())
     }
 
     static func space(_ value: Any?) -> AvailableSpace {
         if let number = value as? NSNumber { return .points(number.doubleValue) }
         return (value as? String) == "min-content" ? .minContent : .maxContent
-    }
-
-    /// Every difference over 0.1 between the engine's frames and Taffy's, by path.
-    static func differences(_ layout: BoxLayout, _ expected: [String: Any], path: String = "root") -> [String] {
-        var found: [String] = []
-        for (key, got) in [("x", layout.x), ("y", layout.y), ("width", layout.width), ("height", layout.height)] {
-            let want = (expected[key] as! NSNumber).doubleValue
-            if abs(got - want) > 0.1 { found.append("\(path).\(key) \(got) (Taffy \(want))") }
-        }
-        let children = expected["children"] as? [[String: Any]] ?? []
-        guard children.count == layout.children.count else { return found + ["\(path): child counts differ"] }
-        for (index, (child, want)) in zip(layout.children, children).enumerated() {
-            found += differences(child, want, path: path + ".children[\(index)]")
-        }
-        return found
     }
 
     /// Seed 7, 300 cases; `MUSH_TAFFY_SEED` and `MUSH_TAFFY_COUNT` run another sample (for the longer
@@ -95,7 +54,7 @@ import Testing
             let layout = try request.layout(
                 width: Self.space(item["width"]), height: Self.space(item["height"]),
                 rounding: .exact)
-            let found = Self.differences(layout, item["expected"] as! [String: Any])
+            let found = TaffyOracle.differences(layout, item["expected"] as! [String: Any])
             let name = item["name"] as! String
             // The caches never change an answer (CacheTests does the same for the fixtures).
             let (width, height) = (Self.space(item["width"]), Self.space(item["height"]))

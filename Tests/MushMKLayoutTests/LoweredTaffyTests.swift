@@ -14,9 +14,6 @@ import Testing
 /// (`BoxEngine.rawLayout(…, rounding: .exact)`, the raw result, item wrappers and separators
 /// still in it), every frame compared within 0.1 point.
 @Suite struct LoweredTaffyTests {
-    static let oracle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("BoxOracle/taffy_oracle.py")
-
     /// xorshift64* seeded through splitmix64: the same (seed, index) gives the same case anywhere.
     struct Random {
         var state: UInt64
@@ -135,24 +132,8 @@ import Testing
         }
         try lines.joined().write(to: input, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: input) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", oracle.path, "layout", "--exact", input.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw RequestError(
-                "the oracle failed (status \(process.terminationStatus)): \(String(decoding: message, as: UTF8.self))")
-        }
         var answers: [String: [String: Any]] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let answer = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+        for answer in try TaffyOracle.lines(["layout", "--exact", input.path]) {
             answers[answer["name"] as! String] = answer
         }
         return answers
@@ -163,21 +144,6 @@ import Testing
         try item.root.validate()
         return BoxEngine.rawLayout(
             item.root, width: .points(item.width), height: .points(item.height), rounding: .exact)
-    }
-
-    /// Every difference over 0.1 between the engine's frames and Taffy's, by path.
-    static func differences(_ layout: BoxLayout, _ expected: [String: Any], path: String = "root") -> [String] {
-        var found: [String] = []
-        for (key, got) in [("x", layout.x), ("y", layout.y), ("width", layout.width), ("height", layout.height)] {
-            let want = (expected[key] as! NSNumber).doubleValue
-            if abs(got - want) > 0.1 { found.append("\(path).\(key) \(got) (Taffy \(want))") }
-        }
-        let children = expected["children"] as? [[String: Any]] ?? []
-        guard children.count == layout.children.count else { return found + ["\(path): child counts differ"] }
-        for (index, (child, want)) in zip(layout.children, children).enumerated() {
-            found += differences(child, want, path: path + ".children[\(index)]")
-        }
-        return found
     }
 
     static var sample: (seed: UInt64, count: Int) {
@@ -231,7 +197,7 @@ import Testing
         var report: [String] = []
         for item in cases {
             guard let answer = answers[item.name] else { continue }
-            let found = Self.differences(try Self.raw(item), answer["expected"] as! [String: Any])
+            let found = TaffyOracle.differences(try Self.raw(item), answer["expected"] as! [String: Any])
             let suspect = answer["suspect"] as? [String]
             if found.isEmpty {
                 agreeing += 1
