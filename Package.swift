@@ -51,10 +51,10 @@ let package = Package(
         .target(
             name: "MushText", dependencies: ["Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         // The MGLine row engine: left, middle and right items, shortened, dropped and placed.
-        .target(name: "MushLine", dependencies: ["Mush", "MushText"]),
+        .target(name: "MushLine", dependencies: ["MushBase", "Mush", "MushText"]),
         // The box engine: CSS flexbox and absolute positioning over trees of boxes, with paragraphs,
         // MGLine rows and images as leaves that measure themselves.
-        .target(name: "MushBox", dependencies: ["Mush", "MushText", "MushLine"]),
+        .target(name: "MushBox", dependencies: ["MushBase", "Mush", "MushText", "MushLine"]),
         // MGBoxKit on the box engine: MGBox tables and grids, MGTableBox sections, MGScrollView and
         // MGBoxProvider, each turned into engine styles (no layout algorithm of its own).
         .target(name: "MushMGBox", dependencies: ["Mush", "MushText", "MushLine", "MushBox"]),

@@ -34,7 +34,7 @@ extension BoxTreeReader {
         view.width = try points(object, "width")
         view.height = try points(object, "height")
         view.spacing = try object.size("spacing") ?? 0
-        view.insets = try boxViewInsets(object)
+        view.insets = try object.edges("insets") ?? BoxEdges(0)
         view.direction = try object.choice("direction") ?? .ltr
         view.paint = try paint(object)
         // A BoxView has no border of its own: its border colours are 1-point lines drawn inside it,
@@ -117,18 +117,5 @@ extension BoxTreeReader {
         default:
             throw RequestError(at: object.path(key), "expected \(expected), not \(member.kindName)")
         }
-    }
-
-    /// `insets`: one number for all four edges, or an object of some of them.
-    func boxViewInsets(_ object: JSONObject) throws(RequestError) -> BoxEdges<Double> {
-        guard let value = object["insets"] else { return BoxEdges(0) }
-        if case .number = value { return BoxEdges(try object.size("insets")!) }
-        guard case .object = value else {
-            throw object.wrongType("insets", expected: "a number or an object of some of top, left, bottom and right")
-        }
-        let edges = try JSONObject(value, at: object.path("insets"), keys: ["top", "left", "bottom", "right"])
-        return BoxEdges(
-            top: try edges.size("top") ?? 0, right: try edges.size("right") ?? 0,
-            bottom: try edges.size("bottom") ?? 0, left: try edges.size("left") ?? 0)
     }
 }

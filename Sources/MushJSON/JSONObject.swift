@@ -111,4 +111,25 @@ struct JSONObject {
         }
         return elements
     }
+
+    /// Four edges in points: an object of some of `top`, `right`, `bottom` and `left` (the others
+    /// 0), or, where `oneNumber`, one number for all four; each in `range`. nil when left out. The
+    /// one reader of every padding, margin and inset in points (`mush line`'s take objects only).
+    func edges(_ key: String, in range: ClosedRange<Double> = MushLimits.length, oneNumber: Bool = true)
+        throws(RequestError) -> BoxEdges<Double>?
+    {
+        guard let value = members[key] else { return nil }
+        if oneNumber {
+            switch value {
+            case .number: return BoxEdges(try number(key, in: range)!)
+            case .object: break
+            default:
+                throw wrongType(key, expected: "a number or an object of some of top, right, bottom and left")
+            }
+        }
+        let edges = try JSONObject(value, at: path(key), keys: ["top", "right", "bottom", "left"])
+        return BoxEdges(
+            top: try edges.number("top", in: range) ?? 0, right: try edges.number("right", in: range) ?? 0,
+            bottom: try edges.number("bottom", in: range) ?? 0, left: try edges.number("left", in: range) ?? 0)
+    }
 }

@@ -67,7 +67,7 @@ public struct LineRequest: Sendable {
         let object = try JSONObject(value, at: "", keys: Self.stackKeys)
         guard let width = try object.size("width") else { throw object.missing("width") }
         var stack = MGStack(width: width)
-        stack.padding = try insets(object, "padding") ?? MGLine.Insets()
+        stack.padding = try object.edges("padding", oneNumber: false) ?? MGLine.Insets()
         stack.backgroundColor = try object.color("backgroundColor")
         stack.borders = try borders(object, "borders") ?? MGLine.Borders()
         guard object["lines"] != nil else { throw object.missing("lines") }
@@ -85,8 +85,8 @@ public struct LineRequest: Sendable {
         if widthRequired, object["width"] == nil { throw object.missing("width") }
         line.width = try object.size("width") ?? 0
         line.height = try object.size("height") ?? 0
-        line.padding = try insets(object, "padding") ?? MGLine.Insets()
-        line.margin = try insets(object, "margin") ?? MGLine.Insets()
+        line.padding = try object.edges("padding", oneNumber: false) ?? MGLine.Insets()
+        line.margin = try object.edges("margin", oneNumber: false) ?? MGLine.Insets()
         line.backgroundColor = try object.color("backgroundColor")
         line.borders = try borders(object, "borders") ?? MGLine.Borders()
         line.itemPadding = try object.size("itemPadding") ?? 0
@@ -123,14 +123,6 @@ public struct LineRequest: Sendable {
         case .lineSpacing: style.lineSpacing = try object.size(key) ?? style.lineSpacing
         case .items: style.items = try items(object, key)
         }
-    }
-
-    func insets(_ object: JSONObject, _ key: String) throws(RequestError) -> MGLine.Insets? {
-        guard let value = object[key] else { return nil }
-        let insets = try JSONObject(value, at: object.path(key), keys: ["top", "left", "bottom", "right"])
-        return MGLine.Insets(
-            top: try insets.size("top") ?? 0, left: try insets.size("left") ?? 0,
-            bottom: try insets.size("bottom") ?? 0, right: try insets.size("right") ?? 0)
     }
 
     /// An offset: `x` and `y`, within `MushLimits/offset` (0 when left out).
@@ -209,7 +201,8 @@ public struct LineRequest: Sendable {
                 return .box(
                     MGLine.Box(
                         width: try box.size("width") ?? 0, height: try box.size("height") ?? 0,
-                        margin: try insets(box, "margin") ?? MGLine.Insets(), expand: try box.bool("expand") ?? false,
+                        margin: try box.edges("margin", oneNumber: false) ?? MGLine.Insets(),
+                        expand: try box.bool("expand") ?? false,
                         color: try box.color("color"), borders: try borders(box, "borders") ?? MGLine.Borders(),
                         line: try box["line"].map { value throws(RequestError) in
                             try line(value, at: box.path("line"), widthRequired: false)

@@ -90,8 +90,8 @@ extension BoxTreeReader {
         box.id = try object.string("id")
         box.width = try points(object, "width")
         box.height = try points(object, "height")
-        box.margin = try insets(object, "margin", negative: true) ?? box.margin
-        box.padding = try insets(object, "padding", negative: false) ?? box.padding
+        box.margin = try object.edges("margin", in: MushLimits.offset) ?? box.margin
+        box.padding = try object.edges("padding") ?? box.padding
         box.contentLayoutMode = try object.choice("contentLayoutMode") ?? .table
         box.sizingMode = try object.choice("sizingMode") ?? .none
         let mode: MGBox.BoxLayoutMode? = try object.choice("boxLayoutMode")
@@ -236,20 +236,6 @@ extension BoxTreeReader {
         guard let value = object[key] else { return nil }
         guard case .number = value else { throw object.wrongType(key, expected: "a number of points") }
         return try object.size(key)
-    }
-
-    /// One number for all four edges, or an object of some of them.
-    func insets(_ object: JSONObject, _ key: String, negative: Bool) throws(RequestError) -> MGLine.Insets? {
-        guard let value = object[key] else { return nil }
-        let range = negative ? MushLimits.offset : MushLimits.length
-        if case .number = value {
-            let all = try object.number(key, in: range)!
-            return MGLine.Insets(top: all, left: all, bottom: all, right: all)
-        }
-        let edges = try JSONObject(value, at: object.path(key), keys: ["top", "right", "bottom", "left"])
-        return MGLine.Insets(
-            top: try edges.number("top", in: range) ?? 0, left: try edges.number("left", in: range) ?? 0,
-            bottom: try edges.number("bottom", in: range) ?? 0, right: try edges.number("right", in: range) ?? 0)
     }
 
     /// `{"x", "y"}`, each optional.

@@ -76,7 +76,7 @@ extension BoxTreeReader {
         layout.id = try object.string("id")
         layout.width = try object.size("width")
         layout.height = try object.size("height")
-        layout.margin = try insets(object, "margin", negative: false) ?? layout.margin
+        layout.margin = try object.edges("margin") ?? layout.margin
         layout.paint = try paint(object)
         layout.items =
             try object.array("items", expected: "an array of items") { value, path throws(RequestError) in
@@ -113,7 +113,7 @@ extension BoxTreeReader {
             item.size = MKSize(width: try mkLength(sizes, "width"), height: try mkLength(sizes, "height"))
         }
         item.weight = try object.size("weight")
-        item.padding = try insets(object, "padding", negative: false) ?? item.padding
+        item.padding = try object.edges("padding") ?? item.padding
         item.offset = try offset(object, "offset") ?? item.offset
         item.gravity = try gravity(object)
         return item

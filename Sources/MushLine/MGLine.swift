@@ -243,16 +243,9 @@ extension MGLine {
         }
     }
 
-    /// Distances inside (padding) or outside (margins) the four edges of a rectangle.
-    public struct Insets: Hashable, Sendable {
-        public var top, left, bottom, right: Double
-        public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-            self.top = top
-            self.left = left
-            self.bottom = bottom
-            self.right = right
-        }
-    }
+    /// Distances inside (padding) or outside (margins) the four edges of a rectangle: the package's
+    /// one edges type, made as UIKit makes `UIEdgeInsets` (`Insets(top: 4, left: 8)`).
+    public typealias Insets = BoxEdges<Double>
 
     /// A distance in points, such as a text shadow's from its text (y grows downwards).
     public struct Offset: Hashable, Sendable {

@@ -145,7 +145,7 @@ struct BoxViewRequestTests: VocabularyRequestTesting {
             ),
             (
                 #"{"boxView": "vertical", "insets": "wide"}"#,
-                "insets: expected a number or an object of some of top, left, bottom and right, not a string"
+                "insets: expected a number or an object of some of top, right, bottom and left, not a string"
             ),
             (
                 #"{"boxView": "vertical", "spacing": -2}"#,

@@ -41,15 +41,8 @@ extension Pair where Value == Double? {
     @inline(__always) func or(_ other: Known) -> Known { Known(width ?? other.width, height ?? other.height) }
 }
 
-/// Resolved edges in points.
-struct Edges {
-    var top: Double
-    var right: Double
-    var bottom: Double
-    var left: Double
-
-    static let zero = Edges(top: 0, right: 0, bottom: 0, left: 0)
-
+/// Resolved edges in points: the engine's sums and axes of them.
+extension BoxEdges where Value == Double {
     @inline(__always) var horizontal: Double { left + right }
     @inline(__always) var vertical: Double { top + bottom }
     @inline(__always) func mainSum(_ isRow: Bool) -> Double { isRow ? left + right : top + bottom }
@@ -68,6 +61,9 @@ struct Edges {
     /// Left and right swapped: the mirror image a right-to-left container is laid out in.
     @inline(__always) var mirrored: Edges { Edges(top: top, right: left, bottom: bottom, left: right) }
 }
+
+/// Resolved edges in points, in the engine's code.
+typealias Edges = BoxEdges<Double>
 
 extension BoxEdges where Value == BoxLength {
     /// Resolved against `base` (a containing block's width), `auto` and unresolvable as 0.

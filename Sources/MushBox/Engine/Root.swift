@@ -105,7 +105,7 @@ extension LayoutTree {
             let border = style.pointee.border.resolveOrZero(frame.percentBase)
             layout.padding = BoxEdges(
                 top: padding.top, right: padding.right, bottom: padding.bottom, left: padding.left)
-            layout.border = BoxEdges(top: border.top, right: border.right, bottom: border.bottom, left: border.left)
+            layout.border = border
             let leaf = Int(leafIndex[node])
             if leaf >= 0 {
                 let inset = padding + border

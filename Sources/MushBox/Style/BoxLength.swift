@@ -46,24 +46,6 @@ extension BoxLength: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     public init(integerLiteral value: Int) { self = .points(Double(value)) }
 }
 
-/// Four edges of a box, in CSS's order: top, right, bottom, left.
-public struct BoxEdges<Value: Hashable & Sendable>: Hashable, Sendable {
-    public var top: Value
-    public var right: Value
-    public var bottom: Value
-    public var left: Value
-
-    public init(top: Value, right: Value, bottom: Value, left: Value) {
-        self.top = top
-        self.right = right
-        self.bottom = bottom
-        self.left = left
-    }
-
-    /// The same value on all four edges.
-    public init(_ all: Value) { self.init(top: all, right: all, bottom: all, left: all) }
-}
-
 extension BoxEdges where Value == BoxLength {
     /// No margin, padding or border.
     public static let zero = BoxEdges(BoxLength.zero)
