@@ -132,4 +132,13 @@ struct JSONObject {
             top: try edges.number("top", in: range) ?? 0, right: try edges.number("right", in: range) ?? 0,
             bottom: try edges.number("bottom", in: range) ?? 0, left: try edges.number("left", in: range) ?? 0)
     }
+
+    /// An offset: `{"x", "y"}`, each within `MushLimits.offset` (0 when left out); nil when the
+    /// member is.
+    func offset(_ key: String) throws(RequestError) -> BoxOffset? {
+        guard let value = members[key] else { return nil }
+        let point = try JSONObject(value, at: path(key), keys: ["x", "y"])
+        return BoxOffset(
+            x: try point.number("x", in: MushLimits.offset) ?? 0, y: try point.number("y", in: MushLimits.offset) ?? 0)
+    }
 }

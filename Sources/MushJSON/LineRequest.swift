@@ -117,21 +117,12 @@ public struct LineRequest: Sendable {
         case .font: style.font = try font(object, key)
         case .textColor: style.textColor = try object.color(key)
         case .textShadowColor: style.textShadowColor = try object.color(key)
-        case .textShadowOffset: style.textShadowOffset = try offset(object, key) ?? style.textShadowOffset
+        case .textShadowOffset: style.textShadowOffset = try object.offset(key) ?? style.textShadowOffset
         case .alignment: style.alignment = try object.choice(key) ?? style.alignment
         case .width: style.width = try object.size(key) ?? style.width
         case .lineSpacing: style.lineSpacing = try object.size(key) ?? style.lineSpacing
         case .items: style.items = try items(object, key)
         }
-    }
-
-    /// An offset: `x` and `y`, within `MushLimits/offset` (0 when left out).
-    func offset(_ object: JSONObject, _ key: String) throws(RequestError) -> MGLine.Offset? {
-        guard let value = object[key] else { return nil }
-        let offset = try JSONObject(value, at: object.path(key), keys: ["x", "y"])
-        return MGLine.Offset(
-            x: try offset.number("x", in: MushLimits.offset) ?? 0, y: try offset.number("y", in: MushLimits.offset) ?? 0
-        )
     }
 
     /// Borders: a colour for all four edges, or an object of `top`, `left`, `bottom` and `right`

@@ -96,8 +96,8 @@ extension BoxTreeReader {
         box.sizingMode = try object.choice("sizingMode") ?? .none
         let mode: MGBox.BoxLayoutMode? = try object.choice("boxLayoutMode")
         box.boxLayoutMode = mode ?? .automatic
-        box.origin = try offset(object, "origin") ?? .zero
-        if let point = try offset(object, "fixedPosition") {
+        box.origin = try object.offset("origin") ?? .zero
+        if let point = try object.offset("fixedPosition") {
             if let mode, mode != .fixed {
                 throw RequestError(
                     at: object.path("fixedPosition"), "is for fixed boxes (boxLayoutMode is \(mode.rawValue))")
@@ -179,7 +179,7 @@ extension BoxTreeReader {
             if box.height == nil, !sizedByContainer { throw object.missing("height") }
             var view = MGScrollView(width: 0, height: 0)
             view.box = result
-            view.contentOffset = try offset(object, "contentOffset") ?? .zero
+            view.contentOffset = try object.offset("contentOffset") ?? .zero
             let margin = try object.size("scrollMargin")
             let target = try object.string("scrollToView")
             if margin != nil, target == nil {
@@ -236,14 +236,6 @@ extension BoxTreeReader {
         guard let value = object[key] else { return nil }
         guard case .number = value else { throw object.wrongType(key, expected: "a number of points") }
         return try object.size(key)
-    }
-
-    /// `{"x", "y"}`, each optional.
-    func offset(_ object: JSONObject, _ key: String) throws(RequestError) -> BoxOffset? {
-        guard let value = object[key] else { return nil }
-        let point = try JSONObject(value, at: object.path(key), keys: ["x", "y"])
-        return BoxOffset(
-            x: try point.number("x", in: MushLimits.offset) ?? 0, y: try point.number("y", in: MushLimits.offset) ?? 0)
     }
 
     /// `"none"`, `"etchedAll"`, or an array of `"etchedTop"`, `"etchedLeft"`, `"etchedBottom"`,

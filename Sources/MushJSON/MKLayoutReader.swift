@@ -114,7 +114,7 @@ extension BoxTreeReader {
         }
         item.weight = try object.size("weight")
         item.padding = try object.edges("padding") ?? item.padding
-        item.offset = try offset(object, "offset") ?? item.offset
+        item.offset = try object.offset("offset") ?? item.offset
         item.gravity = try gravity(object)
         return item
     }

@@ -247,14 +247,9 @@ extension MGLine {
     /// one edges type, made as UIKit makes `UIEdgeInsets` (`Insets(top: 4, left: 8)`).
     public typealias Insets = BoxEdges<Double>
 
-    /// A distance in points, such as a text shadow's from its text (y grows downwards).
-    public struct Offset: Hashable, Sendable {
-        public var x, y: Double
-        public init(x: Double = 0, y: Double = 0) {
-            self.x = x
-            self.y = y
-        }
-    }
+    /// A distance in points, such as a text shadow's from its text (y grows downwards): the
+    /// package's one offset type.
+    public typealias Offset = BoxOffset
 
     /// MGBox-style borders: a colour for each edge (nil: no border on that edge), each drawn inside
     /// the rectangle along its edge, `width` points thick. Borders take no room in a layout: items

@@ -115,16 +115,3 @@ public struct BoxRule: Hashable, Sendable {
         self.color = color
     }
 }
-
-/// A distance along both axes, in points.
-public struct BoxOffset: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double = 0, y: Double = 0) {
-        self.x = x
-        self.y = y
-    }
-
-    public static let zero = BoxOffset()
-}
