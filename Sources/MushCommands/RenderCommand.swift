@@ -180,7 +180,8 @@ struct RenderCommand: ConsoleCommand {
             guard let tree else {
                 return RenderWarning.Location.describe(nodePath: nodePath, row: "line", items: items)
             }
-            return RenderWarning.Location.describe(node: tree.inputPath(of: nodePath), row: "line", items: items)
+            return RenderWarning.Location.describe(
+                node: tree.inputPath(of: nodePath).description, row: "line", items: items)
         }
         return (location.line.map { "lines[\($0)]." } ?? "") + items
     }

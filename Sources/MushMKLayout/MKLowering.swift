@@ -172,7 +172,7 @@ package enum MKLowering {
             step = "sublayout"
         }
         // The view takes the wrapper's place in the result, under the item's name.
-        view.origin = (view.origin ?? BoxOrigin()).named("items[\(index)].\(step)")
+        view.origin = (view.origin ?? BoxOrigin()).named([.key("items"), .index(index), .key(step)])
         if let width {
             view.style.width = .points(max(width - padding.left - padding.right, 0))
             view.style.flexGrow = 0

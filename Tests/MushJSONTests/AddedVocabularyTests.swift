@@ -45,7 +45,7 @@ struct BadgeVocabulary: BoxVocabulary {
             "font": .object(["size": .number(11), "bold": .bool(true)]),
         ])
         var node = try reader.node(text, at: place.inside("badge"))
-        node.origin = BoxOrigin(step: "badge")
+        node.origin = BoxOrigin(step: [.key("badge")])
         var style = BoxStyle()
         style.padding = BoxEdges(top: .points(2), right: .points(6), bottom: .points(2), left: .points(6))
         var badge = BoxNode(
@@ -92,7 +92,7 @@ struct AddedVocabularyTests {
         #expect(badge.width == width + 12)
         #expect(badge.children[0].x == 6 && badge.children[0].y == 2)
         #expect(badge.height == badge.children[0].height + 4)
-        #expect(badge.inputPath(of: [0]) == "badge")
+        #expect(badge.inputPath(of: [0]).description == "badge")
     }
 
     /// Inside every vocabulary's containers: an engine node's children, an MGBox's boxes, an
@@ -113,13 +113,13 @@ struct AddedVocabularyTests {
         #expect(tree.children[1].children[1].width == (try labelWidth("BB")) + 12)
         #expect(tree.children[1].children[1].y == 10)
         #expect(tree.children[3].children[0].width == (try labelWidth("DDDD")) + 12)
-        #expect(tree.inputPath(of: [0, 0]) == "children[0].badge")
-        #expect(tree.inputPath(of: [1, 1, 0]) == "children[1].boxes[1].badge")
-        #expect(tree.inputPath(of: [3, 0, 0]) == "children[3].items[0].view.badge")
+        #expect(tree.inputPath(of: [0, 0]).description == "children[0].badge")
+        #expect(tree.inputPath(of: [1, 1, 0]).description == "children[1].boxes[1].badge")
+        #expect(tree.inputPath(of: [3, 0, 0]).description == "children[3].items[0].view.badge")
         // The MK item's view is the layout's child (its item box is dropped), sized by the item.
         let view = tree.children[2].children[0]
         #expect(view.width == 200 && view.height == 40)
-        #expect(tree.inputPath(of: [2, 0, 0]) == "children[2].items[0].view.badge")
+        #expect(tree.inputPath(of: [2, 0, 0]).description == "children[2].items[0].view.badge")
     }
 
     /// Its answer lands on its node wherever it stands (here an MGBox's second box).

@@ -114,15 +114,15 @@ struct LoweringRequestTests: VocabularyRequestTesting {
                   {"topLines": [{"left": ["a"]}], "bottomLines": [{"left": ["b"]}]}]}]}
                 """#.utf8), fonts: fonts)
         let layout = try request.layout(width: .points(300))
-        #expect(layout.inputPath(of: []) == "")
-        #expect(layout.inputPath(of: [0]) == "children[0]")
-        #expect(layout.inputPath(of: [1, 0]) == "children[1].boxes[0]")
-        #expect(layout.inputPath(of: [1, 1, 0]) == "children[1].boxes[1].items[0].view")
-        #expect(layout.inputPath(of: [1, 1, 1]) == "children[1].boxes[1].items[1].sublayout")
+        #expect(layout.inputPath(of: []).description == "")
+        #expect(layout.inputPath(of: [0]).description == "children[0]")
+        #expect(layout.inputPath(of: [1, 0]).description == "children[1].boxes[0]")
+        #expect(layout.inputPath(of: [1, 1, 0]).description == "children[1].boxes[1].items[0].view")
+        #expect(layout.inputPath(of: [1, 1, 1]).description == "children[1].boxes[1].items[1].sublayout")
         #expect(
-            layout.inputPath(of: [1, 1, 1, 0, 0])
+            layout.inputPath(of: [1, 1, 1, 0, 0]).description
                 == "children[1].boxes[1].items[1].sublayout.items[0].view.items[0].view")
-        #expect(layout.inputPath(of: [1, 2, 0]) == "children[1].boxes[2].topLines[0]")
-        #expect(layout.inputPath(of: [1, 2, 1]) == "children[1].boxes[2].bottomLines[0]")
+        #expect(layout.inputPath(of: [1, 2, 0]).description == "children[1].boxes[2].topLines[0]")
+        #expect(layout.inputPath(of: [1, 2, 1]).description == "children[1].boxes[2].bottomLines[0]")
     }
 }

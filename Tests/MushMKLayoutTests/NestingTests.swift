@@ -22,7 +22,7 @@ import Testing
         #expect([row.x, row.y, row.width, row.height] == [10, 5, 300, 40])
         #expect(row.children.map(\.id) == ["one", "two"])
         #expect(row.children.map { [$0.x, $0.width] } == [[0, 100], [100, 200]])
-        #expect(layout.inputPath(of: [0, 1]) == "boxes[0].items[1].view")
+        #expect(layout.inputPath(of: [0, 1]).description == "boxes[0].items[1].view")
     }
 
     /// An MGBox with an attached box as an item's view: the attachment's pass runs there as at the

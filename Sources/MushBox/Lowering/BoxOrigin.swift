@@ -8,13 +8,13 @@
 public final class BoxOrigin: Sendable {
     /// The node's name in its parent's input (`items[2].view`); nil: as its parent's
     /// ``childNaming`` says.
-    public let step: String?
+    public let step: InputPath?
     /// How the input names the node's children (nil: `children[i]`).
     public let childNaming: ChildNaming?
     /// What runs around layout for this node, in order.
     public let passes: [any BoxPass]
 
-    public init(step: String? = nil, childNaming: ChildNaming? = nil, passes: [any BoxPass] = []) {
+    public init(step: InputPath? = nil, childNaming: ChildNaming? = nil, passes: [any BoxPass] = []) {
         self.step = step
         self.childNaming = childNaming
         self.passes = passes
@@ -42,23 +42,23 @@ public final class BoxOrigin: Sendable {
         }
 
         /// The name of the child at `index`.
-        public func name(_ index: Int) -> String {
+        public func name(_ index: Int) -> InputPath {
             switch self {
-            case .key(let key): return "\(key)[\(index)]"
-            case .keyThen(let key, let then): return "\(key)[\(index)].\(then)"
+            case .key(let key): return .element(index, of: key)
+            case .keyThen(let key, let then): return [.key(key), .index(index), .key(then)]
             case .runs(let runs):
                 var first = 0
                 for run in runs {
-                    if index < first + run.count { return "\(run.key)[\(index - first)]" }
+                    if index < first + run.count { return .element(index - first, of: run.key) }
                     first += run.count
                 }
-                return "children[\(index)]"
+                return .element(index, of: "children")
             }
         }
     }
 
     /// This origin with `step` as the node's name (the passes and child naming kept).
-    public func named(_ step: String) -> BoxOrigin {
+    public func named(_ step: InputPath) -> BoxOrigin {
         BoxOrigin(step: step, childNaming: childNaming, passes: passes)
     }
 }
@@ -100,16 +100,18 @@ extension BoxLayout {
     /// each step is its node's ``BoxOrigin/step``, or its parent's ``BoxOrigin/childNaming``, or
     /// `children[i]`, joined with dots (`boxes[1].items[0].view`); empty for this result itself.
     /// An index past the children ends the name there.
-    public func inputPath(of path: some Sequence<Int>) -> String {
-        var names: [String] = []
+    public func inputPath(of path: some Sequence<Int>) -> InputPath {
+        var name = InputPath()
         var current = self
         for index in path {
             guard current.children.indices.contains(index) else { break }
             let child = current.children[index]
-            names.append(child.origin?.step ?? current.origin?.childNaming?.name(index) ?? "children[\(index)]")
+            name =
+                name
+                + (child.origin?.step ?? current.origin?.childNaming?.name(index) ?? .element(index, of: "children"))
             current = child
         }
-        return names.joined(separator: ".")
+        return name
     }
 
 }
