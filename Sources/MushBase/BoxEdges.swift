@@ -1,3 +1,6 @@
+/// (Its initializers are inlinable: the engine makes edges in its inner loops, and a generic
+/// initializer called across modules would not be specialized.)
+///
 /// Four edges of a rectangle, in CSS's order: top, right, bottom, left. The package's one edges
 /// type: the box engine's margins, padding, borders and insets (`BoxEdges<BoxLength>`), resolved
 /// edges in points (`BoxEdges<Double>`), and MGBoxKit's and MKLayoutLibrary's insets
@@ -8,7 +11,7 @@ public struct BoxEdges<Value: Hashable & Sendable>: Hashable, Sendable {
     public var bottom: Value
     public var left: Value
 
-    public init(top: Value, right: Value, bottom: Value, left: Value) {
+    @inlinable public init(top: Value, right: Value, bottom: Value, left: Value) {
         self.top = top
         self.right = right
         self.bottom = bottom
@@ -16,13 +19,13 @@ public struct BoxEdges<Value: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// The same value on all four edges.
-    public init(_ all: Value) { self.init(top: all, right: all, bottom: all, left: all) }
+    @inlinable public init(_ all: Value) { self.init(top: all, right: all, bottom: all, left: all) }
 }
 
 extension BoxEdges where Value == Double {
     /// Distances in points, in UIKit's order (`UIEdgeInsets`, as MGBoxKit and MKLayoutLibrary give
     /// them), each 0 unless given.
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    @inlinable public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.init(top: top, right: right, bottom: bottom, left: left)
     }
 

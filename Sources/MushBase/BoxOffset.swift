@@ -4,7 +4,7 @@ public struct BoxOffset: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
-    public init(x: Double = 0, y: Double = 0) {
+    @inlinable public init(x: Double = 0, y: Double = 0) {
         self.x = x
         self.y = y
     }

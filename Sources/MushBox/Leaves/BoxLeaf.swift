@@ -31,12 +31,13 @@ extension BoxLeaf {
 }
 
 /// What a leaf looks like at its final size, in its node's result (``BoxLayout/leaf``): what the
-/// renderer draws and the JSON writes in the content box.
+/// renderer draws and the JSON writes in the content box. (A paragraph's and a row's layouts are
+/// kept out of line, so that every node's result stays as small as it was with an existential.)
 public enum PlacedLeaf: Sendable {
     /// A paragraph's lines and colour (``TextLeaf``'s).
-    case text(PlacedText)
+    indirect case text(PlacedText)
     /// A row laid out (``LineLeaf``'s).
-    case row(MGLineLayout)
+    indirect case row(MGLineLayout)
     /// An image, drawn to fill the content box (``ImageLeaf``'s).
     case image(ImageLeaf)
     /// A leaf of your own: whatever it places, which the renderer and the JSON pass over.
