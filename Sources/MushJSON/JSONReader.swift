@@ -45,14 +45,9 @@ struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     /// The keys and indices from the top to the value being read.
-    var path: [JSONPathComponent] = []
+    var path = InputPath()
     /// How deep objects and arrays may nest, the outermost counting one.
     var depthLimit = MushLimits.jsonDepth
-
-    enum JSONPathComponent {
-        case key(String)
-        case index(Int)
-    }
 
     mutating func skipWhitespace() {
         while index < bytes.count {
@@ -85,7 +80,7 @@ struct JSONReader {
 
     mutating func enter() throws(RequestError) {
         // The path's length is the depth of the value being read; the container adds one.
-        guard path.count < depthLimit else {
+        guard path.components.count < depthLimit else {
             // Not a syntax error: the JSON may be fine, only deeper than the reader takes.
             throw RequestError(
                 "too deep: objects and arrays may nest at most \(depthLimit) levels, and one more starts at "
@@ -119,13 +114,13 @@ struct JSONReader {
             }
             index += 1
             skipWhitespace()
-            path.append(.key(key))
+            path.components.append(.key(key))
             let member = try value()
-            path.removeLast()
+            path.components.removeLast()
             if members.updateValue(member, forKey: key) != nil {
                 index = keyStart
                 throw syntaxError(
-                    "the key '\(Self.shortened(key))' appears twice in \(pathDescription.isEmpty ? "the object" : pathDescription)"
+                    "the key '\(Self.shortened(key))' appears twice in \(path.isEmpty ? "the object" : path.description)"
                 )
             }
             skipWhitespace()
@@ -151,9 +146,9 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            path.append(.index(elements.count))
+            path.components.append(.index(elements.count))
             elements.append(try value())
-            path.removeLast()
+            path.components.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw syntaxError("the text ends inside an array") }
             switch bytes[index] {
@@ -204,7 +199,7 @@ struct JSONReader {
         let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let number = Double(token), number.isFinite else {
             throw RequestError(
-                at: pathDescription, "\(Self.shortened(token)) is too large for a number (at most about 1.8e308)")
+                at: path.description, "\(Self.shortened(token)) is too large for a number (at most about 1.8e308)")
         }
         return number
     }
@@ -333,7 +328,7 @@ struct JSONReader {
                 offset += UTF8.width(scalar)
             case .emptyInput, .error:
                 return RequestError(
-                    at: pathDescription,
+                    at: path.description,
                     "invalid UTF-8 in a string (the byte \(Self.hex(bytes[offset])) at \(location(of: offset)))")
             }
         }
@@ -374,17 +369,5 @@ struct JSONReader {
     /// At most 40 characters of `text`, for a message.
     static func shortened(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(40)) + "…" : text
-    }
-
-    /// The path as the request readers write it: `right[0].box.margin`.
-    var pathDescription: String {
-        var description = ""
-        for component in path {
-            switch component {
-            case .key(let key): description += description.isEmpty ? key : "." + key
-            case .index(let index): description += "[\(index)]"
-            }
-        }
-        return description
     }
 }
