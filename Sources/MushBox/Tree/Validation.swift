@@ -64,32 +64,24 @@ extension BoxStyle {
 }
 
 extension BoxStyleProperty.Storage {
-    /// Whether the value at this offset of `style`'s bytes is in its range (the same ranges as
-    /// ``BoxStyleProperty/problem(with:)``'s).
+    /// Whether the value at this offset of `style`'s bytes is in its range: the ranges
+    /// ``BoxStyleProperty/problem(with:)`` describes, shared with it.
     @inline(__always) func isGood(in style: UnsafeRawBufferPointer) -> Bool {
-        func good(_ length: BoxLength, auto: Bool, negative: Bool) -> Bool {
-            switch length {
-            case .auto: return auto
-            case .points(let number):
-                return negative ? MushLimits.offset.contains(number) : MushLimits.length.contains(number)
-            case .percent(let number):
-                return negative ? (-10_000.0...10_000).contains(number) : (0...10_000).contains(number)
-            }
-        }
         switch self {
         case .none: return true
         case .length(let offset, let auto, let negative):
-            return good(style.load(fromByteOffset: offset, as: BoxLength.self), auto: auto, negative: negative)
+            return style.load(fromByteOffset: offset, as: BoxLength.self).isGood(auto: auto, negative: negative)
         case .edges(let offset, let auto, let negative):
             let edges = style.load(fromByteOffset: offset, as: BoxEdges<BoxLength>.self)
-            return good(edges.top, auto: auto, negative: negative) && good(edges.right, auto: auto, negative: negative)
-                && good(edges.bottom, auto: auto, negative: negative)
-                && good(edges.left, auto: auto, negative: negative)
+            return edges.top.isGood(auto: auto, negative: negative)
+                && edges.right.isGood(auto: auto, negative: negative)
+                && edges.bottom.isGood(auto: auto, negative: negative)
+                && edges.left.isGood(auto: auto, negative: negative)
         case .factor(let offset):
-            return (0...1_000_000).contains(style.load(fromByteOffset: offset, as: Double.self))
+            return BoxStyleProperty.factors.contains(style.load(fromByteOffset: offset, as: Double.self))
         case .ratio(let offset):
             guard let ratio = style.load(fromByteOffset: offset, as: Double?.self) else { return true }
-            return ratio >= 1e-6 && ratio <= 1_000_000
+            return BoxStyleProperty.ratios.contains(ratio)
         case .alignment(let offset, let item):
             guard let alignment = style.load(fromByteOffset: offset, as: BoxAlignment?.self) else { return true }
             return item ? alignment.isItemAlignment : alignment.isContentDistribution
@@ -97,38 +89,63 @@ extension BoxStyleProperty.Storage {
     }
 }
 
+extension BoxLength {
+    /// The points and percentages a property takes: within ±1,000,000 and ±10,000 where it takes
+    /// negative values, else from 0.
+    @inline(__always) static func ranges(negative: Bool) -> (
+        points: ClosedRange<Double>, percent: ClosedRange<Double>
+    ) {
+        negative ? (MushLimits.offset, -10_000...10_000) : (MushLimits.length, 0...10_000)
+    }
+
+    /// Whether this length suits a property that takes `auto` or negative values as said (the
+    /// validation loop's check, without a call or a string).
+    @inline(__always) func isGood(auto: Bool, negative: Bool) -> Bool {
+        switch self {
+        case .auto: return auto
+        case .points(let number): return Self.ranges(negative: negative).points.contains(number)
+        case .percent(let number): return Self.ranges(negative: negative).percent.contains(number)
+        }
+    }
+
+    /// What is wrong with this length for such a property; nil when ``isGood(auto:negative:)``.
+    func problem(auto: Bool, negative: Bool) -> String? {
+        switch self {
+        case .auto:
+            return auto ? nil : "cannot be auto"
+        case .points(let number):
+            return MushLimits.problem(number, in: Self.ranges(negative: negative).points, unit: "points")
+        case .percent(let number):
+            return MushLimits.problem(number, in: Self.ranges(negative: negative).percent, unit: "%")
+        }
+    }
+}
+
 extension BoxStyleProperty {
+    /// The range of a flex factor.
+    static let factors = 0.0...1_000_000
+    /// The range of a ratio.
+    static let ratios = 1e-6...1_000_000.0
+
     /// The problem of `value` as this property's: its key (with the edge, for edges) and what is
     /// wrong; nil when it is good. (Keys are joined only for a problem: good input builds no
     /// strings.)
     func problem(with value: BoxStyleValue) -> (key: String, problem: String)? {
-        func length(_ length: BoxLength, auto: Bool, negative: Bool) -> String? {
-            switch length {
-            case .auto:
-                return auto ? nil : "cannot be auto"
-            case .points(let number):
-                return MushLimits.problem(number, in: negative ? MushLimits.offset : MushLimits.length, unit: "points")
-            case .percent(let number):
-                return MushLimits.problem(number, in: negative ? -10_000.0...10_000 : 0...10_000, unit: "%")
-            }
-        }
         switch (kind, value) {
         case (.keyword(let names), .keyword(let keyword)):
             return names.contains(keyword) ? nil : (name, "cannot be \(keyword)")
         case (.factor, .number(let number)):
-            return MushLimits.problem(number, in: 0...1_000_000).map { (name, $0) }
+            return MushLimits.problem(number, in: Self.factors).map { (name, $0) }
         case (.ratio, .number(let ratio)):
-            guard !(ratio >= 1e-6 && ratio <= 1_000_000) else { return nil }
+            guard !Self.ratios.contains(ratio) else { return nil }
             return (name, "must be a number from 0.000001 to 1000000 (it is \(MushLimits.format(ratio)))")
         case (.length(let auto, let negative), .length(let value)):
-            return length(value, auto: auto, negative: negative).map { (name, $0) }
+            return value.problem(auto: auto, negative: negative).map { (name, $0) }
         case (.edges(let auto, let negative), .edges(let edges)):
-            if let problem = length(edges.top, auto: auto, negative: negative) { return (name + ".top", problem) }
-            if let problem = length(edges.right, auto: auto, negative: negative) { return (name + ".right", problem) }
-            if let problem = length(edges.bottom, auto: auto, negative: negative) {
-                return (name + ".bottom", problem)
-            }
-            if let problem = length(edges.left, auto: auto, negative: negative) { return (name + ".left", problem) }
+            if let problem = edges.top.problem(auto: auto, negative: negative) { return (name + ".top", problem) }
+            if let problem = edges.right.problem(auto: auto, negative: negative) { return (name + ".right", problem) }
+            if let problem = edges.bottom.problem(auto: auto, negative: negative) { return (name + ".bottom", problem) }
+            if let problem = edges.left.problem(auto: auto, negative: negative) { return (name + ".left", problem) }
             return nil
         default:
             return nil
