@@ -42,13 +42,10 @@ public struct BoxRequest: Sendable {
     /// What `mush layout --help` says of the style keys, from `BoxStyle.properties`: each name,
     /// its keywords and its note, then which lengths take `auto` and which take four edges.
     public static var styleHelp: String {
-        func list(_ items: [String], _ last: String = "or") -> String {
-            items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(last) " + items.last!
-        }
         let properties = BoxStyle.properties
         let each = properties.map { property in
             var parts: [String] = []
-            if case .keyword(let names) = property.kind { parts.append(list(names)) }
+            if case .keyword(let names) = property.kind { parts.append(listed(names)) }
             if let note = property.note { parts.append(note) }
             return parts.isEmpty ? property.name : "\(property.name) (\(parts.joined(separator: "; ")))"
         }
@@ -59,8 +56,8 @@ public struct BoxRequest: Sendable {
             }
         }.map(\.name)
         let edges = properties.filter { if case .edges = $0.kind { true } else { false } }.map(\.name)
-        return "Style keys, as CSS names them: \(list(each, "and")). A length is a number of points, \"N%\" or "
-            + "\"auto\" (not auto for \(list(noAuto))); \(list(edges, "and")) take one length for all four edges "
+        return "Style keys, as CSS names them: \(listed(each, "and")). A length is a number of points, \"N%\" or "
+            + "\"auto\" (not auto for \(listed(noAuto))); \(listed(edges, "and")) take one length for all four edges "
             + "or an object of some of top, right, bottom and left."
     }
 
@@ -304,7 +301,7 @@ public struct BoxTreeReader {
             guard names.contains(string) else {
                 throw RequestError(
                     at: path,
-                    "must be \(names.dropLast().joined(separator: ", ")) or \(names.last!) (it is '\(JSONReader.shortened(string))')"
+                    "must be \(listed(names)) (it is '\(JSONReader.shortened(string))')"
                 )
             }
             return .keyword(string)
@@ -401,8 +398,8 @@ public struct BoxTreeReader {
             throw RequestError(at: object.path("text"), error.description)
         }
         let path = object.path("text")
-        warnings += document.diagnostics.map { "\(path): \($0.message)" }
-        warnings += leaf.paragraph.warnings.map { "\(path): \($0)" }
+        for diagnostic in document.diagnostics { warn(diagnostic.message, at: path) }
+        for warning in leaf.paragraph.warnings { warn("\(warning)", at: path) }
         return leaf
     }
 

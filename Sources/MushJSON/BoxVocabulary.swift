@@ -71,13 +71,8 @@ public struct BoxVocabularies: Sendable {
 
     /// One sentence for help texts naming each vocabulary and its marker keys.
     public var summary: String {
-        let each = all.map { vocabulary in
-            let keys = vocabulary.markerKeys
-            let listed = keys.count == 1 ? keys[0] : keys.dropLast().joined(separator: ", ") + " or " + keys.last!
-            return "\(vocabulary.name) (a node with \(listed))"
-        }
-        return "Nodes of "
-            + (each.count == 1 ? each[0] : each.dropLast().joined(separator: ", ") + " and " + each.last!)
+        let each = all.map { "\($0.name) (a node with \(listed($0.markerKeys)))" }
+        return "Nodes of \(listed(each, "and"))"
             + " are read as those libraries lay out and lowered to these nodes, in any order and nesting."
     }
 }

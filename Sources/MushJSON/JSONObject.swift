@@ -87,9 +87,7 @@ struct JSONObject {
     where Choice.RawValue == String {
         guard let string = try string(key) else { return nil }
         guard let choice = Choice(rawValue: string) else {
-            let names = Choice.allCases.map(\.rawValue)
-            let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
-            throw RequestError("\(path(key)): must be \(list) (it is '\(string)')")
+            throw RequestError("\(path(key)): must be \(listed(Choice.allCases.map(\.rawValue))) (it is '\(string)')")
         }
         return choice
     }

@@ -11,3 +11,9 @@ public struct RequestError: Error, Hashable, Sendable, CustomStringConvertible {
         description = path.isEmpty ? problem : path + ": " + problem
     }
 }
+
+/// `items` as a message lists them: `a, b or c` (`a` alone; `and` where the list says so).
+func listed(_ items: [String], _ conjunction: String = "or") -> String {
+    guard let last = items.last, items.count > 1 else { return items.joined() }
+    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+}
