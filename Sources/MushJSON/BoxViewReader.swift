@@ -7,9 +7,12 @@ import MushBoxView
 /// `"boxView": "vertical"` or `"horizontal"` is a BoxView, and each entry of its `items` is an item
 /// whose `view` is any node (the engine's own, text, an image, an MGBox, another BoxView).
 enum BoxViewJSON {
+    /// The key that makes a node a BoxView.
+    static let markerKeys = ["boxView"]
+
     /// Every key of a BoxView node.
     static let keys =
-        ["boxView", "id", "width", "height", "spacing", "insets", "direction", "items"] + BoxRequest.paintKeys
+        markerKeys + ["id", "width", "height", "spacing", "insets", "direction", "items"] + BoxRequest.paintKeys
 
     /// Every key of an item.
     static let itemKeys = ["view", "top", "left", "bottom", "right", "centerX", "centerY", "width", "height", "flex"]

@@ -92,7 +92,7 @@ struct MKLayoutVocabulary: BoxVocabulary {
 /// BoxView's stacks (the MushBoxView article gives the keys).
 struct BoxViewVocabulary: BoxVocabulary {
     var name: String { "BoxView" }
-    var markerKeys: [String] { ["boxView"] }
+    var markerKeys: [String] { BoxViewJSON.markerKeys }
 
     func read(_ value: JSONValue, at place: BoxTreeReader.Place, with reader: inout BoxTreeReader)
         throws(RequestError) -> BoxNode

@@ -86,15 +86,6 @@ public enum BoxStyleValue: Hashable, Sendable {
     case number(Double)
     case length(BoxLength)
     case edges(BoxEdges<BoxLength>)
-
-    /// Whether the value holds a percentage.
-    public var hasPercentage: Bool {
-        switch self {
-        case .length(.percent): return true
-        case .edges(let edges): return [edges.top, edges.right, edges.bottom, edges.left].contains { $0.isPercent }
-        default: return false
-        }
-    }
 }
 
 extension BoxLength {
@@ -150,9 +141,6 @@ extension BoxStyle {
         .length("columnGap", \.columnGap, auto: false, negative: false, base: .contentBox),
         .keyword("overflow", \.overflow),
     ]
-
-    /// The properties that may hold a percentage, for the cache's record of what a style reads.
-    static let percentageProperties = properties.filter { $0.percentBase != nil && !$0.isShorthand }
 }
 
 extension BoxStyleProperty {
