@@ -66,7 +66,7 @@ extension BoxTreeReader {
             item.view = try node(view, at: object.path("view"), depth: depth)
             // An MGBox keeps its size in MGBoxKit's containers (`flexShrink: 0`); in a BoxView the
             // item decides.
-            if vocabularies.vocabulary(of: view) is MGBoxVocabulary { item.view?.style.flexShrink = 1 }
+            if StandardVocabulary.isMGBox(vocabularies.vocabulary(of: view)) { item.view?.style.flexShrink = 1 }
         }
         item.centerX = try pin(object, "centerX", default: nil)
         item.centerY = try pin(object, "centerY", default: nil)

@@ -49,7 +49,9 @@ public struct BoxVocabularies: Sendable {
     }
 
     /// MKLayoutLibrary's layouts, BoxView's stacks and MGBoxKit's boxes.
-    public static let standard = BoxVocabularies([MKLayoutVocabulary(), BoxViewVocabulary(), MGBoxVocabulary()])
+    public static let standard = BoxVocabularies([
+        StandardVocabulary.mkLayout, StandardVocabulary.boxView, StandardVocabulary.mgBox,
+    ])
 
     /// These vocabularies and `vocabulary` after them.
     public func adding(_ vocabulary: any BoxVocabulary) -> BoxVocabularies {
@@ -77,38 +79,38 @@ public struct BoxVocabularies: Sendable {
     }
 }
 
-/// MKLayoutLibrary's linear, stack and flow layouts (the MushMKLayout article gives the keys).
-struct MKLayoutVocabulary: BoxVocabulary {
-    var name: String { "MKLayoutLibrary" }
-    var markerKeys: [String] { MKLayoutJSON.markerKeys }
+/// A vocabulary the project brings: its name, its marker keys and the reader's method for its nodes.
+struct StandardVocabulary: BoxVocabulary {
+    typealias Read = @Sendable (inout BoxTreeReader, JSONValue, BoxTreeReader.Place) throws(RequestError) -> BoxNode
+
+    let name: String
+    let markerKeys: [String]
+    let reading: Read
 
     func read(_ value: JSONValue, at place: BoxTreeReader.Place, with reader: inout BoxTreeReader)
         throws(RequestError) -> BoxNode
     {
-        try reader.mkNode(value, at: place.path, depth: place.depth)
+        try reading(&reader, value, place)
     }
-}
 
-/// BoxView's stacks (the MushBoxView article gives the keys).
-struct BoxViewVocabulary: BoxVocabulary {
-    var name: String { "BoxView" }
-    var markerKeys: [String] { BoxViewJSON.markerKeys }
-
-    func read(_ value: JSONValue, at place: BoxTreeReader.Place, with reader: inout BoxTreeReader)
-        throws(RequestError) -> BoxNode
-    {
-        try reader.boxViewNode(value, at: place.path, depth: place.depth)
+    /// Whether `vocabulary` is MGBoxKit's (whose boxes keep their size in other containers).
+    static func isMGBox(_ vocabulary: (any BoxVocabulary)?) -> Bool {
+        (vocabulary as? StandardVocabulary)?.name == mgBox.name
     }
-}
 
-/// MGBoxKit's boxes, tables and scroll views (the MushMGBox article gives the keys).
-struct MGBoxVocabulary: BoxVocabulary {
-    var name: String { "MGBoxKit" }
-    var markerKeys: [String] { MGBoxJSON.markerKeys }
+    /// MKLayoutLibrary's linear, stack and flow layouts (the MushMKLayout article gives the keys).
+    static let mkLayout = StandardVocabulary(name: "MKLayoutLibrary", markerKeys: MKLayoutJSON.markerKeys) {
+        (reader, value, place) throws(RequestError) in try reader.mkNode(value, at: place.path, depth: place.depth)
+    }
 
-    func read(_ value: JSONValue, at place: BoxTreeReader.Place, with reader: inout BoxTreeReader)
-        throws(RequestError) -> BoxNode
-    {
+    /// BoxView's stacks (the MushBoxView article gives the keys).
+    static let boxView = StandardVocabulary(name: "BoxView", markerKeys: BoxViewJSON.markerKeys) {
+        (reader, value, place) throws(RequestError) in try reader.boxViewNode(value, at: place.path, depth: place.depth)
+    }
+
+    /// MGBoxKit's boxes, tables and scroll views (the MushMGBox article gives the keys).
+    static let mgBox = StandardVocabulary(name: "MGBoxKit", markerKeys: MGBoxJSON.markerKeys) {
+        (reader, value, place) throws(RequestError) in
         try reader.mgNode(value, at: place.path, depth: place.depth, sizedByContainer: place.sizedByContainer)
     }
 }

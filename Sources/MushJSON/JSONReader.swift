@@ -89,14 +89,8 @@ struct JSONReader {
     }
 
     mutating func object() throws(RequestError) -> JSONValue {
-        try enter()
-        index += 1
         var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
+        if try opensEmpty(closedBy: UInt8(ascii: "}")) { return .object(members) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -123,41 +117,47 @@ struct JSONReader {
                     "the key '\(Self.shortened(key))' appears twice in \(path.isEmpty ? "the object" : path.description)"
                 )
             }
-            skipWhitespace()
-            guard index < bytes.count else { throw syntaxError("the text ends inside an object") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(members)
-            default: throw syntaxError("expected ',' or '}' in an object, found \(describeByte())")
-            }
+            if try closes(UInt8(ascii: "}"), "an object") { return .object(members) }
         }
     }
 
     mutating func array() throws(RequestError) -> JSONValue {
-        try enter()
-        index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
+        if try opensEmpty(closedBy: UInt8(ascii: "]")) { return .array(elements) }
         while true {
             skipWhitespace()
             path.components.append(.index(elements.count))
             elements.append(try value())
             path.components.removeLast()
-            skipWhitespace()
-            guard index < bytes.count else { throw syntaxError("the text ends inside an array") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(elements)
-            default: throw syntaxError("expected ',' or ']' in an array, found \(describeByte())")
-            }
+            if try closes(UInt8(ascii: "]"), "an array") { return .array(elements) }
+        }
+    }
+
+    /// Enters an object or an array at its opening bracket: true past `bracket` when it is empty.
+    mutating func opensEmpty(closedBy bracket: UInt8) throws(RequestError) -> Bool {
+        try enter()
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == bracket else { return false }
+        index += 1
+        return true
+    }
+
+    /// After a member of an object or an element of an array (`container`): true past the closing
+    /// `bracket`, false past a comma.
+    mutating func closes(_ bracket: UInt8, _ container: String) throws(RequestError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw syntaxError("the text ends inside \(container)") }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
+            return false
+        case bracket:
+            index += 1
+            return true
+        default:
+            throw syntaxError(
+                "expected ',' or '\(Character(Unicode.Scalar(bracket)))' in \(container), found \(describeByte())")
         }
     }
 

@@ -207,7 +207,7 @@ extension BoxTreeReader {
         -> any MGLayoutBox
     {
         let vocabulary = vocabularies.vocabulary(of: value)
-        if case .object(let members) = value, !(vocabulary is MGBoxVocabulary),
+        if case .object(let members) = value, !StandardVocabulary.isMGBox(vocabulary),
             vocabulary != nil || members.keys.contains(where: MGBoxJSON.engineOnlyKeys.contains)
         {
             // (The passes of MGBoxes inside it travel in their nodes' origins.)

@@ -110,7 +110,7 @@ public struct MeasureRequest: Hashable, Sendable {
         do {
             let paragraph = try Paragraph(document, style: style, fonts: fonts)
             return MeasureResult(
-                paragraph.layout(width: width),
+                layout: paragraph.layout(width: width),
                 warnings: document.diagnostics.map(\.message) + paragraph.warnings.map(\.description))
         } catch {
             throw RequestError(error.description)
@@ -126,11 +126,6 @@ public struct MeasureResult: Sendable {
     /// text engine's warnings (a font family the fonts do not have). Not part of the JSON: the
     /// command prints them on standard error.
     public let warnings: [String]
-
-    public init(_ layout: ParagraphLayout, warnings: [String] = []) {
-        self.layout = layout
-        self.warnings = warnings
-    }
 
     /// The result on one line (no line break), keys sorted. A result with a number that is not finite
     /// (which the limits rule out) is an error naming it, never `null`.

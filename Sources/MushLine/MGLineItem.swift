@@ -20,11 +20,15 @@ extension MGLine {
         }
     }
 
-    /// An image: its size, and where a renderer finds its pixels.
+    /// An image: its size, and where a renderer finds its pixels (in a box tree, the same type is
+    /// an image leaf).
     public struct Image: Hashable, Sendable {
+        /// The size, in points.
         public var width: Double
         public var height: Double
+        /// Where the pixels are, for drawing; nil: none (a placeholder is drawn).
         public var file: String?
+
         public init(width: Double, height: Double, file: String? = nil) {
             self.width = width
             self.height = height

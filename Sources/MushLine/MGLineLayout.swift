@@ -23,18 +23,6 @@ public struct MGLineLayout: Sendable {
     /// The line's MGBox-style borders, drawn inside its rectangle over everything else.
     public var borders: MGLine.Borders
 
-    /// A layout of `width` × `height` with `items`, a background and borders (none by default).
-    public init(
-        width: Double, height: Double, items: [Item], backgroundColor: MushColor? = nil,
-        borders: MGLine.Borders = MGLine.Borders()
-    ) {
-        self.width = width
-        self.height = height
-        self.items = items
-        self.backgroundColor = backgroundColor
-        self.borders = borders
-    }
-
     /// A rectangle in points, from the line's top-left corner (y grows downwards).
     public struct Frame: Hashable, Sendable {
         public var x, y, width, height: Double
@@ -54,13 +42,6 @@ public struct MGLineLayout: Sendable {
         /// Where the item is; nil when it was dropped for lack of room. Margins are outside it.
         public var frame: Frame?
         public var content: Content
-
-        public init(side: MGLine.Side, index: Int, frame: Frame?, content: Content) {
-            self.side = side
-            self.index = index
-            self.frame = frame
-            self.content = content
-        }
 
         public var isVisible: Bool { frame != nil }
 
@@ -93,21 +74,9 @@ public struct MGLineLayout: Sendable {
         /// The text was shortened: it ends in "…", or lines were left out.
         public var isTruncated: Bool
         /// The colour of runs that set none: the side's text colour.
-        public var color: MushColor
+        public var color = MushColor(red: 0, green: 0, blue: 0)
         /// The side's text shadow; nil: none.
         public var shadow: Shadow?
-
-        public init(
-            paragraph: Paragraph, layout: ParagraphLayout, isMultiline: Bool, isTruncated: Bool,
-            color: MushColor = MushColor(red: 0, green: 0, blue: 0), shadow: Shadow? = nil
-        ) {
-            self.paragraph = paragraph
-            self.layout = layout
-            self.isMultiline = isMultiline
-            self.isTruncated = isTruncated
-            self.color = color
-            self.shadow = shadow
-        }
 
         /// What each line shows, without the spaces that hang past its end.
         public var lines: [String] {
@@ -121,7 +90,7 @@ public struct MGLineLayout: Sendable {
 
     /// A text shadow, MGBoxKit's: the text again in one colour, moved by an offset, under the text.
     public struct Shadow: Hashable, Sendable {
-        public var color: MushColor
+        public var color = MushColor(red: 0, green: 0, blue: 0)
         /// How far the shadow is from the text, in points (y grows downwards).
         public var offset: MGLine.Offset
 

@@ -16,19 +16,6 @@ public struct MGStackLayout: Sendable {
     /// The stack's MGBox-style borders, drawn inside its rectangle over its lines.
     public var borders: MGLine.Borders
 
-    /// A layout of `width` × `height` with its placed lines, a background and borders (none by
-    /// default).
-    public init(
-        width: Double, height: Double, lines: [Placed], backgroundColor: MushColor? = nil,
-        borders: MGLine.Borders = MGLine.Borders()
-    ) {
-        self.width = width
-        self.height = height
-        self.lines = lines
-        self.backgroundColor = backgroundColor
-        self.borders = borders
-    }
-
     /// One line in the stack.
     public struct Placed: Sendable {
         /// The line's top-left corner, from the stack's top-left corner (y grows downwards); its
@@ -39,13 +26,6 @@ public struct MGStackLayout: Sendable {
         public var line: MGLine
         /// The line's layout, its frames relative to (`x`, `y`).
         public var layout: MGLineLayout
-
-        public init(x: Double, y: Double, line: MGLine, layout: MGLineLayout) {
-            self.x = x
-            self.y = y
-            self.line = line
-            self.layout = layout
-        }
 
         /// The line's rectangle in the stack.
         public var frame: MGLineLayout.Frame {

@@ -127,10 +127,7 @@ public struct MGBox: MGLayoutBox {
 
     /// The path of the box at `index` for errors.
     func childName(_ index: Int) -> String {
-        guard let (top, middle) = lineCounts else { return "boxes[\(index)]" }
-        if index < top { return "topLines[\(index)]" }
-        if index < top + middle { return "middleLines[\(index - top)]" }
-        return "bottomLines[\(index - top - middle)]"
+        childNaming.name(index).description
     }
 
     /// How the input names the box's boxes: `boxes[N]`, or a table's `topLines[N]` ….

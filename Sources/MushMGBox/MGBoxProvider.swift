@@ -261,13 +261,5 @@ public struct MGBoxProvider: Sendable {
         public var height: Double
         /// The row laid out at the provider's width: its items' frames, from the row's top left.
         public var layout: MGLineLayout
-
-        /// A row at `y` of `height`, laid out as `layout`.
-        public init(index: Int, y: Double, height: Double, layout: MGLineLayout) {
-            self.index = index
-            self.y = y
-            self.height = height
-            self.layout = layout
-        }
     }
 }

@@ -32,11 +32,10 @@ import Testing
         let layout = try line.layout()
         let texts = layout.items.map(\.text)
         #expect(texts.map { $0?.color } == [Self.blue, Self.blue, Self.red, Self.red])
+        #expect(texts.map { $0?.shadow?.color } == [nil, Self.grey, Self.red, Self.red])
         #expect(
-            texts.map { $0?.shadow } == [
-                nil, MGLineLayout.Shadow(color: Self.grey, offset: MGLine.Offset(x: -2, y: 3)),
-                MGLineLayout.Shadow(color: Self.red, offset: MGLine.Offset(x: 0, y: 1)),
-                MGLineLayout.Shadow(color: Self.red, offset: MGLine.Offset(x: 0, y: 1)),
+            texts.map { $0?.shadow?.offset } == [
+                nil, MGLine.Offset(x: -2, y: 3), MGLine.Offset(x: 0, y: 1), MGLine.Offset(x: 0, y: 1),
             ])
         // The defaults: black, no shadow.
         let plain = try MGLine(width: 100, height: 20, left: ["x"]).layout().items[0].text
@@ -90,21 +89,10 @@ import Testing
         #expect(plain.backgroundColor == nil && plain.borders == MGLine.Borders())
     }
 
-    @Test func aLayoutCanBeMadeByHand() throws {
-        let paragraph = try Paragraph(mush: "Hand-made")
-        let text = MGLineLayout.Text(
-            paragraph: paragraph, layout: paragraph.layout(), isMultiline: false, isTruncated: false)
-        let layout = MGLineLayout(
-            width: 100, height: 30,
-            items: [
-                MGLineLayout.Item(
-                    side: .left, index: 0, frame: MGLineLayout.Frame(x: 0, y: 5, width: 80, height: 20),
-                    content: .text(text)),
-                MGLineLayout.Item(side: .right, index: 0, frame: nil, content: .box(MGLineLayout.Box())),
-            ])
-        #expect(layout.backgroundColor == nil && layout.items[0].text?.lines == ["Hand-made"])
-        #expect(text.color == MushColor(red: 0, green: 0, blue: 0) && text.shadow == nil)
-        // A line of a paragraph layout knows its paragraph.
-        #expect(text.layout.lines[0].paragraph === paragraph)
+    @Test func aTextItemsLinesKnowTheirParagraph() throws {
+        let layout = try MGLine(width: 100, height: 30, left: ["Laid out"]).layout()
+        let text = try #require(layout.items[0].text)
+        #expect(text.lines == ["Laid out"])
+        #expect(text.layout.lines[0].paragraph === text.paragraph)
     }
 }

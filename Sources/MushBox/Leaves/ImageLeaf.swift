@@ -1,3 +1,5 @@
+import MushLine
+
 /// An image as a leaf of a box tree: an intrinsic size, and a file the engine never reads (it is
 /// for whoever draws the layout).
 ///
@@ -5,19 +7,12 @@
 /// the intrinsic ratio, which is also its ``aspectRatio`` (used where the node's style sets none).
 /// An image without a ratio (a width or height of 0) is as tall as its intrinsic height at any
 /// width.
-public struct ImageLeaf: BoxLeaf, Hashable {
-    /// The intrinsic size, in points.
-    public var width: Double
-    public var height: Double
-    /// Where the pixels are, for drawing; nil: none.
-    public var file: String?
+///
+/// It is the row's image item, `MGLine.Image` (one type: an image is the same whether a
+/// row or a box holds it).
+public typealias ImageLeaf = MGLine.Image
 
-    public init(width: Double, height: Double, file: String? = nil) {
-        self.width = width
-        self.height = height
-        self.file = file
-    }
-
+extension MGLine.Image: BoxLeaf {
     public func contentWidths() -> BoxContentWidths {
         BoxContentWidths(min: width, max: width)
     }

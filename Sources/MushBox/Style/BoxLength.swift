@@ -62,19 +62,6 @@ extension BoxEdges where Value == BoxLength {
     }
 }
 
-/// A width and a height.
-public struct BoxSize: Hashable, Sendable {
-    public var width: Double
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    public static let zero = BoxSize(width: 0, height: 0)
-}
-
 /// The room a box is laid out in along one axis: a number of points, or the box's min-content or
 /// max-content size.
 public enum AvailableSpace: Hashable, Sendable {

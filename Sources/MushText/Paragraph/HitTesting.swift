@@ -18,17 +18,10 @@ public struct TextPosition: Sendable, Hashable {
     public var line: Int
     /// ``CaretAffinity/upstream`` when `offset` ends a soft-wrapped line and the point was on that
     /// line: pass it to ``Paragraph/caret(at:affinity:in:)`` to keep the caret there.
-    public var affinity: CaretAffinity
+    public var affinity: CaretAffinity = .downstream
     /// The point lies on a line's box and within the horizontal extent of its glyphs (the ellipsis
     /// included); false above, below, between lines, left or right of a line, and on empty lines.
     public var isInside: Bool
-
-    public init(offset: Int, line: Int, affinity: CaretAffinity = .downstream, isInside: Bool) {
-        self.offset = offset
-        self.line = line
-        self.affinity = affinity
-        self.isInside = isInside
-    }
 }
 
 /// Where a caret is drawn: a vertical bar from (`x`, `y`) down `height` points, in the paragraph's
@@ -44,14 +37,6 @@ public struct Caret: Sendable, Hashable {
     public var height: Double
     /// The index of the line.
     public var line: Int
-
-    public init(offset: Int, x: Double, y: Double, height: Double, line: Int) {
-        self.offset = offset
-        self.x = x
-        self.y = y
-        self.height = height
-        self.line = line
-    }
 }
 
 extension Paragraph {
