@@ -44,16 +44,12 @@ struct LayoutCommand: ConsoleCommand {
     var exact = false
     @Flag(help: "Round positions relative to the parent, as browsers report offsetLeft and offsetTop.")
     var browserOffsets = false
-    @Flag(help: "Read JSON Lines on standard input and print one layout per line.")
-    var batch = false
-    @OptionGroup var jobs: JobsOption
+    @OptionGroup var input: BatchOptions
     @Argument(help: "A JSON file holding one tree; - for standard input.")
     var file: String?
 
     func validate() throws {
-        if batch, file != nil { throw ValidationError("--batch reads standard input; give no FILE") }
-        if !batch, file == nil { throw ValidationError("give a FILE.json, or - to read standard input") }
-        try jobs.check(batch: batch)
+        try input.check(file, name: "FILE")
         if exact, browserOffsets { throw ValidationError("--exact and --browser-offsets exclude each other") }
         if Self.space(width) == nil { throw Self.spaceError("--width", width) }
         if Self.space(height) == nil { throw Self.spaceError("--height", height) }
@@ -61,7 +57,7 @@ struct LayoutCommand: ConsoleCommand {
 
     func run(on console: CommandConsole) async throws {
         let fonts = try addedFonts.collection()
-        if batch {
+        if input.batch {
             try await runBatch(fonts: fonts, console: console)
             return
         }
@@ -76,7 +72,7 @@ struct LayoutCommand: ConsoleCommand {
 
     private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {
         let (width, height) = (Self.space(width)!, Self.space(height)!)
-        let run = BatchRun(jobs: jobs.count, console: console) { line, number in
+        let run = BatchRun(jobs: input.count, console: console) { line, number in
             BatchAnswer.layout(line, number: number, fonts: fonts, width: width, height: height, rounding: rounding)
         }
         try await run.runAndReport()

@@ -38,21 +38,17 @@ struct LineCommand: ConsoleCommand {
             """)
 
     @OptionGroup var addedFonts: FontOptions
-    @Flag(help: "Read JSON Lines on standard input and print one layout per line.")
-    var batch = false
-    @OptionGroup var jobs: JobsOption
+    @OptionGroup var input: BatchOptions
     @Argument(help: "A JSON file holding one line; - for standard input.")
     var file: String?
 
     func validate() throws {
-        if batch, file != nil { throw ValidationError("--batch reads standard input; give no FILE") }
-        if !batch, file == nil { throw ValidationError("give a FILE.json, or - to read standard input") }
-        try jobs.check(batch: batch)
+        try input.check(file, name: "FILE")
     }
 
     func run(on console: CommandConsole) async throws {
         let fonts = try addedFonts.collection()
-        if batch {
+        if input.batch {
             try await runBatch(fonts: fonts, console: console)
             return
         }
@@ -70,7 +66,7 @@ struct LineCommand: ConsoleCommand {
 
     private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {
         let request = LineRequest(fonts: fonts)
-        let run = BatchRun(jobs: jobs.count, console: console) { line, number in
+        let run = BatchRun(jobs: input.count, console: console) { line, number in
             BatchAnswer.line(line, number: number, request: request)
         }
         try await run.runAndReport()

@@ -22,21 +22,18 @@ struct MeasureCommand: ConsoleCommand {
 
     @OptionGroup var layout: TextLayoutOptions
     @OptionGroup var addedFonts: FontOptions
-    @Flag(help: "Read JSON Lines on standard input and print one result per line.")
-    var batch = false
-    @OptionGroup var jobs: JobsOption
+    @OptionGroup var input: BatchOptions
     @Argument(help: "The text; standard input when omitted.")
     var text: String?
 
     func validate() throws {
-        if batch, text != nil { throw ValidationError("--batch reads standard input; give no TEXT") }
-        try jobs.check(batch: batch)
+        try input.check(text, name: "TEXT", required: false)
     }
 
     func run(on console: CommandConsole) async throws {
         let fonts = try addedFonts.collection()
         try layout.check(fonts: fonts)
-        if batch {
+        if input.batch {
             try await runBatch(fonts: fonts, console: console)
             return
         }
@@ -60,7 +57,7 @@ struct MeasureCommand: ConsoleCommand {
     }
 
     private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {
-        let run = BatchRun(jobs: jobs.count, console: console) { line, number in
+        let run = BatchRun(jobs: input.count, console: console) { line, number in
             BatchAnswer.measure(line, number: number, fonts: fonts)
         }
         try await run.runAndReport()

@@ -27,11 +27,14 @@ struct FontOptions: ParsableArguments {
     }
 }
 
-/// `--jobs N` of `measure --batch` and `line --batch`: the threads that answer lines.
-struct JobsOption: ParsableArguments {
+/// `--batch` and `--jobs`, which `measure`, `line` and `layout` share: JSON Lines on standard input,
+/// answered on `--jobs` threads.
+struct BatchOptions: ParsableArguments {
     /// The most jobs `--jobs` takes.
     static let maximum = 1024
 
+    @Flag(help: "Read JSON Lines on standard input and print one answer per line.")
+    var batch = false
     @Option(
         parsing: .unconditional,
         help: "With --batch: answer lines on this many threads (default: all cores); the output is the same.")
@@ -42,8 +45,13 @@ struct JobsOption: ParsableArguments {
         jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 
-    /// `--jobs` is a whole number from 1 to ``maximum``, and only with `--batch`.
-    func check(batch: Bool) throws {
+    /// `--jobs` is a whole number from 1 to ``maximum``, and only with `--batch`; `--batch` takes no
+    /// `argument` (the command's `name`), which is otherwise needed where `required`.
+    func check(_ argument: String?, name: String, required: Bool = true) throws {
+        if batch, argument != nil { throw ValidationError("--batch reads standard input; give no \(name)") }
+        if !batch, argument == nil, required {
+            throw ValidationError("give a \(name).json, or - to read standard input")
+        }
         guard let jobs else { return }
         guard batch else { throw ValidationError("--jobs is for --batch only") }
         guard (1...Self.maximum).contains(jobs) else {

@@ -204,13 +204,7 @@ public struct BoxTreeReader {
         public var depth: Int
         /// Whether it is a view whose size its container decides (an MKLayoutLibrary item's), so
         /// that it needs no width or height of its own.
-        public var sizedByContainer: Bool
-
-        public init(path: String, depth: Int, sizedByContainer: Bool = false) {
-            self.path = path
-            self.depth = depth
-            self.sizedByContainer = sizedByContainer
-        }
+        public var sizedByContainer = false
 
         /// The place of a node inside this one, one level deeper, at `step` from it (`items[0].view`).
         public func inside(_ step: String, sizedByContainer: Bool = false) -> Place {

@@ -24,7 +24,7 @@ extension MeasureRequest {
                     reader.skipWhitespace()
                     guard reader.consume(UInt8(ascii: ":")) else { return nil }
                     reader.skipWhitespace()
-                    guard try request.read(key, from: &reader) else { return nil }
+                    try request.read(key, from: &reader)
                     reader.skipWhitespace()
                 } while reader.consume(UInt8(ascii: ","))
                 guard reader.consume(UInt8(ascii: "}")) else { return nil }
@@ -37,48 +37,45 @@ extension MeasureRequest {
         }
     }
 
-    /// Reads the value of `key` into its field; false when it is not of the field's type.
-    private mutating func read(_ key: String, from reader: inout JSONReader) throws(RequestError) -> Bool {
-        func string() throws(RequestError) -> String? {
-            reader.peek == UInt8(ascii: "\"") ? try reader.string() : nil
+    /// What `read(_:from:)` throws for a value not of its field's type: the general reader reads the
+    /// line again and names the problem.
+    private static let notDirect = RequestError("not read directly")
+
+    /// Reads the value of `key` into its field; throws when it is not of the field's type.
+    private mutating func read(_ key: String, from reader: inout JSONReader) throws(RequestError) {
+        func string() throws(RequestError) -> String {
+            guard reader.peek == UInt8(ascii: "\"") else { throw Self.notDirect }
+            return try reader.string()
         }
-        func number() throws(RequestError) -> Double? {
-            guard let byte = reader.peek, byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) else { return nil }
+        func number() throws(RequestError) -> Double {
+            guard let byte = reader.peek, byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) else {
+                throw Self.notDirect
+            }
             return try reader.number()
         }
+        func keyword<Keyword: RawRepresentable<String>>() throws(RequestError) -> Keyword {
+            guard let keyword = Keyword(rawValue: try string()) else { throw Self.notDirect }
+            return keyword
+        }
         switch key {
-        case "text":
-            guard let value = try string() else { return false }
-            text = value
+        case "text": text = try string()
         case "width":
             if reader.peek == UInt8(ascii: "n") {
                 try reader.literal("null")
                 width = nil
             } else {
-                guard let value = try number() else { return false }
-                width = value
+                width = try number()
             }
-        case "fontFamily":
-            guard let value = try string() else { return false }
-            fontFamily = value
-        case "fontSize":
-            guard let value = try number() else { return false }
-            fontSize = value
-        case "lineSpacing":
-            guard let value = try number() else { return false }
-            lineSpacing = value
+        case "fontFamily": fontFamily = try string()
+        case "fontSize": fontSize = try number()
+        case "lineSpacing": lineSpacing = try number()
         case "maxLines":
-            guard let value = try number(), value >= 0, value.rounded() == value, value < 0x1p31 else { return false }
+            let value = try number()
+            guard value >= 0, value.rounded() == value, value < 0x1p31 else { throw Self.notDirect }
             maxLines = Int(value)
-        case "maxHeight":
-            guard let value = try number() else { return false }
-            maxHeight = value
-        case "ellipsize":
-            guard let value = try string().flatMap(ParagraphStyle.Ellipsize.init(rawValue:)) else { return false }
-            ellipsize = value
-        case "align":
-            guard let value = try string().flatMap(ParagraphStyle.Alignment.init(rawValue:)) else { return false }
-            align = value
+        case "maxHeight": maxHeight = try number()
+        case "ellipsize": ellipsize = try keyword()
+        case "align": align = try keyword()
         case "mush":
             switch reader.peek {
             case UInt8(ascii: "t"):
@@ -87,12 +84,10 @@ extension MeasureRequest {
             case UInt8(ascii: "f"):
                 try reader.literal("false")
                 mush = false
-            default: return false
+            default: throw Self.notDirect
             }
-        default:
-            return false
+        default: throw Self.notDirect
         }
-        return true
     }
 }
 

@@ -4,7 +4,7 @@ import MushLine
 /// for whoever draws the layout).
 ///
 /// Its min-content and max-content widths are its intrinsic width; at any width its height keeps
-/// the intrinsic ratio, which is also its ``aspectRatio`` (used where the node's style sets none).
+/// the intrinsic ratio, which is also its `aspectRatio` (used where the node's style sets none).
 /// An image without a ratio (a width or height of 0) is as tall as its intrinsic height at any
 /// width.
 ///
