@@ -24,6 +24,12 @@ public enum MushLimits {
     /// one), and of boxes holding lines in a row.
     public static let jsonDepth = 64
 
+    /// The most bytes one input may hold: a JSON document, a text, standard input, one line of a
+    /// batch (16 MiB). Reading stops just past it with an error. Text costs about 60 bytes of
+    /// memory a character to lay out, so one input stays near a gigabyte at most; a service that
+    /// wants less sets its own, smaller limit on the bodies it accepts.
+    public static let inputBytes = 1 << 24
+
     /// How `value` breaks a range, as the end of a sentence that starts with the property's name:
     /// "must be between 0.01 and 10000 (it is 20000)"; nil when it is in the range.
     public static func problem(_ value: Double, in range: ClosedRange<Double>, unit: String = "") -> String? {

@@ -16,6 +16,9 @@ struct BatchRun: Sendable {
     var console: CommandConsole
     /// The answer to one line, given its bytes and its number (from 1).
     var answer: @Sendable (_ line: [UInt8], _ number: Int) -> BatchAnswer
+    /// The answer to a line that could not be read (one too long to hold), given its error and
+    /// number.
+    var failure: @Sendable (_ error: RequestError, _ number: Int) -> BatchAnswer = BatchAnswer.failure
 
     /// Lines a chunk holds at most; a chunk also ends at 64 KiB of input or when no line is ready.
     static let chunkLines = 64
@@ -27,6 +30,8 @@ struct BatchRun: Sendable {
         var failed = 0
         /// The number (from 1) of the first line that failed.
         var firstFailure: Int?
+        /// Standard output could not be written: the batch stopped there.
+        var outputFailure: OutputFailure?
 
         mutating func count(_ answer: BatchAnswer, number: Int) {
             lines = max(lines, number)
@@ -40,14 +45,17 @@ struct BatchRun: Sendable {
             lines = max(lines, other.lines)
             failed += other.failed
             firstFailure = firstFailure ?? other.firstFailure
+            outputFailure = outputFailure ?? other.outputFailure
         }
     }
 
     /// Answers every line of standard input; when a line failed, says on standard error how many
     /// did and which was first (`mush: 3 of 300 lines failed; the first is line 8`) and throws exit
-    /// status 2 (every line is answered first).
+    /// status 2 (every line is answered first). Output that cannot be written stops the batch and
+    /// throws its ``OutputFailure``.
     func runAndReport() async throws {
         let summary = await run()
+        if let failure = summary.outputFailure { throw failure }
         if summary.failed > 0, let first = summary.firstFailure {
             let lines = summary.lines == 1 ? "line" : "lines"
             console.warn("mush: \(summary.failed) of \(summary.lines) \(lines) failed; the first is line \(first)")
@@ -63,6 +71,14 @@ struct BatchRun: Sendable {
         }
     }
 
+    /// The answer to a line as read: its bytes answered, or its error.
+    private func answering(_ line: Result<[UInt8], RequestError>, _ number: Int) -> BatchAnswer {
+        switch line {
+        case .success(let bytes): answer(bytes, number)
+        case .failure(let error): failure(error, number)
+        }
+    }
+
     /// One thread reads, answers and writes; output goes out every 64 KiB and whenever the next
     /// line is not there yet.
     private func runSerially() -> Summary {
@@ -72,15 +88,24 @@ struct BatchRun: Sendable {
         var number = 0
         while let line = reader.next() {
             number += 1
-            let answer = answer(line, number)
-            console.add(answer, to: &output)
+            let answer = answering(line, number)
             summary.count(answer, number: number)
-            if output.utf8.count >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
-                console.output(output)
-                output = ""
+            do {
+                try console.add(answer, to: &output)
+                if output.utf8.count >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
+                    try console.write(output)
+                    output = ""
+                }
+            } catch {
+                summary.outputFailure = error
+                return summary
             }
         }
-        if !output.isEmpty { console.output(output) }
+        do {
+            if !output.isEmpty { try console.write(output) }
+        } catch {
+            summary.outputFailure = error
+        }
         return summary
     }
 
@@ -89,23 +114,23 @@ struct BatchRun: Sendable {
     private func runInParallel() -> Summary {
         let queue = ChunkQueue(limit: 2 * jobs + 2)
         for _ in 0..<jobs {
-            Thread { queue.work(answer: answer, console: console) }.start()
+            Thread { queue.work(answer: answering, console: console) }.start()
         }
         var reader = console.inputLines()
-        var chunk: [(number: Int, line: [UInt8])] = []
+        var chunk: [(number: Int, line: Result<[UInt8], RequestError>)] = []
         var bytes = 0
         var number = 0
         while let line = reader.next() {
             number += 1
             chunk.append((number, line))
-            bytes += line.count
+            bytes += (try? line.get().count) ?? 0
             if chunk.count >= Self.chunkLines || bytes >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
-                queue.submit(chunk)
+                guard queue.submit(chunk) else { break }
                 chunk.removeAll(keepingCapacity: true)
                 bytes = 0
             }
         }
-        if !chunk.isEmpty { queue.submit(chunk) }
+        if !chunk.isEmpty { _ = queue.submit(chunk) }
         return queue.finish()
     }
 }
@@ -116,7 +141,7 @@ private final class ChunkQueue: @unchecked Sendable {
     // Everything below is read and changed only with `condition` locked.
     private let condition = NSCondition()
     /// Chunks read but not yet taken by a worker, oldest first.
-    private var pending: [(sequence: Int, lines: [(number: Int, line: [UInt8])])] = []
+    private var pending: [(sequence: Int, lines: [(number: Int, line: Result<[UInt8], RequestError>)])] = []
     private var pendingStart = 0
     /// Answered chunks waiting for those before them to be written.
     private var answered: [Int: [(number: Int, answer: BatchAnswer)]] = [:]
@@ -133,14 +158,20 @@ private final class ChunkQueue: @unchecked Sendable {
         self.limit = limit
     }
 
-    /// Queues a chunk, waiting while too many are read and not yet written.
-    func submit(_ lines: [(number: Int, line: [UInt8])]) {
+    /// Queues a chunk, waiting while too many are read and not yet written; false (the chunk
+    /// dropped) once output could not be written, when reading should stop.
+    func submit(_ lines: [(number: Int, line: Result<[UInt8], RequestError>)]) -> Bool {
         condition.lock()
-        while submitted - written >= limit { condition.wait() }
+        while submitted - written >= limit && summary.outputFailure == nil { condition.wait() }
+        guard summary.outputFailure == nil else {
+            condition.unlock()
+            return false
+        }
         pending.append((submitted, lines))
         submitted += 1
         condition.broadcast()
         condition.unlock()
+        return true
     }
 
     /// Says no more chunks come, waits until every chunk is written, and returns how the lines
@@ -156,7 +187,7 @@ private final class ChunkQueue: @unchecked Sendable {
     }
 
     /// A worker: takes chunks and answers them until the queue is closed and empty.
-    func work(answer: (_ line: [UInt8], _ number: Int) -> BatchAnswer, console: CommandConsole) {
+    func work(answer: (_ line: Result<[UInt8], RequestError>, _ number: Int) -> BatchAnswer, console: CommandConsole) {
         condition.lock()
         while true {
             while pendingStart == pending.count && !closed { condition.wait() }
@@ -168,8 +199,10 @@ private final class ChunkQueue: @unchecked Sendable {
                 pending.removeAll(keepingCapacity: true)
                 pendingStart = 0
             }
+            let failed = summary.outputFailure != nil
             condition.unlock()
-            let answers = chunk.lines.map { (number: $0.number, answer: answer($0.line, $0.number)) }
+            // After a failed write, the chunks left are dropped unanswered.
+            let answers = failed ? [] : chunk.lines.map { (number: $0.number, answer: answer($0.line, $0.number)) }
             condition.lock()
             answered[chunk.sequence] = answers
             if !writing { writeReady(console) }
@@ -182,14 +215,21 @@ private final class ChunkQueue: @unchecked Sendable {
     private func writeReady(_ console: CommandConsole) {
         writing = true
         while let answers = answered.removeValue(forKey: written) {
+            let failed = summary.outputFailure != nil
             condition.unlock()
             var output = ""
             var chunkSummary = BatchRun.Summary()
-            for (number, answer) in answers {
-                console.add(answer, to: &output)
-                chunkSummary.count(answer, number: number)
+            if !failed {
+                do {
+                    for (number, answer) in answers {
+                        chunkSummary.count(answer, number: number)
+                        try console.add(answer, to: &output)
+                    }
+                    if !output.isEmpty { try console.write(output) }
+                } catch {
+                    chunkSummary.outputFailure = error
+                }
             }
-            if !output.isEmpty { console.output(output) }
             condition.lock()
             written += 1
             summary.add(chunkSummary)
@@ -204,9 +244,9 @@ extension CommandConsole {
     /// Adds `answer`'s line to `output`, the answers not yet written; when the answer has warnings,
     /// writes what is pending first and then the warnings, so that each warning comes out just
     /// before its line's answer.
-    fileprivate func add(_ answer: BatchAnswer, to output: inout String) {
+    fileprivate func add(_ answer: BatchAnswer, to output: inout String) throws(OutputFailure) {
         if !answer.warnings.isEmpty {
-            if !output.isEmpty { self.output(output) }
+            if !output.isEmpty { try write(output) }
             output = ""
             for warning in answer.warnings { warn("mush: warning: \(warning)") }
         }

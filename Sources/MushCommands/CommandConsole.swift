@@ -18,7 +18,9 @@ public struct CommandConsole: Sendable {
     /// `mush` executable). The console reads it but never closes it.
     public var input: Int32
     /// Writes text to standard output, exactly as given (the commands add their own line ends).
-    public var output: @Sendable (String) -> Void
+    /// An error it throws (the standard console's ``WriteError``) ends the command: output that
+    /// cannot be written is never a silent success.
+    public var output: @Sendable (String) throws -> Void
     /// Writes text to standard error, exactly as given (the commands add their own line ends).
     public var error: @Sendable (String) -> Void
 
@@ -26,10 +28,11 @@ public struct CommandConsole: Sendable {
     ///
     /// - Parameters:
     ///   - input: The file descriptor to read standard input from.
-    ///   - output: Called with each piece of standard output, in order.
+    ///   - output: Called with each piece of standard output, in order; it throws when the piece
+    ///     could not be written.
     ///   - error: Called with each piece of standard error (whole lines), in order.
     public init(
-        input: Int32 = 0, output: @escaping @Sendable (String) -> Void,
+        input: Int32 = 0, output: @escaping @Sendable (String) throws -> Void,
         error: @escaping @Sendable (String) -> Void
     ) {
         self.input = input
@@ -37,24 +40,55 @@ public struct CommandConsole: Sendable {
         self.error = error
     }
 
-    /// The process's standard input, output and error.
+    /// The process's standard input, output and error. A write to standard output that fails (a
+    /// full disk, a closed descriptor, a reader that closed the pipe while `SIGPIPE` is ignored)
+    /// throws ``WriteError``; one to standard error is dropped (there is nowhere left to say so).
     public static let standard = CommandConsole(
         input: 0,
-        output: { writeAll($0, to: 1) },
-        error: { writeAll($0, to: 2) })
+        output: { try writeAll($0, to: 1) },
+        error: { try? writeAll($0, to: 2) })
 
-    /// Writes all of `text` to the file `descriptor`, straight from the string's bytes; a write
-    /// error (a closed pipe, a full disk) ends the writing of this piece.
-    private static func writeAll(_ text: String, to descriptor: Int32) {
+    /// A write to standard output that failed: the system's error number and its message.
+    public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The `errno` of the failed write (`ENOSPC`, `EBADF`, `EPIPE`, …).
+        public var code: Int32
+
+        public init(code: Int32) {
+            self.code = code
+        }
+
+        /// The system's message for ``code`` (`No space left on device`).
+        public var description: String {
+            String(cString: strerror(code))
+        }
+    }
+
+    /// Writes all of `text` to the file `descriptor`, straight from the string's bytes.
+    private static func writeAll(_ text: String, to descriptor: Int32) throws(WriteError) {
         var text = text
-        text.withUTF8 { bytes in
+        let failure: Int32? = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return nil }
             var offset = 0
             while offset < bytes.count {
-                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return }
+                guard count > 0 else { return count < 0 ? errno : EIO }
                 offset += count
             }
+            return nil
+        }
+        if let failure { throw WriteError(code: failure) }
+    }
+
+    /// Writes `text` to standard output; a failure is the console's ``WriteError`` (another error a
+    /// console's `output` throws is carried as its description).
+    func write(_ text: String) throws(OutputFailure) {
+        do {
+            try output(text)
+        } catch let error as WriteError {
+            throw OutputFailure(code: error.code, message: error.description)
+        } catch {
+            throw OutputFailure(code: nil, message: String(describing: error))
         }
     }
 
@@ -63,9 +97,13 @@ public struct CommandConsole: Sendable {
         error(line + "\n")
     }
 
-    /// All of standard input, as bytes.
-    func readInput() -> [UInt8] {
-        [UInt8](FileHandle(fileDescriptor: input, closeOnDealloc: false).readDataToEndOfFile())
+    /// All of standard input, as bytes: at most `MushLimits.inputBytes`.
+    func readInput() throws(RequestError) -> [UInt8] {
+        do {
+            return try FileInput.readAll(input, limit: MushLimits.inputBytes)
+        } catch {
+            throw RequestError("standard input: \(error)")
+        }
     }
 
     /// Standard input read as JSON Lines, one line at a time.
@@ -73,16 +111,19 @@ public struct CommandConsole: Sendable {
         LineReader(fileDescriptor: input)
     }
 
-    /// A file's bytes, or standard input's for `-`.
+    /// A file's bytes, or standard input's for `-`: at most `MushLimits.inputBytes`. A pipe or a
+    /// device is read as it comes (`<(…)` in a shell is a pipe); a folder is refused.
     func contents(of path: String) throws(RequestError) -> [UInt8] {
-        if path == "-" { return readInput() }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        if path == "-" { return try readInput() }
+        do {
+            return try FileInput.contents(of: path, limit: MushLimits.inputBytes, allowingStreams: true)
+        } catch .isFolder {
+            throw RequestError("\(path) is a folder, not a JSON file")
+        } catch .notFound {
             throw RequestError("no such file: \(path)")
+        } catch {
+            throw RequestError("cannot read \(path): \(error)")
         }
-        guard !isFolder.boolValue else { throw RequestError("\(path) is a folder, not a JSON file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw RequestError("cannot read \(path)") }
-        return [UInt8](data)
     }
 
     /// Text read from standard input as a document: parsed as Mush when `mush` (invalid UTF-8
@@ -96,4 +137,16 @@ public struct CommandConsole: Sendable {
         warn("mush: warning: standard input is not valid UTF-8; each invalid sequence became U+FFFD")
         return MushDocument([(text: String(decoding: bytes, as: UTF8.self), attributes: .plain)])
     }
+}
+
+/// Standard output could not be written: the command stops, and ``MushCommand/run(_:console:)``
+/// says so on standard error and returns 1 (or, for a reader that closed the pipe, returns 141
+/// quietly, as a process killed by `SIGPIPE` does).
+struct OutputFailure: Error, Equatable {
+    /// The `errno` of a failed system write; nil for another console's error.
+    var code: Int32?
+    var message: String
+
+    /// The reader of the pipe went away (`EPIPE`): not an error to report.
+    var isClosedPipe: Bool { code == EPIPE }
 }

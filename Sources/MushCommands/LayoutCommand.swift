@@ -64,7 +64,7 @@ struct LayoutCommand: ConsoleCommand {
         let request = try BoxRequest(json: try console.contents(of: file!), fonts: fonts)
         let json = try request.json(width: Self.space(width)!, height: Self.space(height)!, rounding: rounding)
         for warning in request.warnings { console.warn("mush: warning: \(warning)") }
-        console.output(json + "\n")
+        try console.write(json + "\n")
     }
 
     /// How the results are rounded: `--exact`, `--browser-offsets` or edges.
@@ -72,9 +72,11 @@ struct LayoutCommand: ConsoleCommand {
 
     private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {
         let (width, height) = (Self.space(width)!, Self.space(height)!)
-        let run = BatchRun(jobs: input.count, console: console) { line, number in
-            BatchAnswer.layout(line, number: number, fonts: fonts, width: width, height: height, rounding: rounding)
-        }
+        let run = BatchRun(
+            jobs: input.count, console: console,
+            answer: { line, number in
+                BatchAnswer.layout(line, number: number, fonts: fonts, width: width, height: height, rounding: rounding)
+            }, failure: BatchAnswer.layoutFailure)
         try await run.runAndReport()
     }
 }

@@ -61,7 +61,7 @@ struct LineCommand: ConsoleCommand {
         }
         let json = try layout.jsonValue.checkedJSON()
         for warning in layout.warnings { console.warn("mush: warning: \(warning)") }
-        console.output(json + "\n")
+        try console.write(json + "\n")
     }
 
     private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {

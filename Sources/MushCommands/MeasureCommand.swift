@@ -42,18 +42,23 @@ struct MeasureCommand: ConsoleCommand {
             document = layout.request(text: text).document
         } else {
             // Standard input usually ends with one line break (echo, files): it does not make a line.
-            var bytes = console.readInput()
+            var bytes = try console.readInput()
             if bytes.last == 0x0A { bytes.removeLast() }
             document = console.decode(bytes, mush: layout.mush)
         }
         let result = try layout.request(text: document.text).measure(document, fonts: fonts)
         for warning in result.warnings { console.warn("mush: warning: \(warning)") }
         var output = ""
+        var failure: OutputFailure?
         try result.write(to: &output) { output in
-            console.output(output)
+            // After a failed write the rest is only dropped; the failure ends the command below.
+            if failure == nil {
+                do throws(OutputFailure) { try console.write(output) } catch { failure = error }
+            }
             output = ""
         }
-        console.output(output + "\n")
+        if let failure { throw failure }
+        try console.write(output + "\n")
     }
 
     private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {

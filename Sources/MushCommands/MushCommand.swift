@@ -31,6 +31,7 @@ public struct MushCommand: AsyncParsableCommand {
     }
 
     /// Runs `mush` with the process's arguments and standard streams, then exits with its status.
+    /// (The executable calls ``holdStandardDescriptors()`` first.)
     public static func main() async {
         let status = await run(Array(CommandLine.arguments.dropFirst()), console: .standard)
         Foundation.exit(status)
@@ -41,12 +42,17 @@ public struct MushCommand: AsyncParsableCommand {
     ///
     /// Bad input and usage errors write one line, `mush: error: …`, to the console's standard
     /// error and return 2; a `--batch` with a line that could not be read returns 2 after its
-    /// output; help and `--version` write to standard output and return 0.
+    /// output; help and `--version` write to standard output and return 0. Output that cannot be
+    /// written (a full disk, a closed descriptor) stops the command with one line on standard error
+    /// and status 1; a reader that closed the pipe stops it quietly with status 141, as `SIGPIPE`
+    /// ends other tools (the `mush` executable leaves `SIGPIPE` as it is, so it is usually the signal
+    /// that ends it).
     ///
     /// - Parameters:
     ///   - arguments: The command line after `mush`, such as `["line", "-"]`.
     ///   - console: Where standard input is read and output, warnings and errors are written.
-    /// - Returns: The exit status: 0 on success, 2 on any error.
+    /// - Returns: The exit status: 0 on success, 2 on bad input or usage, 1 when output could not be
+    ///   written.
     public static func run(_ arguments: [String], console: CommandConsole) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
@@ -58,6 +64,8 @@ public struct MushCommand: AsyncParsableCommand {
                 try command.run()
             }
             return 0
+        } catch let failure as OutputFailure {
+            return failed(failure, console: console)
         } catch let code as ExitCode {
             // The command already said what went wrong (a --batch line's {"error": …}).
             return code.rawValue
@@ -65,7 +73,11 @@ public struct MushCommand: AsyncParsableCommand {
             if exitCode(for: error) == .success {
                 // Help and the version, as ArgumentParser prints them.
                 let text = fullMessage(for: error)
-                if !text.isEmpty { console.output(text + "\n") }
+                do {
+                    if !text.isEmpty { try console.write(text + "\n") }
+                } catch {
+                    return failed(error, console: console)
+                }
                 return ExitCode.success.rawValue
             }
             let message = message(for: error)
@@ -76,6 +88,30 @@ public struct MushCommand: AsyncParsableCommand {
             console.warn("mush: error: \(message)")
             return 2
         }
+    }
+}
+
+extension MushCommand {
+    /// Opens `/dev/null`, read-only, on each of descriptors 0, 1 and 2 that the process was started
+    /// without (`mush … >&-`), so that no file or runtime object takes its number: a write to a
+    /// closed standard output then fails, and is reported, instead of landing somewhere else. The
+    /// executable calls it first thing, before any `await` lets the runtime open descriptors.
+    public static func holdStandardDescriptors() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let held = open("/dev/null", O_RDONLY)
+            if held >= 0, held != descriptor {
+                dup2(held, descriptor)
+                close(held)
+            }
+        }
+    }
+
+    /// The status for output that could not be written, said on standard error unless the pipe's
+    /// reader went away.
+    static func failed(_ failure: OutputFailure, console: CommandConsole) -> Int32 {
+        if failure.isClosedPipe { return 141 }
+        console.warn("mush: error: cannot write standard output: \(failure.message)")
+        return 1
     }
 }
 

@@ -23,7 +23,7 @@ struct ParseCommand: ConsoleCommand {
     var text: String?
 
     func run(on console: CommandConsole) async throws {
-        let document = text.map(Mush.parse) ?? Mush.parse(utf8: console.readInput())
+        let document = try text.map(Mush.parse) ?? Mush.parse(utf8: console.readInput())
         let output: String
         switch format {
         case .json: output = document.json()
@@ -40,6 +40,6 @@ struct ParseCommand: ConsoleCommand {
             }
         }
         // One line ending, unless the output already ends with one.
-        console.output(output.hasSuffix("\n") ? output : output + "\n")
+        try console.write(output.hasSuffix("\n") ? output : output + "\n")
     }
 }

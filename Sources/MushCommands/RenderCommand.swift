@@ -119,7 +119,7 @@ struct RenderCommand: ConsoleCommand {
             console.warn("mush: warning: \(warning.description { Self.jsonPath($0, in: drawnTree) })")
         }
         let unit = format == .png ? "pixels" : "points"
-        console.output("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
+        try console.write("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
     }
 
     /// The JSON document, parsed, when it is a box tree: an object with any of ``boxTreeKeys``

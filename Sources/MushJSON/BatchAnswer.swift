@@ -88,8 +88,13 @@ extension BatchAnswer {
             let json = try request.json(width: width, height: height, rounding: rounding)
             return BatchAnswer(output: json + "\n", warnings: request.warnings.map { "line \(number): \($0)" })
         } catch {
-            let output = JSONValue.object(["error": .string(error.description), "line": .number(Double(number))]).json
-            return BatchAnswer(output: output + "\n", failed: true)
+            return layoutFailure(error, number: number)
         }
+    }
+
+    /// The answer of a `mush layout --batch` line that failed: `{"error": "…", "line": N}`.
+    public static func layoutFailure(_ error: RequestError, number: Int) -> BatchAnswer {
+        let output = JSONValue.object(["error": .string(error.description), "line": .number(Double(number))]).json
+        return BatchAnswer(output: output + "\n", failed: true)
     }
 }

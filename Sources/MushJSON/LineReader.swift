@@ -1,3 +1,5 @@
+import MushBase
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -21,12 +23,18 @@ public struct LineReader {
     /// ``next()`` does not search for it again.
     var foundNewline: Int?
 
-    public init(fileDescriptor: Int32 = 0) {
+    /// The most bytes a line may hold (its line end not counted).
+    public let limit: Int
+
+    /// Reads lines from `fileDescriptor`, each at most `limit` bytes.
+    public init(fileDescriptor: Int32 = 0, limit: Int = MushLimits.inputBytes) {
         descriptor = fileDescriptor
+        self.limit = limit
     }
 
-    /// The next line, or nil at the end of the input (or on a read error).
-    public mutating func next() -> [UInt8]? {
+    /// The next line, or nil at the end of the input (or on a read error). A line longer than
+    /// ``limit`` is read past and dropped, never held: its result is an error saying so.
+    public mutating func next() -> Result<[UInt8], RequestError>? {
         var searched = start
         while true {
             if let newline = foundNewline ?? buffer[searched...].firstIndex(of: 0x0A) {
@@ -35,7 +43,7 @@ public struct LineReader {
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = Array(buffer[start..<end])
                 start = newline + 1
-                return line
+                return checked(line)
             }
             searched = buffer.count
             if atEnd {
@@ -44,7 +52,7 @@ public struct LineReader {
                 if buffer[end - 1] == 0x0D { end -= 1 }
                 let line = Array(buffer[start..<end])
                 start = buffer.count
-                return line
+                return checked(line)
             }
             // Keep only the unread part, then read more after it.
             if start > 0 {
@@ -52,7 +60,37 @@ public struct LineReader {
                 searched -= start
                 start = 0
             }
+            if buffer.count > limit + 1 {
+                // Too long already: skip to its end, holding none of it.
+                return skipLongLine()
+            }
             if !fill() { atEnd = true }
+        }
+    }
+
+    /// `line`, or the error of a line longer than ``limit`` (one that ends just past it).
+    private func checked(_ line: [UInt8]) -> Result<[UInt8], RequestError> {
+        line.count <= limit ? .success(line) : .failure(tooLong)
+    }
+
+    private var tooLong: RequestError {
+        RequestError("the line is longer than \(limit) bytes (the most one line may hold)")
+    }
+
+    /// Reads past the rest of a line too long to keep, up to its line feed, and returns its error.
+    private mutating func skipLongLine() -> Result<[UInt8], RequestError> {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                buffer.removeFirst(newline + 1)
+                start = 0
+                return .failure(tooLong)
+            }
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+            if !fill() {
+                atEnd = true
+                return .failure(tooLong)
+            }
         }
     }
 

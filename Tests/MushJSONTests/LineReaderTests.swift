@@ -10,7 +10,7 @@ import Testing
 struct LineReaderTests {
     /// The lines `LineReader` reads from a pipe that `bytes` are written to (by another thread, so
     /// that a large input does not fill the pipe before it is read).
-    func lines(_ bytes: [UInt8]) -> [String] {
+    func lines(_ bytes: [UInt8], limit: Int = 1 << 24) -> [String] {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return ["pipe failed"] }
         let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
@@ -26,9 +26,14 @@ struct LineReaderTests {
             close(writeEnd)
         }
         writer.start()
-        var reader = LineReader(fileDescriptor: readEnd)
+        var reader = LineReader(fileDescriptor: readEnd, limit: limit)
         var lines: [String] = []
-        while let line = reader.next() { lines.append(String(decoding: line, as: UTF8.self)) }
+        while let line = reader.next() {
+            switch line {
+            case .success(let bytes): lines.append(String(decoding: bytes, as: UTF8.self))
+            case .failure(let error): lines.append("error: \(error)")
+            }
+        }
         close(readEnd)
         return lines
     }
@@ -47,6 +52,17 @@ struct LineReaderTests {
         let long = String(repeating: "x", count: 200_000)
         let input = Array((long + "\r\n" + "y\n" + long).utf8)
         #expect(lines(input) == [long, "y", long])
+    }
+
+    /// A line past the limit is an error in its place, read past without being held; the lines
+    /// around it are read as ever, a line of exactly the limit (and its CR) included.
+    @Test func aLineLongerThanTheLimitIsAnError() {
+        let tooLong = "error: the line is longer than 100000 bytes (the most one line may hold)"
+        let exact = String(repeating: "x", count: 100_000)
+        let input = "a\n" + String(repeating: "y", count: 1_000_000) + "\n" + exact + "\r\n" + exact + "z\nb\n"
+        #expect(lines(Array(input.utf8), limit: 100_000) == ["a", tooLong, exact, tooLong, "b"])
+        // Without a line feed at the end, too.
+        #expect(lines(Array(("a\n" + exact + "zz").utf8), limit: 100_000) == ["a", tooLong])
     }
 }
 

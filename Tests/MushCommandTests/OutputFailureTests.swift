@@ -1,0 +1,155 @@
+import Foundation
+import MushCommands
+import Testing
+
+/// Output that cannot be written is an error, never a silent success; a reader that goes away
+/// ends the run quietly, as `SIGPIPE` ends other tools.
+@Suite("Output that cannot be written")
+struct OutputFailureTests {
+    /// Runs `mush ARGUMENTS` in-process on a console whose standard output fails with `code` after
+    /// `accepting` pieces were written.
+    func failing(_ arguments: [String], code: Int32, accepting: Int = 0, input: String = "") async throws
+        -> CommandResult
+    {
+        let descriptor = try readableFile(Data(input.utf8))
+        defer { close(descriptor) }
+        let written = Collected()
+        let pieces = Collected()
+        let error = Collected()
+        let console = CommandConsole(
+            input: descriptor,
+            output: { text in
+                pieces.append("x")
+                guard pieces.text.count <= accepting else { throw CommandConsole.WriteError(code: code) }
+                written.append(text)
+            }, error: { error.append($0) })
+        let status = await MushCommand.run(arguments, console: console)
+        return CommandResult(status: status, output: written.text, error: error.text)
+    }
+
+    static let batchInput = (1...300).map { #"{"text": "line \#($0)"}"# }.joined(separator: "\n")
+
+    @Test(
+        "a full disk is one line on standard error and status 1",
+        arguments: [
+            (["parse", "**a**"], ""), (["measure", "hello"], ""), (["line", "-"], #"{"width": 100, "left": ["a"]}"#),
+            (["layout", "-"], #"{"width": 10, "height": 10}"#), (["--help"], ""), (["--version"], ""),
+            (["measure", "--batch", "--jobs", "1"], batchInput), (["measure", "--batch", "--jobs", "2"], batchInput),
+            (["line", "--batch", "--jobs", "2"], #"{"width": 100, "left": ["a"]}"#),
+            (["layout", "--batch", "--jobs", "1"], #"{"width": 1}"#),
+        ])
+    func fullDisk(arguments: [String], input: String) async throws {
+        let result = try await failing(arguments, code: ENOSPC, input: input)
+        #expect(result.status == 1)
+        #expect(result.error == "mush: error: cannot write standard output: No space left on device\n")
+        #expect(result.output.isEmpty)
+    }
+
+    /// A batch stops at the first failed write: it neither goes on answering nor says more.
+    @Test(arguments: ["1", "2"])
+    func aBatchStopsAtTheFirstFailedWrite(jobs: String) async throws {
+        let lines = (1...5_000).map { #"{"text": "line \#($0)", "width": 40}"# }.joined(separator: "\n")
+        let result = try await failing(["measure", "--batch", "--jobs", jobs], code: EBADF, accepting: 1, input: lines)
+        #expect(result.status == 1)
+        #expect(result.error == "mush: error: cannot write standard output: Bad file descriptor\n")
+        // What was written before is whole lines from the start.
+        let written = result.output.split(separator: "\n")
+        #expect(!written.isEmpty && written.count < 5_000)
+        #expect(written.first?.hasPrefix(#"{"height":"#) == true)
+    }
+
+    /// A reader that closed the pipe (with `SIGPIPE` ignored) ends the run quietly, as the signal
+    /// would: status 141 and nothing said.
+    @Test func aClosedPipeEndsQuietly() async throws {
+        let result = try await failing(["measure", "--batch"], code: EPIPE, input: Self.batchInput)
+        #expect(result.status == 141)
+        #expect(result.error.isEmpty)
+    }
+
+    /// The executable itself: a full device, a closed standard output, a reader that reads one line.
+    @Test func theExecutableReportsWhatItCouldNotWrite() async throws {
+        try await inFolder { folder in
+            try Data(#"{"width": 10, "height": 10}"#.utf8).write(to: folder.appendingPathComponent("x.json"))
+            let mush = mushExecutable.path
+            let full = try shell("'\(mush)' layout x.json > /dev/full", in: folder)
+            #expect(full.status == 1)
+            #expect(full.error == "mush: error: cannot write standard output: No space left on device\n")
+            let closed = try shell("'\(mush)' parse '**a**' >&-", in: folder)
+            #expect(closed.status == 1)
+            #expect(closed.error == "mush: error: cannot write standard output: Bad file descriptor\n")
+            // 20,000 lines answered into `head -1`: the first line comes out, then SIGPIPE (or, where
+            // it is ignored, status 141 quietly) ends the run long before the input does.
+            let piped = try shell(
+                "yes '{\"text\": \"abc\"}' 2>/dev/null | head -20000 2>/dev/null | '\(mush)' measure --batch | head -1 >/dev/null;"
+                    + " echo ${PIPESTATUS[2]} >&2", in: folder)
+            #expect(piped.error == "141\n")
+        }
+    }
+
+    /// Runs `command` with bash in `folder`: its status, output and error.
+    func shell(_ command: String, in folder: URL) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// What one input may hold, and files that are not files.
+@Suite("Input limits")
+struct InputLimitTests {
+    /// Standard input past 16 MiB is refused once read that far, never held whole.
+    @Test(arguments: [["parse"], ["measure"], ["layout", "-"]])
+    func standardInputHasALimit(arguments: [String]) async throws {
+        let input = Data(repeating: 0x61, count: (1 << 24) + 1)
+        let result = try await mush(arguments, input: input)
+        expectOneLineError(result)
+        #expect(result.error == "mush: error: standard input: more than 16777216 bytes (the most it may hold)\n")
+    }
+
+    /// A file argument that is endless is read only to the limit; a FIFO without a writer ends at
+    /// once (it holds nothing), and a folder is named.
+    @Test func fileArgumentsThatAreNotFiles() async throws {
+        let zero = try await mush(["layout", "/dev/zero"])
+        expectOneLineError(zero)
+        #expect(zero.error == "mush: error: cannot read /dev/zero: more than 16777216 bytes (the most it may hold)\n")
+        try await inFolder { folder in
+            let fifo = folder.appendingPathComponent("fifo").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let result = try await mush(["layout", fifo])
+            expectOneLineError(result)
+            #expect(result.error.contains("not JSON"))
+            let folderResult = try await mush(["line", folder.path])
+            #expect(folderResult.error == "mush: error: \(folder.path) is a folder, not a JSON file\n")
+        }
+    }
+
+    /// A batch line past the limit is that line's error; the lines around it are answered.
+    @Test func aBatchLineHasALimit() async throws {
+        let long = #"{"text": ""# + String(repeating: "a", count: 1 << 24) + #""}"#
+        let input = #"{"text": "a"}"# + "\n" + long + "\n" + #"{"text": "b"}"# + "\n"
+        let result = try await mush(["measure", "--batch"], input: Data(input.utf8))
+        #expect(result.status == 2)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(
+            lines[1]
+                == #"{"error":"line 2: the line is longer than 16777216 bytes (the most one line may hold)"}"#)
+        #expect(lines[2].contains(#""text":"b""#))
+        let layout = try await mush(["layout", "--batch"], input: Data((long + "\n").utf8))
+        #expect(
+            layout.output
+                == #"{"error":"the line is longer than 16777216 bytes (the most one line may hold)","line":1}"# + "\n")
+    }
+}
