@@ -49,7 +49,8 @@ let package = Package(
         ),
         // Fonts (shipped, given and installed), shaping (HarfBuzz), line breaking (ICU), paragraphs.
         .target(
-            name: "MushText", dependencies: ["Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+            name: "MushText",
+            dependencies: ["MushBase", "Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         // The MGLine row engine: left, middle and right items, shortened, dropped and placed.
         .target(name: "MushLine", dependencies: ["MushBase", "Mush", "MushText"]),
         // The box engine: CSS flexbox and absolute positioning over trees of boxes, with paragraphs,
@@ -67,7 +68,7 @@ let package = Package(
         // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         // Drawing laid-out lines, stacks and box trees with Cairo: PNG, SVG, PDF.
-        .target(name: "MushRender", dependencies: ["Mush", "MushText", "MushLine", "MushBox", "CCairo"]),
+        .target(name: "MushRender", dependencies: ["MushBase", "Mush", "MushText", "MushLine", "MushBox", "CCairo"]),
         // The commands' JSON contract: requests read with the JSON path of every problem, results
         // written, JSON Lines read line by line. No Foundation.
         .target(

@@ -1,4 +1,5 @@
 import Foundation
+import MushBase
 
 /// Reads PNG files for image items, telling what went wrong when one cannot be drawn.
 ///
@@ -18,8 +19,13 @@ enum PNGFile {
 
     /// The PNG file at `path`, decoded by Cairo.
     static func read(_ path: String) -> Outcome {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failed(problem(errno: errno)) }
+        // Opened without blocking, and only a regular file: a FIFO or a device is refused.
+        let descriptor: Int32
+        do {
+            descriptor = try FileInput.open(path)
+        } catch {
+            return .failed(problem(error))
+        }
         defer { close(descriptor) }
         let reader = Reader(descriptor: descriptor)
         // The signature, then the header chunk's length and type, width and height.
@@ -44,11 +50,15 @@ enum PNGFile {
 
     /// The problem a failed `open` or `read` reports.
     private static func problem(errno: Int32) -> RenderWarning.Problem {
-        switch errno {
-        case ENOENT, ENOTDIR: .imageNotFound
-        case EISDIR: .imageIsAFolder
-        case EACCES, EPERM: .imagePermissionDenied
-        default: .imageNotRead(reason: String(cString: strerror(errno)))
+        problem(FileInput.Problem(errno: errno))
+    }
+
+    private static func problem(_ problem: FileInput.Problem) -> RenderWarning.Problem {
+        switch problem {
+        case .notFound: .imageNotFound
+        case .isFolder: .imageIsAFolder
+        case .permissionDenied: .imagePermissionDenied
+        case .notRegularFile, .tooLarge, .failed: .imageNotRead(reason: problem.description)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MushCommands
+import MushText
 import Testing
 
 /// Output that cannot be written is an error, never a silent success; a reader that goes away
@@ -151,5 +152,44 @@ struct InputLimitTests {
         #expect(
             layout.output
                 == #"{"error":"the line is longer than 16777216 bytes (the most one line may hold)","line":1}"# + "\n")
+    }
+
+    /// Fonts and images are read only from regular files: a FIFO (which would block) and a device
+    /// (which would never end) are refused at once, by name.
+    @Test func fontsAndImagesOnlyFromRegularFiles() async throws {
+        try await inFolder { folder in
+            let fifo = folder.appendingPathComponent("face.ttf").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let font = try await mush(["measure", "--fonts", fifo, "hi"])
+            #expect(font.error == "mush: error: not a readable font: \(fifo) (a FIFO, not a regular file)\n")
+            let device = try await mush(["measure", "--fonts", "/dev/urandom", "hi"])
+            #expect(
+                device.error
+                    == "mush: error: not a readable font: /dev/urandom (a character device, not a regular file)\n")
+            let output = folder.appendingPathComponent("row.png")
+            let line =
+                #"{"width": 40, "height": 20, "left": [{"image": {"width": 10, "height": 10, "file": "\#(fifo)"}}]}"#
+            let image = try await mush(["render", "-", "-o", output.path], input: Data(line.utf8))
+            #expect(image.status == 0)
+            #expect(
+                image.error
+                    == "mush: warning: left[0]: image not read (a FIFO, not a regular file): \(fifo); drew a placeholder\n"
+            )
+        }
+    }
+
+    /// A folder of fonts is searched with its subfolders, as fontconfig searches one.
+    @Test func fontFoldersAreSearchedWithTheirSubfolders() async throws {
+        try await inFolder { folder in
+            let inner = folder.appendingPathComponent("a/b")
+            try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+            let shipped = try #require(
+                FontCollection.shipped.faces(ofFamily: "Noto Sans Thai").first?.path)
+            try FileManager.default.copyItem(
+                atPath: shipped, toPath: inner.appendingPathComponent("thai.ttf").path)
+            let result = try await mush(["measure", "--only-given-fonts", "--fonts", folder.path, "hi"])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output.contains(#""lineCount":1"#))
+        }
     }
 }

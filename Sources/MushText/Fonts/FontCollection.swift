@@ -102,8 +102,8 @@ public final class FontCollection: Sendable {
             faces: faces, defaultFamily: first.family, monospaceFamily: first.family, systemFonts: systemFonts)
     }
 
-    /// This collection with more faces: font files, or folders searched (not recursively) for
-    /// `.ttf`, `.otf` and `.ttc` files. The new faces come after the existing ones, so they serve as
+    /// This collection with more faces: font files, or folders searched, subfolders included, for
+    /// `.ttf`, `.otf` and `.ttc` files (only regular files are read). The new faces come after the existing ones, so they serve as
     /// named families and as fallbacks, and never change what existing families resolve to.
     public func adding(_ paths: [String]) throws(FontError) -> FontCollection {
         FontCollection(
@@ -242,11 +242,23 @@ public final class FontCollection: Sendable {
         return result
     }
 
+    /// The faces of the font files in `folder` and its subfolders (as fontconfig searches a
+    /// folder), each folder's files in ``rank(_:)`` order, a folder's own before its subfolders'.
     static func loadFaces(in folder: String) throws(FontError) -> [FontFace] {
         guard FileChecks.exists(folder) else { throw .missingFile(folder) }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        let relativePaths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []
+        let names =
+            relativePaths
             .filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted { rank($0) < rank($1) }
+            .map { path in
+                let parent = (path as NSString).deletingLastPathComponent
+                return (
+                    path: path, depth: parent.isEmpty ? 0 : 1, parent: parent,
+                    rank: rank((path as NSString).lastPathComponent)
+                )
+            }
+            .sorted { ($0.depth, $0.parent, $0.rank.0, $0.rank.1) < ($1.depth, $1.parent, $1.rank.0, $1.rank.1) }
+            .map(\.path)
         guard !names.isEmpty else { throw .noFonts(inFolder: folder) }
         var result: [FontFace] = []
         for name in names { result += try loadFile((folder as NSString).appendingPathComponent(name)) }

@@ -1,3 +1,5 @@
+import MushBase
+
 /// Why a font could not be loaded. Every case names the file.
 public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No file at the path.
@@ -61,6 +63,14 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
     /// Loads face `index` of the font file at `path`.
     public init(path: String, index: Int = 0) throws(FontError) {
+        // Only a regular file: a FIFO would block the read, a device would be read without end.
+        do {
+            try FileInput.checkRegularFile(path)
+        } catch .notFound {
+            throw .missingFile(path)
+        } catch {
+            throw .notAFont(path, reason: error.description)
+        }
         // FreeType checks the file and names the face from the bytes HarfBuzz maps.
         var names = FreeTypeFace.Names()
         let font: HarfBuzzFont
