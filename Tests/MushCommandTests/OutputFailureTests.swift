@@ -192,4 +192,17 @@ struct InputLimitTests {
             #expect(result.output.contains(#""lineCount":1"#))
         }
     }
+
+    /// One letter with 200,000 marks (over two minutes before marks were shaped in pieces) is
+    /// measured whole, every mark kept, in well under the time a quadratic shaper would take.
+    @Test func aLetterWithThousandsOfMarks() async throws {
+        let text = "a" + String(repeating: "\u{301}", count: 200_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try await mush(["measure"], input: Data(text.utf8))
+        #expect(clock.now - start < .seconds(30))
+        #expect(result.status == 0)
+        #expect(result.output.contains(#""end":200001"#))
+        #expect(result.output.contains(#""lineCount":1"#))
+    }
 }

@@ -82,4 +82,35 @@ struct ShaperTests {
         let alone = Shaper.shape(Array("لا".utf16), range: 0..<2, face: sans, size: 16, direction: .rightToLeft)
         #expect(middle.map(\.glyph) != alone.map(\.glyph))
     }
+
+    /// A letter with thousands of marks is shaped in pieces of at most 30 marks (HarfBuzz 6 is
+    /// quadratic in them): every mark keeps its glyph (HarfBuzz composes "a" and the first acute
+    /// into "á"), and every glyph the letter's cluster.
+    @Test(arguments: [("a", "\u{301}", 64_002), ("\u{E01}", "\u{E48}", 64_003), ("x", "\u{1D167}", 64_003)])
+    func longRunsOfMarksAreShapedInPieces(base: String, mark: String, glyphCount: Int) throws {
+        let text = base + String(repeating: mark, count: 64_000) + " b"
+        let units = Array(text.utf16)
+        let pieces = try #require(units.withUnsafeBufferPointer { MarkRuns.pieces($0, 0..<units.count) })
+        let markLength = mark.utf16.count
+        #expect(pieces.count == (64_000 + MarkRuns.longest - 1) / MarkRuns.longest)
+        #expect(pieces[0].range == 0..<(1 + 30 * markLength) && pieces[0].clusterStart == nil)
+        #expect(pieces[1].range.count == 30 * markLength && pieces[1].clusterStart == 0)
+        #expect(pieces.last?.range.upperBound == units.count)
+        let glyphs = shape(text)
+        #expect(glyphs.count == glyphCount)
+        #expect(glyphs.dropLast(2).allSatisfy { $0.cluster == 0 })
+        #expect(glyphs.suffix(2).map(\.cluster) == [units.count - 2, units.count - 1])
+        // 30 marks or fewer in a row: one piece, as ever.
+        let short = Array((base + String(repeating: mark, count: 30) + " b").utf16)
+        #expect(short.withUnsafeBufferPointer { MarkRuns.pieces($0, 0..<short.count) } == nil)
+    }
+
+    /// Right to left, the pieces come in visual order: clusters never increase along the glyphs.
+    @Test func piecesOfMarksRightToLeft() {
+        let text = "\u{5D0}" + String(repeating: "\u{5B8}", count: 100) + "\u{5D1}"
+        let glyphs = shape(text, direction: .rightToLeft)
+        #expect(glyphs.count == 102)
+        #expect(glyphs.first?.cluster == 101)
+        #expect(glyphs.dropFirst().allSatisfy { $0.cluster == 0 })
+    }
 }

@@ -119,13 +119,35 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     /// Shapes `range` of `text` (the rest of the text is context) and hands each glyph, in font
     /// units with its cluster as an offset into `text`, to `body` while HarfBuzz's buffer is alive.
-    /// Clusters are whole graphemes, in visual order.
+    /// Clusters are whole graphemes, in visual order. A run of marks longer than
+    /// `MarkRuns.longest` is shaped in pieces (see ``MarkRuns``).
     func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
         language: String?, _ body: (CachedGlyph) -> Void
     ) {
-        guard !range.isEmpty else { return }
-        let buffer = hb_buffer_create()!
+        guard let pieces = MarkRuns.pieces(text, range) else {
+            shapePiece(text, range: range, direction: direction, script: script, language: language, body)
+            return
+        }
+        for piece in direction == .leftToRight ? pieces : pieces.reversed() {
+            shapePiece(text, range: piece.range, direction: direction, script: script, language: language) { glyph in
+                guard let start = piece.clusterStart, glyph.cluster == UInt32(piece.range.lowerBound) else {
+                    return body(glyph)
+                }
+                var joined = glyph
+                joined.cluster = UInt32(start)
+                body(joined)
+            }
+        }
+    }
+
+    /// Shapes `range` in one HarfBuzz buffer. Where HarfBuzz could not allocate (a buffer
+    /// in error), nothing is handed on.
+    private func shapePiece(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
+        language: String?, _ body: (CachedGlyph) -> Void
+    ) {
+        guard !range.isEmpty, let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
@@ -138,8 +160,9 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_shape(font, buffer, nil, 0)
 
         var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        guard hb_buffer_allocation_successful(buffer) != 0, let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return }
         for index in 0..<Int(count) {
             let info = infos[index]
             let position = positions[index]

@@ -1,0 +1,66 @@
+/// Long runs of combining marks, cut into pieces before shaping.
+///
+/// HarfBuzz 6 attaches each mark by looking back over the marks before it, so one base letter
+/// with n marks costs n² (CVE-2023-25193; 64,000 marks took 13 s). No text needs that many:
+/// Unicode's Stream-Safe Text Format (UAX #15) allows at most 30 non-starters in a row, and
+/// browsers likewise bound the clusters they shape. A range is shaped in pieces so that none holds
+/// more than ``longest`` marks in a row; every mark is kept and drawn, those past the limit
+/// stacked as HarfBuzz places marks with no base. Their glyphs belong to the cluster of the letter
+/// they follow, so clusters stay whole graphemes.
+enum MarkRuns {
+    /// The most marks in a row shaped together (UAX #15's limit of non-starters).
+    static let longest = 30
+
+    /// A piece of a range, shaped on its own.
+    struct Piece: Equatable {
+        var range: Range<Int>
+        /// For a piece that starts inside a cluster (with marks): the start of that cluster, which
+        /// the glyphs of the piece's first cluster take.
+        var clusterStart: Int?
+    }
+
+    /// The pieces of `range` of `text`, in logical order; nil when no run of marks is longer than
+    /// ``longest`` (nearly always: then the range is shaped whole).
+    static func pieces(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> [Piece]? {
+        guard range.count > longest else { return nil }
+        var pieces: [Piece] = []
+        var piece = Piece(range: range, clusterStart: nil)
+        var run = 0
+        var base = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let unit = text[index]
+            var length = 1
+            var isMark = false
+            // Every mark is at U+0300 or above: most text is passed over without a lookup.
+            if unit >= 0x300 {
+                var value = UInt32(unit)
+                if UTF16.isLeadSurrogate(unit), index + 1 < range.upperBound, UTF16.isTrailSurrogate(text[index + 1]) {
+                    value = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(text[index + 1]) - 0xDC00)
+                    length = 2
+                }
+                if let scalar = Unicode.Scalar(value) {
+                    switch scalar.properties.generalCategory {
+                    case .nonspacingMark, .spacingMark, .enclosingMark: isMark = true
+                    default: break
+                    }
+                }
+            }
+            if isMark {
+                if run == longest {
+                    pieces.append(Piece(range: piece.range.lowerBound..<index, clusterStart: piece.clusterStart))
+                    piece = Piece(range: index..<range.upperBound, clusterStart: base)
+                    run = 0
+                }
+                run += 1
+            } else {
+                run = 0
+                base = index
+            }
+            index += length
+        }
+        guard !pieces.isEmpty else { return nil }
+        pieces.append(piece)
+        return pieces
+    }
+}
