@@ -8,6 +8,10 @@ extension MushDocument {
     /// terminal has one font and no letter spacing, so code cannot be set in a monospace font (it is
     /// shown in inverse video instead), `kern`, `fontFamily` and `fontSize` are not shown, and colour
     /// alpha is ignored. Plain runs get no sequences at all.
+    ///
+    /// The text's own control characters (C0 but line feed and tab, DEL, C1) are left out, so that
+    /// text cannot send a terminal sequences of its own (retitle the window, move the cursor,
+    /// rewrite what is shown): the only escapes in the result are the writer's.
     public func ansi() -> String {
         let scalars = Array(text.unicodeScalars)
         var out = ""
@@ -19,6 +23,8 @@ extension MushDocument {
             for scalar in scalars[run.range] {
                 if scalar == "\n" {
                     out += reset + "\n" + start
+                } else if Self.isTerminalControl(scalar) {
+                    continue
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -26,6 +32,11 @@ extension MushDocument {
             out += reset
         }
         return out
+    }
+
+    /// A control character that a terminal may act on: C0 but line feed and tab, DEL and C1.
+    static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 
     private static func sgrCodes(_ attributes: MushAttributes) -> String {

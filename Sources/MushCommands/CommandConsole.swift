@@ -92,9 +92,31 @@ public struct CommandConsole: Sendable {
         }
     }
 
-    /// Writes one line, `line` and a line feed, to standard error.
+    /// Writes one line, `line` and a line feed, to standard error. Control characters in it (from
+    /// a path or a text the user gave) are written as escapes, `\n` or `\u{1B}`, so that a message
+    /// stays one line and cannot drive the terminal.
     func warn(_ line: String) {
-        error(line + "\n")
+        error(Self.escapingControls(line) + "\n")
+    }
+
+    /// `text` with its control characters (C0, DEL, C1) written as escapes.
+    static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where isControl(scalar): escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// All of standard input, as bytes: at most `MushLimits.inputBytes`.

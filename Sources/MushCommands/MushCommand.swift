@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MushJSON
 
 /// `mush`: Mush markup and text layout from the command line, with the subcommands `parse`,
 /// `measure`, `line`, `layout` and `render`.
@@ -80,7 +81,11 @@ public struct MushCommand: AsyncParsableCommand {
                 }
                 return ExitCode.success.rawValue
             }
-            let message = message(for: error)
+            // A request's or an option's error is one sentence already (what the user gave in it is escaped by
+            // `warn`, line breaks included); ArgumentParser's messages may be wrapped over lines.
+            let message =
+                (error as? RequestError)?.description ?? (error as? ValidationError)?.message
+                ?? message(for: error)
                 .split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }

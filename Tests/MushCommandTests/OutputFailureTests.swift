@@ -205,4 +205,19 @@ struct InputLimitTests {
         #expect(result.output.contains(#""end":200001"#))
         #expect(result.output.contains(#""lineCount":1"#))
     }
+
+    /// A message naming what the user gave keeps to one line and drives no terminal: its control
+    /// characters are written as escapes.
+    @Test func messagesEscapeControlCharacters() async throws {
+        let family = try await mush(["measure", "--font-family", "X\u{1B}[2J\nY", "hi"])
+        expectOneLineError(family)
+        #expect(family.error.hasPrefix(#"mush: error: fontFamily (--font-family): no font family 'X\u{1B}[2J\nY'"#))
+        try await inFolder { folder in
+            let line =
+                #"{"width": 10, "height": 5, "left": [{"image": {"width": 1, "height": 1, "file": "a\nb.png"}}]}"#
+            let result = try await mush(
+                ["render", "-", "-o", folder.appendingPathComponent("x.png").path], input: Data(line.utf8))
+            #expect(result.error == #"mush: warning: left[0]: image not found: a\nb.png; drew a placeholder"# + "\n")
+        }
+    }
 }

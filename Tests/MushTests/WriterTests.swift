@@ -310,4 +310,11 @@ struct ColourParsingTests {
             #expect(output == number.description)
         }
     }
+
+    /// The text's own escapes never reach the terminal: control characters are left out of ANSI
+    /// output (line feeds and tabs kept), and only the writer's SGR sequences remain.
+    @Test func ansiLeavesOutTheTextsControlCharacters() {
+        let document = Mush.parse("a\u{1B}]0;title\u{07}b\tc\u{9B}2J\u{7F}\n**d**")
+        #expect(document.ansi() == "a]0;titleb\tc2J\n\u{1B}[0;1md\u{1B}[0m")
+    }
 }
