@@ -71,7 +71,9 @@ struct BraceSpec: Equatable {
             if !size.isEmpty {
                 guard let points = decimal(size, signed: false), points > 0 else {
                     return .invalid(
-                        .invalidFont, "invalid font size '\(quoted(size))' (expected a number greater than zero)")
+                        .invalidFont,
+                        "invalid font size '\(quoted(size))' (expected a decimal number greater than zero, such as 12 or 10.5,"
+                            + " without an exponent or a sign)")
                 }
                 guard MushLimits.fontSize.contains(points) else {
                     return .invalid(
@@ -87,7 +89,8 @@ struct BraceSpec: Equatable {
             guard let kern = decimal(value, signed: true) else {
                 return .invalid(
                     .invalidKern,
-                    "invalid kerning '\(quoted(value))' (expected a decimal number such as 2, -0.5 or 1.25)")
+                    "invalid kerning '\(quoted(value))' (expected a decimal number such as 2, -0.5 or 1.25,"
+                        + " without an exponent)")
             }
             guard MushLimits.kern.contains(kern) else {
                 return .invalid(

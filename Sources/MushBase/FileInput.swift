@@ -116,3 +116,36 @@ public enum FileInput {
         }
     }
 }
+
+/// Writing an output file whole or not at all: the bytes go to a new file beside the path, which
+/// then replaces it, so that a failed write leaves what was there.
+public enum FileOutput {
+    /// Writes `bytes` to `path` (created with the usual permissions, `0666` less the umask). A
+    /// failure is the system's error number.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileInput.Problem) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var template = Array((folder + "/.mush-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw FileInput.Problem(errno: errno) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var failure: Int32?
+        let mask = umask(0)
+        umask(mask)
+        if fchmod(descriptor, 0o666 & ~mask) != 0 { failure = errno }
+        var offset = 0
+        while failure == nil, offset < bytes.count {
+            let count = bytes.withUnsafeBytes {
+                Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+            }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { failure = count < 0 ? errno : EIO } else { offset += count }
+        }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw FileInput.Problem(errno: failure)
+        }
+    }
+}

@@ -20,7 +20,8 @@ struct LayoutCommand: ConsoleCommand {
             justify, start or end; start by default); line (a row as `mush line` takes it, its \
             width optional: the row fills the width it is given); image {width, height, file}. \
             \(BoxVocabularies.standard.summary) Lengths are from 0 to 1000000 points (margins and insets ±1000000); a tree nests at most \
-            1000 levels below its root. Prints {"id", "x", "y", "width", "height", "contentWidth", \
+            \(BoxError.maximumDepth) levels below its root (its JSON at most \(BoxRequest.jsonDepth) levels of objects \
+            and arrays: each node's children array is a level, and a row leaf's JSON may nest too). Prints {"id", "x", "y", "width", "height", "contentWidth", \
             "contentHeight", "children"} for every node, in input order: x and y from the parent's \
             border box, the content size only where it differs from the size, children only for a \
             node that has some; a text leaf adds its lines (baseline, start, end, height, text, \

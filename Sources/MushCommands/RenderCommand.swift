@@ -18,7 +18,8 @@ struct RenderCommand: ConsoleCommand {
             --help`), or a stack: {"width": …, "padding", "backgroundColor", "borders", "lines": [line \
             objects]}, where a line may leave out its width to fill the stack and has a margin; or a \
             tree of boxes, as `mush layout` takes it (see `mush layout --help`), when the top-level \
-            object has any of the keys \(boxTreeKeys.joined(separator: ", ")). A box tree is laid out \
+            object has any of the keys \(boxTreeKeys.joined(separator: ", ")), or any other key of a \
+            node that a line does not have (cornerRadius, flexDirection, …). A box tree is laid out \
             in --width and --height and drawn box by box: a node may add backgroundColor (a hex \
             colour), borderColors (a hex colour, or an object of some of top, right, bottom and left; \
             the lines are as thick as the node's border), cornerRadius, shadow {"color", "x", "y", \
@@ -38,7 +39,9 @@ struct RenderCommand: ConsoleCommand {
     @OptionGroup var addedFonts: FontOptions
     @Option(name: [.short, .customLong("output")], help: "The file to write: OUT.png, OUT.svg or OUT.pdf.")
     var output: String
-    @Option(help: "Pixels a point in a PNG (2 for a retina picture); SVG and PDF pages grow by it too.")
+    @Option(
+        parsing: .unconditional,
+        help: "Pixels a point in a PNG (2 for a retina picture); SVG and PDF pages grow by it too.")
     var scale: Double = 1
     @Option(help: "The colour under everything (#rgb, #rgba, #rrggbb, #rrggbbaa), or none for transparent.")
     var background: String = "#fff"
@@ -60,7 +63,8 @@ struct RenderCommand: ConsoleCommand {
             throw ValidationError("the output file must end in .png, .svg or .pdf (it is '\(output)')")
         }
         guard scale.isFinite, scale >= RenderOptions.minimumScale else {
-            throw ValidationError("--scale must be a number, at least \(RenderOptions.minimumScale) (it is \(scale))")
+            throw ValidationError(
+                "--scale must be a number, at least \(RenderOptions.minimumScale) (it is \(MushLimits.format(scale)))")
         }
         guard background == "none" || MushColor(hex: background) != nil else {
             throw ValidationError(
@@ -110,7 +114,7 @@ struct RenderCommand: ConsoleCommand {
             throw RequestError(error.description)
         }
         do {
-            try rendering.data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            try FileOutput.write([UInt8](rendering.data), to: output)
         } catch {
             throw RequestError("cannot write \(output): \(Self.writeProblem(output, error))")
         }
@@ -122,7 +126,7 @@ struct RenderCommand: ConsoleCommand {
         try console.write("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
     }
 
-    /// The JSON document, parsed, when it is a box tree: an object with any of ``boxTreeKeys``
+    /// The JSON document, parsed, when it is a box tree: an object with a key of ``isBoxTreeKey(_:)``
     /// (nil for a line or a stack). The document is read as deep as a box tree may nest
     /// (`BoxRequest.jsonDepth`), on a thread with a large stack; a document that is no JSON object
     /// fails as any reader would say.
@@ -131,7 +135,16 @@ struct RenderCommand: ConsoleCommand {
             try JSONValue.parse(json, depthLimit: BoxRequest.jsonDepth)
         }
         guard case .object(let members) = value else { throw RequestError("not a JSON object") }
-        return boxTreeKeys.contains { members[$0] != nil } ? value : nil
+        return members.keys.contains(where: isBoxTreeKey) ? value : nil
+    }
+
+    /// The keys a line or a stack has.
+    static let rowKeys = Set(LineRequest.lineKeys + LineRequest.stackKeys)
+
+    /// Whether `key` at the top makes a document a box tree: one of ``boxTreeKeys``, or a node's
+    /// key that a line and a stack do not have (`{"width": 10, "cornerRadius": 5}` is a box).
+    static func isBoxTreeKey(_ key: String) -> Bool {
+        boxTreeKeys.contains(key) || (BoxRequest.nodeKeys.contains(key) && !rowKeys.contains(key))
     }
 
     /// A laid-out box tree drawn; a picture without area is an error that says how a tree gets one.
@@ -146,9 +159,8 @@ struct RenderCommand: ConsoleCommand {
     }
 
     /// Why writing the file at `path` failed, in a few words: what is at the path or its folder,
-    /// looked at after the failure, or else the system's reason (Foundation's own messages name no
-    /// file, or only an error domain and number).
-    static func writeProblem(_ path: String, _ error: any Error) -> String {
+    /// looked at after the failure, or else the system's reason.
+    static func writeProblem(_ path: String, _ error: FileInput.Problem) -> String {
         let files = FileManager.default
         var isFolder: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
@@ -156,17 +168,12 @@ struct RenderCommand: ConsoleCommand {
         let folder = written.isEmpty ? "." : written
         guard files.fileExists(atPath: folder, isDirectory: &isFolder) else { return "no such folder: \(folder)" }
         guard isFolder.boolValue else { return "\(folder) is not a folder" }
+        switch error {
         // The file is written next to its place and then moved there, so the folder must be writable.
-        guard files.isWritableFile(atPath: folder) else {
-            return "permission denied (cannot write in the folder \(folder))"
+        case .permissionDenied: return "permission denied (cannot write in the folder \(folder))"
+        case .notFound: return "the folder \(folder) does not take new files"
+        default: return error.description.lowercased()
         }
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let posix = [error as NSError, underlying].compactMap({ $0 }).first(where: {
-            $0.domain == NSPOSIXErrorDomain
-        }) {
-            return String(cString: strerror(Int32(posix.code))).lowercased()
-        }
-        return (error as NSError).localizedDescription
     }
 
     /// An item named by its path in the input's JSON, as errors name values: `lines[2].left[0]`,

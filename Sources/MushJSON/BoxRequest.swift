@@ -306,8 +306,16 @@ public struct BoxTreeReader {
             return .number(number)
         case .length(let auto, _):
             return .length(try length(value, at: path, auto: auto))
-        case .edges(let auto, _):
-            guard case .object = value else { return .edges(BoxEdges(try length(value, at: path, auto: auto))) }
+        case .edges(let auto, let negative):
+            guard case .object = value else {
+                // One length for four edges: checked here, so that a bad one is named as written
+                // (`margin`), not as the edge validation would meet first (`margin.top`).
+                let length = try length(value, at: path, auto: auto)
+                if let problem = length.problem(auto: auto, negative: negative) {
+                    throw RequestError(at: path, problem)
+                }
+                return .edges(BoxEdges(length))
+            }
             let edges = try JSONObject(value, at: path, keys: ["top", "right", "bottom", "left"])
             guard case .edges(var result) = current else { return current }
             let reader = BoxTreeReader.self

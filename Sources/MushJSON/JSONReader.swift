@@ -334,13 +334,17 @@ struct JSONReader {
         }
     }
 
-    /// A syntax error at the reading position: `not JSON: … at line 1, column 12`.
+    /// A syntax error at the reading position: `not JSON: … at column 12`.
     func syntaxError(_ problem: String) -> RequestError {
         RequestError("not JSON: \(problem) at \(location(of: index))")
     }
 
-    /// "line 3, column 7": lines counted from 1 at line feeds, columns in bytes from 1.
+    /// "line 3, column 7": lines counted from 1 at line feeds, columns in bytes from 1 ("column 7"
+    /// alone in a text of one line).
     func location(of offset: Int) -> String {
+        // A text of one line (a batch's line, always) has only columns: "line 1" there would read
+        // as the batch's first line.
+        guard bytes.contains(0x0A) else { return "column \(offset + 1)" }
         var line = 1
         var lineStart = 0
         for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A {

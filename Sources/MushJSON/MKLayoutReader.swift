@@ -112,7 +112,7 @@ extension BoxTreeReader {
             let sizes = try JSONObject(size, at: object.path("size"), keys: ["width", "height"])
             item.size = MKSize(width: try mkLength(sizes, "width"), height: try mkLength(sizes, "height"))
         }
-        item.weight = try object.size("weight")
+        item.weight = try object.number("weight", in: MushLimits.length, unit: "")
         item.padding = try object.edges("padding") ?? item.padding
         item.offset = try object.offset("offset") ?? item.offset
         item.gravity = try gravity(object)

@@ -8,7 +8,18 @@ public struct RequestError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `path: problem`, or the problem alone at the top level (an empty path).
     public init(at path: String, _ problem: String) {
-        description = path.isEmpty ? problem : path + ": " + problem
+        description = path.isEmpty ? problem : Self.shortened(path) + ": " + problem
+    }
+
+    /// A path of more than 240 characters and 8 steps shown by its first and last three steps and
+    /// its length, so that an error deep in a tree stays a short line:
+    /// `children[0].children[0].children[0]. … .children[0].children[0].children[0] (1001 steps)`.
+    static func shortened(_ path: String) -> String {
+        guard path.utf8.count > 240 else { return path }
+        let steps = path.split(separator: ".", omittingEmptySubsequences: false)
+        guard steps.count > 8 else { return path }
+        return steps.prefix(3).joined(separator: ".") + ". … ." + steps.suffix(3).joined(separator: ".")
+            + " (\(steps.count) steps)"
     }
 }
 

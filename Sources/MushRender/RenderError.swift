@@ -1,3 +1,5 @@
+import MushBase
+
 /// Why a rendering could not be made.
 public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The scale is not a finite number of at least 0.01.
@@ -17,7 +19,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidScale(let scale):
-            "the scale must be a number, at least \(RenderOptions.minimumScale) (it is \(scale))"
+            "the scale must be a number, at least \(RenderOptions.minimumScale) (it is \(MushLimits.format(scale)))"
         case .empty(let width, let height):
             "nothing to draw: the picture is \(Self.format(width)) × \(Self.format(height)) points (\(Self.emptyAdvice(width: width, height: height)))"
         case .tooLarge(let width, let height, let format):

@@ -83,7 +83,7 @@ struct HardeningCommandTests {
                 == "line 6: lineSpacing (--line-spacing) must be a number from 0 to 1000000 points (it is -1e+308)")
         #expect(
             try object(lines[6])["error"] as? String
-                == "line 7: not JSON: a high surrogate \\ud800 not followed by a low one at line 1, column 17")
+                == "line 7: not JSON: a high surrogate \\ud800 not followed by a low one at column 17")
         #expect(lines[7].isEmpty)
     }
 
@@ -117,7 +117,7 @@ struct HardeningCommandTests {
             ["measure", "--batch"], input: Data(#"{"text": "a"#.utf8) + Data([0xFF]) + Data("\"}\n".utf8))
         #expect(
             try object(batch.output)["error"] as? String
-                == "line 1: text: invalid UTF-8 in a string (the byte FF at line 1, column 12)")
+                == "line 1: text: invalid UTF-8 in a string (the byte FF at column 12)")
     }
 
     @Test func unknownFamiliesInMarkupAreWarningsEverywhere() async throws {

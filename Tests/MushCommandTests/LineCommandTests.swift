@@ -301,7 +301,7 @@ struct LineCommandTests {
                 == "line 3: width: must be a number from 0 to 1000000 points (it is -1)")
         #expect(
             try object(lines[3])["error"] as? String
-                == "line 4: not JSON: expected a value, found 'n' at line 1, column 1")
+                == "line 4: not JSON: expected a value, found 'n' at column 1")
         #expect(try object(lines[4])["error"] as? String == "line 5: empty line (expected a JSON object)")
         #expect(try object(lines[5])["error"] as? String == "line 6: unknown key 'colour'")
         #expect(frame(try itemsOf(lines[6])[0])?["width"] == 237)
@@ -327,8 +327,8 @@ struct LineCommandTests {
     @Test(
         "Bad input names the key",
         arguments: [
-            ("", "not JSON: the text ends where a value should start at line 1, column 1"),
-            ("{\"width\": 3", "not JSON: the text ends inside an object at line 1, column 12"),
+            ("", "not JSON: the text ends where a value should start at column 1"),
+            ("{\"width\": 3", "not JSON: the text ends inside an object at column 12"),
             ("[320]", "not a JSON object"),
             ("{\"height\": 44}", "missing key 'width'"),
             ("{\"width\": \"wide\"}", "width: expected a number, not a string"),

@@ -93,8 +93,9 @@ struct RenderCommandTests {
         arguments: [
             (["-o", "OUT.gif"], "the output file must end in .png, .svg or .pdf (it is 'OUT.gif')"),
             (["-o", "OUT"], "the output file must end in .png, .svg or .pdf (it is 'OUT')"),
-            (["-o", "OUT.png", "--scale", "0"], "--scale must be a number, at least 0.01 (it is 0.0)"),
-            (["-o", "OUT.png", "--scale=-2"], "--scale must be a number, at least 0.01 (it is -2.0)"),
+            (["-o", "OUT.png", "--scale", "0"], "--scale must be a number, at least 0.01 (it is 0)"),
+            (["-o", "OUT.png", "--scale=-2"], "--scale must be a number, at least 0.01 (it is -2)"),
+            (["-o", "OUT.png", "--scale", "-1"], "--scale must be a number, at least 0.01 (it is -1)"),
             (["-o", "OUT.png", "--scale", "0.001"], "--scale must be a number, at least 0.01 (it is 0.001)"),
             (["-o", "OUT.png", "--scale", "nan"], "--scale must be a number, at least 0.01 (it is nan)"),
             (["-o", "OUT.png", "--scale", "inf"], "--scale must be a number, at least 0.01 (it is inf)"),

@@ -185,7 +185,7 @@ struct MKLayoutRequestTests: VocabularyRequestTesting {
         ),
         (
             #"{"linearLayout": "vertical", "items": [{"view": {}, "weight": -1}]}"#,
-            "items[0].weight: must be a number from 0 to 1000000 points (it is -1)"
+            "items[0].weight: must be a number from 0 to 1000000 (it is -1)"
         ),
         (
             #"{"stackLayout": true, "items": [{"view": {}, "weight": 1}]}"#,

@@ -108,8 +108,9 @@ extension BoxLength {
         }
     }
 
-    /// What is wrong with this length for such a property; nil when ``isGood(auto:negative:)``.
-    func problem(auto: Bool, negative: Bool) -> String? {
+    /// What is wrong with this length for a property that allows `auto` or not, and negative
+    /// lengths or not (a sentence after the property's name); nil when it is good.
+    public func problem(auto: Bool, negative: Bool) -> String? {
         switch self {
         case .auto:
             return auto ? nil : "cannot be auto"

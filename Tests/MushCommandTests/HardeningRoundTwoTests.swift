@@ -107,9 +107,10 @@ struct OutputFailureTests {
     }
 }
 
-/// What one input may hold, and files that are not files.
-@Suite("Input limits")
-struct InputLimitTests {
+/// The second round of hostile input: what one input may hold, files that are not files, long
+/// clusters, control characters and messages that must name the real cause.
+@Suite("Hostile input, second round")
+struct HostileInputTests {
     /// Standard input past 16 MiB is refused once read that far, never held whole.
     @Test(arguments: [["parse"], ["measure"], ["layout", "-"]])
     func standardInputHasALimit(arguments: [String]) async throws {
@@ -218,6 +219,41 @@ struct InputLimitTests {
             let result = try await mush(
                 ["render", "-", "-o", folder.appendingPathComponent("x.png").path], input: Data(line.utf8))
             #expect(result.error == #"mush: warning: left[0]: image not found: a\nb.png; drew a placeholder"# + "\n")
+        }
+    }
+
+    /// Messages that name the real cause, the key the user wrote, and the right unit.
+    @Test func messagesSayWhatIsWrong() async throws {
+        let exponent = try await mush(["parse", "--format", "plain", "{font:,1e2|x}"])
+        #expect(
+            exponent.error.contains(
+                "(expected a decimal number greater than zero, such as 12 or 10.5, without an exponent"))
+        let margin = try await mush(["layout", "-"], input: Data(#"{"width": 10, "margin": -1000000.5}"#.utf8))
+        #expect(
+            margin.error == "mush: error: margin: must be a number from -1000000 to 1000000 points (it is -1000000.5)\n"
+        )
+        let weight = try await mush(
+            ["layout", "-"],
+            input: Data(
+                #"{"linearLayout": "vertical", "width": 9, "height": 9, "items": [{"weight": -1, "view": {}}]}"#.utf8))
+        #expect(weight.error == "mush: error: items[0].weight: must be a number from 0 to 1000000 (it is -1)\n")
+        let batch = try await mush(["measure", "--batch"], input: Data(#"{"text": "a",}"#.utf8))
+        #expect(
+            batch.output == #"{"error":"line 1: not JSON: expected a key in quotes, found '}' at column 14"}"# + "\n")
+        let proc = try await mush(
+            ["render", "-", "-o", "/proc/mush.png"], input: Data(#"{"width": 5, "height": 5}"#.utf8))
+        #expect(proc.error == "mush: error: cannot write /proc/mush.png: the folder /proc does not take new files\n")
+    }
+
+    /// A root with a box's key but no children is a box, not a row with an unknown key.
+    @Test func aRootWithOnlyBoxKeysIsDrawnAsABox() async throws {
+        try await inFolder { folder in
+            let output = folder.appendingPathComponent("box.png").path
+            let result = try await mush(
+                ["render", "-", "-o", output],
+                input: Data(##"{"width": 10, "height": 10, "cornerRadius": 5, "backgroundColor": "#f00"}"##.utf8))
+            #expect(result.status == 0)
+            #expect(result.output == "\(output): 10 × 10 pixels\n")
         }
     }
 }
