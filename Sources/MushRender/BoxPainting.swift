@@ -34,15 +34,15 @@ extension Painter {
             drawOwnPaint(paint, border: layout.border, painted)
         }
         let clips = layout.clipsContent && !unrolled
+        let enclosingClips = boxClips
         if clips {
             let border = layout.border
             let radius =
                 Self.radius(paint?.cornerRadius ?? 0, box) - max(border.top, border.right, border.bottom, border.left)
-            context.save()
-            context.roundedRectangle(
-                x: x + border.left, y: y + border.top, width: max(box.width - border.left - border.right, 0),
-                height: max(box.height - border.top - border.bottom, 0), radius: max(radius, 0))
-            context.clip()
+            clip(
+                to: ClipShape(
+                    x: x + border.left, y: y + border.top, width: max(box.width - border.left - border.right, 0),
+                    height: max(box.height - border.top - border.bottom, 0), radius: radius))
         }
         if let leaf = layout.leaf { drawLeaf(leaf, of: layout, box, path: path) }
         if !layout.children.isEmpty {
@@ -54,7 +54,29 @@ extension Painter {
                 path.removeLast()
             }
         }
-        if clips { context.restore() }
+        if clips {
+            context.restore()
+            boxClips = enclosingClips
+        }
+    }
+
+    /// Clips to `shape` within a new `save`: the enclosing box clips that hold `shape` wholly are
+    /// dropped (the clip is set again from those that still cut something), so that nested
+    /// clipping boxes cost each drawing operation one clip, not one per level.
+    private func clip(to shape: ClipShape) {
+        context.save()
+        let kept = boxClips.filter { !$0.contains(shape) }
+        if kept.count < boxClips.count {
+            context.resetClip()
+            for enclosing in kept { addClip(enclosing) }
+        }
+        addClip(shape)
+        boxClips = kept + [shape]
+    }
+
+    private func addClip(_ shape: ClipShape) {
+        context.roundedRectangle(x: shape.x, y: shape.y, width: shape.width, height: shape.height, radius: shape.radius)
+        context.clip()
     }
 
     /// The children's indices in paint order: by `zIndex` (nil paint: 0), lowest first; children of

@@ -133,6 +133,8 @@ final class CairoContext {
     func fill() { cairo_fill(context) }
     func stroke() { cairo_stroke(context) }
     func clip() { cairo_clip(context) }
+    /// Removes every clip (within the current `save`; `restore` brings the clips back).
+    func resetClip() { cairo_reset_clip(context) }
     /// Paints the source everywhere (within the clip).
     func paint() { cairo_paint(context) }
 

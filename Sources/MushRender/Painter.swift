@@ -18,6 +18,9 @@ final class Painter {
     var unopenedFonts: Set<String> = []
     /// The lines of text drawn, for the SVG's text layer.
     var textLines: [SVGTextLayer.Line] = []
+    /// The box clips in force while a box tree is drawn, outermost first: only those that still cut
+    /// something (see ``ClipShape``).
+    var boxClips: [ClipShape] = []
     /// Images read so far, by path (nil: unreadable, already warned about).
     var images: [String: CairoImage?] = [:]
 
