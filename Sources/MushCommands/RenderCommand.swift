@@ -55,6 +55,12 @@ struct RenderCommand: ConsoleCommand {
     var height = "max-content"
     @Flag(help: "For a box tree: draw the root's whole content (a scroll view unrolled), not only its own size.")
     var whole = false
+    @Option(
+        parsing: .unconditional,
+        help:
+            "The most memory decoded images may hold at once, in MiB (1024 by default); an image that needs more is a placeholder."
+    )
+    var imageMemory: Int = RenderOptions.defaultImageMemory >> 20
     @Argument(help: "A JSON file holding a line, a stack or a box tree; - for standard input.")
     var file: String
 
@@ -72,15 +78,24 @@ struct RenderCommand: ConsoleCommand {
         }
         if LayoutCommand.space(width) == nil { throw LayoutCommand.spaceError("--width", width) }
         if LayoutCommand.space(height) == nil { throw LayoutCommand.spaceError("--height", height) }
+        guard (1...Self.maximumImageMemory).contains(imageMemory) else {
+            throw ValidationError(
+                "--image-memory must be a whole number of MiB from 1 to \(Self.maximumImageMemory) (it is \(imageMemory))"
+            )
+        }
     }
+
+    /// The most `--image-memory` takes, in MiB: 1 TiB.
+    static let maximumImageMemory = 1 << 20
 
     func run(on console: CommandConsole) async throws {
         let fonts = try addedFonts.collection()
         let json = try console.contents(of: file)
         let folder = file == "-" ? nil : URL(fileURLWithPath: file).deletingLastPathComponent().path
         let options = RenderOptions(
-            scale: scale, background: MushColor(hex: background), imageFolder: folder, wholeContent: whole)
-        let format = RenderFormat(fileName: output)!
+            scale: scale, background: MushColor(hex: background), imageFolder: folder, wholeContent: whole,
+            imageMemory: imageMemory << 20)
+        guard let format = RenderFormat(fileName: output) else { throw ValidationError("unknown output format") }
         let rendering: Rendering
         // A box tree's result, whose nodes' origins name them as the input does.
         var drawnTree: BoxLayout?

@@ -26,20 +26,40 @@ extension Painter {
     }
 
     /// The image at `file` (relative paths from the options' image folder), read once per
-    /// rendering; nil, with a warning at `location` the first time, when it cannot be read.
+    /// rendering while it stays within the image memory; nil, with a warning at `location` the
+    /// first time, when it cannot be read.
     private func readImage(_ file: String, location: RenderWarning.Location) -> CairoImage? {
         let path =
             file.hasPrefix("/") || options.imageFolder == nil
             ? file : URL(fileURLWithPath: options.imageFolder!).appendingPathComponent(file).path
-        if let known = images[path] { return known }
-        switch PNGFile.read(path) {
+        imageUses += 1
+        if let known = images[path] {
+            images[path]?.lastUse = imageUses
+            return known.image
+        }
+        switch PNGFile.read(path, limit: options.imageMemory, makeRoom: makeRoom) {
         case .image(let decoded):
-            images[path] = decoded
+            images[path] = (decoded, imageUses)
+            imageBytes += decoded.width * decoded.height * 4
             return decoded
         case .failed(let problem):
-            images[path] = .some(nil)
+            images[path] = (nil, imageUses)
             warn(problem, file: path, at: location)
             return nil
+        }
+    }
+
+    /// Lets go of the images drawn least recently until `bytes` more fit in the image memory.
+    private func makeRoom(_ bytes: Int) {
+        while imageBytes + bytes > options.imageMemory {
+            guard
+                let (path, entry) = images.filter({ $0.value.image != nil }).min(by: {
+                    $0.value.lastUse < $1.value.lastUse
+                }),
+                let image = entry.image
+            else { return }
+            imageBytes -= image.width * image.height * 4
+            images[path] = nil
         }
     }
 

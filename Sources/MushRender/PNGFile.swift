@@ -17,8 +17,9 @@ enum PNGFile {
     /// The eight bytes every PNG file starts with.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// The PNG file at `path`, decoded by Cairo.
-    static func read(_ path: String) -> Outcome {
+    /// The PNG file at `path`, decoded by Cairo: refused when its pixels (4 bytes each) would need
+    /// more than `limit` bytes, and otherwise `makeRoom` is given those bytes before decoding.
+    static func read(_ path: String, limit: Int, makeRoom: (Int) -> Void) -> Outcome {
         // Opened without blocking, and only a regular file: a FIFO or a device is refused.
         let descriptor: Int32
         do {
@@ -40,6 +41,10 @@ enum PNGFile {
         guard width <= Canvas.maximumPixels, height <= Canvas.maximumPixels, width * height <= Canvas.maximumArea else {
             return .failed(.imageTooLarge(width: width, height: height))
         }
+        guard width * height * 4 <= limit else {
+            return .failed(.imageOverMemoryLimit(width: width, height: height, limit: limit))
+        }
+        makeRoom(width * height * 4)
         reader.replay = head
         guard let image = CairoImage.png(reading: reader.feed) else {
             if let error = reader.error { return .failed(problem(errno: error)) }

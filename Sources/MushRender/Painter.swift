@@ -21,8 +21,13 @@ final class Painter {
     /// The box clips in force while a box tree is drawn, outermost first: only those that still cut
     /// something (see ``ClipShape``).
     var boxClips: [ClipShape] = []
-    /// Images read so far, by path (nil: unreadable, already warned about).
-    var images: [String: CairoImage?] = [:]
+    /// Images read so far, by path (nil: unreadable, already warned about), and when each was
+    /// last drawn; at most `options.imageMemory` bytes of them decoded at once.
+    var images: [String: (image: CairoImage?, lastUse: Int)] = [:]
+    /// The bytes of the decoded images in ``images``.
+    var imageBytes = 0
+    /// Counts image uses, for `lastUse`.
+    var imageUses = 0
 
     init(canvas: Canvas, options: RenderOptions) {
         self.canvas = canvas

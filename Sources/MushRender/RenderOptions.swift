@@ -16,6 +16,12 @@ public struct RenderOptions: Sendable {
     /// offset is ignored: a scroll view drawn with everything it holds, as if unrolled. False by
     /// default; lines and stacks ignore it.
     public var wholeContent: Bool
+    /// The most bytes of decoded images held at once (4 bytes a pixel), 1 GiB by default: images
+    /// used least recently are let go to make room for the next (and decoded again if they are
+    /// drawn again), and an image that alone needs more is drawn as a placeholder with a warning.
+    /// A PDF keeps each image it has drawn until the document is written, so there the limit
+    /// bounds what is decoded at once, not the document's memory.
+    public var imageMemory: Int
 
     /// The smallest scale, 0.01: far below it Cairo's drawing matrix stops being invertible.
     public static let minimumScale = 0.01
@@ -23,11 +29,17 @@ public struct RenderOptions: Sendable {
     /// Options drawing at `scale` over `background`, reading relative image paths from
     /// `imageFolder`, and showing a box tree's whole content when `wholeContent` is true.
     public init(
-        scale: Double = 1, background: MushColor? = nil, imageFolder: String? = nil, wholeContent: Bool = false
+        scale: Double = 1, background: MushColor? = nil, imageFolder: String? = nil, wholeContent: Bool = false,
+        imageMemory: Int = RenderOptions.defaultImageMemory
     ) {
         self.scale = scale
         self.background = background
         self.imageFolder = imageFolder
         self.wholeContent = wholeContent
+        self.imageMemory = imageMemory
     }
+
+    /// ``imageMemory``'s default: 1 GiB, room for the largest image the renderer reads (2^27
+    /// pixels, 512 MiB) and more.
+    public static let defaultImageMemory = 1 << 30
 }

@@ -110,6 +110,9 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         case damagedPNG
         /// The PNG is larger than it may be (32,767 pixels a side, 2^27 pixels in all); its size.
         case imageTooLarge(width: Int, height: Int)
+        /// Decoded, the image alone would need more memory than ``RenderOptions/imageMemory``
+        /// allows (4 bytes a pixel); its size and the limit in bytes.
+        case imageOverMemoryLimit(width: Int, height: Int, limit: Int)
         /// FreeType could not open the font file (at this face index) that the layout used: the
         /// file went away since it was loaded.
         case fontNotOpened(index: Int)
@@ -126,6 +129,9 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
             case .damagedPNG: "a damaged PNG file"
             case .imageTooLarge(let width, let height):
                 "the image is too large (\(width) × \(height) pixels; at most \(Canvas.maximumPixels) a side and \(Canvas.maximumArea) in all)"
+            case .imageOverMemoryLimit(let width, let height, let limit):
+                "the image needs more memory decoded than the limit (\(width) × \(height) pixels need"
+                    + " \(width * height * 4) bytes; the limit is \(limit))"
             case .fontNotOpened(let index): "FreeType cannot open the font (face \(index))"
             }
         }

@@ -96,6 +96,10 @@ struct RenderCommandTests {
             (["-o", "OUT.png", "--scale", "0"], "--scale must be a number, at least 0.01 (it is 0)"),
             (["-o", "OUT.png", "--scale=-2"], "--scale must be a number, at least 0.01 (it is -2)"),
             (["-o", "OUT.png", "--scale", "-1"], "--scale must be a number, at least 0.01 (it is -1)"),
+            (
+                ["-o", "OUT.png", "--image-memory", "0"],
+                "--image-memory must be a whole number of MiB from 1 to 1048576 (it is 0)"
+            ),
             (["-o", "OUT.png", "--scale", "0.001"], "--scale must be a number, at least 0.01 (it is 0.001)"),
             (["-o", "OUT.png", "--scale", "nan"], "--scale must be a number, at least 0.01 (it is nan)"),
             (["-o", "OUT.png", "--scale", "inf"], "--scale must be a number, at least 0.01 (it is inf)"),
