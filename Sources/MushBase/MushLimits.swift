@@ -30,6 +30,12 @@ public enum MushLimits {
     /// wants less sets its own, smaller limit on the bodies it accepts.
     public static let inputBytes = 1 << 24
 
+    /// The most nodes a box tree read from JSON may hold: 1,000,000. Laying a box out takes about
+    /// 2 KB of memory (the tree, its flattened styles and flex items, the frames, the JSON in and
+    /// out), so a tree stays near 2 GB at most; 16 MiB of JSON could otherwise name 5 million empty
+    /// boxes. Trees built in Swift have no such limit.
+    public static let treeNodes = 1_000_000
+
     /// How `value` breaks a range, as the end of a sentence that starts with the property's name:
     /// "must be between 0.01 and 10000 (it is 20000)"; nil when it is in the range.
     public static func problem(_ value: Double, in range: ClosedRange<Double>, unit: String = "") -> String? {

@@ -190,6 +190,8 @@ public struct BoxTreeReader {
     var warnings: [String] = []
     /// The deepest level read.
     var deepest = 0
+    /// The nodes read (a vocabulary's node counts one, with the nodes read inside it).
+    var nodes = 0
 
     init(fonts: FontCollection, vocabularies: BoxVocabularies = .standard) {
         self.fonts = fonts
@@ -233,6 +235,10 @@ public struct BoxTreeReader {
         let depth = place.depth
         if depth > BoxError.maximumDepth {
             throw RequestError(at: path, "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
+        }
+        nodes += 1
+        if nodes > MushLimits.treeNodes {
+            throw RequestError(at: path, "the tree has more than \(MushLimits.treeNodes) nodes")
         }
         if let vocabulary = vocabularies.vocabulary(of: value) {
             deepest = max(deepest, depth)

@@ -256,4 +256,12 @@ struct HostileInputTests {
             #expect(result.output == "\(output): 10 × 10 pixels\n")
         }
     }
+
+    /// A box tree read from JSON holds at most a million nodes (about 2 KB each to lay out).
+    @Test func aTreeHoldsAtMostAMillionNodes() async throws {
+        let tree = "{\"children\": [" + Array(repeating: "{}", count: 1_000_001).joined(separator: ",") + "]}"
+        let result = try await mush(["layout", "-"], input: Data(tree.utf8))
+        expectOneLineError(result)
+        #expect(result.error == "mush: error: children[999999]: the tree has more than 1000000 nodes\n")
+    }
 }
