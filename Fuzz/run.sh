@@ -178,6 +178,9 @@ echo "==> fuzzing for ${duration}s (log: $log, artifacts: $artifacts/)"
 export SWIFT_BACKTRACE="enable=no"
 # No leak checking (the Swift runtime's caches look like leaks); no allocation stack traces, which
 # cost a sixth of the time of a run and matter little for Swift code.
+# libFuzzer's own leak check (-detect_leaks=0 below) ran an input again whenever its mallocs and
+# frees did not pair, which Swift's caches make common: a fifth of the line target's time in `perf`
+# (parser seeds: 725 -> 797 executions a second; requests: 680 -> 872).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:malloc_context_size=0}"
 set +e
 "$binary" \
@@ -185,6 +188,7 @@ set +e
     -max_len="${MUSH_FUZZ_MAX_LEN:-16384}" \
     -len_control="${MUSH_FUZZ_LEN_CONTROL:-0}" \
     -timeout="${MUSH_FUZZ_TIMEOUT:-30}" \
+    -detect_leaks=0 \
     "${dict[@]}" \
     -artifact_prefix="$artifacts/" \
     -print_final_stats=1 \
