@@ -69,38 +69,50 @@ struct BraceSpec: Equatable {
             var result = BraceSpec()
             if !family.isEmpty { result.fontFamily = String(String.UnicodeScalarView(family)) }
             if !size.isEmpty {
-                guard let points = decimal(size, signed: false), points > 0 else {
-                    return .invalid(
-                        .invalidFont,
-                        "invalid font size '\(quoted(size))' (expected a decimal number greater than zero, such as 12 or 10.5,"
-                            + " without an exponent or a sign)")
+                switch number(
+                    size, signed: false, in: MushLimits.fontSize, name: "font size",
+                    form: "a decimal number greater than zero, such as 12 or 10.5, without an exponent or a sign")
+                {
+                case .success(let points): result.fontSize = points
+                case .failure(let problem): return .invalid(.invalidFont, problem.message)
                 }
-                guard MushLimits.fontSize.contains(points) else {
-                    return .invalid(
-                        .invalidFont,
-                        "font size '\(quoted(size))' out of range (expected \(MushLimits.describe(MushLimits.fontSize, unit: "points")))"
-                    )
-                }
-                result.fontSize = points
             }
             return .valid(result)
         }
         if let value = spec.dropPrefix("k") {
-            guard let kern = decimal(value, signed: true) else {
-                return .invalid(
-                    .invalidKern,
-                    "invalid kerning '\(quoted(value))' (expected a decimal number such as 2, -0.5 or 1.25,"
-                        + " without an exponent)")
+            switch number(
+                value, signed: true, in: MushLimits.kern, name: "kerning",
+                form: "a decimal number such as 2, -0.5 or 1.25, without an exponent")
+            {
+            case .success(let kern): return .valid(BraceSpec(kern: kern))
+            case .failure(let problem): return .invalid(.invalidKern, problem.message)
             }
-            guard MushLimits.kern.contains(kern) else {
-                return .invalid(
-                    .invalidKern,
-                    "kerning '\(quoted(value))' out of range (expected \(MushLimits.describe(MushLimits.kern, unit: "points")))"
-                )
-            }
-            return .valid(BraceSpec(kern: kern))
         }
         return .unknown
+    }
+
+    /// A spec's number: a ``decimal(_:signed:)`` in `range`, or the message saying what is wrong,
+    /// `invalid kerning 'x' (expected FORM)` or `kerning '5000' out of range (expected …)`.
+    static func number(
+        _ scalars: some Collection<Unicode.Scalar>, signed: Bool, in range: ClosedRange<Double>, name: String,
+        form: String
+    ) -> Result<Double, SpecProblem> {
+        guard let value = decimal(scalars, signed: signed), signed || value > 0 else {
+            return .failure(SpecProblem(message: "invalid \(name) '\(quoted(scalars))' (expected \(form))"))
+        }
+        guard range.contains(value) else {
+            return .failure(
+                SpecProblem(
+                    message:
+                        "\(name) '\(quoted(scalars))' out of range (expected \(MushLimits.describe(range, unit: "points")))"
+                ))
+        }
+        return .success(value)
+    }
+
+    /// Why a spec's value was refused, as its diagnostic says it.
+    struct SpecProblem: Error {
+        var message: String
     }
 
     /// A plain decimal number: an optional sign (when `signed`), digits, an optional fraction

@@ -102,17 +102,11 @@ public struct CommandConsole: Sendable {
     /// `text` with its control characters (C0, DEL, C1) written as escapes.
     static func escapingControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where isControl(scalar): escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        let named: [Unicode.Scalar: String] = ["\n": "\\n", "\r": "\\r", "\t": "\\t"]
+        return text.unicodeScalars.map { scalar in
+            guard isControl(scalar) else { return String(scalar) }
+            return named[scalar] ?? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }.joined()
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
