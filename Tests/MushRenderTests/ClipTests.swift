@@ -61,7 +61,8 @@ struct ClipTests {
     }
 
     /// 300 nested boxes, each rounded, shadowed and clipping: the SVG holds each box's clip once
-    /// (it held the whole chain again for every box: 55 MB), and the bitmap is drawn at once.
+    /// (it held the whole chain again for every box: 55 MB). (The bitmap's time is a benchmark
+    /// figure, in the renderer's article.)
     @Test func deepPaintedTreesStayLinear() throws {
         var node = BoxLayout(
             x: 1, y: 1, width: 10, height: 10, border: BoxEdges(0), padding: BoxEdges(0), children: [], leaf: nil,
@@ -78,9 +79,5 @@ struct ClipTests {
         }
         let svg = try Renderer.render(node, as: .svg, options: RenderOptions())
         #expect(svg.data.count < 3_000_000, "\(svg.data.count) bytes")
-        let clock = ContinuousClock()
-        let start = clock.now
-        _ = try Renderer.render(node, as: .png, options: RenderOptions())
-        #expect(clock.now - start < .seconds(20))
     }
 }
