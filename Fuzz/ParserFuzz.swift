@@ -20,6 +20,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = String(decoding: bytes, as: UTF8.self)
     let inputCount = input.unicodeScalars.count
 
+    // Inputs over 512 bytes run the costliest checks (the second parse through `String`, escapeAll
+    // of the raw input, the JSON read back by Foundation, the AttributedString round trip: a third
+    // of an execution in `perf`) on one in four of them, chosen by a hash of the bytes so that a
+    // replay checks the same; shorter inputs run every check.
+    let thorough = size <= 512 || bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 } % 4 == 0
+
     let doc = Mush.parse(utf8: bytes)
     let text = doc.text
     let textCount = text.unicodeScalars.count
@@ -45,7 +51,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fail("invalidUTF8 diagnostic present: \(hasInvalidUTF8), but input valid UTF-8: \(!hasInvalidUTF8)", input)
     }
     // Bytes that are valid UTF-8 parse the same through both entry points.
-    if !hasInvalidUTF8 {
+    if !hasInvalidUTF8, thorough {
         let viaString = Mush.parse(input)
         if !sameScalars(viaString.text, text) || viaString.runs != doc.runs || viaString.diagnostics != doc.diagnostics
         {
@@ -60,7 +66,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // parsed text and on the raw input (which still holds the markup characters).
     if !skipped.contains("escape") {
         checkEscapeAll(text, "escapeAll(doc.text)", input)
-        if !sameScalars(input, text) { checkEscapeAll(input, "escapeAll(input)", input) }
+        if thorough, !sameScalars(input, text) { checkEscapeAll(input, "escapeAll(input)", input) }
     }
 
     // 5. Writers.
@@ -68,10 +74,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let html = doc.html()
     if !skipped.contains("html") { checkHTML(html, text, input) }
     _ = doc.ansi()
-    if !skipped.contains("json") { checkJSON(doc, input) } else { _ = doc.json() }
+    if !skipped.contains("json"), thorough { checkJSON(doc, input) } else { _ = doc.json() }
 
     // 6. AttributedString round trip.
-    if skipped.contains("attributed") { return 0 }
+    if skipped.contains("attributed") || !thorough { return 0 }
     let attributed = AttributedString(doc)
     let back = MushDocument(attributed)
     if !sameScalars(back.text, text) {
