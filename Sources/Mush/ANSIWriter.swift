@@ -34,9 +34,10 @@ extension MushDocument {
         return out
     }
 
-    /// A control character that a terminal may act on: C0 but line feed and tab, DEL and C1.
+    /// A control character that a terminal may act on: Unicode's controls (C0, DEL, C1) but line
+    /// feed and tab.
     static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+        scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t"
     }
 
     private static func sgrCodes(_ attributes: MushAttributes) -> String {

@@ -51,7 +51,7 @@ public enum FileInput {
     public static func checkRegularFile(_ path: String) throws(Problem) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw Problem(errno: errno) }
-        if let kind = kind(of: info.st_mode) { throw kind == "a folder" ? .isFolder : .notRegularFile(kind: kind) }
+        if let problem = problem(of: info.st_mode) { throw problem }
     }
 
     /// Opens `path` for reading and returns its descriptor (the caller closes it). The open never
@@ -66,9 +66,9 @@ public enum FileInput {
             close(descriptor)
             throw problem
         }
-        if let kind = kind(of: info.st_mode), kind == "a folder" || !streams {
+        if let problem = problem(of: info.st_mode), problem == .isFolder || !streams {
             close(descriptor)
-            throw kind == "a folder" ? .isFolder : .notRegularFile(kind: kind)
+            throw problem
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return descriptor
@@ -103,16 +103,16 @@ public enum FileInput {
         return try readAll(descriptor, limit: limit)
     }
 
-    /// What a file that is not regular is, as a problem names it; nil for a regular file.
-    private static func kind(of mode: mode_t) -> String? {
+    /// Why a file of `mode` is not read where only regular files are; nil for a regular file.
+    private static func problem(of mode: mode_t) -> Problem? {
         switch mode & S_IFMT {
         case S_IFREG: nil
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a file"
+        case S_IFDIR: .isFolder
+        case S_IFIFO: .notRegularFile(kind: "a FIFO")
+        case S_IFCHR: .notRegularFile(kind: "a character device")
+        case S_IFBLK: .notRegularFile(kind: "a block device")
+        case S_IFSOCK: .notRegularFile(kind: "a socket")
+        default: .notRegularFile(kind: "not a file")
         }
     }
 }
@@ -120,32 +120,41 @@ public enum FileInput {
 /// Writing an output file whole or not at all: the bytes go to a new file beside the path, which
 /// then replaces it, so that a failed write leaves what was there.
 public enum FileOutput {
-    /// Writes `bytes` to `path` (created with the usual permissions, `0666` less the umask). A
+    /// Writes `bytes` to `path` (created as `0666` less the process's umask, as any new file). A
     /// failure is the system's error number.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileInput.Problem) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        var template = Array((folder + "/.mush-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw FileInput.Problem(errno: errno) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var failure: Int32?
-        let mask = umask(0)
-        umask(mask)
-        if fchmod(descriptor, 0o666 & ~mask) != 0 { failure = errno }
-        var offset = 0
-        while failure == nil, offset < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
-            }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { failure = count < 0 ? errno : EIO } else { offset += count }
+        // A new name beside the path, made here (not by `mkstemp`, whose 0600 file would need the
+        // umask read back, which changes it for the whole process for a moment).
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<16 where descriptor < 0 {
+            temporary = folder + "/.mush-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor < 0, errno != EEXIST { break }
         }
+        guard descriptor >= 0 else { throw FileInput.Problem(errno: errno) }
+        var failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
         if close(descriptor) != 0, failure == nil { failure = errno }
         if failure == nil, rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
             throw FileInput.Problem(errno: failure)
         }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after an interruption or a short write; the
+    /// system's error number when a write fails (`EIO` for one that writes nothing), else nil.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return count < 0 ? errno : EIO }
+            offset += count
+        }
+        return nil
     }
 }

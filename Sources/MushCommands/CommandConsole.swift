@@ -66,18 +66,9 @@ public struct CommandConsole: Sendable {
     /// Writes all of `text` to the file `descriptor`, straight from the string's bytes.
     private static func writeAll(_ text: String, to descriptor: Int32) throws(WriteError) {
         var text = text
-        let failure: Int32? = text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return nil }
-            var offset = 0
-            while offset < bytes.count {
-                let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return count < 0 ? errno : EIO }
-                offset += count
-            }
-            return nil
+        if let failure = text.withUTF8({ FileOutput.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }) {
+            throw WriteError(code: failure)
         }
-        if let failure { throw WriteError(code: failure) }
     }
 
     /// Writes `text` to standard output; a failure is the console's ``WriteError`` (another error a
@@ -101,16 +92,13 @@ public struct CommandConsole: Sendable {
 
     /// `text` with its control characters (C0, DEL, C1) written as escapes.
     static func escapingControls(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         let named: [Unicode.Scalar: String] = ["\n": "\\n", "\r": "\\r", "\t": "\\t"]
         return text.unicodeScalars.map { scalar in
             guard isControl(scalar) else { return String(scalar) }
             return named[scalar] ?? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         }.joined()
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// All of standard input, as bytes: at most `MushLimits.inputBytes`.

@@ -90,7 +90,7 @@ public struct MGLineLayout: Sendable {
 
     /// A text shadow, MGBoxKit's: the text again in one colour, moved by an offset, under the text.
     public struct Shadow: Hashable, Sendable {
-        public var color = MushColor(red: 0, green: 0, blue: 0)
+        public var color: MushColor
         /// How far the shadow is from the text, in points (y grows downwards).
         public var offset: MGLine.Offset
 

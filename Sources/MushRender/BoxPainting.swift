@@ -215,7 +215,7 @@ extension Painter {
         case .row(let row):
             drawLine(row, x: content.x, y: content.y, location: location)
         case .image(let image):
-            drawImage(file: image.file, content, location: location)
+            drawImage(image, content, location: location)
         case .other:
             break
         }

@@ -3,17 +3,12 @@ import Mush
 import MushLine
 
 extension Painter {
-    /// Draws a line's image item scaled to its frame (``drawImage(file:_:location:)``).
-    func drawImage(_ image: MGLine.Image, _ frame: Rect, location: RenderWarning.Location) {
-        drawImage(file: image.file, frame, location: location)
-    }
-
-    /// Draws the PNG image at `file` scaled to `frame`, or a placeholder (grey, crossed) with a
+    /// Draws `image`'s PNG file scaled to `frame`, or a placeholder (grey, crossed) with a
     /// warning at `location` when there is no file or the file cannot be read as a PNG: an image
     /// item of a line, or an image leaf of a box tree (its content box).
-    func drawImage(file: String?, _ frame: Rect, location: RenderWarning.Location) {
+    func drawImage(_ image: MGLine.Image, _ frame: Rect, location: RenderWarning.Location) {
         guard frame.width > 0, frame.height > 0 else { return }
-        guard let file else {
+        guard let file = image.file else {
             warn(.imageNamesNoFile, file: nil, at: location)
             drawPlaceholder(frame)
             return

@@ -72,38 +72,19 @@ struct OutputFailureTests {
         try await inFolder { folder in
             try Data(#"{"width": 10, "height": 10}"#.utf8).write(to: folder.appendingPathComponent("x.json"))
             let mush = mushExecutable.path
-            let full = try shell("'\(mush)' layout x.json > /dev/full", in: folder)
+            let full = try runShell("'\(mush)' layout x.json > /dev/full", in: folder)
             #expect(full.status == 1)
             #expect(full.error == "mush: error: cannot write standard output: No space left on device\n")
-            let closed = try shell("'\(mush)' parse '**a**' >&-", in: folder)
+            let closed = try runShell("'\(mush)' parse '**a**' >&-", in: folder)
             #expect(closed.status == 1)
             #expect(closed.error == "mush: error: cannot write standard output: Bad file descriptor\n")
             // 20,000 lines answered into `head -1`: the first line comes out, then SIGPIPE (or, where
             // it is ignored, status 141 quietly) ends the run long before the input does.
-            let piped = try shell(
+            let piped = try runShell(
                 "yes '{\"text\": \"abc\"}' 2>/dev/null | head -20000 2>/dev/null | '\(mush)' measure --batch | head -1 >/dev/null;"
                     + " echo ${PIPESTATUS[2]} >&2", in: folder)
             #expect(piped.error == "141\n")
         }
-    }
-
-    /// Runs `command` with bash in `folder`: its status, output and error.
-    func shell(_ command: String, in folder: URL) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
     }
 }
 

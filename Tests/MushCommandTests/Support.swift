@@ -88,14 +88,27 @@ let mushExecutable: URL = {
 }()
 
 /// Runs the `mush` executable as a user would: arguments, standard input, output, error and exit
-/// status. The input is written and the error read on other threads, so that no pipe fills up and
-/// blocks.
+/// status.
 func runMush(_ arguments: [String], input: Data? = nil, directory: URL? = nil) throws -> CommandResult {
+    try run(mushExecutable, arguments, input: input, directory: directory)
+}
+
+/// Runs `command` with bash (pipes, redirections) in `directory`.
+func runShell(_ command: String, in directory: URL) throws -> CommandResult {
+    try run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], directory: directory)
+}
+
+/// Runs `executable` with `arguments` and `input` on its standard input: its exit status, output
+/// and error. The input is written and the error read on other threads, so that no pipe fills up
+/// and blocks.
+func run(_ executable: URL, _ arguments: [String], input: Data? = nil, directory: URL? = nil) throws
+    -> CommandResult
+{
     // A command that exits before reading its input (a usage error) must not kill the tests with
     // SIGPIPE: the write fails instead, and is ignored.
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
-    process.executableURL = mushExecutable
+    process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     let output = Pipe()

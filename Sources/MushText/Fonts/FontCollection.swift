@@ -251,13 +251,13 @@ public final class FontCollection: Sendable {
             relativePaths
             .filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
             .map { path in
-                let parent = (path as NSString).deletingLastPathComponent
-                return (
-                    path: path, depth: parent.isEmpty ? 0 : 1, parent: parent,
+                (
+                    path: path, parent: (path as NSString).deletingLastPathComponent,
                     rank: rank((path as NSString).lastPathComponent)
                 )
             }
-            .sorted { ($0.depth, $0.parent, $0.rank.0, $0.rank.1) < ($1.depth, $1.parent, $1.rank.0, $1.rank.1) }
+            // The folder's own files first: their parent is "", which sorts before any name.
+            .sorted { ($0.parent, $0.rank.0, $0.rank.1) < ($1.parent, $1.rank.0, $1.rank.1) }
             .map(\.path)
         guard !names.isEmpty else { throw .noFonts(inFolder: folder) }
         var result: [FontFace] = []
