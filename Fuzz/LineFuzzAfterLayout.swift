@@ -4,4 +4,7 @@
 
 import MushLine
 
+/// The line target checks every row property (LineFuzz.swift's 1–11).
+let checksRows = true
+
 func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {}

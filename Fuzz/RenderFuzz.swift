@@ -7,8 +7,8 @@
 // `afterLayout`. The choices pick the scale (bits 0–1: 1, 2 or 3), whether SVG and PDF are drawn
 // too (bits 2–3 both set: one input in 4), the background (bits 4–5), and a seed for what takes no
 // room in a layout (bits 6–15; 0: nothing added): colours, borders, text shadows, box fills and
-// image files (none, missing, or a real PNG from $MUSH_FUZZ_IMAGES, which run.sh sets to
-// Examples/icons). The decorated line is laid out again, and its layout drawn: the renderer reads
+// image files (none, missing, a special file, or a real PNG from $MUSH_FUZZ_IMAGES, which run.sh
+// sets to Examples/icons). The decorated line is laid out again, and its layout drawn: the renderer reads
 // layouts only, never the line. Rows larger than 2,000 pixels a side at the chosen scale are not
 // drawn, to keep the runs fast. Every property that fails stops the fuzzer with fatalError ("Mush
 // render fuzz property failed: …", as LineFuzz.swift reports).
@@ -22,8 +22,10 @@
 //     SVG and PDF report the same size;
 //  3. the bytes are a PNG (signature), a PDF ("%PDF-" … "%%EOF") or an SVG ("<svg" … "</svg>" and
 //     whitespace, and well-formed XML);
-//  4. the warnings are exactly one per drawn image with no file, and one per missing file (the
-//     first image that names it), in drawing order, each naming its item;
+//  4. the warnings are exactly one per drawn image with no file, and one per missing or unreadable
+//     file (the first image that names it; special files too: a FIFO, a device, a folder, a text
+//     file, a cut PNG, a PNG declaring too many pixels), in drawing order, each naming its item and
+//     the problem;
 //  5. drawing the same layout twice gives the same PNG bytes and warnings;
 //  6. the same for SVG and PDF (when they are drawn): the same bytes and warnings twice (no date,
 //     no names counted across the process);
@@ -44,6 +46,12 @@ import Mush
 import MushLine
 import MushRender
 
+/// The row properties are the line target's (LineFuzz.swift's 1–11, which lay each row out four
+/// or five times): here the row is laid out once (twice when decorated) and drawn, so that more
+/// drawings are tried in the same time (the line target's 200 executions a second, or fewer,
+/// became 92 with the drawing added; without the row checks, N).
+let checksRows = false
+
 /// The largest picture drawn, in pixels a side.
 private let largestSide = 2000.0
 
@@ -52,6 +60,40 @@ private let imageFolder = ProcessInfo.processInfo.environment["MUSH_FUZZ_IMAGES"
 private let realImages = ["bell.png", "check.png", "note.png", "star.png"].filter { name in
     FileManager.default.fileExists(atPath: (imageFolder.map { $0 + "/" } ?? "") + name)
 }
+
+/// Paths that are not pictures, with the start of the problem each must be reported with: a FIFO
+/// (which must not block the drawing), a device, a folder, a text file, a file that says it is a
+/// PNG and stops after its header, and one whose header declares 100,000 × 100,000 pixels. Made
+/// once, in the temporary folder (the same names each run, so several fuzzing processes share them).
+private let specialFiles: [(path: String, problem: String)] = {
+    let folder = NSTemporaryDirectory() + "mush-fuzz-render"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    func header(width: UInt32, height: UInt32) -> [UInt8] {
+        let big = { (value: UInt32) in (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        return signature + big(13) + Array("IHDR".utf8) + big(width) + big(height) + [8, 6, 0, 0, 0]
+    }
+    let files: [(name: String, bytes: [UInt8], problem: String)] = [
+        ("text.png", Array("not a picture\n".utf8), "not a PNG file"),
+        ("cut.png", header(width: 2, height: 2), "a damaged PNG file"),
+        ("bomb.png", header(width: 100_000, height: 100_000), "the image is too large"),
+    ]
+    var special: [(path: String, problem: String)] = []
+    for file in files {
+        let path = folder + "/" + file.name
+        if FileManager.default.contents(atPath: path).map(Array.init) != file.bytes {
+            FileManager.default.createFile(atPath: path, contents: Data(file.bytes))
+        }
+        special.append((path, file.problem))
+    }
+    let fifo = folder + "/pipe.png"
+    if mkfifo(fifo, 0o600) != 0 && errno != EEXIST { fatalError("mkfifo \(fifo): errno \(errno)") }
+    special += [
+        (fifo, "image not read ("), ("/dev/zero", "image not read ("), (folder, "the image's path is a folder"),
+        ("/proc/self/status", "not a PNG file"),
+    ]
+    return special
+}()
 
 func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
     let plain = layout
@@ -93,8 +135,8 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
 
     // 4: the warnings the images should give.
     var expected: [String] = []
-    var missing: Set<String> = []
-    expectWarnings(layout, path: "", &expected, &missing)
+    var failing: Set<String> = []
+    expectWarnings(layout, path: "", &expected, &failing)
 
     func render(_ format: RenderFormat) -> Rendering? {
         let rendering: Rendering
@@ -208,7 +250,7 @@ private func strayInk(_ layout: MGLineLayout, options: RenderOptions) -> [(x: In
     else { return nil }
     let painter = Painter(canvas: canvas, options: RenderOptions(scale: scale, imageFolder: options.imageFolder))
     painter.drawLine(layout, x: inkMargin, y: inkMargin)
-    guard painter.failure == nil, let png = try? canvas.finish() else { return nil }
+    guard painter.failure == nil else { return nil }
 
     // Where ink may be, in pixels: the row and its frames as they are, the text's reach with two
     // pixels around.
@@ -225,31 +267,19 @@ private func strayInk(_ layout: MGLineLayout, options: RenderOptions) -> [(x: In
     guard let measure = try? CairoContext(measuringAt: scale) else { return nil }
     let allowed = reach(layout, x: inkMargin, y: inkMargin, measure: measure).map(pixels)
 
-    // The PNG's pixels, through Cairo.
-    final class Source {
-        let bytes: [UInt8]
-        var offset = 0
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-    }
-    let source = Source([UInt8](png))
-    let read: cairo_read_func_t = { closure, data, length in
-        let source = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
-        guard let data, source.offset + Int(length) <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-        for index in 0..<Int(length) { data[index] = source.bytes[source.offset + index] }
-        source.offset += Int(length)
-        return CAIRO_STATUS_SUCCESS
-    }
-    let decoded = withExtendedLifetime(source) {
-        cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())
-    }
-    defer { cairo_surface_destroy(decoded) }
-    guard cairo_surface_status(decoded) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(decoded) else {
-        return [(-1, -1)]
-    }
-    let stride = Int(cairo_image_surface_get_stride(decoded))
-    let opaque = cairo_image_surface_get_format(decoded) == CAIRO_FORMAT_RGB24
-    let pictureWidth = Int(cairo_image_surface_get_width(decoded))
-    let pictureHeight = Int(cairo_image_surface_get_height(decoded))
+    // The pixels as drawn, read from the canvas (not encoded as PNG and decoded again: the PNG
+    // writer is checked on the row's own renderings, and zlib and libpng took two fifths of an
+    // execution).
+    return canvas.context.withPixels { data, pictureWidth, pictureHeight, stride in
+        stray(data, pictureWidth, pictureHeight, stride, allowed: allowed)
+    } ?? [(-1, -1)]
+}
+
+/// The inked pixels (any alpha) of an ARGB32 picture that no `allowed` rectangle covers.
+private func stray(
+    _ data: UnsafeRawPointer, _ pictureWidth: Int, _ pictureHeight: Int, _ stride: Int,
+    allowed: [(Int, Int, Int, Int)]
+) -> [(x: Int, y: Int)] {
     // How many allowed rectangles cover each pixel, from a table of corners summed in two passes:
     // linear in the pixels and the rectangles (a long text has thousands of runs; testing each
     // pixel against each of them took half a minute).
@@ -275,8 +305,8 @@ private func strayInk(_ layout: MGLineLayout, options: RenderOptions) -> [(x: In
     var stray: [(x: Int, y: Int)] = []
     for y in 0..<pictureHeight {
         for x in 0..<pictureWidth {
-            let word = UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-            guard opaque || word >> 24 != 0 else { continue }
+            let word = data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+            guard word >> 24 != 0 else { continue }
             if cover[y * columns + x] <= 0 { stray.append((x, y)) }
         }
     }
@@ -352,10 +382,10 @@ private func trimmed(_ data: Data) -> Data {
 }
 
 /// Adds to `warnings` the start of each warning the renderer should give for the images of a line's
-/// `layout`, in drawing order (a box's line where the box is drawn); `missing` holds the missing
-/// files already warned about (each is read once per rendering).
+/// `layout`, in drawing order (a box's line where the box is drawn); `failing` holds the files
+/// already warned about (each is read once per rendering).
 private func expectWarnings(
-    _ layout: MGLineLayout, path: String, _ warnings: inout [String], _ missing: inout Set<String>
+    _ layout: MGLineLayout, path: String, _ warnings: inout [String], _ failing: inout Set<String>
 ) {
     for item in layout.items {
         guard let frame = item.frame else { continue }
@@ -364,14 +394,15 @@ private func expectWarnings(
         case .image(let image):
             guard frame.width > 0, frame.height > 0 else { continue }
             if let file = image.file {
-                if !realImages.contains(file), missing.insert(file).inserted {
-                    warnings.append("\(name): image not found: ")
+                if !realImages.contains(file), failing.insert(file).inserted {
+                    let problem = specialFiles.first { $0.path == file }?.problem ?? "image not found: "
+                    warnings.append("\(name): \(problem)")
                 }
             } else {
                 warnings.append("\(name): the image names no file")
             }
         case .box(let box):
-            if let inner = box.line { expectWarnings(inner, path: name + ".line.", &warnings, &missing) }
+            if let inner = box.line { expectWarnings(inner, path: name + ".line.", &warnings, &failing) }
         case .text:
             continue
         }
@@ -438,9 +469,9 @@ private func decorated(_ line: MGLine, _ random: inout Random) -> MGLine {
         items.map { item in
             switch item {
             case .image(var image):
-                image.file = random.pick([
-                    nil, "missing.png", "/nonexistent/mush-fuzz.png", realImages.first, realImages.last,
-                ])
+                image.file = random.pick(
+                    [nil, "missing.png", "/nonexistent/mush-fuzz.png", realImages.first, realImages.last]
+                        + specialFiles.map(\.path))
                 return .image(image)
             case .box(var box):
                 box.color = random.color()

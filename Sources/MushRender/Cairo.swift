@@ -40,6 +40,18 @@ final class CairoContext {
         (self.surface, self.context) = try Self.start(surface, scale: scale)
     }
 
+    /// Gives `body` the pixels of a PNG canvas as drawn so far, without encoding them: Cairo's
+    /// ARGB32 (premultiplied alpha in the top byte of a native-endian word), `stride` bytes a row;
+    /// nil for SVG and PDF. For checks that read a drawing back (the render fuzz target's ink check).
+    func withPixels<T>(_ body: (_ data: UnsafeRawPointer, _ width: Int, _ height: Int, _ stride: Int) -> T) -> T? {
+        guard format == .png else { return nil }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        return body(
+            UnsafeRawPointer(data), Int(cairo_image_surface_get_width(surface)),
+            Int(cairo_image_surface_get_height(surface)), Int(cairo_image_surface_get_stride(surface)))
+    }
+
     /// A 1 × 1 image surface at `scale` with the renderer's font options, to measure glyphs as a
     /// canvas at that scale draws them.
     init(measuringAt scale: Double) throws(RenderError) {
