@@ -37,12 +37,17 @@
 //     (text is not clipped either): each glyph run's ink as Cairo measures it, its background and
 //     decorations, and these moved by the side's text-shadow offset, with two pixels of hinting
 //     and anti-aliasing around. Fills, borders, images and placeholders must stay inside. Checked
-//     for pictures of at most 600,000 pixels with the margin.
+//     for pictures of at most 600,000 pixels with the margin;
+//  8. one input in four: the row as the leaf of a chain of painted boxes (1 to 16 levels, one in
+//     sixteen 64; backgrounds, rounded corners, borders, shadows, clips, scroll offsets, z-indexes)
+//     lays out, draws as PNG at its size in pixels, and as SVG (one in four) in at most 16 KB a box
+//     more than the row alone (checkPaintedTree).
 
 import CCairo
 import Foundation
 import FoundationXML
 import Mush
+import MushBox
 import MushLine
 import MushRender
 
@@ -230,6 +235,88 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
         fail(
             "\(stray.count) pixels inked outside the row, its items' frames and its text's reach, at \(shown) (margin \(Int(inkMargin * scale)) pixels)"
         )
+    }
+
+    // 8: the row in a deep painted tree, one input in four.
+    if choices >> 14 == 3 { checkPaintedTree(line, choices: choices, options: options, fail: fail) }
+}
+
+// MARK: - Painted trees
+
+/// Property 8: the row as the leaf of a chain of boxes, each painted as cards are (a background,
+/// rounded corners, borders, a shadow, now and then a clip, a scroll offset, a z-index, an empty
+/// sibling), 1 to 16 levels deep (one such tree in sixteen: 64). The tree lays out; it draws as PNG
+/// without an error (but an empty or too large picture) at the layout's size in pixels; as SVG (one
+/// in four) in a file that grows with the boxes, not with their product (a deep tree of nested
+/// clips and shadows once wrote 173 MB for 400 levels): at most 16 KB a box plus the row alone.
+private func checkPaintedTree(
+    _ line: MGLine, choices: UInt16, options: RenderOptions, fail: (String) -> Never
+) {
+    var random = Random(seed: UInt64(choices) &* 0x9E37_79B9 ^ 0x5EED)
+    let depth = random.oneIn(16) ? 64 : 1 + Int(random.next() % 16)
+    guard let leaf = try? LineLeaf(line) else { return }
+    var node = BoxNode(id: "row", leaf: leaf)
+    for level in 0..<depth {
+        var style = BoxStyle()
+        style.flexDirection = random.oneIn(2) ? .row : .column
+        style.padding = BoxEdges(BoxLength.points(random.pick([0, 0, 1, 2.5, 4])))
+        style.border = BoxEdges(BoxLength.points(random.pick([0, 0, 1, 0.5])))
+        style.overflow = random.pick([.visible, .visible, .hidden, .clip, .scroll])
+        var paint = BoxPaint(
+            backgroundColor: random.color(), borderColors: BoxEdges(random.color()),
+            cornerRadius: random.pick([0, 0, 3, 8.5, 40]))
+        if random.oneIn(3) {
+            paint.shadow = BoxShadow(
+                color: random.color() ?? MushColor(red: 0, green: 0, blue: 0, alpha: 0x40),
+                offset: BoxOffset(x: random.pick([0, 1, -2]), y: random.pick([0, 1, 3])),
+                blur: random.pick([0, 2, 6.5]))
+        }
+        if random.oneIn(8) { paint.contentOffset = BoxOffset(x: random.pick([0, 3]), y: random.pick([1, 10])) }
+        if random.oneIn(8) { paint.zIndex = random.pick([-1, 1, 2]) }
+        var children = [node]
+        if random.oneIn(4) {
+            var sibling = BoxStyle()
+            sibling.width = .points(random.pick([0, 5, 12]))
+            sibling.height = .points(random.pick([0, 5, 12]))
+            let paint = BoxPaint(backgroundColor: random.color(), cornerRadius: 2)
+            children.insert(BoxNode(id: "spacer", style: sibling, paint: paint), at: random.oneIn(2) ? 0 : 1)
+        }
+        node = BoxNode(id: "level\(level)", style: style, paint: paint, children: children)
+    }
+    let tree: BoxLayout
+    do {
+        tree = try BoxEngine.layout(node, width: .maxContent, height: .maxContent)
+    } catch {
+        fail("a painted tree \(depth) deep could not be laid out: \(error)")
+    }
+    let scale = options.scale
+    guard tree.width > 0, tree.height > 0, tree.width * scale <= largestSide, tree.height * scale <= largestSide
+    else { return }
+    func draw(_ format: RenderFormat) -> Rendering? {
+        do {
+            return try Renderer.render(tree, as: format, options: options)
+        } catch .fontTooLarge(let size, let scale, _) where size * scale > Canvas.maximumPixelsPerEm {
+            return nil
+        } catch {
+            fail("a painted tree \(depth) deep threw \(error) as \(format)")
+        }
+    }
+    if let png = draw(.png) {
+        let width = Int((tree.width * scale).rounded(.up))
+        let height = Int((tree.height * scale).rounded(.up))
+        if png.width != width || png.height != height {
+            fail("a painted tree \(depth) deep drew \(png.width) × \(png.height) pixels, not \(width) × \(height)")
+        }
+    }
+    if random.oneIn(4), let svg = draw(.svg), let row = try? line.layout(),
+        let alone = try? Renderer.render(row, as: .svg, options: options)
+    {
+        let boxes = 2 * depth + 1
+        if svg.data.count > alone.data.count + 16_384 * boxes {
+            fail(
+                "the SVG of a painted tree \(depth) deep is \(svg.data.count) bytes; the row alone \(alone.data.count), \(boxes) boxes"
+            )
+        }
     }
 }
 
