@@ -41,7 +41,7 @@
 //  8. one input in four: the row as the leaf of a chain of painted boxes (1 to 16 levels, one in
 //     sixteen 64; backgrounds, rounded corners, borders, shadows, clips, scroll offsets, z-indexes)
 //     lays out, draws as PNG at its size in pixels, and as SVG (one in four) in at most 16 KB a box
-//     more than the row alone (checkPaintedTree).
+//     more than the same layout with its paint taken away (checkPaintedTree).
 
 import CCairo
 import Foundation
@@ -248,7 +248,8 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
 /// sibling), 1 to 16 levels deep (one such tree in sixteen: 64). The tree lays out; it draws as PNG
 /// without an error (but an empty or too large picture) at the layout's size in pixels; as SVG (one
 /// in four) in a file that grows with the boxes, not with their product (a deep tree of nested
-/// clips and shadows once wrote 173 MB for 400 levels): at most 16 KB a box plus the row alone.
+/// clips and shadows once wrote 173 MB for 400 levels): at most 16 KB a box more than the same
+/// layout with its paint taken away.
 private func checkPaintedTree(
     _ line: MGLine, choices: UInt16, options: RenderOptions, fail: (String) -> Never
 ) {
@@ -308,13 +309,18 @@ private func checkPaintedTree(
             fail("a painted tree \(depth) deep drew \(png.width) × \(png.height) pixels, not \(width) × \(height)")
         }
     }
-    if random.oneIn(4), let svg = draw(.svg), let row = try? line.layout(),
-        let alone = try? Renderer.render(row, as: .svg, options: options)
-    {
+    // The same tree without its paint lays out the same (paint takes no room) and draws only the
+    // row: what the paint adds must grow with the boxes.
+    if random.oneIn(4), let svg = draw(.svg) {
+        var bare = tree
+        bare.removePaint()
+        guard let row = try? Renderer.render(bare, as: .svg, options: options) else {
+            fail("a painted tree \(depth) deep drew as SVG, but not without its paint")
+        }
         let boxes = 2 * depth + 1
-        if svg.data.count > alone.data.count + 16_384 * boxes {
+        if svg.data.count > row.data.count + 16_384 * boxes {
             fail(
-                "the SVG of a painted tree \(depth) deep is \(svg.data.count) bytes; the row alone \(alone.data.count), \(boxes) boxes"
+                "the SVG of a painted tree \(depth) deep is \(svg.data.count) bytes; without its paint \(row.data.count), \(boxes) boxes"
             )
         }
     }
@@ -599,5 +605,13 @@ private func strip(_ layout: inout MGLineLayout) {
             }
             layout.items[index].content = .box(box)
         }
+    }
+}
+
+extension BoxLayout {
+    /// The layout with no box's paint: only its leaves are drawn.
+    fileprivate mutating func removePaint() {
+        paint = nil
+        for index in children.indices { children[index].removePaint() }
     }
 }
