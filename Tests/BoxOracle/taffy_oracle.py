@@ -551,6 +551,9 @@ def suspects(case, expected, boxes=None):
             parent_direction = parent.get("flexDirection", "row")
             parent_main = MAIN_SIZE[parent_direction]
             if node.get("position") == "absolute":
+                # The same for an absolutely positioned box sized by its content in one axis.
+                if "aspectRatio" in node and "auto" in (node.get("width", "auto"), node.get("height", "auto")):
+                    found.append(f"{where}: aspect-ratio-through-flexed-size")
                 for axis, (a, b) in AXIS_EDGES.items():
                     if _edge(node, "inset", a, "auto") != "auto":
                         continue
@@ -582,6 +585,14 @@ def suspects(case, expected, boxes=None):
                             and "auto" in (_edge(node, "margin", a, 0), _edge(node, "margin", b, 0))):
                         found.append(f"{where}: abspos-auto-margin-with-insets ({axis})")
             else:
+                # A ratio carried through a size the flex algorithm fixes (the cross size a
+                # single-line container stretches an item to, the main size it flexes to): browsers
+                # do (css-flexbox-1 §9.2.3 B, §9.8; a column 200 wide gives an item of ratio 2 a
+                # height of 100), Taffy 0.7.7 carries a ratio only between the node's own sizes
+                # (0). Checked against Chromium with Tests/BoxOracle/chromium_oracle.py.
+                cross_axis = "height" if parent_main == "width" else "width"
+                if "aspectRatio" in node and node.get(cross_axis, "auto") == "auto":
+                    found.append(f"{where}: aspect-ratio-through-flexed-size")
                 if parent_main == "width" and _aligned_baseline(node, parent) and (
                         parent.get("flexWrap") == "wrap-reverse"
                         or (in_flow and (node.get("flexWrap") == "wrap-reverse"

@@ -42,6 +42,17 @@ struct BoxViewTests {
         try sameAsByHand(view, hand)
     }
 
+    /// An item stretched across keeps its aspect ratio: the stretched width is definite (as in
+    /// browsers, css-flexbox-1 §9.8), so a view of ratio 2 in a vertical BoxView 200 wide, pinned 10
+    /// from each side, is 180 × 90 (it was 180 × 0).
+    @Test func aStretchedItemKeepsItsAspectRatio() throws {
+        var view = BoxView(items: [BoxNode(style: BV.style { $0.aspectRatio = 2 }).boxed.left(10).right(10)])
+        view.width = 200
+        let layout = try view.layout()
+        #expect(BV.frames(layout) == [[10, 0, 180, 90]])
+        #expect(BV.frame(layout) == [0, 0, 200, 90])
+    }
+
     @Test func insetsSpacingAndPinsAddUp() throws {
         var view = BoxView(spacing: 10, insets: BoxEdges(top: 5, right: 11, bottom: 9, left: 7))
         view.width = 100

@@ -5,9 +5,32 @@ extension LayoutTree {
         axis: RequestedAxis = .both
     ) -> NodeOutput {
         let style = style(node)
-        let styledKnown = known.or(styleKnown(node, parentSize: parentSize, sizing: sizing))
+        var styledKnown = known.or(styleKnown(node, parentSize: parentSize, sizing: sizing))
         if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
             return NodeOutput(size: Pair(width, height))
+        }
+        // A size fixed in one axis gives the other its ratio's size: the box's size there, or (its
+        // automatic minimum being its content, css-sizing-4 §5.1) at least that, its content
+        // overflowing the ratio when taller; a scroll container's minimum is 0 and it keeps the
+        // ratio.
+        if let ratio = style.pointee.aspectRatio, (styledKnown.width == nil) != (styledKnown.height == nil) {
+            let paddingBorder =
+                (style.pointee.padding.resolveOrZero(parentSize.width)
+                + style.pointee.border.resolveOrZero(parentSize.width)).sums
+            let transferred = styledKnown.transferringAspectRatio(
+                ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: paddingBorder)
+            if !style.pointee.overflow.isScrollContainer {
+                let content = flexAlgorithm(
+                    node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: .computeSize,
+                    axis: .both)
+                styledKnown = Known(
+                    max(transferred.width ?? 0, content.size.width), max(transferred.height ?? 0, content.size.height))
+            } else {
+                styledKnown = transferred
+            }
+            if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
+                return NodeOutput(size: Pair(width, height))
+            }
         }
         return flexAlgorithm(
             node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: mode, axis: axis)
@@ -214,8 +237,12 @@ extension LayoutTree {
             let flexBasis = style.pointee.flexBasis.resolve(containerMain).maybeAdd(boxSizing)
 
             var basis: Double
+            var basisFromRatio = false
             if let definite = flexBasis ?? item.pointee.size.main(isRow) {
                 basis = definite
+            } else if let fromCross = stretchedRatioMain(item.pointee, known: childKnown, constants: c) {
+                basis = fromCross
+                basisFromRatio = true
             } else {
                 let mainSpace: AvailableSpace = space.main(isRow) == .minContent ? .minContent : .maxContent
                 let childSpace = Space.fromMainCross(isRow, main: mainSpace, cross: crossSpace)
@@ -232,7 +259,7 @@ extension LayoutTree {
             // §4.5: the automatic minimum size (0 for scroll containers).
             if let styleMinMain = item.pointee.minSize.main(isRow) ?? (item.pointee.isScrollContainer ? 0 : nil) {
                 items[index].resolvedMinimumMain = styleMinMain
-            } else if flexBasis != nil || item.pointee.size.main(isRow) != nil {
+            } else if flexBasis != nil || item.pointee.size.main(isRow) != nil || basisFromRatio {
                 // The automatic minimum is at most the item's size: where the basis is at least that,
                 // the hypothetical size does not need it, and it is measured only if the line shrinks
                 // (which spares a chain of sized boxes a measurement of every descendant per level).
@@ -246,6 +273,27 @@ extension LayoutTree {
             items[index].hypotheticalInner.setMain(isRow, hypothetical)
             items[index].hypotheticalOuter.setMain(isRow, hypothetical + item.pointee.margin.mainSum(isRow))
         }
+    }
+
+    /// The main size that an item's aspect ratio gives it from a cross size it is stretched to
+    /// (§9.2.3 B): in a single-line container of definite cross size, a stretched item's cross size
+    /// is definite (§9.8, 1), so its flex base size comes from it through the ratio, as browsers do
+    /// (a column 200 wide gives an item of ratio 2 a height of 100, not its content's 0). The ratio
+    /// holds between the border box's sides, or the content box's with `boxSizing: contentBox`.
+    /// nil when the item has no ratio, a cross size of its own, auto cross margins, or sits in a
+    /// wrapping container (whose lines' cross sizes are not known yet).
+    @inline(__always)
+    private func stretchedRatioMain(_ item: FlexItem, known: Known, constants c: FlexConstants) -> Double? {
+        let isRow = c.isRow
+        let style = style(item.node)
+        guard let ratio = style.pointee.aspectRatio, !c.isWrap, item.alignSelf == .stretch,
+            item.size.cross(isRow) == nil, let cross = known.cross(isRow),
+            !(isRow ? item.autoTop || item.autoBottom : item.autoLeft || item.autoRight)
+        else { return nil }
+        let contentBox = style.pointee.boxSizing == .contentBox
+        let crossSide = contentBox ? max(0, cross - item.paddingBorderSums.cross(isRow)) : cross
+        let mainSide = isRow ? crossSide * ratio : crossSide / ratio
+        return min(mainSide, BoxLength.largest) + (contentBox ? item.paddingBorderSums.main(isRow) : 0)
     }
 
     /// What an item is measured with for its flex basis and its minimum: its known sizes (its cross
@@ -269,13 +317,22 @@ extension LayoutTree {
         }
         var known = item.size
         known.setMain(isRow, nil)
-        if item.alignSelf == .stretch, known.cross(isRow) == nil, crossParent != nil {
+        // (An auto margin across the axis keeps an item from stretching, §8.1. In a wrapping
+        // container the cross size an item will stretch to is its line's, not known yet: an item
+        // with an aspect ratio is measured without it, as browsers do, so that the ratio does not
+        // turn an assumed cross size into a main size.)
+        let autoCrossMargin = isRow ? item.autoTop || item.autoBottom : item.autoLeft || item.autoRight
+        let ratioInWrap = c.isWrap && style(item.node).pointee.aspectRatio != nil
+        if item.alignSelf == .stretch, !autoCrossMargin, !ratioInWrap, known.cross(isRow) == nil, crossParent != nil {
             // Stretched into a container of definite cross size (§9.4 step 11), never below its
             // padding and border. (Stretched into the container's available space instead, as Taffy
             // does, every ancestor's available space would become a new known size below it, and a
             // chain of padded boxes would be asked exponentially many questions.)
+            // The container's cross size is definite whatever space it was given (a root of fixed
+            // height laid out at max-content).
             let paddingBorder = item.padding.crossSum(isRow) + item.border.crossSum(isRow)
-            known.setCross(isRow, crossSpace.definite.maybeSub(item.margin.crossSum(isRow)).maybeMax(paddingBorder))
+            let stretched = crossParent.map { $0.clamp(minCross, maxCross) }
+            known.setCross(isRow, stretched.maybeSub(item.margin.crossSum(isRow)).maybeMax(paddingBorder))
         }
         return (known, Known.fromMainCross(isRow, main: c.nodeInnerSize.main(isRow), cross: crossParent), crossSpace)
     }

@@ -151,6 +151,26 @@ extension Pair where Value == Double? {
         }
     }
 
+    /// Where exactly one of width and height is known, the other from `ratio` (width ÷ height)
+    /// between the border box's sides, or the content box's when `contentBox` (`paddingBorder`
+    /// being the padding and border sums): a size the parent fixed in one axis (a stretched cross
+    /// size) carries to the other, as it does in browsers.
+    @inline(__always) func transferringAspectRatio(
+        _ ratio: Double?, contentBox: Bool, paddingBorder: Pair<Double>
+    ) -> Known {
+        guard let ratio else { return self }
+        let inset = contentBox ? paddingBorder : Pair<Double>(0, 0)
+        switch (width, height) {
+        case (let width?, nil):
+            let height: Double = min(max(0, width - inset.width) / ratio, BoxLength.largest) + inset.height
+            return Known(width, height)
+        case (nil, let height?):
+            let width: Double = min(max(0, height - inset.height) * ratio, BoxLength.largest) + inset.width
+            return Known(width, height)
+        default: return self
+        }
+    }
+
     @inline(__always) func maybeAdd(_ sums: Pair<Double>) -> Known {
         Known(width.map { $0 + sums.width }, height.map { $0 + sums.height })
     }

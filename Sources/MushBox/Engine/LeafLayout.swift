@@ -28,6 +28,12 @@ extension LayoutTree {
                 boxSizing)
             nodeSize = known.or(styleSize.maybeClamp(minSize, maxSize))
         }
+        // A height fixed without a width gives the width through the ratio (a width fixed without a
+        // height gives at least the ratio's height, below).
+        if nodeSize.width == nil, nodeSize.height != nil {
+            nodeSize = nodeSize.transferringAspectRatio(
+                style.pointee.aspectRatio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: insetSums)
+        }
 
         if mode == .computeSize, let width = nodeSize.width, let height = nodeSize.height {
             return NodeOutput(
