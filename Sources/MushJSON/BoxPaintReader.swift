@@ -21,20 +21,23 @@ extension BoxRequest {
 
 extension BoxTreeReader {
     /// The paint of the node `object` (``BoxRequest/paintKeys``), each value checked with its JSON
-    /// path (`children[1].shadow.blur: …`); nil when the node has none of the keys.
-    func paint(_ object: JSONObject) throws(RequestError) -> BoxPaint? {
+    /// path (`children[1].shadow.blur: …`); nil when the node has none of the keys. `mgBox`: an
+    /// MGBox's node, whose `borderColors` may also be MGBoxKit's array.
+    func paint(_ object: JSONObject, mgBox: Bool = false) throws(RequestError) -> BoxPaint? {
         guard BoxRequest.paintKeys.contains(where: { object[$0] != nil }) else { return nil }
         var paint = BoxPaint()
         paint.backgroundColor = try object.color("backgroundColor")
-        paint.borderColors = try borderColors(object) ?? paint.borderColors
+        paint.borderColors = try borderColors(object, mgBox: mgBox) ?? paint.borderColors
         paint.cornerRadius = try object.size("cornerRadius") ?? paint.cornerRadius
         paint.shadow = try shadow(object)
         paint.zIndex = try object.number("zIndex", in: MushLimits.offset, unit: "") ?? paint.zIndex
         return paint
     }
 
-    /// `borderColors`: one colour for all four edges, or an object of some of them.
-    func borderColors(_ object: JSONObject) throws(RequestError) -> BoxEdges<MushColor?>? {
+    /// `borderColors`: one colour for all four edges, or an object of some of them; on an MGBox
+    /// (`mgBox`), also MGBoxKit's array of four in its order, top, left, bottom, right, `null` for
+    /// an edge without a line (`["#ccc", null, "#ccc", null]`).
+    func borderColors(_ object: JSONObject, mgBox: Bool = false) throws(RequestError) -> BoxEdges<MushColor?>? {
         guard let value = object["borderColors"] else { return nil }
         switch value {
         case .string:
@@ -45,9 +48,35 @@ extension BoxTreeReader {
             return BoxEdges(
                 top: try edges.color("top"), right: try edges.color("right"), bottom: try edges.color("bottom"),
                 left: try edges.color("left"))
+        case .array(let values) where mgBox:
+            let path = object.path("borderColors")
+            guard values.count == 4 else {
+                throw RequestError(
+                    "\(path): must hold four colours, top, left, bottom and right, as MGBoxKit's (it holds \(values.count))"
+                )
+            }
+            var colors: [MushColor?] = []
+            for (index, value) in values.enumerated() {
+                switch value {
+                case .null: colors.append(nil)
+                case .string(let string):
+                    guard let color = MushColor(hex: string) else {
+                        throw RequestError(
+                            "\(path)[\(index)]: '\(JSONReader.shortened(string))' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"
+                        )
+                    }
+                    colors.append(color)
+                default:
+                    throw RequestError("\(path)[\(index)]: must be a colour or null")
+                }
+            }
+            return BoxEdges(top: colors[0], right: colors[3], bottom: colors[2], left: colors[1])
         default:
             throw object.wrongType(
-                "borderColors", expected: "a colour or an object of some of top, right, bottom and left")
+                "borderColors",
+                expected: mgBox
+                    ? "a colour, an object of some of top, right, bottom and left, or an array of four"
+                    : "a colour or an object of some of top, right, bottom and left")
         }
     }
 

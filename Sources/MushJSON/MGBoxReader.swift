@@ -111,7 +111,7 @@ extension BoxTreeReader {
             }
             box.attachedTo = target
         }
-        if let paint = try paint(object) {
+        if let paint = try paint(object, mgBox: true) {
             box.backgroundColor = paint.backgroundColor
             box.borderColors = paint.borderColors
             box.cornerRadius = paint.cornerRadius

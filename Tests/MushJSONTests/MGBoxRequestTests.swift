@@ -115,6 +115,20 @@ struct MGBoxRequestTests: VocabularyRequestTesting {
         #expect(layout.children[4].paint?.cornerRadius == 4)
     }
 
+    /// MGBoxKit's `borderColors` array, in its order: top, left, bottom, right (`null`: no line).
+    @Test func borderColorsAsMGBoxKitsArray() throws {
+        let request = try BoxRequest(
+            json: Array(
+                ##"{"boxes": [{"width": 10, "height": 10, "borderColors": ["#f00", null, "#00f", "#0f0"]}]}"##.utf8),
+            fonts: fonts)
+        let paint = try #require(request.layout().children[0].paint)
+        #expect(
+            paint.borderColors
+                == BoxEdges(
+                    top: MushColor(hex: "#f00"), right: MushColor(hex: "#0f0"), bottom: MushColor(hex: "#00f"),
+                    left: nil))
+    }
+
     @Test func rowsInMGBoxesKeepTheirWarnings() throws {
         let boxed = try BoxRequest(
             json: Array(#"{"boxes": [{"line": {"left": ["{font:No Such Family,|x}|mush"]}}]}"#.utf8), fonts: fonts)
@@ -174,6 +188,22 @@ struct MGBoxRequestTests: VocabularyRequestTesting {
             "boxes[0].tableStyle: is for table boxes (with topLines, middleLines or bottomLines)"
         ),
         (#"{"children": [{"boxes": [{"wdth": 1}]}]}"#, "unknown key 'wdth' in children[0].boxes[0]"),
+        (
+            ##"{"boxes": [{"borderColors": ["#f00", null]}]}"##,
+            "boxes[0].borderColors: must hold four colours, top, left, bottom and right, as MGBoxKit's (it holds 2)"
+        ),
+        (
+            ##"{"boxes": [{"borderColors": ["#f00", 3, "#f00", null]}]}"##,
+            "boxes[0].borderColors[1]: must be a colour or null"
+        ),
+        (
+            ##"{"boxes": [{"borderColors": ["#f00", "red", "#f00", null]}]}"##,
+            "boxes[0].borderColors[1]: 'red' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"
+        ),
+        (
+            ##"{"children": [{"borderColors": ["#f00", null, "#f00", null]}]}"##,
+            "children[0].borderColors: expected a colour or an object of some of top, right, bottom and left, not an array"
+        ),
     ])
     func errorsNameTheirPaths(json: String, message: String) {
         #expect(error(json) == message)
