@@ -7,12 +7,13 @@ extension Painter {
     /// The most rounded shapes a blurred shadow is drawn with.
     static let maximumShadowLayers = 16
 
-    /// Draws a laid-out box tree with its root's top-left corner at the picture's. With
+    /// Draws a laid-out box tree with its root's top-left corner at (`x`, `y`) (the picture's
+    /// corner, or inside it by the room the root's shadow takes). With
     /// `wholeContent`, the root's box is drawn as large as its content (at least its own size), and
     /// the root neither clips nor moves its children by its content offset.
-    func drawBoxTree(_ root: BoxLayout, wholeContent: Bool) {
+    func drawBoxTree(_ root: BoxLayout, x: Double = 0, y: Double = 0, wholeContent: Bool) {
         var path: [Int] = []
-        drawBox(root, x: 0, y: 0, path: &path, unrolled: wholeContent)
+        drawBox(root, x: x, y: y, path: &path, unrolled: wholeContent)
     }
 
     /// Draws one box at (`x`, `y`) and everything inside it: its shadow, background and borders,

@@ -63,7 +63,10 @@ public enum Renderer {
 
     /// Draws a laid-out box tree (`BoxEngine.layout(_:width:height:rounding:)`), its root's
     /// top-left corner at the picture's, whatever the root's `x` and `y`. The picture is the root's
-    /// size, or with ``RenderOptions/wholeContent`` its content's.
+    /// size, or with ``RenderOptions/wholeContent`` its content's; a root with a shadow of its own
+    /// gets room for it around its box (the shadow's offset and blur, in whole points), its box
+    /// moved right and down by the room on the left and top, as MGBoxKit's `screenshot:` draws a
+    /// box with its shadow (cut at the picture's edges, it would not show at all).
     ///
     /// Each box is drawn in its parent's coordinates: its shadow, background and borders (its
     /// `paint`), its leaf in its content box (a text leaf's `PlacedText`, a row leaf's
@@ -79,16 +82,28 @@ public enum Renderer {
     public static func render(
         _ layout: BoxLayout, as format: RenderFormat, options: RenderOptions = RenderOptions()
     ) throws(RenderError) -> Rendering {
-        let width = options.wholeContent ? max(layout.width, layout.contentWidth) : layout.width
-        let height = options.wholeContent ? max(layout.height, layout.contentHeight) : layout.height
+        let room = shadowRoom(layout.paint?.shadow)
+        let width =
+            (options.wholeContent ? max(layout.width, layout.contentWidth) : layout.width) + room.left + room.right
+        let height =
+            (options.wholeContent ? max(layout.height, layout.contentHeight) : layout.height) + room.top + room.bottom
         return try draw(width: width, height: height, format: format, options: options) { painter in
-            // Drawing recurses once per level: a deep tree is drawn on a thread with a large stack.
-            if layout.isDeeper(than: 32) {
-                LargeStack.run { painter.drawBoxTree(layout, wholeContent: options.wholeContent) }
-            } else {
-                painter.drawBoxTree(layout, wholeContent: options.wholeContent)
+            func drawTree() {
+                painter.drawBoxTree(layout, x: room.left, y: room.top, wholeContent: options.wholeContent)
             }
+            // Drawing recurses once per level: a deep tree is drawn on a thread with a large stack.
+            if layout.isDeeper(than: 32) { LargeStack.run(drawTree) } else { drawTree() }
         }
+    }
+
+    /// How far a box's shadow reaches past its border box on each side, in whole points: its blur
+    /// (the renderer grows the shape by nearly that much) less or plus its offset.
+    static func shadowRoom(_ shadow: BoxShadow?) -> BoxEdges<Double> {
+        guard let shadow else { return .zero }
+        func reach(_ value: Double) -> Double { max(0, value).rounded(.up) }
+        return BoxEdges(
+            top: reach(shadow.blur - shadow.offset.y), right: reach(shadow.blur + shadow.offset.x),
+            bottom: reach(shadow.blur + shadow.offset.y), left: reach(shadow.blur - shadow.offset.x))
     }
 
     /// Draws one laid-out line. The line is not read: the layout carries all that is drawn.

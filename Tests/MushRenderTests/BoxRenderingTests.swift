@@ -236,6 +236,30 @@ import Testing
         #expect(bitmap.pixel(x: x, y: Int(49 * scale)) == .white)
     }
 
+    /// The root's own shadow gets room in the picture (MGBoxKit's `screenshot:` draws it): a sharp
+    /// shadow 4 right and 6 down grows the picture by 4 and 6, the box staying at the corner; a blur
+    /// of 3 with an offset of 2 down adds 3 left, 1 above, 3 right and 5 below, the box moved by
+    /// (3, 1).
+    @Test func theRootsShadowGetsRoomInThePicture() throws {
+        var paint = fill(MushColor(hex: "#00f")!)
+        paint.shadow = BoxShadow(color: MushColor(hex: "#000")!, offset: BoxOffset(x: 4, y: 6))
+        let (sharp, sharpBitmap) = try draw(box(7, 9, 20, 10, paint: paint))
+        #expect(sharp.width == 24 && sharp.height == 16)
+        #expect(sharpBitmap.pixel(x: 0, y: 0) == Pixel("#00f"))
+        #expect(sharpBitmap.pixel(x: 19, y: 9) == Pixel("#00f"))
+        #expect(sharpBitmap.pixel(x: 22, y: 14) == Pixel("#000"), "the shadow, below and right of the box")
+        #expect(sharpBitmap.pixel(x: 1, y: 14) == .white, "nothing left of the shadow")
+        paint.shadow = BoxShadow(color: MushColor(hex: "#000")!, offset: BoxOffset(y: 2), blur: 3)
+        let (blurred, bitmap) = try draw(box(0, 0, 20, 10, paint: paint))
+        #expect(blurred.width == 26 && blurred.height == 16)
+        #expect(bitmap.pixel(x: 3, y: 1) == Pixel("#00f"))
+        #expect(bitmap.pixel(x: 22, y: 10) == Pixel("#00f"))
+        #expect(bitmap.pixel(x: 12, y: 12) != .white, "the shadow shows below the box")
+        // A root without a shadow is drawn as large as it is.
+        let (plain, _) = try draw(box(0, 0, 20, 10, paint: fill(MushColor(hex: "#00f")!)))
+        #expect(plain.width == 20 && plain.height == 10)
+    }
+
     @Test func aBoxWithoutAreaCastsNoShadow() throws {
         var paint = BoxPaint()
         paint.shadow = BoxShadow(color: MushColor(hex: "#000")!, blur: 5)
