@@ -45,6 +45,11 @@ struct LayoutCommand: ConsoleCommand {
     var exact = false
     @Flag(help: "Round positions relative to the parent, as browsers report offsetLeft and offsetTop.")
     var browserOffsets = false
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Print only the boxes under the point X,Y of the root (a tap), topmost first.", valueName: "X,Y"))
+    var hit: String?
     @OptionGroup var input: BatchOptions
     @Argument(help: "A JSON file holding one tree; - for standard input.")
     var file: String?
@@ -52,6 +57,13 @@ struct LayoutCommand: ConsoleCommand {
     func validate() throws {
         try input.check(file, name: "FILE")
         if exact, browserOffsets { throw ValidationError("--exact and --browser-offsets exclude each other") }
+        if let hit {
+            if Self.point(hit) == nil {
+                throw ValidationError(
+                    "--hit must be two numbers of points, X,Y, each from -1000000 to 1000000 (it is '\(hit)')")
+            }
+            if input.batch { throw ValidationError("--hit answers for one tree, not with --batch") }
+        }
         if Self.space(width) == nil { throw Self.spaceError("--width", width) }
         if Self.space(height) == nil { throw Self.spaceError("--height", height) }
     }
@@ -63,7 +75,11 @@ struct LayoutCommand: ConsoleCommand {
             return
         }
         let request = try BoxRequest(json: try console.contents(of: file!), fonts: fonts)
-        let json = try request.json(width: Self.space(width)!, height: Self.space(height)!, rounding: rounding)
+        let (width, height) = (Self.space(width)!, Self.space(height)!)
+        let json =
+            try hit.flatMap(Self.point).map { point throws(RequestError) in
+                try request.hitsJSON(x: point.x, y: point.y, width: width, height: height, rounding: rounding)
+            } ?? request.json(width: width, height: height, rounding: rounding)
         for warning in request.warnings { console.warn("mush: warning: \(warning)") }
         try console.write(json + "\n")
     }
@@ -93,6 +109,15 @@ extension LayoutCommand {
             guard let points = Double(argument), MushLimits.length.contains(points) else { return nil }
             return .points(points)
         }
+    }
+
+    /// The point `--hit` gives, `X,Y` in points (each within ±1000000); nil for anything else.
+    static func point(_ argument: String) -> (x: Double, y: Double)? {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
+            MushLimits.offset.contains(x), MushLimits.offset.contains(y)
+        else { return nil }
+        return (x, y)
     }
 
     /// The error for a `--width` or `--height` that is not a space.

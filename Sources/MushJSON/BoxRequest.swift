@@ -148,6 +148,28 @@ public struct BoxRequest: Sendable {
         return try isDeep ? LargeStack.run(write) : write()
     }
 
+    /// The boxes under the point (`x`, `y`) of the tree laid out in `width` × `height`
+    /// (`BoxLayout.hits(x:y:)`, in the root's coordinates), topmost first, as a JSON array of
+    /// `{"path", "id"?, "x", "y", "width", "height"}`: `path` the input's name for the box
+    /// (`boxes[1].items[0].view`, `root` for the root), the frame in the root's coordinates,
+    /// rounded as `rounding` says. `mush layout --hit X,Y` prints it.
+    public func hitsJSON(
+        x: Double, y: Double, width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent,
+        rounding: BoxRounding = .edges
+    ) throws(RequestError) -> String {
+        let layout = try layout(width: width, height: height, rounding: rounding)
+        let hits = layout.hits(x: x, y: y).map { hit -> JSONValue in
+            let name = layout.inputPath(of: hit.path).description
+            var object: [String: JSONValue] = [
+                "path": .string(name.isEmpty ? "root" : name), "x": .number(hit.x), "y": .number(hit.y),
+                "width": .number(hit.width), "height": .number(hit.height),
+            ]
+            if let id = hit.id { object["id"] = .string(id) }
+            return .object(object)
+        }
+        return try JSONValue.array(hits).checkedJSON()
+    }
+
     /// How deep the objects and arrays of `json` nest (the outermost counting one), counted
     /// without reading it: brackets outside strings.
     static func nesting(of json: some Collection<UInt8>) -> Int {

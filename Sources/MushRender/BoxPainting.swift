@@ -222,10 +222,3 @@ extension Painter {
         }
     }
 }
-
-extension BoxLayout {
-    /// Whether the tree nests more than `levels` levels below this node.
-    func isDeeper(than levels: Int) -> Bool {
-        levels < 0 || children.contains { $0.isDeeper(than: levels - 1) }
-    }
-}

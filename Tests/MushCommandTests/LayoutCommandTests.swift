@@ -306,4 +306,37 @@ struct LayoutCommandTests {
         let top = try await mush(["--help"])
         #expect(top.output.contains("layout"))
     }
+
+    // MARK: - Hit testing
+
+    /// `--hit X,Y` prints only the boxes under the point, topmost first, each with its input path
+    /// (`root` for the root) and id, its frame in the root's coordinates.
+    @Test func hitPrintsTheBoxesUnderAPointTopmostFirst() async throws {
+        let tree = #"""
+            {"id": "page", "width": 100, "height": 50, "padding": 4, "children": [
+              {"id": "a", "width": 40, "height": 20},
+              {"id": "b", "width": 40, "height": 20, "position": "absolute", "inset": {"left": 20, "top": 5}, "zIndex": 2}]}
+            """#
+        let output = try await layout(tree, ["--hit", "30,12"])
+        #expect(
+            output == #"[{"height":20,"id":"b","path":"children[1]","width":40,"x":20,"y":5},"#
+                + #"{"height":20,"id":"a","path":"children[0]","width":40,"x":4,"y":4},"#
+                + #"{"height":50,"id":"page","path":"root","width":100,"x":0,"y":0}]"# + "\n")
+        #expect(try await layout(tree, ["--hit", "200,0"]) == "[]\n")
+        // A vocabulary's boxes are named as the input names them.
+        let boxes =
+            #"{"width": 120, "boxes": [{"id": "card", "width": 100, "height": 20}, {"width": 100, "height": 20}]}"#
+        #expect(
+            try await layout(boxes, ["--hit", "10,25"])
+                == #"[{"height":20,"path":"boxes[1]","width":100,"x":0,"y":20},{"height":40,"path":"root","width":120,"x":0,"y":0}]"#
+                + "\n")
+        for (argument, message) in [
+            ("x", "--hit must be two numbers of points, X,Y, each from -1000000 to 1000000 (it is 'x')"),
+            ("1,2,3", "--hit must be two numbers of points, X,Y, each from -1000000 to 1000000 (it is '1,2,3')"),
+        ] {
+            let result = try await mush(["layout", "-", "--hit", argument], input: Data(tree.utf8))
+            #expect(result.status == 2)
+            #expect(result.error.contains(message), "\(result.error)")
+        }
+    }
 }
