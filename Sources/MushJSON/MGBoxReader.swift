@@ -12,7 +12,8 @@ enum MGBoxJSON {
     static let markerKeys = [
         "boxes", "topLines", "middleLines", "bottomLines", "scrollView", "contentLayoutMode", "sizingMode",
         "boxLayoutMode", "origin", "fixedPosition", "attachedTo", "borderStyle", "contentOffset", "tableStyle",
-        "clipsContent", "scrollToView", "scrollMargin", "snapToNearestBox",
+        "clipsContent", "scrollToView", "scrollMargin", "snapToNearestBox", "keepAboveKeyboard", "keyboardHeight",
+        "keyboardMargin",
     ]
 
     /// Every key of an MGBox node.
@@ -32,14 +33,17 @@ enum MGBoxJSON {
 
 /// What a scroll view of the JSON asked about itself, a pass of its node: `scrollOffset` (`{"x",
 /// "y"}`, the offset that brings `scrollToView` into view with `scrollMargin`, from its
-/// `contentOffset`) and `snapOffset` (the nearest box edge from its `contentOffset`), written into
-/// its result wherever the scroll view stands.
+/// `contentOffset`), `snapOffset` (the nearest box edge from its `contentOffset`) and
+/// `keyboardOffset` (the offset that keeps `keepAboveKeyboard` above a keyboard `keyboardHeight`
+/// tall, `keyboardMargin` above it), written into its result wherever the scroll view stands.
 struct ScrollQuery: JSONAnswers {
     /// The box to scroll to (read only when some box inside the scroll view has this id).
     var view: String?
     var margin: Double
     var snap: Bool
     var offset: BoxOffset
+    /// The box being edited, the keyboard's height and the margin above it.
+    var keyboard: (id: String, height: Double, margin: Double)?
 
     func answers(_ result: BoxLayout) -> [String: JSONValue] {
         var answers: [String: JSONValue] = [:]
@@ -50,6 +54,13 @@ struct ScrollQuery: JSONAnswers {
             answers["scrollOffset"] = point(offset)
         }
         if snap { answers["snapOffset"] = point(result.snapOffsetToNearestBox(from: offset)) }
+        if let keyboard,
+            let offset = result.offset(
+                keepingAboveKeyboard: keyboard.id, keyboardHeight: keyboard.height, margin: keyboard.margin,
+                from: offset)
+        {
+            answers["keyboardOffset"] = point(offset)
+        }
         return answers
     }
 }
@@ -122,7 +133,10 @@ extension BoxTreeReader {
         box.clipsContent = try object.bool("clipsContent") ?? false
 
         let isScrollView = try object.bool("scrollView") ?? false
-        for key in ["contentOffset", "scrollToView", "scrollMargin", "snapToNearestBox"] where !isScrollView {
+        for key in [
+            "contentOffset", "scrollToView", "scrollMargin", "snapToNearestBox", "keepAboveKeyboard", "keyboardHeight",
+            "keyboardMargin",
+        ] where !isScrollView {
             if object[key] != nil {
                 throw RequestError(at: object.path(key), "is for scroll views (\"scrollView\": true)")
             }
@@ -185,17 +199,28 @@ extension BoxTreeReader {
             if margin != nil, target == nil {
                 throw RequestError(at: object.path("scrollMargin"), "is the margin for scrollToView (which is missing)")
             }
-            if let target, !result.boxes.contains(where: { $0.mgBox.contains(id: target) }) {
-                throw RequestError(
-                    at: object.path("scrollToView"),
-                    "no box in this scroll view has the id \"\(JSONReader.shortened(target))\"")
+            let edited = try object.string("keepAboveKeyboard")
+            let keyboardHeight = try object.size("keyboardHeight")
+            let keyboardMargin = try object.size("keyboardMargin")
+            for (key, value) in [("keyboardHeight", keyboardHeight), ("keyboardMargin", keyboardMargin)]
+            where value != nil && edited == nil {
+                throw RequestError(at: object.path(key), "is for keepAboveKeyboard (which is missing)")
+            }
+            if edited != nil, keyboardHeight == nil { throw object.missing("keyboardHeight") }
+            for (key, id) in [("scrollToView", target), ("keepAboveKeyboard", edited)] {
+                if let id, !result.boxes.contains(where: { $0.mgBox.contains(id: id) }) {
+                    throw RequestError(
+                        at: object.path(key), "no box in this scroll view has the id \"\(JSONReader.shortened(id))\"")
+                }
             }
             let snap = try object.bool("snapToNearestBox") ?? false
             result = view.mgBox
-            if target != nil || snap {
+            if target != nil || snap || edited != nil {
                 // Answered in the scroll view's own result, wherever it ends up.
                 result.passes.append(
-                    ScrollQuery(view: target, margin: margin ?? 0, snap: snap, offset: view.contentOffset))
+                    ScrollQuery(
+                        view: target, margin: margin ?? 0, snap: snap, offset: view.contentOffset,
+                        keyboard: edited.map { ($0, keyboardHeight ?? 0, keyboardMargin ?? 0) }))
             }
         }
         return result

@@ -79,6 +79,33 @@ extension BoxLayout {
             y: axis(frame.y, frame.height, current.y, height, contentHeight))
     }
 
+    /// The content offset that keeps the box `id` (anywhere inside this scroll view) above a
+    /// keyboard `keyboardHeight` tall covering the bottom of the view, `margin` above it:
+    /// MGScrollView's `keepFirstResponderAboveKeyboard` with its `keyboardMargin`, for the box
+    /// being edited. nil when no box has the id.
+    ///
+    /// As UIKit does while a keyboard shows, the content may scroll past its end by the keyboard's
+    /// height. The offset moves only vertically, and only when it must: down until the box's bottom
+    /// and the margin clear the keyboard, or up to the box's top (less the margin) when the box is
+    /// above the view or taller than the room left (its top stays in view); it stays within 0 and
+    /// the content size plus the keyboard's height less the view's size.
+    public func offset(
+        keepingAboveKeyboard id: String, keyboardHeight: Double, margin: Double = 0, from current: BoxOffset = .zero
+    ) -> BoxOffset? {
+        guard let frame = frame(of: id) else { return nil }
+        let keyboard = min(max(keyboardHeight, 0), height)
+        let room = height - keyboard
+        let top = frame.y - margin
+        let bottom = frame.y + frame.height + margin
+        var y = current.y
+        if top < y || bottom - top > room {
+            y = top
+        } else if bottom > y + room {
+            y = bottom - room
+        }
+        return BoxOffset(x: current.x, y: min(max(y, 0), max(contentHeight + keyboard - height, 0)))
+    }
+
     /// The vertical offset nearest to `current` that starts a box at the top of the view (its top
     /// less the view's top padding), or the end of the content when the last box is more than half
     /// in view from the bottom: MGBoxKit's `snapToNearestBox`, with its top padding fixed (it

@@ -35,7 +35,8 @@ struct MGBoxRequestTests: VocabularyRequestTesting {
         let json = try layout(
             #"""
             {"scrollView": true, "width": 320, "height": 480, "scrollToView": "grid", "scrollMargin": 10,
-             "snapToNearestBox": true, "contentOffset": {"y": 60}, "boxes": [
+             "snapToNearestBox": true, "contentOffset": {"y": 60}, "keepAboveKeyboard": "section",
+             "keyboardHeight": 216, "keyboardMargin": 4, "boxes": [
               {"id": "section", "width": 304, "margin": {"top": 8, "left": 8},
                "topLines": [{\#(row), "left": ["My First Table"]}],
                "middleLines": [{\#(row), "left": ["Left text"], "right": ["Right text"]}]},
@@ -53,6 +54,8 @@ struct MGBoxRequestTests: VocabularyRequestTesting {
         #expect(view["contentWidth"] == nil)
         #expect(view["scrollOffset"] == .object(["x": .number(0), "y": .number(86)]))
         #expect(view["snapOffset"] == .object(["x": .number(0), "y": .number(96)]))
+        // The section (8 … 96) scrolled out of view by 60: back to its top less the margin, 4.
+        #expect(view["keyboardOffset"] == .object(["x": .number(0), "y": .number(4)]))
         #expect(
             [section["x"], section["y"], section["width"], section["height"]] == [8, 8, 304, 88].map { .number($0) })
         #expect([grid["x"], grid["y"], grid["width"], grid["height"]] == [0, 96, 320, 550].map { .number($0) })
@@ -188,6 +191,19 @@ struct MGBoxRequestTests: VocabularyRequestTesting {
             "boxes[0].tableStyle: is for table boxes (with topLines, middleLines or bottomLines)"
         ),
         (#"{"children": [{"boxes": [{"wdth": 1}]}]}"#, "unknown key 'wdth' in children[0].boxes[0]"),
+        (
+            #"{"scrollView": true, "width": 1, "height": 1, "keyboardHeight": 5, "boxes": []}"#,
+            "keyboardHeight: is for keepAboveKeyboard (which is missing)"
+        ),
+        (
+            #"{"scrollView": true, "width": 1, "height": 1, "keepAboveKeyboard": "a", "boxes": [{"id": "a"}]}"#,
+            "missing key 'keyboardHeight'"
+        ),
+        (
+            #"{"scrollView": true, "width": 1, "height": 1, "keepAboveKeyboard": "b", "keyboardHeight": 5, "boxes": []}"#,
+            #"keepAboveKeyboard: no box in this scroll view has the id "b""#
+        ),
+        (#"{"boxes": [], "keyboardMargin": 3}"#, #"keyboardMargin: is for scroll views ("scrollView": true)"#),
         (
             ##"{"boxes": [{"borderColors": ["#f00", null]}]}"##,
             "boxes[0].borderColors: must hold four colours, top, left, bottom and right, as MGBoxKit's (it holds 2)"

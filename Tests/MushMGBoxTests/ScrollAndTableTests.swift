@@ -129,6 +129,27 @@ struct ScrollAndTableTests {
         MGScrollView(width: 320, height: 480, boxes: [readmeSection(), readmeGrid()], contentOffset: offset)
     }
 
+    /// The seed's table in a scroll view with a keyboard: the offset that keeps a box above it.
+    @Test func aBoxStaysAboveTheKeyboard() throws {
+        var deep = readmeGrid()
+        deep.boxes[9] = box(100, 100, margin: MGLine.Insets(top: 10, left: 10), id: "last")
+        let layout = try MGScrollView(width: 320, height: 480, boxes: [readmeSection(), deep]).layout(fonts: fonts)
+        // Box 9 is at 546 … 646 in the content. A keyboard 216 tall leaves 264 points: with a margin
+        // of 8, 646 + 8 − 264 = 390, which the keyboard's extra room allows (646 + 216 − 480 = 382
+        // is the end, so 382).
+        #expect(layout.offset(keepingAboveKeyboard: "last", keyboardHeight: 216, margin: 8) == BoxOffset(x: 0, y: 382))
+        // The section's box at the top is above the keyboard already: the offset stays.
+        #expect(layout.offset(keepingAboveKeyboard: "section", keyboardHeight: 216) == BoxOffset(x: 0, y: 0))
+        // Scrolled past it, the view comes back to its top less the margin (8 − 4).
+        #expect(
+            layout.offset(keepingAboveKeyboard: "section", keyboardHeight: 216, margin: 4, from: BoxOffset(y: 100))
+                == BoxOffset(x: 0, y: 4))
+        // A keyboard taller than the view leaves no room: the box's top.
+        #expect(
+            layout.offset(keepingAboveKeyboard: "last", keyboardHeight: 1000) == BoxOffset(x: 0, y: 546))
+        #expect(layout.offset(keepingAboveKeyboard: "nothing", keyboardHeight: 216) == nil)
+    }
+
     @Test func theReadmePageScrollsAndSnaps() throws {
         let layout = try readmePage().layout(fonts: fonts)
         #expect(frames(layout) == [[8, 8, 304, 88], [0, 96, 320, 550]])
