@@ -604,3 +604,40 @@ struct BoxViewTests {
         #expect(BV.frame(layout.children[1]) == [128, 6, 24, 24])
     }
 }
+
+@Suite("BoxView editing")
+struct BoxViewEditingTests {
+    func named(_ id: String, _ width: Double, _ height: Double) -> BoxNode {
+        var node = BV.block(width, height)
+        node.id = id
+        return node
+    }
+
+    /// `insertItem(_:after:z:)`: the label goes into the chain after the field, the next item
+    /// follows it; drawn behind, it is under the field where they overlap (the article's error
+    /// label slid under a field: top pin of minus the spacing).
+    @Test func insertItemAfterAViewBehindTheOthers() throws {
+        var view = BoxView(spacing: 10, items: [named("field", 100, 30).boxed, named("button", 100, 20).boxed])
+        view.width = 100
+        let label = named("label", 80, 15).boxed.top(-10)
+        let inserted = view.insertItem(label, after: "field", z: .back)
+        #expect(inserted)
+        #expect(view.items.map { $0.view?.id } == ["field", "label", "button"])
+        let layout = try view.layout()
+        // field 0 … 30; the label 30 + 10 − 10 = 30 … 45; the button 45 + 10 = 55.
+        #expect(BV.frames(layout) == [[0, 0, 100, 30], [0, 30, 80, 15], [0, 55, 100, 20]])
+        #expect(layout.hits(x: 5, y: 35).compactMap(\.id).first == "label")
+        // Behind: where the label and the field overlap, the field is on top.
+        var overlapping = BoxView(items: [named("field", 100, 30).boxed])
+        overlapping.width = 100
+        let behind = overlapping.insertItem(named("label", 80, 15).boxed.top(-20), after: "field", z: .back)
+        #expect(behind)
+        let drawn = try overlapping.layout()
+        #expect(drawn.hits(x: 5, y: 15).compactMap(\.id).prefix(2) == ["field", "label"])
+        let missing = overlapping.insertItem(named("x", 1, 1).boxed, after: "nothing")
+        #expect(!missing)
+        let first = overlapping.insertItem(named("first", 1, 1).boxed, after: nil)
+        #expect(first)
+        #expect(overlapping.items.first?.view?.id == "first")
+    }
+}
