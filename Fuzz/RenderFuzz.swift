@@ -246,10 +246,10 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
 /// Property 8: the row as the leaf of a chain of boxes, each painted as cards are (a background,
 /// rounded corners, borders, a shadow, now and then a clip, a scroll offset, a z-index, an empty
 /// sibling), 1 to 16 levels deep (one such tree in sixteen: 64). The tree lays out; it draws as PNG
-/// without an error (but an empty or too large picture) at the layout's size in pixels; as SVG (one
-/// in four) in a file that grows with the boxes, not with their product (a deep tree of nested
-/// clips and shadows once wrote 173 MB for 400 levels): at most 16 KB a box more than the same
-/// layout with its paint taken away.
+/// without an error (but an empty or too large picture) at the layout's size in pixels (with the
+/// room the root's own shadow takes); as SVG (one in four) in a file that grows with the boxes,
+/// not with their product (a deep tree of nested clips and shadows once wrote 173 MB for 400
+/// levels): at most 16 KB a box more than the same layout with its paint taken away.
 private func checkPaintedTree(
     _ line: MGLine, choices: UInt16, options: RenderOptions, fail: (String) -> Never
 ) {
@@ -303,8 +303,10 @@ private func checkPaintedTree(
         }
     }
     if let png = draw(.png) {
-        let width = Int((tree.width * scale).rounded(.up))
-        let height = Int((tree.height * scale).rounded(.up))
+        // The root's own shadow gets room around it (Renderer.shadowRoom).
+        let room = Renderer.shadowRoom(tree.paint?.shadow)
+        let width = Int(((tree.width + room.left + room.right) * scale).rounded(.up))
+        let height = Int(((tree.height + room.top + room.bottom) * scale).rounded(.up))
         if png.width != width || png.height != height {
             fail("a painted tree \(depth) deep drew \(png.width) × \(png.height) pixels, not \(width) × \(height)")
         }

@@ -87,6 +87,13 @@ echo "==> building $binary"
 # swiftc writes a whole-module build's .swiftmodule, .swiftdoc and .swiftsourceinfo files to the
 # current folder: the build runs in the target's own.
 cd "$out"
+# The modules are compiled flat, in one folder: two source files of one name would overwrite each
+# other there (and fail the build with errors about the lost file's symbols).
+clashing="$(find "$root/Sources" -name '*.swift' -printf '%f\n' | sort | uniq -d)"
+if [[ -n "$clashing" ]]; then
+    echo "source files of the same name in two modules (rename one; the fuzz build compiles them in one folder): $clashing" >&2
+    exit 1
+fi
 # Build from a snapshot of the sources, so that an edit made while swiftc runs does not fail it.
 snapshot="$out/src"
 rm -rf "$snapshot"
