@@ -61,9 +61,7 @@ extension BoxTreeReader {
                 case .null: colors.append(nil)
                 case .string(let string):
                     guard let color = MushColor(hex: string) else {
-                        throw RequestError(
-                            "\(path)[\(index)]: '\(JSONReader.shortened(string))' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"
-                        )
+                        throw JSONObject.notAColour(shown: JSONReader.shortened(string), at: "\(path)[\(index)]")
                     }
                     colors.append(color)
                 default:

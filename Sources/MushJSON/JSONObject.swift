@@ -76,10 +76,13 @@ struct JSONObject {
     /// A Mush hex colour: `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`.
     func color(_ key: String) throws(RequestError) -> MushColor? {
         guard let string = try string(key) else { return nil }
-        guard let color = MushColor(hex: string) else {
-            throw RequestError("\(path(key)): '\(string)' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)")
-        }
+        guard let color = MushColor(hex: string) else { throw Self.notAColour(shown: string, at: path(key)) }
         return color
+    }
+
+    /// The error for a string at `path` that is not a colour, `shown` as the message gives it.
+    static func notAColour(shown: String, at path: String) -> RequestError {
+        RequestError("\(path): '\(shown)' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)")
     }
 
     /// One of an enumeration's names.

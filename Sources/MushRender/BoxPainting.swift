@@ -37,18 +37,15 @@ extension Painter {
         let clips = layout.clipsContent && !unrolled
         let enclosingClips = boxClips
         if clips {
-            let border = layout.border
-            let radius =
-                Self.radius(paint?.cornerRadius ?? 0, box) - max(border.top, border.right, border.bottom, border.left)
+            let shape = layout.clippingShape
             clip(
                 to: ClipShape(
-                    x: x + border.left, y: y + border.top, width: max(box.width - border.left - border.right, 0),
-                    height: max(box.height - border.top - border.bottom, 0), radius: radius))
+                    x: x + shape.x, y: y + shape.y, width: shape.width, height: shape.height, radius: shape.radius))
         }
         if let leaf = layout.leaf { drawLeaf(leaf, of: layout, box, path: path) }
         if !layout.children.isEmpty {
             let offset = unrolled ? BoxOffset.zero : paint?.contentOffset ?? .zero
-            for index in Self.paintOrder(layout.children) {
+            for index in layout.paintOrder {
                 let child = layout.children[index]
                 path.append(index)
                 drawBox(child, x: x + child.x - offset.x, y: y + child.y - offset.y, path: &path, unrolled: false)
@@ -80,18 +77,9 @@ extension Painter {
         context.clip()
     }
 
-    /// The children's indices in paint order: by `zIndex` (nil paint: 0), lowest first; children of
-    /// the same `zIndex` keep their input order.
-    static func paintOrder(_ children: [BoxLayout]) -> [Int] {
-        let zIndices = children.map { $0.paint?.zIndex ?? 0 }
-        guard zIndices.contains(where: { $0 != 0 }) else { return Array(children.indices) }
-        // Sorted on the index too: the order of ties does not rest on the sort being stable.
-        return children.indices.sorted { (zIndices[$0], $0) < (zIndices[$1], $1) }
-    }
-
-    /// A corner radius as drawn: not negative, at most half the box's shorter side.
+    /// A corner radius as drawn (`BoxLayout.cornerRadius(_:width:height:)`).
     static func radius(_ radius: Double, _ box: Rect) -> Double {
-        max(0, min(radius, box.width / 2, box.height / 2))
+        BoxLayout.cornerRadius(radius, width: box.width, height: box.height)
     }
 
     /// The box's shadow, background, borders and rules, in that order; nothing for a box without area.

@@ -46,6 +46,8 @@ struct FlexItem {
     @inline(__always) func autoMainEnd(_ isRow: Bool) -> Bool { isRow ? autoRight : autoBottom }
     @inline(__always) func autoCrossStart(_ isRow: Bool) -> Bool { isRow ? autoTop : autoLeft }
     @inline(__always) func autoCrossEnd(_ isRow: Bool) -> Bool { isRow ? autoBottom : autoRight }
+    /// An auto margin across the axis, which keeps the item from stretching (§8.1).
+    @inline(__always) func autoCrossMargin(_ isRow: Bool) -> Bool { autoCrossStart(isRow) || autoCrossEnd(isRow) }
     @inline(__always) var paddingBorderSums: Pair<Double> { (padding + border).sums }
     /// The offsets of relative positioning: the left inset, or the right one negated (and the same
     /// for top and bottom).

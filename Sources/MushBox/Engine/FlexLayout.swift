@@ -280,20 +280,18 @@ extension LayoutTree {
     /// is definite (§9.8, 1), so its flex base size comes from it through the ratio, as browsers do
     /// (a column 200 wide gives an item of ratio 2 a height of 100, not its content's 0). The ratio
     /// holds between the border box's sides, or the content box's with `boxSizing: contentBox`.
-    /// nil when the item has no ratio, a cross size of its own, auto cross margins, or sits in a
-    /// wrapping container (whose lines' cross sizes are not known yet).
+    /// `known` is the item's ``measuringInputs(_:constants:space:)``: a cross size there that is not
+    /// the item's own is the stretched one (none for auto cross margins, or for a ratio item in a
+    /// wrapping container, whose lines' cross sizes are not known yet). nil when there is none.
     @inline(__always)
     private func stretchedRatioMain(_ item: FlexItem, known: Known, constants c: FlexConstants) -> Double? {
         let isRow = c.isRow
         let style = style(item.node)
-        guard let ratio = style.pointee.aspectRatio, !c.isWrap, item.alignSelf == .stretch,
-            item.size.cross(isRow) == nil, let cross = known.cross(isRow),
-            !(isRow ? item.autoTop || item.autoBottom : item.autoLeft || item.autoRight)
+        guard let ratio = style.pointee.aspectRatio, item.size.cross(isRow) == nil, let cross = known.cross(isRow)
         else { return nil }
-        let contentBox = style.pointee.boxSizing == .contentBox
-        let crossSide = contentBox ? max(0, cross - item.paddingBorderSums.cross(isRow)) : cross
-        let mainSide = isRow ? crossSide * ratio : crossSide / ratio
-        return min(mainSide, BoxLength.largest) + (contentBox ? item.paddingBorderSums.main(isRow) : 0)
+        return Known.fromMainCross(isRow, main: nil, cross: cross).transferringAspectRatio(
+            ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: item.paddingBorderSums
+        ).main(isRow)
     }
 
     /// What an item is measured with for its flex basis and its minimum: its known sizes (its cross
@@ -321,9 +319,10 @@ extension LayoutTree {
         // container the cross size an item will stretch to is its line's, not known yet: an item
         // with an aspect ratio is measured without it, as browsers do, so that the ratio does not
         // turn an assumed cross size into a main size.)
-        let autoCrossMargin = isRow ? item.autoTop || item.autoBottom : item.autoLeft || item.autoRight
         let ratioInWrap = c.isWrap && style(item.node).pointee.aspectRatio != nil
-        if item.alignSelf == .stretch, !autoCrossMargin, !ratioInWrap, known.cross(isRow) == nil, crossParent != nil {
+        if item.alignSelf == .stretch, !item.autoCrossMargin(isRow), !ratioInWrap, known.cross(isRow) == nil,
+            crossParent != nil
+        {
             // Stretched into a container of definite cross size (§9.4 step 11), never below its
             // padding and border. (Stretched into the container's available space instead, as Taffy
             // does, every ancestor's available space would become a new known size below it, and a

@@ -49,27 +49,20 @@ extension BoxLayout {
         atX pointX: Double, y pointY: Double, originX: Double, originY: Double, path: inout [Int],
         into found: inout [Hit]
     ) {
-        let radius = paint?.cornerRadius ?? 0
         let box = (x: originX, y: originY, width: width, height: height)
-        if Self.holds(box, radius: radius, pointX, pointY) {
+        if Self.holds(
+            box, radius: Self.cornerRadius(paint?.cornerRadius ?? 0, width: width, height: height), pointX, pointY)
+        {
             found.append(Hit(path: path, id: id, x: originX, y: originY, width: width, height: height))
         }
         guard !children.isEmpty else { return }
         if clipsContent {
-            let inner = (
-                x: originX + border.left, y: originY + border.top,
-                width: max(0, width - border.left - border.right), height: max(0, height - border.top - border.bottom)
-            )
-            let innerRadius = max(0, radius - max(border.top, border.right, border.bottom, border.left))
-            guard Self.holds(inner, radius: innerRadius, pointX, pointY) else { return }
+            let shape = clippingShape
+            let inner = (x: originX + shape.x, y: originY + shape.y, width: shape.width, height: shape.height)
+            guard Self.holds(inner, radius: shape.radius, pointX, pointY) else { return }
         }
         let offset = paint?.contentOffset ?? .zero
-        // Drawing order: by zIndex, ties in input order.
-        let order = children.indices.sorted {
-            let (left, right) = (children[$0].paint?.zIndex ?? 0, children[$1].paint?.zIndex ?? 0)
-            return left != right ? left < right : $0 < $1
-        }
-        for index in order {
+        for index in paintOrder {
             let child = children[index]
             path.append(index)
             child.collectHits(
@@ -79,8 +72,8 @@ extension BoxLayout {
         }
     }
 
-    /// Whether the rectangle, its corners rounded by `radius` (at most half its shorter side),
-    /// holds the point: the left and top edges in, the right and bottom out.
+    /// Whether the rectangle, its corners rounded by `radius` (a radius as drawn, or less), holds
+    /// the point: the left and top edges in, the right and bottom out.
     private static func holds(
         _ rect: (x: Double, y: Double, width: Double, height: Double), radius: Double, _ x: Double, _ y: Double
     ) -> Bool {
@@ -97,7 +90,35 @@ extension BoxLayout {
     }
 }
 
+/// How a laid-out box is drawn, shared by the renderer and hit testing so that a tap finds what the
+/// picture shows.
 extension BoxLayout {
+    /// The children's indices in paint order: by `zIndex` (nil paint: 0), lowest first; children of
+    /// the same `zIndex` keep their input order.
+    package var paintOrder: [Int] {
+        let zIndices = children.map { $0.paint?.zIndex ?? 0 }
+        guard zIndices.contains(where: { $0 != 0 }) else { return Array(children.indices) }
+        // Sorted on the index too: the order of ties does not rest on the sort being stable.
+        return children.indices.sorted { (zIndices[$0], $0) < (zIndices[$1], $1) }
+    }
+
+    /// A corner radius as drawn: not negative, at most half the box's shorter side.
+    package static func cornerRadius(_ radius: Double, width: Double, height: Double) -> Double {
+        max(0, min(radius, width / 2, height / 2))
+    }
+
+    /// What a clipping box clips its content to, from its border box's top left: its padding box,
+    /// rounded by its corner radius as drawn less its widest border.
+    package var clippingShape: (x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        let radius =
+            Self.cornerRadius(paint?.cornerRadius ?? 0, width: width, height: height)
+            - max(border.top, border.right, border.bottom, border.left)
+        return (
+            border.left, border.top, max(width - border.left - border.right, 0),
+            max(height - border.top - border.bottom, 0), radius
+        )
+    }
+
     /// Whether the tree nests more than `levels` levels below this node (deep trees are searched and
     /// drawn on a thread with a large stack).
     package func isDeeper(than levels: Int) -> Bool {
