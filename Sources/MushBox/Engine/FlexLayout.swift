@@ -146,7 +146,7 @@ extension LayoutTree {
         return NodeOutput(size: size, contentSize: contentSize, baseline: baseline)
     }
 
-    private func constants(_ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known)
+    func constants(_ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known)
         -> FlexConstants
     {
         let isRightToLeft = rightToLeft[node]

@@ -136,6 +136,11 @@ struct StyleReads: OptionSet {
     /// has an aspect ratio, or is a wrapping column. Elsewhere a question for the width alone is the
     /// same whatever the height.
     static let widthFromHeight = StyleReads(rawValue: 512)
+    /// The node's children are placed by a ``BoxArrangement``, whose answers may read anything of a
+    /// question: such a node reads every part (``everything``).
+    static let arranged = StyleReads(rawValue: 4096)
+    /// Every part of a question, and ``arranged``.
+    static let everything = StyleReads(rawValue: 0x1FFF)
 
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
@@ -284,6 +289,8 @@ struct FlatTree {
     var roles: [Int32: BoxNode.ResultRole] = [:]
     /// The origins of the nodes that have one, with their nodes.
     var origins: [Int32: BoxOrigin] = [:]
+    /// The arrangements of the nodes that have one, with their nodes.
+    var arrangements: [Int32: any BoxArrangement] = [:]
 
     /// Flattens `root`, its styles into `scratch`'s buffer.
     init(_ root: BoxNode, scratch: LayoutScratch) {
@@ -314,6 +321,7 @@ struct FlatTree {
         if let paint = node.paint { paints[index] = paint }
         if node.resultRole != .node { roles[index] = node.resultRole }
         if let origin = node.origin { origins[index] = origin }
+        if let arrangement = node.arrangement { arrangements[index] = arrangement }
         if let leaf = node.leaf {
             leafIndex.append(Int32(leaves.count))
             leaves.append(LeafAnswers(leaf: leaf))
@@ -355,6 +363,7 @@ final class LayoutTree {
     let paints: [Int32: BoxPaint]
     let roles: [Int32: BoxNode.ResultRole]
     let origins: [Int32: BoxOrigin]
+    let arrangements: [Int32: any BoxArrangement]
     /// The caches of the nodes with children, ten slots each (nine for measuring, the last for the
     /// final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
     /// enough to do again (a leaf's own answers are kept in `leaves`).
@@ -391,9 +400,10 @@ final class LayoutTree {
         paints = flat.paints
         roles = flat.roles
         origins = flat.origins
+        arrangements = flat.arrangements
         var containers: Int32 = 0
-        cacheBase = flat.childCount.map { children in
-            guard children > 0 else { return -1 }
+        cacheBase = flat.childCount.indices.map { node in
+            guard flat.childCount[node] > 0 || flat.arrangements[Int32(node)] != nil else { return -1 }
             defer { containers += 1 }
             return containers * 10
         }
@@ -402,6 +412,10 @@ final class LayoutTree {
         // are done before it.
         // (The styles are read in place: copying one copies 440 bytes.)
         for node in reads.indices.reversed() {
+            if flat.arrangements[Int32(node)] != nil {
+                reads[node] = .everything
+                continue
+            }
             let start = Int(flat.childStart[node])
             let children = flat.childList[start..<start + Int(flat.childCount[node])]
             if children.isEmpty {
@@ -470,8 +484,15 @@ final class LayoutTree {
             }
         }
         computations += 1
-        let output = flexLayout(
-            node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing, axis: axis)
+        let output: NodeOutput
+        if nodeReads.contains(.arranged), let arrangement = arrangements[Int32(node)] {
+            output = arrangedLayout(
+                node, arrangement: arrangement, known: known, parentSize: parentSize, space: space, mode: mode,
+                sizing: sizing)
+        } else {
+            output = flexLayout(
+                node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing, axis: axis)
+        }
         cache[slot] = CacheEntry(
             known: question, space: questionSpace, key: key,
             axis: output.size.width.isNaN ? .height : output.size.height.isNaN ? .width : .both, output: output)

@@ -18,6 +18,10 @@ public struct BoxNode: Sendable {
     /// layout for it (``BoxPass``); nil for a node of the engine's own. Carried to its result.
     public var origin: BoxOrigin?
 
+    /// A layout of your own that places the node's in-flow children in place of flexbox
+    /// (``BoxArrangement``); nil: flexbox, as the style says. A leaf has none.
+    public var arrangement: (any BoxArrangement)?
+
     /// What a node's result becomes in its parent's result, once ``BoxLayout/applyingRoles()`` has
     /// run (the public layouts run it).
     package enum ResultRole: Sendable {

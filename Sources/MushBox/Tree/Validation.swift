@@ -25,6 +25,9 @@ extension BoxNode {
         if leaf != nil, !children.isEmpty {
             return ("", "a leaf (text, line or image) cannot have children")
         }
+        if leaf != nil, arrangement != nil {
+            return ("", "a leaf (text, line or image) has no children to arrange")
+        }
         // Through a buffer: the array's subscript would copy each child (its style is large) first.
         return children.withUnsafeBufferPointer { children in
             for index in children.indices {
