@@ -41,6 +41,18 @@ public struct BoxItem: Sendable {
     public var height: BoxItemSize?
     /// The item's share of the free space along the BoxView's axis, more than 0; nil: none.
     public var flex: Double?
+    /// How strongly the view keeps from growing past its content's width, 1 to 1000 (Auto
+    /// Layout's content hugging priority, BoxView's `huggingX`); nil: 251 for a leaf view (text, an
+    /// image, a row: Interface Builder's labels and image views) and 250 for any other view. A
+    /// spacer has no content, and none.
+    public var huggingX: Double?
+    /// As ``huggingX``, for the height.
+    public var huggingY: Double?
+    /// How strongly the view keeps from shrinking below its content's width, 1 to 1000 (Auto
+    /// Layout's compression resistance priority, BoxView's `compressionX`); nil: 750.
+    public var compressionX: Double?
+    /// As ``compressionX``, for the height.
+    public var compressionY: Double?
 
     /// An item of `view` (nil: a spacer) with the given pins; by default the four edges are `==0`
     /// and nothing else is set, as `BoxNode.boxed`.
@@ -132,6 +144,29 @@ public struct BoxItem: Sendable {
     public func relativeHeight(_ fraction: Double) -> BoxItem { with { $0.height = .relative(fraction) } }
     /// The item with a share `value` of the free space along the axis.
     public func flex(_ value: Double) -> BoxItem { with { $0.flex = value } }
+    /// The item with its view's content hugging priorities (nil keeps one as it is).
+    public func hugging(x: Double? = nil, y: Double? = nil) -> BoxItem {
+        with {
+            $0.huggingX = x ?? $0.huggingX
+            $0.huggingY = y ?? $0.huggingY
+        }
+    }
+    /// The item with its view's compression resistance priorities (nil keeps one as it is).
+    public func compression(x: Double? = nil, y: Double? = nil) -> BoxItem {
+        with {
+            $0.compressionX = x ?? $0.compressionX
+            $0.compressionY = y ?? $0.compressionY
+        }
+    }
+    /// The item with its height `aspect` times its width (BoxView's `pinAspect(_:)`): its view's
+    /// `aspectRatio` is `1 / aspect` (a spacer gets an empty view to carry it).
+    public func pinAspect(_ aspect: Double) -> BoxItem {
+        with {
+            var view = $0.view ?? BoxNode()
+            view.style.aspectRatio = 1 / aspect
+            $0.view = view
+        }
+    }
 
     private func with(_ change: (inout BoxItem) -> Void) -> BoxItem {
         var item = self

@@ -1,13 +1,14 @@
 import Mush
 
-/// One edge or centre constraint of a ``BoxItem``: a distance in points and how it relates
-/// (BoxView's `BoxLayout.Pin`, without a priority).
+/// One edge or centre constraint of a ``BoxItem``: a distance in points, how it relates, and how
+/// much it matters (BoxView's `BoxLayout.Pin`).
 ///
 /// Make one with a prefix operator, as the library does: `>=0` is "at least 0 points", `<=8` "at
-/// most 8 points", `==16` "exactly 16 points".
+/// most 8 points", `==16` "exactly 16 points"; ``priority(_:)`` makes it optional.
 ///
 /// ```swift
-/// button.boxed.left(>=0)      // hugs its content at the right (the left gap takes the rest)
+/// button.boxed.left(>=0)                    // hugs its content at the right (the left gap takes the rest)
+/// field.boxed.right((==20).priority(750))   // 20 from the end, unless something required needs the room
 /// ```
 ///
 /// For an edge pin the distance is the gap between the item and its neighbour (or the BoxView's
@@ -18,15 +19,35 @@ public struct BoxPin: Hashable, Sendable, CustomStringConvertible {
     public var constant: Double
     /// How the real distance relates to ``constant``.
     public var relation: Relation
+    /// How much the pin matters, from 1 to 1000 (``required``, the default): a required pin always
+    /// holds; an optional one holds unless pins or sizes of a higher priority need otherwise, as
+    /// Auto Layout's `UILayoutPriority` (the article BoxViewRules gives how the chain is solved).
+    public var priority: Double
 
-    /// A pin of `constant` points, `relation` to it.
-    public init(_ constant: Double = 0, _ relation: Relation = .equal) {
+    /// A pin of `constant` points, `relation` to it, at `priority`.
+    public init(_ constant: Double = 0, _ relation: Relation = .equal, priority: Double = BoxPin.required) {
         self.constant = constant
         self.relation = relation
+        self.priority = priority
     }
 
     /// `== 0`: what ``BoxItem``'s four edges start at.
     public static let zero = BoxPin()
+
+    /// The priority of a pin that always holds (Auto Layout's `.required`).
+    public static let required = 1000.0
+    /// Auto Layout's `.defaultHigh`: the compression resistance of a view.
+    public static let high = 750.0
+    /// Auto Layout's `.defaultLow`: the content hugging of a view.
+    public static let low = 250.0
+
+    /// The pin at `priority` (1 to 1000): `(==20).priority(750)`, BoxView's `pin.withPriority(_:)`.
+    public func priority(_ priority: Double) -> BoxPin {
+        BoxPin(constant, relation, priority: priority)
+    }
+
+    /// Whether the pin always holds.
+    public var isRequired: Bool { priority >= Self.required }
 
     /// How a distance relates to a pin's constant.
     public enum Relation: String, Hashable, Sendable, CaseIterable {
@@ -34,12 +55,14 @@ public struct BoxPin: Hashable, Sendable, CustomStringConvertible {
         case equal = "=="
         /// The constant or more.
         case greaterThanOrEqual = ">="
-        /// The constant or less (laid out as ``equal``: see the article BoxViewRules).
+        /// The constant or less.
         case lessThanOrEqual = "<="
     }
 
-    /// `==N`, `>=N` or `<=N`.
-    public var description: String { relation.rawValue + MushLimits.format(constant) }
+    /// `==N`, `>=N` or `<=N`, and `@P` for an optional pin (`>=0@250`), as JSON writes a pin.
+    public var description: String {
+        relation.rawValue + MushLimits.format(constant) + (isRequired ? "" : "@" + MushLimits.format(priority))
+    }
 }
 
 prefix operator >=

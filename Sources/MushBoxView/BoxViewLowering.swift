@@ -78,6 +78,7 @@ struct BoxViewLowering {
 
     func node() throws(BoxError) -> BoxNode {
         try check()
+        if needsSolver { return try solvedNode() }
         var style = BoxStyle()
         style.flexDirection = isColumn ? .column : .row
         style.direction = view.direction
@@ -97,8 +98,11 @@ struct BoxViewLowering {
             cross: Ends(start: BoxLength.zero, end: .zero))
         var children: [BoxNode] = []
         children.reserveCapacity(view.items.count)
-        for (item, main) in zip(view.items, mainMargins) {
-            children.append(child(item, main: main))
+        let growing = fillingItems()
+        for (index, (item, main)) in zip(view.items, mainMargins).enumerated() {
+            var child = child(item, main: main)
+            if growing.contains(index) { child.style.flexGrow = 1 }
+            children.append(child)
         }
         var node = BoxNode(id: view.id, style: style, paint: view.paint, children: children)
         // An item's view is named `items[2].view` (a spacer, a view of its own, the same).
@@ -119,6 +123,11 @@ struct BoxViewLowering {
         if let height = item.height { style.height = Self.length(height) }
         let mainSize = isColumn ? style.height : style.width
         let crossSize = isColumn ? style.width : style.height
+        // Compression resistance (750) gives way to required pins: along the axis a view shrinks
+        // below its content where the chain needs it to (no automatic minimum), unless its style
+        // sets a minimum.
+        if isColumn, style.minHeight == .auto { style.minHeight = .zero }
+        if !isColumn, style.minWidth == .auto { style.minWidth = .zero }
         if let flex = item.flex {
             style.flexGrow = flex
             style.flexShrink = 1
@@ -245,6 +254,135 @@ struct BoxViewLowering {
         }
     }
 
+    /// The items that grow when the chain is shorter than the BoxView and must fill it: its two
+    /// ends pinned, every gap pinned on one side at least, no gap that takes free space (`>=`, or
+    /// next to a centred item) and no flex item. Auto Layout then stretches what hugs its content
+    /// least: the spacers without a size, or else the views of the lowest hugging priority along
+    /// the axis, sharing the extra length equally.
+    func fillingItems() -> Set<Int> {
+        let items = view.items
+        guard !items.isEmpty else { return [] }
+        let along = items.map { pins($0, mainAxis) }
+        guard along[0].start != nil, along[along.count - 1].end != nil,
+            along.allSatisfy({
+                $0.center == nil && $0.start?.relation != .greaterThanOrEqual
+                    && $0.end?.relation != .greaterThanOrEqual
+            }),
+            items.allSatisfy({ $0.flex == nil }),
+            zip(along, along.dropFirst()).allSatisfy({ $0.0.end != nil || $0.1.start != nil })
+        else { return [] }
+        var lowest = Double.infinity
+        var growing: Set<Int> = []
+        for (index, item) in items.enumerated() where mainSize(item) == nil {
+            let hugging = self.hugging(item, mainAxis) ?? -.infinity
+            if hugging < lowest {
+                lowest = hugging
+                growing = [index]
+            } else if hugging == lowest {
+                growing.insert(index)
+            }
+        }
+        return growing
+    }
+
+    /// The item's size along `axis`: its own, or its view's style's (nil: from its content).
+    func size(_ item: BoxItem, _ axis: BoxView.Axis) -> BoxItemSize? {
+        if let size = axis == .y ? item.height : item.width { return size }
+        switch axis == .y ? item.view?.style.height : item.view?.style.width {
+        case .points(let value)?: return .points(value)
+        case .percent(let value)?: return .relative(value / 100)
+        default: return nil
+        }
+    }
+
+    func mainSize(_ item: BoxItem) -> BoxItemSize? { size(item, mainAxis) }
+
+    /// The view's content hugging along `axis` (nil for a spacer, which has no content).
+    func hugging(_ item: BoxItem, _ axis: BoxView.Axis) -> Double? {
+        guard let view = item.view else { return nil }
+        return (axis == .y ? item.huggingY : item.huggingX) ?? (view.leaf != nil ? 251 : BoxPin.low)
+    }
+
+    func compression(_ item: BoxItem, _ axis: BoxView.Axis) -> Double {
+        (axis == .y ? item.compressionY : item.compressionX) ?? BoxPin.high
+    }
+
+    // MARK: - Solved chains
+
+    /// Whether styles cannot express the chain: an optional pin, a `<=` pin, or a compression
+    /// resistance given.
+    var needsSolver: Bool {
+        view.items.contains { item in
+            [item.top, item.left, item.bottom, item.right, item.centerX, item.centerY].contains { pin in
+                pin.map { !$0.isRequired || $0.relation == .lessThanOrEqual } ?? false
+            } || item.compressionX != nil || item.compressionY != nil
+        }
+    }
+
+    /// The BoxView as a node whose items a ``BoxViewChain`` places.
+    func solvedNode() throws(BoxError) -> BoxNode {
+        var style = BoxStyle()
+        style.direction = view.direction
+        style.width = view.width.map { .points($0) } ?? .auto
+        style.height = view.height.map { .points($0) } ?? .auto
+        let mainInsets = insets(mainAxis)
+        let crossInsets = insets(crossAxis)
+        var chainItems: [BoxViewChain.Item] = []
+        var children: [BoxNode] = []
+        for item in view.items {
+            let along = pins(item, mainAxis)
+            let across = pins(item, crossAxis)
+            let hugging = self.hugging(item, mainAxis).map { ($0, self.hugging(item, crossAxis) ?? $0) }
+            chainItems.append(
+                BoxViewChain.Item(
+                    crossStart: across.start, crossEnd: across.end, crossCenter: across.center,
+                    mainCenter: along.center, mainClearance: along.centerClearance,
+                    crossClearance: across.centerClearance, mainSize: size(item, mainAxis),
+                    crossSize: size(item, crossAxis), flex: item.flex, hugging: hugging,
+                    compression: (compression(item, mainAxis), compression(item, crossAxis)),
+                    aspectRatio: item.view?.style.aspectRatio))
+            children.append(item.view ?? BoxNode())
+        }
+        var node = BoxNode(id: view.id, style: style, paint: view.paint, children: children)
+        node.arrangement = BoxViewChain(
+            isColumn: isColumn, isRightToLeft: isRightToLeft, spacing: view.spacing,
+            mainInsets: (mainInsets.start, mainInsets.end), crossInsets: (crossInsets.start, crossInsets.end),
+            items: chainItems, gaps: try chainGaps())
+        node.origin = BoxOrigin(childNaming: .keyThen("items", "view"))
+        return node
+    }
+
+    /// The gaps of the chain along the axis, each the pins that meet in it joined as BoxView joins
+    /// them: constants added, `==` with either relation giving that relation, the lower priority.
+    func chainGaps() throws(BoxError) -> [BoxViewChain.Gap] {
+        let along = view.items.map { pins($0, mainAxis) }
+        var gaps = [BoxViewChain.Gap(pin: along.first?.start)]
+        for index in along.indices.dropFirst() {
+            let (end, start) = (along[index - 1].end, along[index].start)
+            guard let end, let start else {
+                gaps.append(BoxViewChain.Gap(pin: end ?? start))
+                continue
+            }
+            let relation: BoxPin.Relation
+            switch (end.relation, start.relation) {
+            case (let a, let b) where a == b: relation = a
+            case (.equal, let b): relation = b
+            case (let a, .equal): relation = a
+            default:
+                throw BoxError(
+                    path: "items[\(index)].\(along[index].startKey)",
+                    problem:
+                        "a \(start.relation.rawValue) pin cannot meet a \(end.relation.rawValue) pin in one gap (items[\(index - 1)].\(along[index].endKey) is \(end))"
+                )
+            }
+            gaps.append(
+                BoxViewChain.Gap(
+                    pin: BoxPin(end.constant + start.constant, relation, priority: min(end.priority, start.priority))))
+        }
+        gaps.append(BoxViewChain.Gap(pin: along.last?.end))
+        return gaps
+    }
+
     // MARK: - Checks
 
     /// The first bad value, in order (the BoxView's own, then each item's), with its path.
@@ -280,6 +418,16 @@ struct BoxViewLowering {
             if let pin, let problem = MushLimits.problem(pin.constant, in: MushLimits.offset, unit: "points") {
                 throw fail(key, problem)
             }
+            if let pin, !(1...BoxPin.required).contains(pin.priority) {
+                throw fail(key, "a priority must be from 1 to 1000 (it is \(MushLimits.format(pin.priority)))")
+            }
+        }
+        let priorities: [(String, Double?)] = [
+            ("huggingX", item.huggingX), ("huggingY", item.huggingY), ("compressionX", item.compressionX),
+            ("compressionY", item.compressionY),
+        ]
+        for case (let key, let value?) in priorities where !(1...BoxPin.required).contains(value) {
+            throw fail(key, "must be a priority from 1 to 1000 (it is \(MushLimits.format(value)))")
         }
         for axis in [BoxView.Axis.x, .y] {
             let pins = pins(item, axis)

@@ -15,7 +15,10 @@ enum BoxViewJSON {
         markerKeys + ["id", "width", "height", "spacing", "insets", "direction", "items"] + BoxRequest.paintKeys
 
     /// Every key of an item.
-    static let itemKeys = ["view", "top", "left", "bottom", "right", "centerX", "centerY", "width", "height", "flex"]
+    static let itemKeys = [
+        "view", "top", "left", "bottom", "right", "centerX", "centerY", "width", "height", "flex", "huggingX",
+        "huggingY", "compressionX", "compressionY",
+    ]
 
     static let axes = ["vertical": BoxView.Axis.y, "horizontal": .x]
 }
@@ -80,14 +83,18 @@ extension BoxTreeReader {
         item.width = try itemSize(object, "width")
         item.height = try itemSize(object, "height")
         item.flex = try object.number("flex")
+        item.huggingX = try object.number("huggingX")
+        item.huggingY = try object.number("huggingY")
+        item.compressionX = try object.number("compressionX")
+        item.compressionY = try object.number("compressionY")
         return item
     }
 
-    /// A pin: a number (`==`), `">=N"`, `"<=N"` or `"==N"`, or null (none); `default` when left
-    /// out.
+    /// A pin: a number (`==`), `">=N"`, `"<=N"` or `"==N"`, each with `"@P"` after it for an
+    /// optional pin of priority P (`">=0@250"`), or null (none); `default` when left out.
     func pin(_ object: JSONObject, _ key: String, default value: BoxPin?) throws(RequestError) -> BoxPin? {
         guard let member = object[key] else { return value }
-        let expected = #"a number, ">=N", "<=N", "==N" or null"#
+        let expected = #"a number, ">=N", "<=N", "==N" (each with "@P" for a priority) or null"#
         switch member {
         case .null:
             return nil
@@ -95,9 +102,13 @@ extension BoxTreeReader {
             return ==number
         case .string(let string):
             let relation = BoxPin.Relation.allCases.first { string.hasPrefix($0.rawValue) }
-            // The number after the relation, written as `"N%"` asks for it (no exponent, no spaces).
-            if let relation, let number = Self.percentage(String(string.dropFirst(2)) + "%") {
-                return BoxPin(number, relation)
+            let parts = string.dropFirst(2).split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            // The numbers, written as `"N%"` asks for them (no exponent, no spaces).
+            if let relation, let constant = parts.first.flatMap({ Self.percentage(String($0) + "%") }) {
+                if parts.count == 1 { return BoxPin(constant, relation) }
+                if let priority = Self.percentage(String(parts[1]) + "%") {
+                    return BoxPin(constant, relation, priority: priority)
+                }
             }
             throw RequestError(at: object.path(key), "must be \(expected) (it is '\(JSONReader.shortened(string))')")
         default:

@@ -128,7 +128,7 @@ struct BoxViewTests {
             BV.block(20, 10).boxed.left(>=5).right(>=5),
             // nil start, `==` end: at the end.
             BV.block(20, 10).boxed.left(nil).right(3),
-            // `<=` as `==`: stretched with the margins.
+            // `<=`: the gaps reach their most, then the view stretches (it hugs its content at 250).
             BV.block(nil, 10).boxed.left(<=4).right(<=6),
             // A nil pin has no margin of its own; the inset still applies.
             BV.block(nil, 10).boxed.left(nil).right(nil),
@@ -497,8 +497,8 @@ struct BoxViewTests {
     }
 
     /// The article's login form in Swift, item for item as the article writes it (the text field
-    /// takes `flex(1)`: see the rules on hugging); the frames follow from the rules, the text measured
-    /// through the same fonts.
+    /// fills its row as Auto Layout stretches it: it hugs its content less than the icon); the frames
+    /// follow from the rules, the text measured through the same fonts.
     @Test func theArticlesLoginForm() throws {
         let titleText = try TextLeaf(
             "Please log into account with your user name and password",
@@ -513,9 +513,9 @@ struct BoxViewTests {
             style: BV.style { $0.padding = BoxEdges(top: 5, right: 16, bottom: 5, left: 16) }, leaf: loginText)
 
         var nameBoxView = BoxView(axis: .x, spacing: 10)
-        nameBoxView.items = [BV.image(24, 24).boxed.centerY(), try field("User name").boxed.flex(1)]
+        nameBoxView.items = [BV.image(24, 24).boxed.centerY(), try field("User name").boxed]
         var passwordBoxView = BoxView(axis: .x, spacing: 10)
-        passwordBoxView.items = [BV.image(24, 24).boxed.centerY(), try field("Password").boxed.flex(1)]
+        passwordBoxView.items = [BV.image(24, 24).boxed.centerY(), try field("Password").boxed]
         var boxView = BoxView()
         boxView.width = 343
         boxView.insets = BoxEdges(16)

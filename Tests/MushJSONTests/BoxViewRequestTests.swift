@@ -48,6 +48,34 @@ struct BoxViewRequestTests: VocabularyRequestTesting {
         #expect(frame(result) == [0, 0, 100, 61])
     }
 
+    @Test func prioritiesHuggingAndCompression() throws {
+        // A view of content 50 × 10 with no size of its own.
+        let content = #"{"children": [{"width": 50, "height": 10}]}"#
+        // 150 wide: the optional gap (500) gives way before the first view's compression (750).
+        let json = #"""
+            {"boxView": "horizontal", "width": 150, "items": [
+              {"view": \#(content), "right": "==20@500"}, {"view": \#(content), "width": 100}]}
+            """#
+        #expect(frames(try layout(json)) == [[0, 0, 50, 10], [50, 0, 100, 10]])
+        // Hugging decides what fills; compression what shrinks.
+        let hugging = #"""
+            {"boxView": "horizontal", "width": 200, "items": [
+              {"view": \#(content), "huggingX": 300}, {"view": \#(content)}]}
+            """#
+        #expect(frames(try layout(hugging)) == [[0, 0, 50, 10], [50, 0, 150, 10]])
+        let compression = #"""
+            {"boxView": "horizontal", "width": 80, "items": [
+              {"view": \#(content), "compressionX": 800}, {"view": \#(content), "compressionX": 700}]}
+            """#
+        #expect(frames(try layout(compression)) == [[0, 0, 50, 10], [50, 0, 30, 10]])
+        // A `>=` pin at priority 250 gives up 10 of its 20 before the view is compressed.
+        let low = #"""
+            {"boxView": "horizontal", "width": 40, "items": [
+              {"view": {"children": [{"width": 30, "height": 10}]}, "left": ">=20@250"}]}
+            """#
+        #expect(frames(try layout(low)) == [[10, 0, 30, 10]])
+    }
+
     @Test func aCentrePinMakesItsAxisEdgesFreeByDefault() throws {
         // `centerY` alone: top and bottom `>=0`, as `.centerY()` sets; an edge given stays, and
         // keeps the same clearance on the other side: the row is 2 × (20 + 5) tall.
@@ -112,11 +140,11 @@ struct BoxViewRequestTests: VocabularyRequestTesting {
             (#"{"boxView": "vertical", "boxes": []}"#, "unknown key 'boxes'"),
             (
                 #"{"boxView": "vertical", "items": [\#(item), {"left": "x"}]}"#,
-                #"items[1].left: must be a number, ">=N", "<=N", "==N" or null (it is 'x')"#
+                #"items[1].left: must be a number, ">=N", "<=N", "==N" (each with "@P" for a priority) or null (it is 'x')"#
             ),
             (
                 #"{"boxView": "vertical", "items": [{"top": true}]}"#,
-                #"items[0].top: expected a number, ">=N", "<=N", "==N" or null, not true"#
+                #"items[0].top: expected a number, ">=N", "<=N", "==N" (each with "@P" for a priority) or null, not true"#
             ),
             (
                 #"{"boxView": "vertical", "items": [{"width": "half"}]}"#,
@@ -154,7 +182,7 @@ struct BoxViewRequestTests: VocabularyRequestTesting {
             (#"{"boxView": "vertical", "direction": "up"}"#, "direction: must be ltr or rtl (it is 'up')"),
             (
                 #"{"children": [{"boxView": "vertical", "items": [{"view": {"boxView": "horizontal", "items": [\#(item), {"right": ">=x"}]}}]}]}"#,
-                #"children[0].items[0].view.items[1].right: must be a number, ">=N", "<=N", "==N" or null (it is '>=x')"#
+                #"children[0].items[0].view.items[1].right: must be a number, ">=N", "<=N", "==N" (each with "@P" for a priority) or null (it is '>=x')"#
             ),
             (
                 #"{"children": [{"boxView": "vertical", "items": [{"view": {"boxView": "horizontal", "items": [{"left": 2e6}]}}]}]}"#,
@@ -163,6 +191,22 @@ struct BoxViewRequestTests: VocabularyRequestTesting {
             (
                 #"{"boxView": "vertical", "items": [{"view": {"width": -1}}]}"#,
                 "items[0].view.width: must be a number from 0 to 1000000 points (it is -1)"
+            ),
+            (
+                #"{"boxView": "vertical", "items": [{"top": ">=0@1001"}]}"#,
+                "items[0].top: a priority must be from 1 to 1000 (it is 1001)"
+            ),
+            (
+                #"{"boxView": "vertical", "items": [{"top": ">=0@high"}]}"#,
+                #"items[0].top: must be a number, ">=N", "<=N", "==N" (each with "@P" for a priority) or null (it is '>=0@high')"#
+            ),
+            (
+                #"{"boxView": "vertical", "items": [{"huggingY": 0}]}"#,
+                "items[0].huggingY: must be a priority from 1 to 1000 (it is 0)"
+            ),
+            (
+                #"{"boxView": "vertical", "items": [{"bottom": "<=4"}, {"top": ">=2"}]}"#,
+                "items[1].top: a >= pin cannot meet a <= pin in one gap (items[0].bottom is <=4)"
             ),
         ]
         for (json, message) in cases {
