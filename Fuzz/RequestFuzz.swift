@@ -13,7 +13,9 @@
 //   1. Reading never crashes or hangs; a refusal is one non-empty line (no line break).
 //   2. What the reader accepts, it accepts again from its own output (JSONValue round trip).
 //   3. An accepted request lays out without a thrown engine error (the readers check every value),
-//      and its result writes as JSON with every number finite, no -0, no null.
+//      and its result writes as JSON with every number finite, no -0, no null (a box tree of at
+//      most 300 nodes too, at its content's width and in 200 points, its frames finite and not
+//      negative in size).
 //   4. The result reads back with the reader; sizes are 0 or more, lines and items in order.
 // Every property that fails stops the fuzzer with fatalError.
 
@@ -208,7 +210,9 @@ private func checkNumbers(_ json: String, _ input: [UInt8]) {
 }
 
 /// A box tree (`mush layout`) is read or refused in one line; what is read passes the engine's
-/// validation. (Laying it out is the engine's fuzz target's work.)
+/// validation, and a small one (at most 300 nodes: the vocabularies' lowerings and BoxView's solved
+/// chains, whose engine work is the box target's) lays out at its content's width and in 200
+/// points without an error, every frame finite with sizes of 0 or more, written without null or -0.
 private func checkBoxTree(_ input: [UInt8]) {
     let request: BoxRequest
     do {
@@ -222,6 +226,24 @@ private func checkBoxTree(_ input: [UInt8]) {
     } catch {
         requestFail("an accepted box tree fails validation: \(error)", input)
     }
+    guard request.root.count <= 300 else { return }
+    for width in [AvailableSpace.maxContent, .points(200)] {
+        do {
+            let layout = try request.layout(width: width)
+            checkFrames(layout, input)
+            checkNumbers(try layout.jsonValue.checkedJSON(), input)
+        } catch {
+            requestFail("an accepted box tree does not lay out in \(width): \(error)", input)
+        }
+    }
+}
+
+private func checkFrames(_ layout: BoxLayout, _ input: [UInt8]) {
+    let numbers = [layout.x, layout.y, layout.width, layout.height, layout.contentWidth, layout.contentHeight]
+    if !numbers.allSatisfy(\.isFinite) || layout.width < 0 || layout.height < 0 {
+        requestFail("a frame is not finite or has a negative size: \(numbers)", input)
+    }
+    for child in layout.children { checkFrames(child, input) }
 }
 
 private func checkMessage(_ error: RequestError, _ input: [UInt8]) {
