@@ -1,5 +1,10 @@
 import Mush
 import MushBox
+import MushMKLayout
+
+/// Makes a custom MKLayoutLibrary layout from a JSON node's `options`
+/// (``BoxVocabularies/addingCustomLayout(_:_:)``).
+public typealias MKCustomLayoutMaker = @Sendable ([String: Double]) throws(RequestError) -> any MKCustomLayout
 
 /// One vocabulary of nodes in a box tree's JSON, beside the engine's own: MGBoxKit's boxes,
 /// MKLayoutLibrary's layouts, BoxView's stacks, or one of your own. A vocabulary names the keys
@@ -43,9 +48,24 @@ public protocol JSONAnswers: BoxPass {
 public struct BoxVocabularies: Sendable {
     /// The vocabularies, in the order they are asked.
     public let all: [any BoxVocabulary]
+    /// The custom MKLayoutLibrary layouts a tree may name (`{"customLayout": "circle", …}`), by
+    /// name: each makes the layout from the node's `options`.
+    public private(set) var customLayouts: [String: MKCustomLayoutMaker] = [:]
 
     public init(_ vocabularies: [any BoxVocabulary]) {
         all = vocabularies
+    }
+
+    /// These vocabularies, with a custom MKLayoutLibrary layout that a tree names `name`
+    /// (`{"customLayout": name, "options": {…}, "items": […]}`): `make` builds it from the node's
+    /// `options` (names and numbers), throwing ``RequestError`` for options it cannot use (named
+    /// from the options: `RequestError(at: "columns", "must be 1 or more")` reads
+    /// `options.columns: must be 1 or more`). The node's `id`, `width`, `height`, `margin`,
+    /// paint and `items` are then set on the layout, as for the built-in ones.
+    public func addingCustomLayout(_ name: String, _ make: @escaping MKCustomLayoutMaker) -> BoxVocabularies {
+        var vocabularies = self
+        vocabularies.customLayouts[name] = make
+        return vocabularies
     }
 
     /// MKLayoutLibrary's layouts, BoxView's stacks and MGBoxKit's boxes.

@@ -7,13 +7,16 @@ import MushMKLayout
 /// node) or sublayouts.
 enum MKLayoutJSON {
     /// The keys that make a node one of MKLayoutLibrary's layouts.
-    static let markerKeys = ["linearLayout", "stackLayout", "flowLayout"]
+    static let markerKeys = ["linearLayout", "stackLayout", "flowLayout", "customLayout"]
 
     /// Every key of a layout node.
-    static let keys = markerKeys + ["id", "width", "height", "spacing", "margin", "items"] + BoxRequest.paintKeys
+    static let keys =
+        markerKeys + ["id", "width", "height", "spacing", "margin", "items", "options"] + BoxRequest.paintKeys
 
     /// Every key of an item.
-    static let itemKeys = ["size", "weight", "padding", "gravity", "offset", "insertBorder", "view", "sublayout"]
+    static let itemKeys = [
+        "size", "weight", "padding", "gravity", "offset", "insertBorder", "view", "sublayout", "properties",
+    ]
 
     static let gravities: [String: MKLayoutGravity] = [
         "top": .top, "bottom": .bottom, "left": .left, "right": .right, "centerV": .centerVertical,
@@ -52,11 +55,17 @@ extension BoxTreeReader {
         let given = MKLayoutJSON.markerKeys.filter { object[$0] != nil }
         if given.count > 1 {
             throw RequestError(
-                at: path, "a layout is one of linearLayout, stackLayout and flowLayout, not \(given[0]) and \(given[1])"
+                at: path,
+                "a layout is one of linearLayout, stackLayout, flowLayout and customLayout, not \(given[0]) and \(given[1])"
             )
+        }
+        if given[0] != "customLayout", object["options"] != nil {
+            throw RequestError(at: object.path("options"), "is for custom layouts")
         }
         var layout: any MKLayout
         switch given[0] {
+        case "customLayout":
+            layout = try customLayout(object)
         case "linearLayout":
             let orientation: MKLayoutOrientation = try object.choice("linearLayout")!
             layout = MKLinearLayout(orientation: orientation, spacing: try object.size("spacing") ?? 0)
@@ -85,6 +94,47 @@ extension BoxTreeReader {
         return layout
     }
 
+    /// A custom layout: the one the vocabularies know by the name in `customLayout`, made from
+    /// `options` (an object of numbers).
+    func customLayout(_ object: JSONObject) throws(RequestError) -> any MKLayout {
+        guard let name = try object.string("customLayout") else {
+            throw object.wrongType("customLayout", expected: "a string")
+        }
+        guard let make = vocabularies.customLayouts[name] else {
+            let known = vocabularies.customLayouts.keys.sorted()
+            throw RequestError(
+                at: object.path("customLayout"),
+                "no custom layout is named '\(JSONReader.shortened(name))' ("
+                    + (known.isEmpty
+                        ? "none is known here: custom layouts are added in Swift, with BoxVocabularies.addingCustomLayout"
+                        : "the custom layouts known: \(known.joined(separator: ", "))") + ")")
+        }
+        let options = try numbers(object, "options")
+        do {
+            return try make(options)
+        } catch {
+            // `RequestError(at: "columns", …)` from the maker names `options.columns`.
+            let message = error.description
+            let named = message.contains(": ")
+            throw RequestError(object.path("options") + (named ? "." : ": ") + message)
+        }
+    }
+
+    /// An object of numbers (`options`, `properties`), empty when left out.
+    func numbers(_ object: JSONObject, _ key: String) throws(RequestError) -> [String: Double] {
+        guard let value = object[key] else { return [:] }
+        guard case .object(let members) = value else { throw object.wrongType(key, expected: "an object of numbers") }
+        var numbers: [String: Double] = [:]
+        for name in members.keys.sorted() {
+            guard case .number(let number)? = members[name], number.isFinite else {
+                throw RequestError(
+                    at: JSONPath.join(object.path(key), name), "expected a number, not \(members[name]!.kindName)")
+            }
+            numbers[name] = number
+        }
+        return numbers
+    }
+
     /// An item: its view (any node; a scroll view there takes its size from the item) or its
     /// sublayout.
     mutating func mkItem(_ value: JSONValue, at path: String, depth: Int) throws(RequestError) -> MKLayoutItem {
@@ -97,7 +147,8 @@ extension BoxTreeReader {
         case (nil, let sublayout?):
             guard Self.isMKLayout(sublayout) else {
                 throw RequestError(
-                    at: object.path("sublayout"), "must be a layout (with linearLayout, stackLayout or flowLayout)")
+                    at: object.path("sublayout"),
+                    "must be a layout (with linearLayout, stackLayout, flowLayout or customLayout)")
             }
             item = MKLayoutItem(
                 sublayout: try mkLayout(sublayout, at: object.path("sublayout"), depth: depth + 1)
@@ -116,6 +167,7 @@ extension BoxTreeReader {
         item.padding = try object.edges("padding") ?? item.padding
         item.offset = try object.offset("offset") ?? item.offset
         item.gravity = try gravity(object)
+        item.properties = try numbers(object, "properties")
         return item
     }
 

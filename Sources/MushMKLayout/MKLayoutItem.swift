@@ -23,6 +23,9 @@ public struct MKLayoutItem: Sendable {
     /// A separator drawn before the item, in the spacing between it and the previous item (none
     /// before the first item). Only linear layouts take it.
     public var insertBorder: MKBorder?
+    /// Values of the item that a custom layout reads (``MKCustomLayout``: MKLayoutLibrary's custom
+    /// item properties, such as an angle around a circle), by name. The built-in layouts read none.
+    public var properties: [String: Double] = [:]
 
     /// An item holding `view`.
     public init(_ view: BoxNode) { content = .view(view) }

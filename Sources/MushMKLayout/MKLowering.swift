@@ -35,6 +35,9 @@ package enum MKLowering {
         case .stack:
             // Items are absolutely placed, by insets from the padding box: the margin is theirs.
             break
+        case .custom:
+            // The layout places the items' boxes in the content box: the layout less its margin.
+            style.padding = margin
         }
         // MKLayoutLibrary shares by weight ÷ the weights' sum, so weights summing to less than 1 still
         // take all the room; CSS gives flex factors summing to less than 1 only that fraction of it.
@@ -60,16 +63,18 @@ package enum MKLowering {
             throw BoxError(path: JSONPath.join(name, "paint." + key), problem: problem)
         }
         var node = BoxNode(id: layout.id, style: style, paint: layout.paint, children: children)
+        if case .custom(let custom) = kind { node.arrangement = MKCustomArrangement(layout: custom) }
         // (Its views name themselves: `items[2].view`.)
         node.origin = BoxOrigin(passes: [MKFillsRoom()])
         return node
     }
 
-    /// The three layouts, with what each needs.
+    /// The three layouts and custom ones, with what each needs.
     enum Kind {
         case linear(MKLayoutOrientation, spacing: Double)
         case stack
         case flow(MKLayoutOrientation, spacing: Double)
+        case custom(any MKCustomLayout)
 
         init(_ layout: any MKLayout, named name: String) throws(BoxError) {
             switch layout {
@@ -81,8 +86,12 @@ package enum MKLowering {
             case let flow as MKFlowLayout:
                 try MKLowering.check(flow.spacing, JSONPath.join(name, "spacing"))
                 self = .flow(flow.orientation, spacing: flow.spacing)
+            case let custom as any MKCustomLayout:
+                self = .custom(custom)
             default:
-                throw BoxError(path: name, problem: "is not an MKLinearLayout, MKStackLayout or MKFlowLayout")
+                throw BoxError(
+                    path: name,
+                    problem: "is not an MKLinearLayout, MKStackLayout, MKFlowLayout or MKCustomLayout")
             }
         }
     }
@@ -145,6 +154,10 @@ package enum MKLowering {
         case .stack:
             style.position = .absolute
             style.inset = margin
+        case .custom:
+            // The layout gives the box: where the item's size is in points, it needs that.
+            style.width = width.map { .points($0) } ?? .auto
+            style.height = height.map { .points($0) } ?? .auto
         case .flow(let orientation, _):
             let (mainSize, crossSize) = orientation == .horizontal ? (width, height) : (height, width)
             style.flexShrink = 0

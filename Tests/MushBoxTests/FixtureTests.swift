@@ -76,7 +76,7 @@ import Testing
 
     @Test func allFixturesAreRead() {
         #expect(Self.cases.count == 1_044)
-        #expect(Self.chromiumCases.count == 24)
+        #expect(Self.chromiumCases.count == 25)
     }
 
     @Test func everyFixturePasses() throws {

@@ -298,7 +298,8 @@ struct LayoutCommandTests {
             "columnGap", "overflow", "children", "id", "text", "font {family, size, bold, italic}", "color",
             "lineSpacing", "maxLines", "ellipsize", "textAlign", "line", "image {width, height, file}", "--width",
             "--height", "--exact", "--batch", "--jobs", "--fonts", "max-content", "min-content",
-            "MKLayoutLibrary (a node with linearLayout, stackLayout or flowLayout)", "BoxView (a node with boxView)",
+            "MKLayoutLibrary (a node with linearLayout, stackLayout, flowLayout or customLayout)",
+            "BoxView (a node with boxView)",
             "MGBoxKit (a node with boxes, topLines",
         ] {
             #expect(help.contains(key), "\(key)")

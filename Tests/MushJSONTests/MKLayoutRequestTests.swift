@@ -151,7 +151,7 @@ struct MKLayoutRequestTests: VocabularyRequestTesting {
         (#"{"stackLayout": false}"#, "stackLayout: must be true (a stack layout)"),
         (
             #"{"linearLayout": "vertical", "stackLayout": true}"#,
-            "a layout is one of linearLayout, stackLayout and flowLayout, not linearLayout and stackLayout"
+            "a layout is one of linearLayout, stackLayout, flowLayout and customLayout, not linearLayout and stackLayout"
         ),
         (#"{"stackLayout": true, "spacing": 3}"#, "spacing: is for linear and flow layouts (a stack's items overlap)"),
         (
@@ -173,7 +173,7 @@ struct MKLayoutRequestTests: VocabularyRequestTesting {
         ),
         (
             #"{"linearLayout": "vertical", "items": [{"sublayout": {"width": 3}}]}"#,
-            "items[0].sublayout: must be a layout (with linearLayout, stackLayout or flowLayout)"
+            "items[0].sublayout: must be a layout (with linearLayout, stackLayout, flowLayout or customLayout)"
         ),
         (
             #"{"linearLayout": "vertical", "items": [{"view": {}, "size": {"width": "wide"}}]}"#,

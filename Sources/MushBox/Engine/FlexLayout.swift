@@ -625,9 +625,20 @@ extension LayoutTree {
             let knownMain = c.containerSize.main(isRow)
             let known = Known.fromMainCross(isRow, main: item.target.main(isRow), cross: styleCross)
             let childSpace = Space.fromMainCross(isRow, main: .points(knownMain), cross: availableCross)
-            let measured = measure(
+            var measured = measure(
                 item.node, known: known, parentSize: c.nodeInnerSize, space: childSpace, sizing: .contentSize,
                 isRow: !isRow)
+            // An aspect ratio carries the used main size across (css-sizing-4 §2.1), its content
+            // taller where it is (its automatic minimum, §5.1; a scroll container's is 0).
+            let style = style(item.node)
+            if let ratio = style.pointee.aspectRatio {
+                let transferred = known.transferringAspectRatio(
+                    ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: item.paddingBorderSums
+                ).cross(isRow)
+                if let transferred {
+                    measured = item.isScrollContainer ? transferred : max(transferred, measured)
+                }
+            }
             inner = max(measured.clamp(minCross, maxCross), paddingBorder)
         }
         item.hypotheticalInner.setCross(isRow, inner)
