@@ -33,7 +33,11 @@ struct LayoutCommand: ConsoleCommand {
             exit status is 2. Markup the parser could not use and fonts the collection lacks are \
             warnings on standard error. With --batch, reads JSON Lines on standard input (LF or \
             CRLF), one tree per line, and prints one layout per input line, blank ones included (a \
-            line that cannot be read gives {"error": …, "line": N}, and the exit status is then 2).
+            line that cannot be read gives {"error": …, "line": N}, and the exit status is then 2). \
+            With --from BEFORE, prints what changes from BEFORE's layout to FILE's: {"changes": [{"path", \
+            "id", "change" (moved, appeared or disappeared), "before", "after"}]}, boxes matched by id \
+            (without one, by their place under their nearest ancestor with one), frames in the root's \
+            coordinates.
             """)
 
     @OptionGroup var addedFonts: FontOptions
@@ -50,6 +54,12 @@ struct LayoutCommand: ConsoleCommand {
         help: ArgumentHelp(
             "Print only the boxes under the point X,Y of the root (a tap), topmost first.", valueName: "X,Y"))
     var hit: String?
+    @Option(
+        name: .customLong("from"),
+        help: ArgumentHelp(
+            "A JSON file of the tree before a change: print what moves, appears and disappears from it to FILE.",
+            valueName: "BEFORE"))
+    var before: String?
     @OptionGroup var input: BatchOptions
     @Argument(help: "A JSON file holding one tree; - for standard input.")
     var file: String?
@@ -64,6 +74,11 @@ struct LayoutCommand: ConsoleCommand {
             }
             if input.batch { throw ValidationError("--hit answers for one tree, not with --batch") }
         }
+        if before != nil {
+            if input.batch { throw ValidationError("--from answers for one tree, not with --batch") }
+            if hit != nil { throw ValidationError("--from and --hit exclude each other") }
+            if before == "-", file == "-" { throw ValidationError("--from and FILE cannot both be standard input") }
+        }
         if Self.space(width) == nil { throw Self.spaceError("--width", width) }
         if Self.space(height) == nil { throw Self.spaceError("--height", height) }
     }
@@ -76,12 +91,31 @@ struct LayoutCommand: ConsoleCommand {
         }
         let request = try BoxRequest(json: try console.contents(of: file!), fonts: fonts)
         let (width, height) = (Self.space(width)!, Self.space(height)!)
+        if let before {
+            let old = try Self.request(named: before, json: try console.contents(of: before), fonts: fonts)
+            let transition = BoxTransition(
+                from: try old.layout(width: width, height: height, rounding: rounding),
+                to: try request.layout(width: width, height: height, rounding: rounding))
+            for warning in old.warnings { console.warn("mush: warning: --from \(before): \(warning)") }
+            for warning in request.warnings { console.warn("mush: warning: \(warning)") }
+            try console.write(try transition.jsonValue.checkedJSON() + "\n")
+            return
+        }
         let json =
             try hit.flatMap(Self.point).map { point throws(RequestError) in
                 try request.hitsJSON(x: point.x, y: point.y, width: width, height: height, rounding: rounding)
             } ?? request.json(width: width, height: height, rounding: rounding)
         for warning in request.warnings { console.warn("mush: warning: \(warning)") }
         try console.write(json + "\n")
+    }
+
+    /// The tree of `--from`'s file, its errors after the file's name.
+    static func request(named name: String, json: [UInt8], fonts: FontCollection) throws(RequestError) -> BoxRequest {
+        do {
+            return try BoxRequest(json: json, fonts: fonts)
+        } catch {
+            throw RequestError("--from \(name): \(error.description)")
+        }
     }
 
     /// How the results are rounded: `--exact`, `--browser-offsets` or edges.

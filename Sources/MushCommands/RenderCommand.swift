@@ -23,13 +23,16 @@ struct RenderCommand: ConsoleCommand {
             in --width and --height and drawn box by box: a node may add backgroundColor (a hex \
             colour), borderColors (a hex colour, or an object of some of top, right, bottom and left; \
             the lines are as thick as the node's border), cornerRadius, shadow {"color", "x", "y", \
-            "blur"} and zIndex (siblings drawn from the lowest; ties in order); a node whose overflow \
+            "blur"}, zIndex (siblings drawn from the lowest; ties in order) and opacity (0 to 1, the node \
+            and all it holds as one group); a node whose overflow \
             is not visible clips what it holds. The picture is the root's size, or with --whole its \
             content's. The format follows the output's extension: .png, .svg or .pdf. Image items and \
             leaves are read as PNG files, relative to FILE's folder; one that is missing or not a \
             readable PNG is drawn as a crossed grey placeholder, and a warning on standard error names \
             it by its JSON path (lines[2].left[0]: image not found: …; children[1].children[0]: …). \
-            Prints the picture's size.
+            Prints the picture's size. With --from BEFORE (a box tree), draws the transition from \
+            BEFORE's layout to FILE's as an animated PNG (boxes matched by id move, those that come \
+            and go fade), or with --frame-files as one PNG a frame, OUT-1.png, OUT-2.png, ….
             """)
 
     /// The top-level keys that make a document a box tree rather than a line (`lines` makes a
@@ -61,6 +64,18 @@ struct RenderCommand: ConsoleCommand {
             "The most memory decoded images may hold at once, in MiB (1024 by default); an image that needs more is a placeholder."
     )
     var imageMemory: Int = RenderOptions.defaultImageMemory >> 20
+    @Option(
+        name: .customLong("from"),
+        help: ArgumentHelp(
+            "For a box tree: a JSON file of the tree before a change; draws the transition from it to FILE as an animated PNG.",
+            valueName: "BEFORE"))
+    var before: String?
+    @Option(parsing: .unconditional, help: "With --from: the pictures of the transition, 2 to 120.")
+    var frames = 12
+    @Option(parsing: .unconditional, help: "With --from: the transition's length in seconds, above 0, up to 60.")
+    var duration = 0.3
+    @Flag(help: "With --from: write each picture to a PNG file of its own, OUT-1.png, OUT-2.png, …")
+    var frameFiles = false
     @Argument(help: "A JSON file holding a line, a stack or a box tree; - for standard input.")
     var file: String
 
@@ -78,10 +93,94 @@ struct RenderCommand: ConsoleCommand {
         }
         if LayoutCommand.space(width) == nil { throw LayoutCommand.spaceError("--width", width) }
         if LayoutCommand.space(height) == nil { throw LayoutCommand.spaceError("--height", height) }
+        if before != nil {
+            guard RenderFormat(fileName: output) == .png else {
+                throw ValidationError(
+                    "a transition (--from) is drawn as PNG: the output must end in .png (it is '\(output)')")
+            }
+            guard (2...120).contains(frames) else {
+                throw ValidationError("--frames must be a whole number from 2 to 120 (it is \(frames))")
+            }
+            guard duration.isFinite, duration > 0, duration <= 60 else {
+                throw ValidationError(
+                    "--duration must be a number of seconds above 0, up to 60 (it is \(MushLimits.format(duration)))")
+            }
+            if before == "-", file == "-" { throw ValidationError("--from and FILE cannot both be standard input") }
+        } else if frameFiles || frames != 12 || duration != 0.3 {
+            throw ValidationError("--frames, --duration and --frame-files are for a transition (--from BEFORE)")
+        }
         guard (1...Self.maximumImageMemory).contains(imageMemory) else {
             throw ValidationError(
                 "--image-memory must be a whole number of MiB from 1 to \(Self.maximumImageMemory) (it is \(imageMemory))"
             )
+        }
+    }
+
+    /// Draws the transition from the tree in `before` to the one in `json` (`--from`): one animated
+    /// PNG, or with `--frame-files` one PNG a picture, each name printed with its size.
+    private func runTransition(
+        from before: String, to json: [UInt8], fonts: FontCollection, options: RenderOptions, console: CommandConsole
+    ) async throws {
+        let (width, height) = (LayoutCommand.space(width)!, LayoutCommand.space(height)!)
+        func layout(_ json: [UInt8]) throws(RequestError) -> (BoxLayout, [String]) {
+            guard let tree = try Self.boxTree(json) else {
+                throw RequestError("a transition is between two box trees, and this is a line or a stack")
+            }
+            let request = try BoxRequest(parsed: tree, fonts: fonts)
+            return (try request.layout(width: width, height: height), request.warnings)
+        }
+        func named(_ json: [UInt8]) throws(RequestError) -> (BoxLayout, [String]) {
+            do {
+                return try layout(json)
+            } catch {
+                throw RequestError("--from \(before): \(error.description)")
+            }
+        }
+        let (old, oldWarnings) = try named(try console.contents(of: before))
+        let (new, newWarnings) = try layout(json)
+        let transition = BoxTransition(from: old, to: new)
+        let written = try pictures(of: transition, options: options)
+        for (name, rendering) in written {
+            do {
+                try FileOutput.write([UInt8](rendering.data), to: name)
+            } catch {
+                throw RequestError("cannot write \(name): \(Self.writeProblem(name, error))")
+            }
+        }
+        for warning in oldWarnings { console.warn("mush: warning: --from \(before): \(warning)") }
+        for warning in newWarnings { console.warn("mush: warning: \(warning)") }
+        var warned: Set<String> = []
+        for (_, rendering) in written {
+            for warning in rendering.warnings {
+                let text = warning.description { Self.jsonPath($0, in: new) }
+                if warned.insert(text).inserted { console.warn("mush: warning: \(text)") }
+            }
+        }
+        let count = frameFiles ? "" : ", \(frames) frames over \(MushLimits.format(duration)) s"
+        for (name, rendering) in written {
+            try console.write("\(name): \(rendering.width) × \(rendering.height) pixels\(count)\n")
+        }
+    }
+
+    /// The transition's pictures with the files they go to: one animated PNG, or with
+    /// `--frame-files` one PNG a picture (OUT-1.png, …).
+    private func pictures(of transition: BoxTransition, options: RenderOptions) throws(RequestError) -> [(
+        name: String, rendering: Rendering
+    )] {
+        do {
+            guard frameFiles else {
+                return [
+                    (
+                        output,
+                        try Renderer.renderAnimation(transition, frames: frames, duration: duration, options: options)
+                    )
+                ]
+            }
+            let stem = output.hasSuffix(".png") ? String(output.dropLast(4)) : output
+            let renderings = try Renderer.renderFrames(transition, frames: frames, options: options)
+            return renderings.indices.map { ("\(stem)-\($0 + 1).png", renderings[$0]) }
+        } catch {
+            throw RequestError(error.description)
         }
     }
 
@@ -101,6 +200,10 @@ struct RenderCommand: ConsoleCommand {
         var drawnTree: BoxLayout?
         // The text engine's warnings (a font family named in markup that the fonts lack).
         var textWarnings: [String] = []
+        if let before {
+            try await runTransition(from: before, to: json, fonts: fonts, options: options, console: console)
+            return
+        }
         do {
             if let tree = try Self.boxTree(json) {
                 let request = try BoxRequest(parsed: tree, fonts: fonts)

@@ -14,9 +14,11 @@ extension BoxRequest {
     ///   points, 0 by default) and the blur (0 to 1000000 points, 0 by default).
     /// - `zIndex`: the paint order among siblings, a number from -1000000 to 1000000 (higher on
     ///   top; 0 by default).
+    /// - `opacity`: how opaque the node and all it holds are, drawn as one group, 0 to 1 (1 by
+    ///   default).
     ///
     /// A node with none of them has no paint.
-    public static let paintKeys = ["backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex"]
+    public static let paintKeys = ["backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity"]
 }
 
 extension BoxTreeReader {
@@ -31,6 +33,7 @@ extension BoxTreeReader {
         paint.cornerRadius = try object.size("cornerRadius") ?? paint.cornerRadius
         paint.shadow = try shadow(object)
         paint.zIndex = try object.number("zIndex", in: MushLimits.offset, unit: "") ?? paint.zIndex
+        paint.opacity = try object.number("opacity", in: 0...1, unit: "") ?? paint.opacity
         return paint
     }
 

@@ -23,6 +23,19 @@ extension Painter {
     /// (for warnings). An `unrolled` box is drawn as large as its content, without clipping or
     /// content offset.
     private func drawBox(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {
+        // A box less than opaque is drawn as one group, laid over what is below at its opacity.
+        if let opacity = layout.paint?.opacity, opacity < 1 {
+            guard opacity > 0 else { return }
+            context.pushGroup()
+            drawBoxContent(layout, x: x, y: y, path: &path, unrolled: unrolled)
+            context.popGroupToSource()
+            context.paint(alpha: opacity)
+            return
+        }
+        drawBoxContent(layout, x: x, y: y, path: &path, unrolled: unrolled)
+    }
+
+    private func drawBoxContent(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {
         let box = Rect(x: x, y: y, width: layout.width, height: layout.height)
         let paint = layout.paint
         if let paint {

@@ -149,6 +149,12 @@ final class CairoContext {
     func resetClip() { cairo_reset_clip(context) }
     /// Paints the source everywhere (within the clip).
     func paint() { cairo_paint(context) }
+    /// Paints the source at `alpha`.
+    func paint(alpha: Double) { cairo_paint_with_alpha(context, alpha) }
+    /// Draws into a new group until ``popGroupToSource()``.
+    func pushGroup() { cairo_push_group(context) }
+    /// Ends the group and makes it the source.
+    func popGroupToSource() { cairo_pop_group_to_source(context) }
 
     // MARK: Images
 

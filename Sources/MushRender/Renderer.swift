@@ -140,3 +140,58 @@ public enum Renderer {
             warnings: painter.warnings)
     }
 }
+
+extension Renderer {
+    /// Draws a transition between two layouts of a tree (`BoxTransition`) as `frames` pictures
+    /// (2 to 120) over `duration` seconds, evenly spaced in time and eased in and out as UIKit
+    /// animates (`BoxTransition.easeInOut(_:)`): the first is the layout before, the last the
+    /// layout after. Every picture has the size of the larger of the two (with room for either
+    /// root's shadow), the root at the same place, so that they are frames of one animation.
+    public static func renderFrames(
+        _ transition: BoxTransition, frames: Int, options: RenderOptions = RenderOptions()
+    ) throws(RenderError) -> [Rendering] {
+        let count = min(max(frames, 2), 120)
+        let roots = [transition.before, transition.after]
+        let room = roots.map { shadowRoom($0.paint?.shadow) }.reduce(BoxEdges<Double>.zero) { a, b in
+            BoxEdges(
+                top: max(a.top, b.top), right: max(a.right, b.right), bottom: max(a.bottom, b.bottom),
+                left: max(a.left, b.left))
+        }
+        func extent(_ root: BoxLayout, _ wide: Bool) -> Double {
+            options.wholeContent
+                ? (wide ? max(root.width, root.contentWidth) : max(root.height, root.contentHeight))
+                : (wide ? root.width : root.height)
+        }
+        let width = roots.map { extent($0, true) }.max()! + room.left + room.right
+        let height = roots.map { extent($0, false) }.max()! + room.top + room.bottom
+        var renderings: [Rendering] = []
+        for index in 0..<count {
+            let progress = BoxTransition.easeInOut(Double(index) / Double(count - 1))
+            let layout = transition.layout(at: progress)
+            renderings.append(
+                try draw(width: width, height: height, format: .png, options: options) { painter in
+                    func drawTree() {
+                        painter.drawBoxTree(layout, x: room.left, y: room.top, wholeContent: options.wholeContent)
+                    }
+                    if layout.isDeeper(than: 32) { LargeStack.run(drawTree) } else { drawTree() }
+                })
+        }
+        return renderings
+    }
+
+    /// The transition's frames (``renderFrames(_:frames:options:)``) as one animated PNG (APNG,
+    /// which browsers play), each frame shown for `duration ÷ (frames − 1)` seconds, played once.
+    /// Its warnings are the first frame's and the last one's, once each.
+    public static func renderAnimation(
+        _ transition: BoxTransition, frames: Int, duration: Double, options: RenderOptions = RenderOptions()
+    ) throws(RenderError) -> Rendering {
+        let pictures = try renderFrames(transition, frames: frames, options: options)
+        let delay = duration.isFinite && duration > 0 ? duration / Double(pictures.count - 1) : 0
+        guard let data = AnimatedPNG.assemble(pictures.map(\.data), delay: delay), let first = pictures.first,
+            let last = pictures.last
+        else { throw RenderError.cairo("the frames could not be joined into one animated PNG") }
+        var warnings = first.warnings
+        for warning in last.warnings where !warnings.contains(warning) { warnings.append(warning) }
+        return Rendering(format: .png, data: data, width: first.width, height: first.height, warnings: warnings)
+    }
+}

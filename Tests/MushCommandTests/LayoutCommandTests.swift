@@ -341,3 +341,62 @@ struct LayoutCommandTests {
         }
     }
 }
+
+/// `--from`: the change between two layouts, as the README shows it, and drawn.
+@Suite("Transitions in the commands")
+struct TransitionCommandTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+
+    @Test func theReadmesAddedRow() async throws {
+        let readme = try String(
+            contentsOf: Self.examples.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "$ mush layout table-row-added.json --from table.json\n"
+        let start = try #require(readme.range(of: marker)).upperBound
+        let shown = readme[start...].prefix { $0 != "\n" }
+        let result = try await mush([
+            "layout", Self.examples.appendingPathComponent("table-row-added.json").path, "--from",
+            Self.examples.appendingPathComponent("table.json").path,
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == shown + "\n")
+    }
+
+    @Test func anAnimatedPNGAndFrameFiles() async throws {
+        try await inFolder { folder in
+            let after = Self.examples.appendingPathComponent("table-row-added.json").path
+            let before = Self.examples.appendingPathComponent("table.json").path
+            let out = folder.appendingPathComponent("added.png").path
+            let result = try await mush(["render", after, "--from", before, "-o", out, "--frames", "4"])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output == "\(out): 320 × 480 pixels, 4 frames over 0.3 s\n")
+            let data = try Data(contentsOf: URL(fileURLWithPath: out))
+            // acTL right after the header: 4 frames.
+            #expect(data[37..<41].elementsEqual("acTL".utf8))
+            #expect([UInt8](data[41..<45]) == [0, 0, 0, 4])
+            let files = try await mush(["render", after, "--from", before, "-o", out, "--frames", "3", "--frame-files"])
+            let stem = folder.appendingPathComponent("added").path
+            #expect(files.output == (1...3).map { "\(stem)-\($0).png: 320 × 480 pixels\n" }.joined())
+            #expect(FileManager.default.fileExists(atPath: "\(stem)-3.png"))
+        }
+    }
+
+    @Test func badTransitionsAreOneLineErrors() async throws {
+        let table = Self.examples.appendingPathComponent("table.json").path
+        let line = Self.examples.appendingPathComponent("rows.json").path
+        for arguments in [
+            ["render", table, "--from", table, "-o", "x.svg"],
+            ["render", table, "--from", table, "-o", "x.png", "--frames", "1"],
+            ["render", table, "--from", table, "-o", "x.png", "--duration", "0"],
+            ["render", table, "-o", "x.png", "--frames", "5"],
+            ["render", table, "--from", line, "-o", "x.png"],
+            ["layout", table, "--from", "/nonexistent.json"],
+            ["layout", table, "--from", table, "--hit", "1,1"],
+        ] {
+            let result = try await mush(arguments)
+            expectOneLineError(result)
+        }
+        let missing = try await mush(["layout", table, "--from", "/nonexistent.json"])
+        #expect(missing.error == "mush: error: no such file: /nonexistent.json\n")
+    }
+}

@@ -29,14 +29,16 @@ struct BoxPaintRequestTests {
         let root = try read(
             """
             {"backgroundColor": "#fff", "borderColors": {"top": "#f00", "left": "#00f8"}, "cornerRadius": 12.5,
-             "shadow": {"color": "#0004", "x": -1, "y": 2, "blur": 3}, "zIndex": -2}
+             "shadow": {"color": "#0004", "x": -1, "y": 2, "blur": 3}, "zIndex": -2, "opacity": 0.25}
             """
         ).root
         var expected = BoxPaint(backgroundColor: color("#fff"), cornerRadius: 12.5, zIndex: -2)
+        expected.opacity = 0.25
         expected.borderColors = BoxEdges(top: color("#f00"), right: nil, bottom: nil, left: color("#00f8"))
         expected.shadow = BoxShadow(color: color("#0004"), offset: BoxOffset(x: -1, y: 2), blur: 3)
         #expect(root.paint == expected)
-        #expect(BoxRequest.paintKeys == ["backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex"])
+        #expect(
+            BoxRequest.paintKeys == ["backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity"])
         #expect(BoxRequest.paintKeys.allSatisfy { BoxRequest.nodeKeys.contains($0) })
     }
 
@@ -135,6 +137,7 @@ struct BoxPaintRequestTests {
             ),
             (##"{"shadow": {"color": "#000", "y": "1"}}"##, "shadow.y: expected a number, not a string"),
             (##"{"zIndex": 10000000}"##, "zIndex: must be a number from -1000000 to 1000000 (it is 10000000)"),
+            (##"{"opacity": 1.5}"##, "opacity: must be a number from 0 to 1 (it is 1.5)"),
             (##"{"text": "a", "zIndex": true}"##, "zIndex: expected a number, not true"),
         ])
     func errors(input: String, message: String) {

@@ -37,6 +37,10 @@ public struct BoxPaint: Hashable, Sendable {
     /// Filled rectangles drawn over the background and borders, under the children, in the box's
     /// coordinates: the separators a layout draws between its items. Frames never depend on them.
     public var rules: [BoxRule] = []
+    /// How opaque the box and everything it holds are, from 0 (not drawn) to 1 (the default): the
+    /// box is drawn as one group, then laid over what is below at this opacity (CSS `opacity`).
+    /// Frames never depend on it, and a box of opacity 0 is still hit.
+    public var opacity = 1.0
 
     public init(
         backgroundColor: MushColor? = nil, borderColors: BoxEdges<MushColor?> = BoxEdges(nil),
@@ -55,7 +59,7 @@ public struct BoxPaint: Hashable, Sendable {
 
     /// The first value out of its range, as `(key, problem)`: a negative or non-finite
     /// ``borderLineWidth``, ``borderInsetLeft``, ``cornerRadius`` or shadow blur, a non-finite
-    /// ``zIndex`` or offset. nil when all are good.
+    /// ``zIndex`` or offset, an ``opacity`` outside 0 to 1. nil when all are good.
     public func firstProblem() -> (key: String, problem: String)? {
         let sizes: [(String, Double?)] = [
             ("borderLineWidth", borderLineWidth), ("borderInsetLeft", borderInsetLeft),
@@ -70,6 +74,9 @@ public struct BoxPaint: Hashable, Sendable {
         ]
         for case (let key, let value?) in numbers {
             if let problem = MushLimits.problem(value, in: MushLimits.offset) { return (key, problem) }
+        }
+        if !(0...1).contains(opacity) {
+            return ("opacity", "must be a number from 0 to 1 (it is \(MushLimits.format(opacity)))")
         }
         for (index, rule) in rules.enumerated() {
             for (key, value, range) in [
