@@ -63,7 +63,8 @@ let package = Package(
         // or sublayouts, each turned into engine styles.
         .target(name: "MushMKLayout", dependencies: ["Mush", "MushLine", "MushBox"]),
         // BoxView (an iOS Auto Layout library) on the box engine: a chain of items with pins, spacing
-        // and insets, each turned into engine styles (no constraint solver).
+        // and insets, turned into engine styles, or solved one axis at a time by Auto Layout's rules
+        // where styles cannot express it (priorities, `<=` pins).
         .target(name: "MushBoxView", dependencies: ["Mush", "MushText", "MushLine", "MushBox"]),
         // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
