@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Mush", targets: ["Mush"]),
         .library(name: "MushText", targets: ["MushText"]),
+        .library(name: "MushImage", targets: ["MushImage"]),
         .library(name: "MushLine", targets: ["MushLine"]),
         .library(name: "MushBox", targets: ["MushBox"]),
         .library(name: "MushMGBox", targets: ["MushMGBox"]),
@@ -51,6 +52,9 @@ let package = Package(
         .target(
             name: "MushText",
             dependencies: ["MushBase", "Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        // Image files' headers (PNG, JPEG with its EXIF orientation, WebP, SVG): their sizes for
+        // layout, read without decoding a pixel, and where files may be read from. Pure Swift.
+        .target(name: "MushImage", dependencies: ["MushBase"]),
         // The MGLine row engine: left, middle and right items, shortened, dropped and placed.
         .target(name: "MushLine", dependencies: ["MushBase", "Mush", "MushText"]),
         // The box engine: CSS flexbox and absolute positioning over trees of boxes, with paragraphs,
@@ -109,6 +113,7 @@ let package = Package(
         ),
         .testTarget(name: "MushBaseTests", dependencies: ["MushBase"]),
         .testTarget(name: "MushTextTests", dependencies: ["MushText"]),
+        .testTarget(name: "MushImageTests", dependencies: ["MushImage"], resources: [.copy("Images")]),
         .testTarget(name: "MushLineTests", dependencies: ["MushLine"]),
         // What several test targets share: box trees as JSON both ways (from the style table).
         .target(name: "MushTestSupport", dependencies: ["MushBox"], path: "Tests/MushTestSupport"),

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import MushImage
+
+/// Image sizes from the files' headers, every format, orientation, scale, limit and problem.
+@Suite("Image headers")
+struct ImageHeaderTests {
+    static let folder = Bundle.module.resourceURL!.appendingPathComponent("Images").path
+    let files = ImageFiles(folder: ImageHeaderTests.folder)
+
+    func header(_ name: String) throws -> ImageHeader { try files.header(of: name) }
+
+    @Test func eachFormatsSize() throws {
+        #expect(try header("halves.jpg") == ImageHeader(format: .jpeg, storedWidth: 40, storedHeight: 20))
+        #expect(try header("halves-lossless.webp") == ImageHeader(format: .webp, storedWidth: 40, storedHeight: 20))
+        #expect(try header("halves-lossy.webp") == ImageHeader(format: .webp, storedWidth: 40, storedHeight: 20))
+        #expect(try header("user@2x.png") == ImageHeader(format: .png, storedWidth: 48, storedHeight: 48))
+        #expect(try header("icon.svg") == ImageHeader(format: .svg, storedWidth: 24, storedHeight: 24))
+        #expect(try header("wide.svg") == ImageHeader(format: .svg, storedWidth: 300, storedHeight: 100))
+    }
+
+    @Test func anEXIFOrientationTurnsTheSize() throws {
+        let rotated = try header("halves-rotated.jpg")
+        #expect(rotated.orientation == 6)
+        #expect(rotated.storedWidth == 40 && rotated.storedHeight == 20)
+        #expect(rotated.width == 20 && rotated.height == 40)
+    }
+
+    @Test func sizesInPointsFollowTheScale() throws {
+        // `@2x` halves the pixels; a scale given wins; an SVG is in points already.
+        #expect(try files.size(of: "user@2x.png") == (24, 24))
+        #expect(try files.size(of: "user@2x.png", scale: 3) == (16, 16))
+        #expect(try files.size(of: "halves.jpg") == (40, 20))
+        #expect(try files.size(of: "icon.svg", scale: 2) == (24, 24))
+        #expect(ImageFiles.nameScale("a/b/icon@3x.webp") == 3)
+        #expect(ImageFiles.nameScale("icon@2x") == 1)
+    }
+
+    @Test func problemsAreNamed() throws {
+        #expect(throws: ImageProblem.damaged(.jpeg)) { try header("cut.jpg") }
+        #expect(throws: ImageProblem.tooLarge(width: 100_000, height: 100_000)) { try header("bomb.png") }
+        #expect(throws: ImageProblem.unknownFormat) { try header("not-an-image.png") }
+        #expect(throws: ImageProblem.unreadable("no such file")) { try header("missing.png") }
+        #expect(throws: ImageProblem.unreadable("a folder, not a file")) { try ImageFiles().header(of: Self.folder) }
+        #expect(
+            ImageProblem.tooLarge(width: 100_000, height: 100_000).description
+                == "declares 100000 × 100000 pixels, more than 32767 a side or 50000000 in all")
+    }
+
+    @Test func svgSizesFromTheirAttributes() throws {
+        func svg(_ text: String) throws -> ImageHeader? { try SVGHeader.read(Array(text.utf8)) }
+        #expect(try svg(#"<svg width="2in" height="10pt"/>"#)?.storedWidth == 192)
+        #expect(try svg(#"<svg width="2in" height="10pt"/>"#)?.storedHeight == 40.0 / 3)
+        // One length and a viewBox: the other from the viewBox's ratio.
+        #expect(try svg(#"<svg width="50" viewBox="0 0 200 100"/>"#)?.storedHeight == 25)
+        #expect(try svg(#"<svg height="50%" viewBox="0,0,20,10"/>"#)?.storedWidth == 20)
+        // A prolog, a document type with an internal subset, a prefixed root.
+        let prolog = #"<?xml version="1.0"?><!DOCTYPE svg [ <!ENTITY a "b"> ]><!-- c --><s:svg width='3' height='4'>"#
+        #expect(try svg(prolog) == ImageHeader(format: .svg, storedWidth: 3, storedHeight: 4))
+        #expect(try svg("<html><svg width='3' height='4'/></html>") == nil)
+        #expect(throws: ImageProblem.noSize) { try svg("<svg/>") }
+        #expect(throws: ImageProblem.damaged(.svg)) { try svg("<svg width=3") }
+    }
+
+    @Test func aRootConfinesEveryPath() throws {
+        let root = ImageFiles(root: Self.folder)
+        #expect(try root.size(of: "icon.svg") == (24, 24))
+        #expect(throws: ImageProblem.outsideRoot(Self.folder)) { try root.header(of: "../ImageHeaderTests.swift") }
+        #expect(throws: ImageProblem.outsideRoot(Self.folder)) { try root.header(of: "/etc/hostname") }
+        // A link inside the root that leads outside it is outside.
+        let link = Self.folder + "/outside-link.png"
+        try? FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/etc/hostname")
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        #expect(throws: ImageProblem.outsideRoot(Self.folder)) { try root.header(of: "outside-link.png") }
+        // A missing file inside the root is read (and found missing), one outside is not.
+        #expect(throws: ImageProblem.unreadable("no such file")) { try root.header(of: "missing.png") }
+        #expect(throws: ImageProblem.outsideRoot(Self.folder)) { try root.header(of: "../missing.png") }
+    }
+
+    @Test func aHeaderIsReadOnce() throws {
+        let files = ImageFiles(folder: Self.folder)
+        let copy = NSTemporaryDirectory() + "/mush-header-\(UUID().uuidString).svg"
+        try FileManager.default.copyItem(atPath: Self.folder + "/icon.svg", toPath: copy)
+        #expect(try files.size(of: copy) == (24, 24))
+        try FileManager.default.removeItem(atPath: copy)
+        // Gone from the disk, still known.
+        #expect(try files.size(of: copy) == (24, 24))
+    }
+}
