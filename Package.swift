@@ -72,8 +72,18 @@ let package = Package(
         .target(name: "MushBoxView", dependencies: ["Mush", "MushText", "MushLine", "MushBox"]),
         // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        // Image decoders from Debian's -dev packages: libjpeg-turbo (its TurboJPEG API, which returns
+        // errors where libjpeg would exit), libwebp, and librsvg (which
+        // draws SVG into Cairo as vectors).
+        .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // Drawing laid-out lines, stacks and box trees with Cairo: PNG, SVG, PDF.
-        .target(name: "MushRender", dependencies: ["MushBase", "Mush", "MushText", "MushLine", "MushBox", "CCairo"]),
+        .target(
+            name: "MushRender",
+            dependencies: [
+                "MushBase", "Mush", "MushText", "MushLine", "MushBox", "MushImage", "CCairo", "CJPEG", "CWebP", "CRsvg",
+            ]),
         // The commands' JSON contract: requests read with the JSON path of every problem, results
         // written, JSON Lines read line by line. No Foundation.
         .target(

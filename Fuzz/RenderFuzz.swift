@@ -79,7 +79,7 @@ private let specialFiles: [(path: String, problem: String)] = {
         return signature + big(13) + Array("IHDR".utf8) + big(width) + big(height) + [8, 6, 0, 0, 0]
     }
     let files: [(name: String, bytes: [UInt8], problem: String)] = [
-        ("text.png", Array("not a picture\n".utf8), "not a PNG file"),
+        ("text.png", Array("not a picture\n".utf8), "not a PNG, JPEG, WebP or SVG file"),
         ("cut.png", header(width: 2, height: 2), "a damaged PNG file"),
         ("bomb.png", header(width: 100_000, height: 100_000), "the image is too large"),
     ]
@@ -95,7 +95,7 @@ private let specialFiles: [(path: String, problem: String)] = {
     if mkfifo(fifo, 0o600) != 0 && errno != EEXIST { fatalError("mkfifo \(fifo): errno \(errno)") }
     special += [
         (fifo, "image not read ("), ("/dev/zero", "image not read ("), (folder, "the image's path is a folder"),
-        ("/proc/self/status", "not a PNG file"),
+        ("/proc/self/status", "not a PNG, JPEG, WebP or SVG file"),
     ]
     return special
 }()

@@ -135,10 +135,11 @@ else
         render)
             # MushRender draws box trees too: MushBox comes with it.
             mapfile -t box_sources < <(find "$root/Sources/MushBox" -name '*.swift' | sort)
-            cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root"/Sources/MushRender/*.swift \
-                "$root/Fuzz/LineFuzz.swift" "$root/Fuzz/RenderFuzz.swift" "$snapshot"/
+            # MushImage reads image headers; the decoders are C libraries (TurboJPEG, libwebp, librsvg).
+            cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root"/Sources/MushImage/*.swift \
+                "$root"/Sources/MushRender/*.swift "$root/Fuzz/LineFuzz.swift" "$root/Fuzz/RenderFuzz.swift" "$snapshot"/
             module=MushRenderFuzz
-            cairo=(cairo-ft)
+            cairo=(cairo-ft libturbojpeg libwebp librsvg-2.0)
             ;;
         request)
             # MushJSON reads box trees too, MGBoxKit's, MKLayoutLibrary's and BoxView's among them:
@@ -160,7 +161,7 @@ else
             module=MushEngineFuzz
             ;;
     esac
-    sed -i -E '/^(@_exported )?import (MushBase|Mush|MushFonts|MushText|MushLine|MushBox|MushMGBox|MushMKLayout|MushBoxView|MushRender|MushJSON)$/d' "$snapshot"/*.swift
+    sed -i -E '/^(@_exported )?import (MushBase|Mush|MushFonts|MushText|MushImage|MushLine|MushBox|MushMGBox|MushMKLayout|MushBoxView|MushRender|MushJSON)$/d' "$snapshot"/*.swift
     mkdir -p "$snapshot/CICU"
     cp "$root/Sources/CICU/include/mush_icu.h" "$snapshot/CICU/"
     printf 'module CICU {\n    header "mush_icu.h"\n    export *\n}\n' > "$snapshot/CICU/module.modulemap"
@@ -172,7 +173,8 @@ else
     swiftc -sanitize="$sanitizers" "${coverage[@]}" -parse-as-library -O -wmo -g -swift-version 6 \
         "${linker[@]}" -module-name "$module" -package-name Mush \
         -I "$root/Sources/CFreeType" -I "$root/Sources/CHarfBuzz" -I "$root/Sources/CFontconfig" \
-        -I "$root/Sources/CCairo" -I "$snapshot/CICU" \
+        -I "$root/Sources/CCairo" -I "$root/Sources/CJPEG" -I "$root/Sources/CWebP" -I "$root/Sources/CRsvg" \
+        -I "$snapshot/CICU" \
         "${cflags[@]}" \
         "$snapshot"/*.swift "$snapshot/mush_icu.o" \
         $(pkg-config --libs harfbuzz freetype2 fontconfig "${cairo[@]}") -licuuc \

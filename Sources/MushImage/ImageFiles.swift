@@ -60,10 +60,13 @@ public final class ImageFiles: Sendable {
 
     /// The size in points of the image `file` names: its shown size in pixels divided by `scale`
     /// (nil: the `@2x` or `@3x` before the file's extension, else 1), for a raster image; an
-    /// SVG's own size.
+    /// SVG's own size (``ImageProblem/noSize`` for one without).
     public func size(of file: String, scale: Double? = nil) throws(ImageProblem) -> (width: Double, height: Double) {
         let header = try header(of: file)
-        guard header.isRaster else { return (header.width, header.height) }
+        guard header.isRaster else {
+            guard header.width > 0, header.height > 0 else { throw .noSize }
+            return (header.width, header.height)
+        }
         let factor = scale ?? Self.nameScale(file)
         return (header.width / factor, header.height / factor)
     }
@@ -84,7 +87,7 @@ public final class ImageFiles: Sendable {
         do {
             descriptor = try FileInput.open(path)
         } catch {
-            throw .unreadable(error.description)
+            throw .unreadable(error)
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: ImageLimits.headerBytes)
@@ -95,7 +98,7 @@ public final class ImageFiles: Sendable {
             }
             if read < 0 {
                 if errno == EINTR { continue }
-                throw .unreadable(FileInput.Problem(errno: errno).description)
+                throw .unreadable(FileInput.Problem(errno: errno))
             }
             if read == 0 { break }
             count += read

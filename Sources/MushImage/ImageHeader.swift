@@ -1,3 +1,5 @@
+import MushBase
+
 /// What an image file's first bytes say: its format, its size in pixels (an SVG's in user units),
 /// and how a JPEG's EXIF data says it is turned. Read without decoding any pixel.
 public struct ImageHeader: Sendable, Hashable {
@@ -10,8 +12,8 @@ public struct ImageHeader: Sendable, Hashable {
     }
 
     public var format: Format
-    /// The stored size, in pixels (an SVG's in its user units, which are points), before the
-    /// orientation turns it.
+    /// The stored size, in pixels (an SVG's in its user units, which are points; 0 × 0 for an SVG
+    /// without a size of its own), before the orientation turns it.
     public var storedWidth: Double
     public var storedHeight: Double
     /// The EXIF orientation of a JPEG, 1 (as stored) to 8; 1 for every other format. 5 to 8 swap
@@ -37,21 +39,22 @@ public struct ImageHeader: Sendable, Hashable {
 /// Why an image gives no size or no picture.
 public enum ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be opened or read (no such file, a folder, not a regular file, …).
-    case unreadable(String)
+    case unreadable(FileInput.Problem)
     /// The bytes are none of the formats read.
     case unknownFormat
     /// The file says it is a format, but its header is cut short or damaged.
     case damaged(ImageHeader.Format)
     /// It declares more pixels than ``ImageLimits`` allow (a "decompression bomb").
     case tooLarge(width: Double, height: Double)
-    /// An SVG without a width and height or a viewBox: it has no size of its own.
+    /// An SVG without a width and height or a viewBox: it has no size of its own (it can be drawn
+    /// at a size given).
     case noSize
     /// The path leads outside the image root (links resolved), so it was not read.
     case outsideRoot(String)
 
     public var description: String {
         switch self {
-        case .unreadable(let reason): reason
+        case .unreadable(let problem): problem.description
         case .unknownFormat: "not a PNG, JPEG, WebP or SVG file"
         case .damaged(let format): "a damaged or cut \(format.rawValue) file"
         case .tooLarge(let width, let height):

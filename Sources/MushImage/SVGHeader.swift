@@ -104,7 +104,8 @@ enum SVGHeader {
         case (nil, nil, let box?):
             return ImageHeader(format: .svg, storedWidth: box.width, storedHeight: box.height)
         default:
-            throw .noSize
+            // No size of its own: drawn at the size it is given.
+            return ImageHeader(format: .svg, storedWidth: 0, storedHeight: 0)
         }
     }
 

@@ -1,4 +1,5 @@
 import CCairo
+import CRsvg
 import Foundation
 import MushBase
 import MushText
@@ -172,6 +173,59 @@ final class CairoContext {
         cairo_restore(context)
     }
 
+    /// Paints `image`, turned as EXIF `orientation` (1 to 8) says, scaled to the rectangle.
+    func paint(_ image: CairoImage, orientation: Int, x: Double, y: Double, width: Double, height: Double) {
+        guard orientation != 1 else {
+            paint(image, x: x, y: y, width: width, height: height)
+            return
+        }
+        let storedWidth = Double(image.width)
+        let storedHeight = Double(image.height)
+        let swaps = orientation >= 5
+        cairo_save(context)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_clip(context)
+        cairo_translate(context, x, y)
+        cairo_scale(
+            context, width / (swaps ? storedHeight : storedWidth), height / (swaps ? storedWidth : storedHeight))
+        // From stored pixels to shown ones: (xx, yx, xy, yy, x0, y0).
+        var matrix = cairo_matrix_t()
+        switch orientation {
+        case 2: cairo_matrix_init(&matrix, -1, 0, 0, 1, storedWidth, 0)
+        case 3: cairo_matrix_init(&matrix, -1, 0, 0, -1, storedWidth, storedHeight)
+        case 4: cairo_matrix_init(&matrix, 1, 0, 0, -1, 0, storedHeight)
+        case 5: cairo_matrix_init(&matrix, 0, 1, 1, 0, 0, 0)
+        case 6: cairo_matrix_init(&matrix, 0, 1, -1, 0, storedHeight, 0)
+        case 7: cairo_matrix_init(&matrix, 0, -1, -1, 0, storedHeight, storedWidth)
+        case 8: cairo_matrix_init(&matrix, 0, -1, 1, 0, 0, storedWidth)
+        default: cairo_matrix_init_identity(&matrix)
+        }
+        cairo_transform(context, &matrix)
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// Draws an SVG document as vectors into the rectangle (its viewBox fitted to it, as librsvg
+    /// fits a document to a viewport), clipped to it.
+    func paint(_ document: SVGDocument, x: Double, y: Double, width: Double, height: Double) {
+        cairo_save(context)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_clip(context)
+        // Stretched to the rectangle: the document's own size scaled to it (a document without
+        // one fills it).
+        cairo_translate(context, x, y)
+        let (ownWidth, ownHeight) = document.width > 0 ? (document.width, document.height) : (width, height)
+        cairo_scale(context, width / ownWidth, height / ownHeight)
+        var viewport = RsvgRectangle(x: 0, y: 0, width: ownWidth, height: ownHeight)
+        var error: UnsafeMutablePointer<GError>?
+        _ = rsvg_handle_render_document(document.handle, context, &viewport, &error)
+        if let error { g_error_free(error) }
+        cairo_restore(context)
+    }
+
     // MARK: Glyphs
 
     /// Draws `glyphs` (x from `x`, y up from `baseline`) with `face` at `size` points. With `text`,
@@ -290,6 +344,29 @@ final class CairoImage {
     }
 
     deinit { cairo_surface_destroy(surface) }
+
+    /// A new image of `width` × `height` pixels (ARGB32, or RGB24 when `opaque`) whose pixels
+    /// `fill` writes (given the data and its stride); nil when Cairo cannot make it or `fill`
+    /// fails.
+    static func make(
+        width: Int, height: Int, opaque: Bool, fill: (UnsafeMutablePointer<UInt8>, Int) -> Bool
+    ) -> CairoImage? {
+        let surface = cairo_image_surface_create(
+            opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let surface,
+            let data = cairo_image_surface_get_data(surface)
+        else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_surface_flush(surface)
+        guard fill(data, Int(cairo_image_surface_get_stride(surface))) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_surface_mark_dirty(surface)
+        return CairoImage(surface)
+    }
 
     /// A PNG decoded by Cairo from a stream: `read` fills the buffer it is given entirely and says
     /// true, or says false (the stream ended or failed). Nil when Cairo cannot decode the bytes.

@@ -1,10 +1,11 @@
 import Foundation
 import Mush
+import MushImage
 import MushLine
 
 extension Painter {
-    /// Draws `image`'s PNG file scaled to `frame`, or a placeholder (grey, crossed) with a
-    /// warning at `location` when there is no file or the file cannot be read as a PNG: an image
+    /// Draws `image`'s file (PNG, JPEG, WebP or SVG) scaled to `frame`, or a placeholder (grey,
+    /// crossed) with a warning at `location` when there is no file or it cannot be read: an image
     /// item of a line, or an image leaf of a box tree (its content box).
     func drawImage(_ image: MGLine.Image, _ frame: Rect, location: RenderWarning.Location) {
         guard frame.width > 0, frame.height > 0 else { return }
@@ -20,27 +21,51 @@ extension Painter {
         context.paint(decoded, x: frame.x, y: frame.y, width: frame.width, height: frame.height)
     }
 
-    /// The image at `file` (relative paths from the options' image folder), read once per
+    /// The image at `file` (found as the options' image root and folder say), read once per
     /// rendering while it stays within the image memory; nil, with a warning at `location` the
     /// first time, when it cannot be read.
-    private func readImage(_ file: String, location: RenderWarning.Location) -> CairoImage? {
-        let path =
-            file.hasPrefix("/") || options.imageFolder == nil
-            ? file : URL(fileURLWithPath: options.imageFolder!).appendingPathComponent(file).path
-        imageUses += 1
-        if let known = images[path] {
-            images[path]?.lastUse = imageUses
-            return known.image
+    private func readImage(_ file: String, location: RenderWarning.Location) -> DecodedImage? {
+        let path: String
+        let header: ImageHeader
+        do {
+            path = try imageFiles.path(of: file)
+            if let known = images[path] {
+                imageUses += 1
+                images[path]?.lastUse = imageUses
+                return known.image
+            }
+            header = try imageFiles.header(of: file)
+        } catch {
+            let shown = (try? imageFiles.path(of: file)) ?? file
+            if images[shown] == nil { warn(Self.problem(error), file: shown, at: location) }
+            images[shown] = (nil, imageUses)
+            return nil
         }
-        switch PNGFile.read(path, limit: options.imageMemory, makeRoom: makeRoom) {
+        imageUses += 1
+        switch ImageDecoder.decode(path, header: header, limit: options.imageMemory, makeRoom: makeRoom) {
         case .image(let decoded):
             images[path] = (decoded, imageUses)
-            imageBytes += decoded.width * decoded.height * 4
+            imageBytes += decoded.bytes
             return decoded
         case .failed(let problem):
             images[path] = (nil, imageUses)
             warn(problem, file: path, at: location)
             return nil
+        }
+    }
+
+    /// The warning for an image that gives no header.
+    static func problem(_ problem: ImageProblem) -> RenderWarning.Problem {
+        switch problem {
+        case .unreadable(.notFound): .imageNotFound
+        case .unreadable(.isFolder): .imageIsAFolder
+        case .unreadable(.permissionDenied): .imagePermissionDenied
+        case .unreadable(let other): .imageNotRead(reason: other.description)
+        case .unknownFormat: .notAnImage
+        case .damaged(let format): .damagedImage(format.rawValue)
+        case .tooLarge(let width, let height): .imageTooLarge(width: Int(width), height: Int(height))
+        case .noSize: .notAnImage
+        case .outsideRoot(let root): .imageOutsideRoot(root)
         }
     }
 
@@ -53,7 +78,7 @@ extension Painter {
                 }),
                 let image = entry.image
             else { return }
-            imageBytes -= image.width * image.height * 4
+            imageBytes -= image.bytes
             images[path] = nil
         }
     }

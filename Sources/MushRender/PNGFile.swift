@@ -33,8 +33,10 @@ enum PNGFile {
         var head = [UInt8](repeating: 0, count: 24)
         let count = reader.read(into: &head)
         if let error = reader.error { return .failed(problem(errno: error)) }
-        guard count >= signature.count, head.starts(with: signature) else { return .failed(.notPNG) }
-        guard count == head.count, head[12..<16].elementsEqual("IHDR".utf8) else { return .failed(.damagedPNG) }
+        guard count >= signature.count, head.starts(with: signature) else { return .failed(.notAnImage) }
+        guard count == head.count, head[12..<16].elementsEqual("IHDR".utf8) else {
+            return .failed(.damagedImage("PNG"))
+        }
         func bigEndian(_ at: Int) -> Int { head[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         let width = bigEndian(16)
         let height = bigEndian(20)
@@ -48,7 +50,7 @@ enum PNGFile {
         reader.replay = head
         guard let image = CairoImage.png(reading: reader.feed) else {
             if let error = reader.error { return .failed(problem(errno: error)) }
-            return .failed(.damagedPNG)
+            return .failed(.damagedImage("PNG"))
         }
         return .image(image)
     }

@@ -1,4 +1,5 @@
 import Mush
+import MushImage
 
 /// Draws on one canvas: lines, their items and text, in points from the picture's top-left corner.
 /// Keeps what the drawing found (warnings) and, for SVG, the text it drew (``SVGTextLayer``).
@@ -23,7 +24,9 @@ final class Painter {
     var boxClips: [ClipShape] = []
     /// Images read so far, by path (nil: unreadable, already warned about), and when each was
     /// last drawn; at most `options.imageMemory` bytes of them decoded at once.
-    var images: [String: (image: CairoImage?, lastUse: Int)] = [:]
+    var images: [String: (image: DecodedImage?, lastUse: Int)] = [:]
+    /// Where images are found, and their headers.
+    let imageFiles: ImageFiles
     /// The bytes of the decoded images in ``images``.
     var imageBytes = 0
     /// Counts image uses, for `lastUse`.
@@ -32,6 +35,7 @@ final class Painter {
     init(canvas: Canvas, options: RenderOptions) {
         self.canvas = canvas
         self.options = options
+        imageFiles = ImageFiles(root: options.imageRoot, folder: options.imageFolder)
     }
 
     func warn(_ problem: RenderWarning.Problem, file: String?, at location: RenderWarning.Location) {

@@ -10,6 +10,10 @@ public struct RenderOptions: Sendable {
     public var background: MushColor?
     /// The folder relative image paths are read from; nil: the current directory.
     public var imageFolder: String?
+    /// The folder every image must be in (links resolved), relative paths read from it (over
+    /// ``imageFolder``); a path outside it is not read, and drawn as a placeholder with a warning.
+    /// nil: none.
+    public var imageRoot: String?
     /// For a box tree (a `BoxLayout` given to ``Renderer``): whether the picture
     /// shows the root's whole content, `contentWidth` × `contentHeight`, rather than the root's own
     /// size. The root's box is then drawn as large as its content, it clips nothing and its content
@@ -30,16 +34,17 @@ public struct RenderOptions: Sendable {
     /// `imageFolder`, and showing a box tree's whole content when `wholeContent` is true.
     public init(
         scale: Double = 1, background: MushColor? = nil, imageFolder: String? = nil, wholeContent: Bool = false,
-        imageMemory: Int = RenderOptions.defaultImageMemory
+        imageMemory: Int = RenderOptions.defaultImageMemory, imageRoot: String? = nil
     ) {
         self.scale = scale
         self.background = background
         self.imageFolder = imageFolder
+        self.imageRoot = imageRoot
         self.wholeContent = wholeContent
         self.imageMemory = imageMemory
     }
 
-    /// ``imageMemory``'s default: 1 GiB, room for the largest image the renderer reads (2^27
-    /// pixels, 512 MiB) and more.
+    /// ``imageMemory``'s default: 1 GiB, room for the largest image the renderer reads (50
+    /// million pixels, 200 MB) and more.
     public static let defaultImageMemory = 1 << 30
 }

@@ -1,3 +1,4 @@
+import MushImage
 import MushLine
 
 /// Something drawn otherwise than asked: an image that could not be read (drawn as a grey, crossed
@@ -104,12 +105,14 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         case imagePermissionDenied
         /// Reading the file failed otherwise; the system's reason.
         case imageNotRead(reason: String)
-        /// The file does not start as a PNG file does.
-        case notPNG
-        /// The file starts as a PNG but could not be decoded: cut short or damaged.
-        case damagedPNG
-        /// The PNG is larger than it may be (32,767 pixels a side, 2^27 pixels in all); its size.
+        /// The file is none of the formats read (PNG, JPEG, WebP, SVG).
+        case notAnImage
+        /// The file starts as a format (named) but could not be decoded: cut short or damaged.
+        case damagedImage(String)
+        /// The image declares more pixels than it may (32,767 a side, 50 million in all); its size.
         case imageTooLarge(width: Int, height: Int)
+        /// The path leads outside the image root (named), links resolved: it was not read.
+        case imageOutsideRoot(String)
         /// Decoded, the image alone would need more memory than ``RenderOptions/imageMemory``
         /// allows (4 bytes a pixel); its size and the limit in bytes.
         case imageOverMemoryLimit(width: Int, height: Int, limit: Int)
@@ -117,7 +120,7 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         /// file went away since it was loaded.
         case fontNotOpened(index: Int)
 
-        /// The problem in a few words: `image not found`, `not a PNG file`.
+        /// The problem in a few words: `image not found`, `not a PNG, JPEG, WebP or SVG file`.
         public var description: String {
             switch self {
             case .imageNamesNoFile: "the image names no file"
@@ -125,10 +128,11 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
             case .imageIsAFolder: "the image's path is a folder"
             case .imagePermissionDenied: "no permission to read the image"
             case .imageNotRead(let reason): "image not read (\(reason))"
-            case .notPNG: "not a PNG file"
-            case .damagedPNG: "a damaged PNG file"
+            case .notAnImage: "not a PNG, JPEG, WebP or SVG file"
+            case .damagedImage(let format): "a damaged \(format) file"
             case .imageTooLarge(let width, let height):
-                "the image is too large (\(width) × \(height) pixels; at most \(Canvas.maximumPixels) a side and \(Canvas.maximumArea) in all)"
+                "the image is too large (\(width) × \(height) pixels; at most \(Int(ImageLimits.pixelsPerSide)) a side and \(Int(ImageLimits.pixels)) in all)"
+            case .imageOutsideRoot(let root): "outside the image root \(root), not read"
             case .imageOverMemoryLimit(let width, let height, let limit):
                 "the image needs more memory decoded than the limit (\(width) × \(height) pixels need"
                     + " \(width * height * 4) bytes; the limit is \(limit))"

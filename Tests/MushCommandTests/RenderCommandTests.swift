@@ -321,7 +321,7 @@ struct RenderCommandTests {
             let base = folder.path
             #expect(
                 result.error == """
-                    mush: warning: left[0]: not a PNG file: \(base)/fake.png; drew a placeholder
+                    mush: warning: left[0]: not a PNG, JPEG, WebP or SVG file: \(base)/fake.png; drew a placeholder
                     mush: warning: left[1]: a damaged PNG file: \(base)/damaged.png; drew a placeholder
                     mush: warning: left[2]: the image's path is a folder: \(base)/folder.png; drew a placeholder
 

@@ -1,4 +1,5 @@
 import Foundation
+import MushBase
 import Testing
 
 @testable import MushImage
@@ -41,8 +42,8 @@ struct ImageHeaderTests {
         #expect(throws: ImageProblem.damaged(.jpeg)) { try header("cut.jpg") }
         #expect(throws: ImageProblem.tooLarge(width: 100_000, height: 100_000)) { try header("bomb.png") }
         #expect(throws: ImageProblem.unknownFormat) { try header("not-an-image.png") }
-        #expect(throws: ImageProblem.unreadable("no such file")) { try header("missing.png") }
-        #expect(throws: ImageProblem.unreadable("a folder, not a file")) { try ImageFiles().header(of: Self.folder) }
+        #expect(throws: ImageProblem.unreadable(.notFound)) { try header("missing.png") }
+        #expect(throws: ImageProblem.unreadable(.isFolder)) { try ImageFiles().header(of: Self.folder) }
         #expect(
             ImageProblem.tooLarge(width: 100_000, height: 100_000).description
                 == "declares 100000 × 100000 pixels, more than 32767 a side or 50000000 in all")
@@ -59,7 +60,13 @@ struct ImageHeaderTests {
         let prolog = #"<?xml version="1.0"?><!DOCTYPE svg [ <!ENTITY a "b"> ]><!-- c --><s:svg width='3' height='4'>"#
         #expect(try svg(prolog) == ImageHeader(format: .svg, storedWidth: 3, storedHeight: 4))
         #expect(try svg("<html><svg width='3' height='4'/></html>") == nil)
-        #expect(throws: ImageProblem.noSize) { try svg("<svg/>") }
+        #expect(try svg("<svg/>") == ImageHeader(format: .svg, storedWidth: 0, storedHeight: 0))
+        #expect(throws: ImageProblem.noSize) {
+            let path = NSTemporaryDirectory() + "/mush-nosize-\(UUID().uuidString).svg"
+            try "<svg xmlns='http://www.w3.org/2000/svg'/>".write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            _ = try ImageFiles().size(of: path)
+        }
         #expect(throws: ImageProblem.damaged(.svg)) { try svg("<svg width=3") }
     }
 
@@ -75,7 +82,7 @@ struct ImageHeaderTests {
         defer { try? FileManager.default.removeItem(atPath: link) }
         #expect(throws: ImageProblem.outsideRoot(Self.folder)) { try root.header(of: "outside-link.png") }
         // A missing file inside the root is read (and found missing), one outside is not.
-        #expect(throws: ImageProblem.unreadable("no such file")) { try root.header(of: "missing.png") }
+        #expect(throws: ImageProblem.unreadable(.notFound)) { try root.header(of: "missing.png") }
         #expect(throws: ImageProblem.outsideRoot(Self.folder)) { try root.header(of: "../missing.png") }
     }
 

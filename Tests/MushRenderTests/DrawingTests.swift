@@ -307,17 +307,17 @@ import Testing
         try FileManager.default.createDirectory(at: folderPath, withIntermediateDirectories: false)
         let text = try file("text.png", Data("hello\n".utf8))
         return [
-            (text, .notPNG, "not a PNG file"),
-            (try file("empty.png", Data()), .notPNG, "not a PNG file"),
-            (try file("cut.png", good.prefix(60)), .damagedPNG, "a damaged PNG file"),
-            (try file("damaged.png", damaged), .damagedPNG, "a damaged PNG file"),
+            (text, .notAnImage, "not a PNG, JPEG, WebP or SVG file"),
+            (try file("empty.png", Data()), .notAnImage, "not a PNG, JPEG, WebP or SVG file"),
+            (try file("cut.png", good.prefix(60)), .damagedImage("PNG"), "a damaged PNG file"),
+            (try file("damaged.png", damaged), .damagedImage("PNG"), "a damaged PNG file"),
             (
                 try file("huge.png", huge), .imageTooLarge(width: 40000, height: 10),
-                "the image is too large (40000 × 10 pixels; at most 32767 a side and 134217728 in all)"
+                "the image is too large (40000 × 10 pixels; at most 32767 a side and 50000000 in all)"
             ),
             (
                 try file("wide.png", wide), .imageTooLarge(width: 20000, height: 20000),
-                "the image is too large (20000 × 20000 pixels; at most 32767 a side and 134217728 in all)"
+                "the image is too large (20000 × 20000 pixels; at most 32767 a side and 50000000 in all)"
             ),
             (folderPath.path, .imageIsAFolder, "the image's path is a folder"),
             (folder.appendingPathComponent("missing.png").path, .imageNotFound, "image not found"),

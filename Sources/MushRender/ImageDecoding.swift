@@ -1,0 +1,180 @@
+import CCairo
+import CJPEG
+import CRsvg
+import CWebP
+import MushBase
+import MushImage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A picture ready to draw: pixels in a Cairo image (turned as its EXIF orientation says when
+/// drawn), or an SVG document that librsvg draws as vectors.
+enum DecodedImage {
+    case raster(CairoImage, orientation: Int)
+    case vector(SVGDocument)
+
+    /// The memory it holds while kept, in bytes (an SVG's is its document, counted as small).
+    var bytes: Int {
+        switch self {
+        case .raster(let image, _): image.width * image.height * 4
+        case .vector: 0
+        }
+    }
+}
+
+/// An SVG document parsed by librsvg, drawn into a Cairo context at any size. Used on one thread
+/// at a time (a rendering's).
+final class SVGDocument {
+    let handle: UnsafeMutablePointer<RsvgHandle>
+    /// Its size in points (the header's; 0 × 0 for a document without one, which is drawn at the
+    /// size it is given).
+    let width: Double
+    let height: Double
+
+    fileprivate init(handle: UnsafeMutablePointer<RsvgHandle>, width: Double, height: Double) {
+        self.handle = handle
+        self.width = width
+        self.height = height
+    }
+
+    deinit { g_object_unref(handle) }
+}
+
+/// A decoded image, or why there is none.
+enum Decoding {
+    case image(DecodedImage)
+    case failed(RenderWarning.Problem)
+}
+
+enum ImageDecoder {
+    /// The most bytes an image file may hold to be decoded: 256 MiB.
+    static let fileLimit = 256 << 20
+
+    /// Decodes the file at `path`, whose header is `header` (limits already checked), making room
+    /// for its pixels with `makeRoom` first; a problem where it cannot.
+    static func decode(
+        _ path: String, header: ImageHeader, limit: Int, makeRoom: (Int) -> Void
+    ) -> Decoding {
+        if header.isRaster {
+            let width = Int(header.storedWidth)
+            let height = Int(header.storedHeight)
+            guard width * height * 4 <= limit else {
+                return .failed(.imageOverMemoryLimit(width: width, height: height, limit: limit))
+            }
+            makeRoom(width * height * 4)
+        }
+        if header.format == .png {
+            switch PNGFile.read(path, limit: limit, makeRoom: { _ in }) {
+            case .image(let image): return .image(.raster(image, orientation: 1))
+            case .failed(let problem): return .failed(problem)
+            }
+        }
+        let bytes: [UInt8]
+        do {
+            let descriptor = try FileInput.open(path)
+            defer { close(descriptor) }
+            bytes = try FileInput.readAll(descriptor, limit: fileLimit)
+        } catch {
+            return .failed(.imageNotRead(reason: error.description))
+        }
+        let decoded: DecodedImage?
+        switch header.format {
+        case .jpeg: decoded = jpeg(bytes, header: header).map { .raster($0, orientation: header.orientation) }
+        case .webp: decoded = webp(bytes, header: header).map { .raster($0, orientation: 1) }
+        case .svg: decoded = svg(bytes, header: header).map { .vector($0) }
+        case .png: decoded = nil
+        }
+        guard let decoded else { return .failed(.damagedImage(header.format.rawValue)) }
+        return .image(decoded)
+    }
+
+    /// A JPEG through TurboJPEG (which returns its errors, where libjpeg would exit), as BGRX
+    /// pixels in a Cairo RGB24 image.
+    static func jpeg(_ bytes: [UInt8], header: ImageHeader) -> CairoImage? {
+        guard let decompressor = tjInitDecompress() else { return nil }
+        defer { tjDestroy(decompressor) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        let size = UInt(bytes.count)
+        guard
+            bytes.withUnsafeBufferPointer({
+                tjDecompressHeader3(decompressor, $0.baseAddress, size, &width, &height, &subsampling, &colorspace)
+            }) == 0,
+            Double(width) == header.storedWidth, Double(height) == header.storedHeight
+        else { return nil }
+        return CairoImage.make(width: Int(width), height: Int(height), opaque: true) { data, stride in
+            bytes.withUnsafeBufferPointer {
+                tjDecompress2(
+                    decompressor, $0.baseAddress, size, data, width, Int32(stride), height, Int32(TJPF_BGRX.rawValue),
+                    0) == 0
+            }
+        }
+    }
+
+    /// A WebP through libwebp, as premultiplied BGRA pixels in a Cairo ARGB32 image.
+    static func webp(_ bytes: [UInt8], header: ImageHeader) -> CairoImage? {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        guard bytes.withUnsafeBufferPointer({ WebPGetInfo($0.baseAddress, $0.count, &width, &height) }) != 0,
+            Double(width) == header.storedWidth, Double(height) == header.storedHeight
+        else { return nil }
+        return CairoImage.make(width: Int(width), height: Int(height), opaque: false) { data, stride in
+            let decoded = bytes.withUnsafeBufferPointer {
+                WebPDecodeBGRAInto($0.baseAddress, $0.count, data, stride * Int(height), Int32(stride))
+            }
+            guard decoded != nil else { return false }
+            // Cairo's pixels are premultiplied by their alpha.
+            for row in 0..<Int(height) {
+                let line = data + row * stride
+                for column in 0..<Int(width) {
+                    let pixel = line + column * 4
+                    let alpha = UInt16(pixel[3])
+                    guard alpha < 255 else { continue }
+                    for channel in 0..<3 { pixel[channel] = UInt8((UInt16(pixel[channel]) * alpha + 127) / 255) }
+                }
+            }
+            return true
+        }
+    }
+
+    /// An SVG document parsed by librsvg.
+    static func svg(_ bytes: [UInt8], header: ImageHeader) -> SVGDocument? {
+        var error: UnsafeMutablePointer<GError>?
+        let handle = bytes.withUnsafeBufferPointer {
+            rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error)
+        }
+        if let error { g_error_free(error) }
+        guard let handle else { return nil }
+        return SVGDocument(handle: handle, width: header.width, height: header.height)
+    }
+}
+
+extension CairoContext {
+    /// Paints a decoded image into the rectangle (clipped to it): a raster image scaled to it, turned
+    /// as its orientation says (Cairo's "good" filter, edges padded); an SVG drawn as vectors into it.
+    func paint(_ image: DecodedImage, x: Double, y: Double, width: Double, height: Double) {
+        switch image {
+        case .raster(let image, let orientation):
+            paint(image, orientation: orientation, x: x, y: y, width: width, height: height)
+        case .vector(let document):
+            paint(document, x: x, y: y, width: width, height: height)
+        }
+    }
+}
+
+extension ImageHeader.Format {
+    /// Whether `name`'s extension says this format (for nothing but messages).
+    static func named(_ name: String) -> ImageHeader.Format? {
+        switch name.split(separator: ".").last?.lowercased() {
+        case "png": .png
+        case "jpg", "jpeg": .jpeg
+        case "webp": .webp
+        case "svg": .svg
+        default: nil
+        }
+    }
+}
