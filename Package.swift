@@ -88,7 +88,9 @@ let package = Package(
         // written, JSON Lines read line by line. No Foundation.
         .target(
             name: "MushJSON",
-            dependencies: ["Mush", "MushText", "MushLine", "MushBox", "MushMGBox", "MushMKLayout", "MushBoxView"]),
+            dependencies: [
+                "Mush", "MushText", "MushImage", "MushLine", "MushBox", "MushMGBox", "MushMKLayout", "MushBoxView",
+            ]),
         // The commands (swift-argument-parser): parse, measure, line, layout and render, writing through a
         // console that is the process's standard streams in the executable and a buffer in tests.
         .target(
@@ -96,6 +98,7 @@ let package = Package(
             dependencies: [
                 "Mush",
                 "MushText",
+                "MushImage",
                 "MushLine",
                 "MushBox",
                 "MushMGBox",

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Mush
 import MushBox
+import MushImage
 import MushJSON
 import MushText
 
@@ -18,7 +19,10 @@ struct LayoutCommand: ConsoleCommand {
             in |mush) with font {family, size, bold, italic}, color (a hex colour), lineSpacing, \
             maxLines, ellipsize (none, start, middle or end) and textAlign (left, center, right, \
             justify, start or end; start by default); line (a row as `mush line` takes it, its \
-            width optional: the row fills the width it is given); image {width, height, file}. \
+            width optional: the row fills the width it is given); image {width, height, file, scale} (a \
+            PNG, JPEG, WebP or SVG file; a size left out comes from the file's header, its pixels over \
+            scale or the @2x/@3x of its name, one side given the other by its ratio; relative paths from \
+            FILE's folder, or from --image-root, outside which nothing is read). \
             \(BoxVocabularies.standard.summary) Lengths are from 0 to 1000000 points (margins and insets ±1000000); a tree nests at most \
             \(BoxError.maximumDepth) levels below its root (its JSON at most \(BoxRequest.jsonDepth) levels of objects \
             and arrays: each node's children array is a level, and a row leaf's JSON may nest too). Prints {"id", "x", "y", "width", "height", "contentWidth", \
@@ -41,6 +45,7 @@ struct LayoutCommand: ConsoleCommand {
             """)
 
     @OptionGroup var addedFonts: FontOptions
+    @OptionGroup var imageOptions: ImageOptions
     @Option(parsing: .unconditional, help: "The width to lay the root out in: points, max-content or min-content.")
     var width = "max-content"
     @Option(parsing: .unconditional, help: "The height to lay the root out in: points, max-content or min-content.")
@@ -89,10 +94,14 @@ struct LayoutCommand: ConsoleCommand {
             try await runBatch(fonts: fonts, console: console)
             return
         }
-        let request = try BoxRequest(json: try console.contents(of: file!), fonts: fonts)
+        let request = try BoxRequest(
+            json: try console.contents(of: file!), fonts: fonts, images: imageOptions.files(for: file))
         let (width, height) = (Self.space(width)!, Self.space(height)!)
         if let before {
-            let old = try Self.request(named: before, json: try console.contents(of: before), fonts: fonts)
+            // Both trees' images are found as FILE's are.
+            let old = try Self.request(
+                named: before, json: try console.contents(of: before), fonts: fonts,
+                images: imageOptions.files(for: file))
             let transition = BoxTransition(
                 from: try old.layout(width: width, height: height, rounding: rounding),
                 to: try request.layout(width: width, height: height, rounding: rounding))
@@ -110,9 +119,11 @@ struct LayoutCommand: ConsoleCommand {
     }
 
     /// The tree of `--from`'s file, its errors after the file's name.
-    static func request(named name: String, json: [UInt8], fonts: FontCollection) throws(RequestError) -> BoxRequest {
+    static func request(named name: String, json: [UInt8], fonts: FontCollection, images: ImageFiles)
+        throws(RequestError) -> BoxRequest
+    {
         do {
-            return try BoxRequest(json: json, fonts: fonts)
+            return try BoxRequest(json: json, fonts: fonts, images: images)
         } catch {
             throw RequestError("--from \(name): \(error.description)")
         }
@@ -123,10 +134,14 @@ struct LayoutCommand: ConsoleCommand {
 
     private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {
         let (width, height) = (Self.space(width)!, Self.space(height)!)
+        // One header cache for the whole batch: each image file is read once.
+        let images = imageOptions.files(for: nil)
         let run = BatchRun(
             jobs: input.count, console: console,
             answer: { line, number in
-                BatchAnswer.layout(line, number: number, fonts: fonts, width: width, height: height, rounding: rounding)
+                BatchAnswer.layout(
+                    line, number: number, fonts: fonts, width: width, height: height, rounding: rounding, images: images
+                )
             }, failure: BatchAnswer.layoutFailure)
         try await run.runAndReport()
     }

@@ -38,6 +38,7 @@ struct LineCommand: ConsoleCommand {
             """)
 
     @OptionGroup var addedFonts: FontOptions
+    @OptionGroup var imageOptions: ImageOptions
     @OptionGroup var input: BatchOptions
     @Argument(help: "A JSON file holding one line; - for standard input.")
     var file: String?
@@ -52,7 +53,8 @@ struct LineCommand: ConsoleCommand {
             try await runBatch(fonts: fonts, console: console)
             return
         }
-        let line = try LineRequest(fonts: fonts).line(from: try console.contents(of: file!))
+        let line = try LineRequest(fonts: fonts, images: imageOptions.files(for: file)).line(
+            from: try console.contents(of: file!))
         let layout: MGLineLayout
         do {
             layout = try line.layout(fonts: fonts)
@@ -65,7 +67,7 @@ struct LineCommand: ConsoleCommand {
     }
 
     private func runBatch(fonts: FontCollection, console: CommandConsole) async throws {
-        let request = LineRequest(fonts: fonts)
+        let request = LineRequest(fonts: fonts, images: imageOptions.files(for: nil))
         let run = BatchRun(jobs: input.count, console: console) { line, number in
             BatchAnswer.line(line, number: number, request: request)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MushImage
 import MushJSON
 import MushText
 
@@ -104,3 +105,33 @@ struct TextLayoutOptions: ParsableArguments {
 
 extension ParagraphStyle.Ellipsize: ExpressibleByArgument {}
 extension ParagraphStyle.Alignment: ExpressibleByArgument {}
+
+/// `--image-root DIR`, which `layout`, `line` and `render` share: where image files are read from.
+struct ImageOptions: ParsableArguments {
+    @Option(
+        name: .customLong("image-root"),
+        help: ArgumentHelp(
+            "Read every image from this folder: relative paths from it, and no path that leads outside it (links resolved).",
+            valueName: "DIR"))
+    var root: String?
+
+    func validate() throws {
+        guard let root else { return }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--image-root must be a folder (it is '\(root)')")
+        }
+    }
+
+    /// The folder of the JSON file `file` (nil for standard input), where relative image paths are
+    /// read from without a root.
+    static func folder(of file: String?) -> String? {
+        guard let file, file != "-" else { return nil }
+        return URL(fileURLWithPath: file).deletingLastPathComponent().path
+    }
+
+    /// Where the images of the JSON file `file` are found.
+    func files(for file: String?) -> ImageFiles {
+        ImageFiles(root: root, folder: Self.folder(of: file))
+    }
+}

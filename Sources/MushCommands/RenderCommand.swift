@@ -3,6 +3,7 @@ import Foundation
 import Mush
 import MushBase
 import MushBox
+import MushImage
 import MushJSON
 import MushLine
 import MushRender
@@ -40,6 +41,7 @@ struct RenderCommand: ConsoleCommand {
     static let boxTreeKeys = BoxVocabularies.standard.documentKeys
 
     @OptionGroup var addedFonts: FontOptions
+    @OptionGroup var imageOptions: ImageOptions
     @Option(name: [.short, .customLong("output")], help: "The file to write: OUT.png, OUT.svg or OUT.pdf.")
     var output: String
     @Option(
@@ -122,11 +124,13 @@ struct RenderCommand: ConsoleCommand {
         from before: String, to json: [UInt8], fonts: FontCollection, options: RenderOptions, console: CommandConsole
     ) async throws {
         let (width, height) = (LayoutCommand.space(width)!, LayoutCommand.space(height)!)
+        // Both trees' images are found as FILE's are (the frames draw them with one image folder).
+        let images = options.imageFiles ?? imageOptions.files(for: file)
         func layout(_ json: [UInt8]) throws(RequestError) -> (BoxLayout, [String]) {
             guard let tree = try Self.boxTree(json) else {
                 throw RequestError("a transition is between two box trees, and this is a line or a stack")
             }
-            let request = try BoxRequest(parsed: tree, fonts: fonts)
+            let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
             return (try request.layout(width: width, height: height), request.warnings)
         }
         func named(_ json: [UInt8]) throws(RequestError) -> (BoxLayout, [String]) {
@@ -190,10 +194,12 @@ struct RenderCommand: ConsoleCommand {
     func run(on console: CommandConsole) async throws {
         let fonts = try addedFonts.collection()
         let json = try console.contents(of: file)
-        let folder = file == "-" ? nil : URL(fileURLWithPath: file).deletingLastPathComponent().path
-        let options = RenderOptions(
-            scale: scale, background: MushColor(hex: background), imageFolder: folder, wholeContent: whole,
-            imageMemory: imageMemory << 20)
+        // One set of image files for the layout (sizes) and the drawing: each header read once.
+        let images = imageOptions.files(for: file)
+        var options = RenderOptions(
+            scale: scale, background: MushColor(hex: background), imageFolder: ImageOptions.folder(of: file),
+            wholeContent: whole, imageMemory: imageMemory << 20, imageRoot: imageOptions.root)
+        options.imageFiles = images
         guard let format = RenderFormat(fileName: output) else { throw ValidationError("unknown output format") }
         let rendering: Rendering
         // A box tree's result, whose nodes' origins name them as the input does.
@@ -206,14 +212,14 @@ struct RenderCommand: ConsoleCommand {
         }
         do {
             if let tree = try Self.boxTree(json) {
-                let request = try BoxRequest(parsed: tree, fonts: fonts)
+                let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
                 textWarnings = request.warnings
                 let layout = try request.layout(
                     width: LayoutCommand.space(width)!, height: LayoutCommand.space(height)!)
                 rendering = try Self.render(tree: layout, as: format, options: options)
                 drawnTree = layout
             } else {
-                switch try LineRequest(fonts: fonts).document(from: json) {
+                switch try LineRequest(fonts: fonts, images: images).document(from: json) {
                 case .line(let line):
                     let layout = try line.layout(fonts: fonts)
                     textWarnings = layout.warnings

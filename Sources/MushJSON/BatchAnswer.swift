@@ -1,4 +1,5 @@
 import MushBox
+import MushImage
 import MushLine
 import MushText
 
@@ -80,11 +81,11 @@ extension BatchAnswer {
     /// than in it.
     public static func layout(
         _ line: some Collection<UInt8>, number: Int, fonts: FontCollection, width: AvailableSpace = .maxContent,
-        height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
+        height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges, images: ImageFiles = ImageFiles()
     ) -> BatchAnswer {
         do throws(RequestError) {
             guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }
-            let request = try BoxRequest(json: line, fonts: fonts)
+            let request = try BoxRequest(json: line, fonts: fonts, images: images)
             let json = try request.json(width: width, height: height, rounding: rounding)
             return BatchAnswer(output: json + "\n", warnings: request.warnings.map { "line \(number): \($0)" })
         } catch {

@@ -1,6 +1,7 @@
 import Mush
 import MushBase
 import MushBox
+import MushImage
 import MushLine
 import MushMGBox
 import MushMKLayout
@@ -12,7 +13,7 @@ import MushText
 /// A node is an object of its style keys (``styleKeys``: the CSS names in camelCase), an optional
 /// `id` (a string, echoed in its result), `children` (an array of nodes), or one leaf key: `text`
 /// (with ``textKeys``), `line` (an MGLine object as `mush line` reads it, its width optional) or
-/// `image` (`{"width", "height", "file"}`).
+/// `image` (`{"width", "height", "file", "scale"}`, the size from the file where left out).
 ///
 /// ```swift
 /// let request = try BoxRequest(json: body, fonts: .standard)   // RequestError names the bad value
@@ -88,12 +89,13 @@ public struct BoxRequest: Sendable {
     /// Input that nests deeper than other requests may is read on a thread with a large stack, so
     /// that a tree as deep as `BoxError.maximumDepth` is read whatever the caller's stack.
     public init(
-        json: some Collection<UInt8>, fonts: FontCollection, vocabularies: BoxVocabularies = .standard
+        json: some Collection<UInt8>, fonts: FontCollection, vocabularies: BoxVocabularies = .standard,
+        images: ImageFiles = ImageFiles()
     ) throws(RequestError) {
         func read() throws(RequestError) -> BoxRequest {
             let value = try JSONValue.parse(json, depthLimit: Self.jsonDepth)
             guard case .object = value else { throw RequestError("not a JSON object") }
-            return try BoxRequest(value, fonts: fonts, vocabularies: vocabularies)
+            return try BoxRequest(value, fonts: fonts, vocabularies: vocabularies, images: images)
         }
         self = try Self.nesting(of: json) > MushLimits.jsonDepth ? LargeStack.run(read) : read()
     }
@@ -101,13 +103,17 @@ public struct BoxRequest: Sendable {
     /// Reads a tree from a JSON value already parsed (one node object), on a thread with a large
     /// stack (reading a deep tree recurses once a level): for a command that has looked into the
     /// JSON before knowing it is a box tree.
-    package init(parsed value: JSONValue, fonts: FontCollection) throws(RequestError) {
-        self = try LargeStack.run { () throws(RequestError) in try BoxRequest(value, fonts: fonts) }
+    package init(parsed value: JSONValue, fonts: FontCollection, images: ImageFiles = ImageFiles()) throws(RequestError)
+    {
+        self = try LargeStack.run { () throws(RequestError) in try BoxRequest(value, fonts: fonts, images: images) }
     }
 
     /// Reads a tree from a JSON value already parsed.
-    init(_ value: JSONValue, fonts: FontCollection, vocabularies: BoxVocabularies = .standard) throws(RequestError) {
-        var reader = BoxTreeReader(fonts: fonts, vocabularies: vocabularies)
+    init(
+        _ value: JSONValue, fonts: FontCollection, vocabularies: BoxVocabularies = .standard,
+        images: ImageFiles = ImageFiles()
+    ) throws(RequestError) {
+        var reader = BoxTreeReader(fonts: fonts, vocabularies: vocabularies, images: images)
         root = try reader.node(value, at: "", depth: 0)
         warnings = reader.warnings
         depth = reader.deepest
@@ -209,15 +215,18 @@ public struct BoxTreeReader {
     public let fonts: FontCollection
     /// The vocabularies nodes are read with.
     public let vocabularies: BoxVocabularies
+    /// Where image files are found, for the sizes images leave out.
+    public let images: ImageFiles
     var warnings: [String] = []
     /// The deepest level read.
     var deepest = 0
     /// The nodes read (a vocabulary's node counts one, with the nodes read inside it).
     var nodes = 0
 
-    init(fonts: FontCollection, vocabularies: BoxVocabularies = .standard) {
+    init(fonts: FontCollection, vocabularies: BoxVocabularies = .standard, images: ImageFiles = ImageFiles()) {
         self.fonts = fonts
         self.vocabularies = vocabularies
+        self.images = images
     }
 
     /// Where a node stands in the input.
@@ -470,11 +479,11 @@ public struct BoxTreeReader {
         return kinds.first
     }
 
-    /// An image leaf: `{"width", "height", "file"}`, the width and height required.
+    /// An image leaf: `{"width", "height", "file", "scale"}`, the size from the file's header where
+    /// left out (``JSONObject/imageSize(_:)``).
     func image(_ object: JSONObject) throws(RequestError) -> ImageLeaf {
-        let image = try JSONObject(object["image"]!, at: object.path("image"), keys: ["width", "height", "file"])
-        guard let width = try image.size("width") else { throw image.missing("width") }
-        guard let height = try image.size("height") else { throw image.missing("height") }
+        let image = try JSONObject(object["image"]!, at: object.path("image"), keys: JSONObject.imageKeys)
+        let (width, height) = try image.imageSize(images)
         return ImageLeaf(width: width, height: height, file: try image.string("file"))
     }
 }

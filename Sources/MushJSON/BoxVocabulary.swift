@@ -42,7 +42,7 @@ public protocol JSONAnswers: BoxPass {
 /// The vocabularies a box tree's JSON is read with, in the order they are asked about a node.
 ///
 /// ``standard`` holds the three the project brings (MKLayoutLibrary, BoxView, MGBoxKit); add your
-/// own with ``adding(_:)`` and pass the result to ``BoxRequest/init(json:fonts:vocabularies:)``.
+/// own with ``adding(_:)`` and pass the result to ``BoxRequest/init(json:fonts:vocabularies:images:)``.
 /// The registry is a value the caller owns, not process-wide state: two requests may read with
 /// different vocabularies at once, and a vocabulary added in one place changes nothing elsewhere.
 public struct BoxVocabularies: Sendable {

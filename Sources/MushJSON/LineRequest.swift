@@ -1,4 +1,5 @@
 import Mush
+import MushImage
 import MushLine
 import MushText
 
@@ -14,8 +15,13 @@ public enum LineDocument: Hashable, Sendable {
 public struct LineRequest: Sendable {
     /// The fonts that font families must name.
     public let fonts: FontCollection
+    /// Where image files are found, for the sizes image items leave out.
+    public let images: ImageFiles
 
-    public init(fonts: FontCollection) { self.fonts = fonts }
+    public init(fonts: FontCollection, images: ImageFiles = ImageFiles()) {
+        self.fonts = fonts
+        self.images = images
+    }
 
     /// The keys of a line object: the line's own, then each side's style property on each side
     /// (``sideKey(_:on:)``).
@@ -180,9 +186,8 @@ public struct LineRequest: Sendable {
                 return .text(try object.string("text")!, multiline: try object.bool("multiline"))
             case "image":
                 let outer = try JSONObject(value, at: path, keys: ["image"])
-                let image = try JSONObject(outer["image"]!, at: outer.path("image"), keys: ["width", "height", "file"])
-                guard let width = try image.size("width") else { throw image.missing("width") }
-                guard let height = try image.size("height") else { throw image.missing("height") }
+                let image = try JSONObject(outer["image"]!, at: outer.path("image"), keys: JSONObject.imageKeys)
+                let (width, height) = try image.imageSize(images)
                 return .image(MGLine.Image(width: width, height: height, file: try image.string("file")))
             default:
                 let outer = try JSONObject(value, at: path, keys: ["box"])

@@ -35,7 +35,7 @@ final class Painter {
     init(canvas: Canvas, options: RenderOptions) {
         self.canvas = canvas
         self.options = options
-        imageFiles = ImageFiles(root: options.imageRoot, folder: options.imageFolder)
+        imageFiles = options.imageFiles ?? ImageFiles(root: options.imageRoot, folder: options.imageFolder)
     }
 
     func warn(_ problem: RenderWarning.Problem, file: String?, at location: RenderWarning.Location) {

@@ -1,4 +1,5 @@
 import Mush
+import MushImage
 
 /// How to render: the scale, the background, where images are read from, and how much of a box
 /// tree the picture shows.
@@ -14,6 +15,10 @@ public struct RenderOptions: Sendable {
     /// ``imageFolder``); a path outside it is not read, and drawn as a placeholder with a warning.
     /// nil: none.
     public var imageRoot: String?
+    /// The image files to draw from, shared with whatever sized the images (so that each file's
+    /// header is read once in all); nil: a set of this rendering's own, from ``imageRoot`` and
+    /// ``imageFolder`` (which are then not read).
+    public var imageFiles: ImageFiles?
     /// For a box tree (a `BoxLayout` given to ``Renderer``): whether the picture
     /// shows the root's whole content, `contentWidth` × `contentHeight`, rather than the root's own
     /// size. The root's box is then drawn as large as its content, it clips nothing and its content

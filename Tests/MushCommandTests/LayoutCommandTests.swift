@@ -296,7 +296,8 @@ struct LayoutCommandTests {
             "flexBasis", "justifyContent", "alignItems", "alignSelf", "alignContent", "minWidth", "minHeight",
             "maxWidth", "maxHeight", "aspectRatio", "margin", "padding", "border", "inset", "gap", "rowGap",
             "columnGap", "overflow", "children", "id", "text", "font {family, size, bold, italic}", "color",
-            "lineSpacing", "maxLines", "ellipsize", "textAlign", "line", "image {width, height, file}", "--width",
+            "lineSpacing", "maxLines", "ellipsize", "textAlign", "line", "image {width, height, file, scale}",
+            "--image-root", "--width",
             "--height", "--exact", "--batch", "--jobs", "--fonts", "max-content", "min-content",
             "MKLayoutLibrary (a node with linearLayout, stackLayout, flowLayout or customLayout)",
             "BoxView (a node with boxView)",
@@ -398,5 +399,37 @@ struct TransitionCommandTests {
         }
         let missing = try await mush(["layout", table, "--from", "/nonexistent.json"])
         #expect(missing.error == "mush: error: no such file: /nonexistent.json\n")
+    }
+}
+
+/// `--image-root`: images read only from inside it.
+@Suite("Image roots in the commands")
+struct ImageRootCommandTests {
+    static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("MushImageTests/Images").path
+
+    @Test func sizesFromFilesInsideTheRootOnly() async throws {
+        try await inFolder { folder in
+            let tree = folder.appendingPathComponent("tree.json")
+            try Data(#"{"children": [{"image": {"file": "icon.svg"}}]}"#.utf8).write(to: tree)
+            let inside = try await mush(["layout", tree.path, "--image-root", Self.images])
+            #expect(
+                inside.output
+                    == #"{"children":[{"height":24,"width":24,"x":0,"y":0}],"height":24,"width":24,"x":0,"y":0}"# + "\n"
+            )
+            // Without the root, the name is read from the tree's folder, where it is not.
+            expectOneLineError(try await mush(["layout", tree.path]))
+            // A path out of the root is never read.
+            try Data(
+                #"{"children": [{"image": {"file": "../Images/../ImageHeaderTests.swift", "width": 5, "height": 5}}]}"#
+                    .utf8
+            )
+            .write(to: tree)
+            let out = folder.appendingPathComponent("out.png").path
+            let drawn = try await mush(["render", tree.path, "--image-root", Self.images, "-o", out])
+            #expect(drawn.status == 0)
+            #expect(drawn.error.contains("outside the image root \(Self.images), not read"), "\(drawn.error)")
+            expectOneLineError(try await mush(["layout", tree.path, "--image-root", tree.path]))
+        }
     }
 }
