@@ -62,13 +62,20 @@ private let largestSide = 2000.0
 
 /// The folder of real PNG images (run.sh: Examples/icons), and one image in it that exists.
 private let imageFolder = ProcessInfo.processInfo.environment["MUSH_FUZZ_IMAGES"]
-private let realImages = ["bell.png", "check.png", "note.png", "star.png"].filter { name in
+private let realImages = [
+    "bell.png", "check.png", "note.png", "star.png",
+    // The image tests' JPEG (one turned by its EXIF orientation), WebP and SVG files.
+    "../../Tests/MushImageTests/Images/halves.jpg", "../../Tests/MushImageTests/Images/halves-rotated.jpg",
+    "../../Tests/MushImageTests/Images/halves-lossy.webp", "../../Tests/MushImageTests/Images/icon.svg",
+    "../../Tests/MushImageTests/Images/wide.svg",
+].filter { name in
     FileManager.default.fileExists(atPath: (imageFolder.map { $0 + "/" } ?? "") + name)
 }
 
 /// Paths that are not pictures, with the start of the problem each must be reported with: a FIFO
 /// (which must not block the drawing), a device, a folder, a text file, a file that says it is a
-/// PNG and stops after its header, and one whose header declares 100,000 × 100,000 pixels. Made
+/// PNG and stops after its header, one whose header declares 100,000 × 100,000 pixels, a JPEG and a
+/// WebP cut short and a broken SVG. Made
 /// once, in the temporary folder (the same names each run, so several fuzzing processes share them).
 private let specialFiles: [(path: String, problem: String)] = {
     let folder = NSTemporaryDirectory() + "mush-fuzz-render"
@@ -82,6 +89,10 @@ private let specialFiles: [(path: String, problem: String)] = {
         ("text.png", Array("not a picture\n".utf8), "not a PNG, JPEG, WebP or SVG file"),
         ("cut.png", header(width: 2, height: 2), "a damaged PNG file"),
         ("bomb.png", header(width: 100_000, height: 100_000), "the image is too large"),
+        // A JPEG and a WebP cut after their first bytes, an SVG whose XML breaks after its root tag.
+        ("cut.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8), "a damaged JPEG file"),
+        ("cut.webp", Array("RIFF".utf8) + [0x20, 0, 0, 0] + Array("WEBPVP8 ".utf8), "a damaged WebP file"),
+        ("broken.svg", Array("<svg width='4' height='4'><rect></svg".utf8), "a damaged SVG file"),
     ]
     var special: [(path: String, problem: String)] = []
     for file in files {

@@ -148,7 +148,7 @@ else
             mapfile -t box_sources < <(find "$root/Sources/MushBox" -name '*.swift' | sort)
             cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root"/Sources/MushMGBox/*.swift \
                 "$root"/Sources/MushMKLayout/*.swift "$root"/Sources/MushBoxView/*.swift "$root"/Sources/MushJSON/*.swift \
-                "$root/Fuzz/RequestFuzz.swift" "$snapshot"/
+                "$root"/Sources/MushImage/*.swift "$root/Fuzz/RequestFuzz.swift" "$snapshot"/
             module=MushRequestFuzz
             ;;
         box)
