@@ -483,7 +483,6 @@ public struct BoxTreeReader {
     /// left out (``JSONObject/imageSize(_:)``).
     func image(_ object: JSONObject) throws(RequestError) -> ImageLeaf {
         let image = try JSONObject(object["image"]!, at: object.path("image"), keys: JSONObject.imageKeys)
-        let (width, height) = try image.imageSize(images)
-        return ImageLeaf(width: width, height: height, file: try image.string("file"))
+        return try image.image(images)
     }
 }

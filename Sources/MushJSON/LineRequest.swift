@@ -187,8 +187,7 @@ public struct LineRequest: Sendable {
             case "image":
                 let outer = try JSONObject(value, at: path, keys: ["image"])
                 let image = try JSONObject(outer["image"]!, at: outer.path("image"), keys: JSONObject.imageKeys)
-                let (width, height) = try image.imageSize(images)
-                return .image(MGLine.Image(width: width, height: height, file: try image.string("file")))
+                return .image(try image.image(images))
             default:
                 let outer = try JSONObject(value, at: path, keys: ["box"])
                 let box = try JSONObject(

@@ -28,11 +28,39 @@ extension MGLine {
         public var height: Double
         /// Where the pixels are, for drawing; nil: none (a placeholder is drawn).
         public var file: String?
+        /// How the picture fills the image's frame (CSS `object-fit`); drawing only.
+        public var fit: Fit = .fill
+        /// Where the picture sits in the frame when it does not fill it exactly, as fractions of
+        /// the room left on each axis (CSS `object-position`: 0 the left or top, 0.5 the centre, the
+        /// default, 1 the right or bottom); drawing only.
+        public var position: (x: Double, y: Double) {
+            get { (positionX, positionY) }
+            set { (positionX, positionY) = newValue }
+        }
+        private var positionX = 0.5
+        private var positionY = 0.5
+        /// Pixels a point of the picture, for ``Fit/none`` and ``Fit/scaleDown`` (which draw it at
+        /// its own size); nil: 2 or 3 for a file named `@2x` or `@3x`, else 1.
+        public var scale: Double?
 
         public init(width: Double, height: Double, file: String? = nil) {
             self.width = width
             self.height = height
             self.file = file
+        }
+
+        /// How a picture fills its image's frame (CSS's `object-fit` keywords).
+        public enum Fit: String, Hashable, Sendable, CaseIterable {
+            /// Stretched to the frame (the default).
+            case fill
+            /// As large as fits whole, its ratio kept: the frame may show bands.
+            case contain
+            /// As small as covers the frame, its ratio kept: the picture is cut at the edges.
+            case cover
+            /// At its own size, cut where it passes the frame.
+            case none
+            /// `none` where the picture fits, otherwise `contain`.
+            case scaleDown = "scale-down"
         }
     }
 

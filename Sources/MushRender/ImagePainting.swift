@@ -18,7 +18,55 @@ extension Painter {
             drawPlaceholder(frame)
             return
         }
-        context.paint(decoded, x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        let drawn = Self.fitted(image, own: Self.ownSize(decoded, image: image, file: file), in: frame)
+        guard drawn.width > 0, drawn.height > 0 else { return }
+        if drawn.x >= frame.x, drawn.y >= frame.y, drawn.x + drawn.width <= frame.x + frame.width,
+            drawn.y + drawn.height <= frame.y + frame.height
+        {
+            context.paint(decoded, x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height)
+            return
+        }
+        // Cut at the frame (`cover`, `none`).
+        context.save()
+        context.rectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        context.clip()
+        context.paint(decoded, x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height)
+        context.restore()
+    }
+
+    /// The picture's own size in points: a raster image's pixels (turned as its orientation says)
+    /// over the image's scale or its name's `@2x`/`@3x`; an SVG's size (nil for one without).
+    static func ownSize(_ decoded: DecodedImage, image: MGLine.Image, file: String) -> (width: Double, height: Double)?
+    {
+        switch decoded {
+        case .raster(let picture, let orientation):
+            let scale = image.scale ?? ImageFiles.nameScale(file)
+            let (width, height) = (Double(picture.width) / scale, Double(picture.height) / scale)
+            return orientation >= 5 ? (height, width) : (width, height)
+        case .vector(let document):
+            return document.width > 0 && document.height > 0 ? (document.width, document.height) : nil
+        }
+    }
+
+    /// Where the picture goes for the image's ``MGLine/Image/fit`` and position in `frame` (CSS's
+    /// concrete object size and `object-position`); a picture without a size of its own fills the
+    /// frame.
+    static func fitted(_ image: MGLine.Image, own: (width: Double, height: Double)?, in frame: Rect) -> Rect {
+        guard let own, own.width > 0, own.height > 0 else { return frame }
+        let contain = min(frame.width / own.width, frame.height / own.height)
+        let size: (width: Double, height: Double)
+        switch image.fit {
+        case .fill: return frame
+        case .contain: size = (own.width * contain, own.height * contain)
+        case .cover:
+            let cover = max(frame.width / own.width, frame.height / own.height)
+            size = (own.width * cover, own.height * cover)
+        case .none: size = own
+        case .scaleDown: size = contain < 1 ? (own.width * contain, own.height * contain) : own
+        }
+        return Rect(
+            x: frame.x + (frame.width - size.width) * image.position.x,
+            y: frame.y + (frame.height - size.height) * image.position.y, width: size.width, height: size.height)
     }
 
     /// The image at `file` (found as the options' image root and folder say), read once per

@@ -86,3 +86,38 @@ struct ImageSizeRequestTests {
         #expect(line.leftItems == [.image(MGLine.Image(width: 24, height: 24, file: "user@2x.png"))])
     }
 }
+
+@Suite("Object fit in JSON")
+struct ObjectFitRequestTests {
+    @Test func positionsAsCSSWritesThem() {
+        let cases: [(String, (Double, Double)?)] = [
+            ("center", (0.5, 0.5)), ("left", (0, 0.5)), ("top", (0.5, 0)), ("right bottom", (1, 1)),
+            ("bottom right", (1, 1)), ("top left", (0, 0)), ("25% 75%", (0.25, 0.75)), ("left 10%", (0, 0.1)),
+            ("10% top", (0.1, 0)), ("middle", nil), ("left right", nil), ("1 2 3", nil), ("", nil),
+        ]
+        for (text, expected) in cases {
+            let parsed = JSONObject.objectPosition(text)
+            #expect(parsed?.x == expected?.0 && parsed?.y == expected?.1, "\(text)")
+        }
+    }
+
+    @Test func theKeysReachTheImage() throws {
+        let json =
+            #"{"image": {"width": 10, "height": 10, "file": "a.png", "objectFit": "cover", "objectPosition": "right top", "scale": 2}}"#
+        let leaf = try #require(try BoxRequest(json: Array(json.utf8), fonts: .shipped).root.leaf as? ImageLeaf)
+        #expect(leaf.fit == .cover && leaf.position == (1, 0) && leaf.scale == 2)
+        #expect(
+            throws: RequestError("image.objectFit: must be fill, contain, cover, none or scale-down (it is 'stretch')")
+        ) {
+            try BoxRequest(
+                json: Array(#"{"image": {"width": 1, "height": 1, "objectFit": "stretch"}}"#.utf8), fonts: .shipped)
+        }
+        #expect(
+            throws: RequestError(
+                "image.objectPosition: must be one or two of left, center, right, top, bottom and N% (it is 'middle')")
+        ) {
+            try BoxRequest(
+                json: Array(#"{"image": {"width": 1, "height": 1, "objectPosition": "middle"}}"#.utf8), fonts: .shipped)
+        }
+    }
+}

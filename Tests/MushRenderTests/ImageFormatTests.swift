@@ -103,3 +103,51 @@ struct ImageFormatTests {
         #expect(outside.warnings.map(\.problem) == [.imageOutsideRoot(Self.images)])
     }
 }
+
+/// `objectFit` and `objectPosition`: where the picture goes in its frame.
+@Suite("Object fit")
+struct ObjectFitTests {
+    func image(_ fit: MGLine.Image.Fit, _ x: Double = 0.5, _ y: Double = 0.5) -> MGLine.Image {
+        var image = MGLine.Image(width: 20, height: 20, file: "halves.jpg")
+        image.fit = fit
+        image.position = (x, y)
+        return image
+    }
+
+    func rect(_ fit: MGLine.Image.Fit, own: (Double, Double), _ x: Double = 0.5, _ y: Double = 0.5) -> [Double] {
+        let drawn = Painter.fitted(image(fit, x, y), own: own, in: Painter.Rect(x: 10, y: 10, width: 20, height: 20))
+        return [drawn.x, drawn.y, drawn.width, drawn.height]
+    }
+
+    @Test func concreteSizesAsCSSWorksThemOut() {
+        // A 40 × 20 picture in a 20 × 20 frame at (10, 10).
+        #expect(rect(.fill, own: (40, 20)) == [10, 10, 20, 20])
+        #expect(rect(.contain, own: (40, 20)) == [10, 15, 20, 10])
+        #expect(rect(.cover, own: (40, 20)) == [0, 10, 40, 20])
+        #expect(rect(.none, own: (40, 20)) == [0, 10, 40, 20])
+        #expect(rect(.scaleDown, own: (40, 20)) == [10, 15, 20, 10])
+        // A small picture: scale-down keeps its own size; positions move it in the room left.
+        #expect(rect(.scaleDown, own: (8, 4)) == [16, 18, 8, 4])
+        #expect(rect(.none, own: (8, 4), 0, 1) == [10, 26, 8, 4])
+        #expect(rect(.cover, own: (40, 20), 0, 0) == [10, 10, 40, 20])
+        // No size of its own (an SVG without one): it fills the frame.
+        let drawn = Painter.fitted(image(.contain), own: nil, in: Painter.Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect([drawn.x, drawn.y, drawn.width, drawn.height] == [1, 2, 3, 4])
+    }
+
+    @Test func coverCutsAtTheFrame() throws {
+        // The red and blue halves covering a 20 × 20 frame: the middle of the picture, cut.
+        var leaf = image(.cover)
+        leaf.file = "halves-lossless.webp"
+        var row = BoxStyle()
+        row.padding = BoxEdges(.points(10))
+        let layout = try BoxEngine.layout(BoxNode(style: row, children: [BoxNode(leaf: leaf)]))
+        let rendering = try Renderer.render(
+            layout, as: .png,
+            options: RenderOptions(background: MushColor(hex: "#fff"), imageFolder: ImageFormatTests.images))
+        let bitmap = try Bitmap(png: rendering.data)
+        #expect(bitmap.pixel(x: 12, y: 20) == Pixel("#f00") && bitmap.pixel(x: 28, y: 20) == Pixel("#00f"))
+        // Nothing drawn outside the frame.
+        #expect(bitmap.pixel(x: 5, y: 20) == Pixel("#fff") && bitmap.pixel(x: 35, y: 20) == Pixel("#fff"))
+    }
+}
