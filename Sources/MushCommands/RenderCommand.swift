@@ -24,8 +24,9 @@ struct RenderCommand: ConsoleCommand {
             in --width and --height and drawn box by box: a node may add backgroundColor (a hex \
             colour), borderColors (a hex colour, or an object of some of top, right, bottom and left; \
             the lines are as thick as the node's border), cornerRadius, shadow {"color", "x", "y", \
-            "blur"}, zIndex (siblings drawn from the lowest; ties in order) and opacity (0 to 1, the node \
-            and all it holds as one group); a node whose overflow \
+            "blur"}, zIndex (siblings drawn from the lowest; ties in order), opacity (0 to 1, the node \
+            and all it holds as one group) and backgroundGradient ({"linear": DEGREES or "radial": [X, \
+            Y], "stops": [colours, or {"color", "at"}]}); a node whose overflow \
             is not visible clips what it holds. The picture is the root's size, or with --whole its \
             content's. The format follows the output's extension: .png, .svg or .pdf. Image items and \
             leaves are read as PNG files, relative to FILE's folder; one that is missing or not a \

@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 import MushBox
 
 extension BoxRequest {
@@ -16,9 +17,16 @@ extension BoxRequest {
     ///   top; 0 by default).
     /// - `opacity`: how opaque the node and all it holds are, drawn as one group, 0 to 1 (1 by
     ///   default).
+    /// - `backgroundGradient`: `{"linear": ANGLE, "stops": […]}` (degrees, CSS's: 180 top to
+    ///   bottom) or `{"radial": [X, Y], "stops": […]}` (the centre as fractions of the box, to the
+    ///   farthest corner), over the background colour; each stop a colour, or `{"color", "at"}`
+    ///   with `at` from 0 to 1 (stops without one are spread evenly between those with one, the
+    ///   first at 0 and the last at 1), at least two.
     ///
     /// A node with none of them has no paint.
-    public static let paintKeys = ["backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity"]
+    public static let paintKeys = [
+        "backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity", "backgroundGradient",
+    ]
 }
 
 extension BoxTreeReader {
@@ -34,6 +42,7 @@ extension BoxTreeReader {
         paint.shadow = try shadow(object)
         paint.zIndex = try object.number("zIndex", in: MushLimits.offset, unit: "") ?? paint.zIndex
         paint.opacity = try object.number("opacity", in: 0...1, unit: "") ?? paint.opacity
+        paint.backgroundGradient = try gradient(object)
         return paint
     }
 
@@ -82,6 +91,75 @@ extension BoxTreeReader {
     }
 
     /// `shadow`: `{"color", "x", "y", "blur"}`, the colour required.
+    /// `backgroundGradient` (``BoxRequest/paintKeys``).
+    func gradient(_ object: JSONObject) throws(RequestError) -> BoxGradient? {
+        guard let value = object["backgroundGradient"] else { return nil }
+        let gradient = try JSONObject(
+            value, at: object.path("backgroundGradient"), keys: ["linear", "radial", "stops"])
+        let shape: BoxGradient.Shape
+        switch (gradient["linear"], gradient["radial"]) {
+        case (_?, nil):
+            shape = .linear(angle: try gradient.number("linear", in: -1_000_000...1_000_000, unit: "degrees")!)
+        case (nil, let radial?):
+            guard case .array(let center) = radial, center.count == 2, case .number(let x) = center[0],
+                case .number(let y) = center[1], x.isFinite, y.isFinite
+            else {
+                throw RequestError(at: gradient.path("radial"), "must be [X, Y], the centre as two fractions of the box")
+            }
+            shape = .radial(centerX: x, centerY: y)
+        case (nil, nil):
+            throw RequestError(at: gradient.path, "a gradient is linear (an angle) or radial (a centre)")
+        default:
+            throw RequestError(at: gradient.path, "a gradient is linear or radial, not both")
+        }
+        guard case .array(let entries)? = gradient["stops"] else {
+            throw gradient["stops"] == nil
+                ? gradient.missing("stops") : gradient.wrongType("stops", expected: "an array of stops")
+        }
+        var colors: [MushColor] = []
+        var offsets: [Double?] = []
+        for (index, entry) in entries.enumerated() {
+            let path = gradient.path("stops") + "[\(index)]"
+            switch entry {
+            case .string(let hex):
+                guard let color = MushColor(hex: hex) else { throw JSONObject.notAColour(shown: hex, at: path) }
+                colors.append(color)
+                offsets.append(nil)
+            default:
+                let stop = try JSONObject(entry, at: path, keys: ["color", "at"])
+                guard let color = try stop.color("color") else { throw stop.missing("color") }
+                colors.append(color)
+                offsets.append(try stop.number("at", in: 0...1, unit: ""))
+            }
+        }
+        // CSS's rule: the first and last at 0 and 1 unless given, the others evenly between the
+        // given ones around them.
+        if !offsets.isEmpty {
+            offsets[0] = offsets[0] ?? 0
+            offsets[offsets.count - 1] = offsets[offsets.count - 1] ?? 1
+        }
+        var index = 0
+        while index < offsets.count {
+            guard offsets[index] == nil else {
+                index += 1
+                continue
+            }
+            let start = index - 1
+            var end = index
+            while offsets[end] == nil { end += 1 }
+            let (from, to) = (offsets[start]!, offsets[end]!)
+            for gap in index..<end {
+                offsets[gap] = from + (to - from) * Double(gap - start) / Double(end - start)
+            }
+            index = end
+        }
+        let result = BoxGradient(shape, stops: zip(colors, offsets).map { BoxGradient.Stop($0.0, at: $0.1 ?? 0) })
+        if let (key, problem) = result.firstProblem() {
+            throw RequestError(at: JSONPath.join(gradient.path, key), problem)
+        }
+        return result
+    }
+
     func shadow(_ object: JSONObject) throws(RequestError) -> BoxShadow? {
         guard let value = object["shadow"] else { return nil }
         let shadow = try JSONObject(value, at: object.path("shadow"), keys: ["color", "x", "y", "blur"])

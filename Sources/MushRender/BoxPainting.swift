@@ -105,6 +105,10 @@ extension Painter {
             context.roundedRectangle(x: box.x, y: box.y, width: box.width, height: box.height, radius: radius)
             context.fill()
         }
+        if let gradient = paint.backgroundGradient {
+            context.roundedRectangle(x: box.x, y: box.y, width: box.width, height: box.height, radius: radius)
+            context.fill(gradient, x: box.x, y: box.y, width: box.width, height: box.height)
+        }
         drawBoxBorders(paint, widths: border, box, radius: radius)
         for rule in paint.rules where rule.width > 0 && rule.height > 0 {
             setColor(rule.color)

@@ -2,6 +2,7 @@ import CCairo
 import CRsvg
 import Foundation
 import MushBase
+import MushBox
 import MushText
 
 // The one file of MushRender that touches Cairo (and the FreeType faces Cairo draws with): its
@@ -156,6 +157,35 @@ final class CairoContext {
     func pushGroup() { cairo_push_group(context) }
     /// Ends the group and makes it the source.
     func popGroupToSource() { cairo_pop_group_to_source(context) }
+
+    /// Fills the current path with `gradient` laid over the box at (`x`, `y`) of `width` ×
+    /// `height` (CSS's gradient line for a linear one; a circle to the farthest corner for a
+    /// radial one).
+    func fill(_ gradient: BoxGradient, x: Double, y: Double, width: Double, height: Double) {
+        let pattern: OpaquePointer
+        switch gradient.shape {
+        case .linear(let angle):
+            let radians = angle * .pi / 180
+            let (dx, dy) = (sin(radians), -cos(radians))
+            // Long enough for the first and last colours to reach the corners.
+            let half = (abs(width * dx) + abs(height * dy)) / 2
+            let (cx, cy) = (x + width / 2, y + height / 2)
+            pattern = cairo_pattern_create_linear(cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half)
+        case .radial(let fractionX, let fractionY):
+            let (cx, cy) = (x + width * fractionX, y + height * fractionY)
+            let radius = [(x, y), (x + width, y), (x, y + height), (x + width, y + height)]
+                .map { ($0.0 - cx) * ($0.0 - cx) + ($0.1 - cy) * ($0.1 - cy) }.max()!.squareRoot()
+            pattern = cairo_pattern_create_radial(cx, cy, 0, cx, cy, max(radius, 1e-6))
+        }
+        for stop in gradient.stops {
+            cairo_pattern_add_color_stop_rgba(
+                pattern, stop.offset, Double(stop.color.red) / 255, Double(stop.color.green) / 255,
+                Double(stop.color.blue) / 255, Double(stop.color.alpha) / 255)
+        }
+        cairo_set_source(context, pattern)
+        cairo_fill(context)
+        cairo_pattern_destroy(pattern)
+    }
 
     // MARK: Images
 

@@ -38,7 +38,9 @@ struct BoxPaintRequestTests {
         expected.shadow = BoxShadow(color: color("#0004"), offset: BoxOffset(x: -1, y: 2), blur: 3)
         #expect(root.paint == expected)
         #expect(
-            BoxRequest.paintKeys == ["backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity"])
+            BoxRequest.paintKeys == [
+                "backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity", "backgroundGradient",
+            ])
         #expect(BoxRequest.paintKeys.allSatisfy { BoxRequest.nodeKeys.contains($0) })
     }
 
@@ -154,5 +156,55 @@ struct BoxPaintRequestTests {
                 == "cornerRadius: must be a number from 0 to 1000000 points (it is -1)")
         #expect(
             error(##"{"zIndex": "1", "text": "a", "font": {"size": 0}}"##) == "zIndex: expected a number, not a string")
+    }
+}
+
+@Suite("Gradients in JSON")
+struct GradientRequestTests {
+    func paint(_ json: String) throws(RequestError) -> BoxPaint? {
+        try BoxRequest(json: Array(json.utf8), fonts: .shipped).root.paint
+    }
+
+    @Test func stopsAreSpreadAsCSSSpreadsThem() throws {
+        let gradient = try paint(
+            ##"{"backgroundGradient": {"linear": 45, "stops": ["#f00", "#0f0", {"color": "#00f", "at": 0.8}, "#fff"]}}"##
+        )?.backgroundGradient
+        #expect(gradient?.shape == .linear(angle: 45))
+        #expect(gradient?.stops.map(\.offset) == [0, 0.4, 0.8, 1])
+        let radial = try paint(##"{"backgroundGradient": {"radial": [0.25, 1], "stops": ["#000", "#fff"]}}"##)
+        #expect(radial?.backgroundGradient?.shape == .radial(centerX: 0.25, centerY: 1))
+    }
+
+    @Test func badGradientsNameTheirPaths() {
+        let cases: [(String, String)] = [
+            (
+                ##"{"backgroundGradient": {"stops": ["#000", "#fff"]}}"##,
+                "backgroundGradient: a gradient is linear (an angle) or radial (a centre)"
+            ),
+            (
+                ##"{"backgroundGradient": {"linear": 0, "radial": [0, 0], "stops": []}}"##,
+                "backgroundGradient: a gradient is linear or radial, not both"
+            ),
+            (##"{"backgroundGradient": {"linear": 0}}"##, "missing key 'stops' in backgroundGradient"),
+            (
+                ##"{"backgroundGradient": {"linear": 0, "stops": ["#000"]}}"##,
+                "backgroundGradient.stops: a gradient needs at least two stops (it has 1)"
+            ),
+            (
+                ##"{"backgroundGradient": {"linear": 0, "stops": ["#000", "red"]}}"##,
+                "backgroundGradient.stops[1]: 'red' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)"
+            ),
+            (
+                ##"{"backgroundGradient": {"linear": 0, "stops": [{"color": "#000", "at": 0.6}, {"color": "#fff", "at": 0.2}]}}"##,
+                "backgroundGradient.stops[1].at: must not come before the stop before it (it is 0.2, after 0.6)"
+            ),
+            (
+                ##"{"backgroundGradient": {"radial": [0.5], "stops": ["#000", "#fff"]}}"##,
+                "backgroundGradient.radial: must be [X, Y], the centre as two fractions of the box"
+            ),
+        ]
+        for (json, message) in cases {
+            #expect(throws: RequestError(message), "\(json)") { try paint(json) }
+        }
     }
 }

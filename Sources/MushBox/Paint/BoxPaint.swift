@@ -15,6 +15,9 @@ import Mush
 public struct BoxPaint: Hashable, Sendable {
     /// The fill of the border box (rounded by ``cornerRadius``); nil: none.
     public var backgroundColor: MushColor?
+    /// A gradient over the background colour, filling the same rounded border box (CSS's
+    /// `background-image` over `background-color`); nil: none.
+    public var backgroundGradient: BoxGradient?
     /// Each edge's border colour; nil: no line on that edge.
     public var borderColors: BoxEdges<MushColor?>
     /// How thick the borders are drawn. nil: each edge as wide as the node's border (the room its
@@ -75,6 +78,9 @@ public struct BoxPaint: Hashable, Sendable {
         for case (let key, let value?) in numbers {
             if let problem = MushLimits.problem(value, in: MushLimits.offset) { return (key, problem) }
         }
+        if let gradient = backgroundGradient, let (key, problem) = gradient.firstProblem() {
+            return ("backgroundGradient" + (key.isEmpty ? "" : "." + key), problem)
+        }
         if !(0...1).contains(opacity) {
             return ("opacity", "must be a number from 0 to 1 (it is \(MushLimits.format(opacity)))")
         }
@@ -120,5 +126,70 @@ public struct BoxRule: Hashable, Sendable {
         self.width = width
         self.height = height
         self.color = color
+    }
+}
+
+/// A linear or radial gradient: colours that blend from stop to stop along a line through the box,
+/// or outward from a centre (CSS's `linear-gradient` and `radial-gradient`).
+public struct BoxGradient: Hashable, Sendable {
+    /// How the colours run.
+    public enum Shape: Hashable, Sendable {
+        /// Along a line through the box's centre at `angle` degrees, CSS's way: 0 runs bottom to
+        /// top, 90 left to right, 180 (the default) top to bottom. The line is as long as the box's
+        /// corners need, so that the first and last colours reach the corners.
+        case linear(angle: Double)
+        /// Outward in a circle from a centre given as fractions of the box (0.5, 0.5: its centre),
+        /// to the farthest corner.
+        case radial(centerX: Double, centerY: Double)
+    }
+
+    /// A colour at a place along the gradient, from 0 (its start) to 1 (its end).
+    public struct Stop: Hashable, Sendable {
+        public var color: MushColor
+        public var offset: Double
+
+        public init(_ color: MushColor, at offset: Double) {
+            self.color = color
+            self.offset = offset
+        }
+    }
+
+    public var shape: Shape
+    /// The stops, at least two, their offsets from 0 to 1 and never decreasing.
+    public var stops: [Stop]
+
+    public init(_ shape: Shape, stops: [Stop]) {
+        self.shape = shape
+        self.stops = stops
+    }
+
+    /// The first bad value, as its key (`stops[1].at`; empty for the gradient itself) and the
+    /// problem; nil when all are good.
+    public func firstProblem() -> (key: String, problem: String)? {
+        switch shape {
+        case .linear(let angle):
+            if let problem = MushLimits.problem(angle, in: -1_000_000...1_000_000, unit: "degrees") {
+                return ("linear", problem)
+            }
+        case .radial(let x, let y):
+            for (key, value) in [("radial[0]", x), ("radial[1]", y)] {
+                if let problem = MushLimits.problem(value, in: -1000...1000, unit: "") { return (key, problem) }
+            }
+        }
+        guard stops.count >= 2 else { return ("stops", "a gradient needs at least two stops (it has \(stops.count))") }
+        var last = 0.0
+        for (index, stop) in stops.enumerated() {
+            guard stop.offset.isFinite, (0...1).contains(stop.offset) else {
+                return ("stops[\(index)].at", "must be a number from 0 to 1 (it is \(MushLimits.format(stop.offset)))")
+            }
+            guard stop.offset >= last else {
+                return (
+                    "stops[\(index)].at",
+                    "must not come before the stop before it (it is \(MushLimits.format(stop.offset)), after \(MushLimits.format(last)))"
+                )
+            }
+            last = stop.offset
+        }
+        return nil
     }
 }
