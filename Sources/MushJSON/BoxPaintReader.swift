@@ -104,7 +104,8 @@ extension BoxTreeReader {
             guard case .array(let center) = radial, center.count == 2, case .number(let x) = center[0],
                 case .number(let y) = center[1], x.isFinite, y.isFinite
             else {
-                throw RequestError(at: gradient.path("radial"), "must be [X, Y], the centre as two fractions of the box")
+                throw RequestError(
+                    at: gradient.path("radial"), "must be [X, Y], the centre as two fractions of the box")
             }
             shape = .radial(centerX: x, centerY: y)
         case (nil, nil):
