@@ -17,8 +17,8 @@ struct LayoutCommand: ConsoleCommand {
             string, echoed in its result), children (an array of nodes) or one leaf key. \
             \(BoxRequest.styleHelp) Leaves: text (a string, Mush markup when it ends \
             in |mush) with font {family, size, bold, italic}, color (a hex colour), lineSpacing, \
-            maxLines, ellipsize (none, start, middle or end) and textAlign (left, center, right, \
-            justify, start or end; start by default); line (a row as `mush line` takes it, its \
+            maxLines, ellipsize (none, start, middle or end), textAlign (left, center, right, \
+            justify, start or end; start by default) and textShadow {color, x, y, blur}; line (a row as `mush line` takes it, its \
             width optional: the row fills the width it is given); image {width, height, file, scale} (a \
             PNG, JPEG, WebP or SVG file; a size left out comes from the file's header, its pixels over \
             scale or the @2x/@3x of its name, one side given the other by its ratio; relative paths from \

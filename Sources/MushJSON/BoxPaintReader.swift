@@ -161,9 +161,9 @@ extension BoxTreeReader {
         return result
     }
 
-    func shadow(_ object: JSONObject) throws(RequestError) -> BoxShadow? {
-        guard let value = object["shadow"] else { return nil }
-        let shadow = try JSONObject(value, at: object.path("shadow"), keys: ["color", "x", "y", "blur"])
+    func shadow(_ object: JSONObject, key: String = "shadow") throws(RequestError) -> BoxShadow? {
+        guard let value = object[key] else { return nil }
+        let shadow = try JSONObject(value, at: object.path(key), keys: ["color", "x", "y", "blur"])
         guard let color = try shadow.color("color") else { throw shadow.missing("color") }
         let offset = BoxOffset(
             x: try shadow.number("x", in: MushLimits.offset) ?? 0, y: try shadow.number("y", in: MushLimits.offset) ?? 0

@@ -64,9 +64,10 @@ public struct BoxRequest: Sendable {
 
     /// The keys of a text node beside `text`: `font` (`{"family", "size", "bold", "italic"}`),
     /// `color` (a hex colour), `lineSpacing`, `maxLines`, `ellipsize` (`none`, `start`, `middle`
-    /// or `end`, the default) and `textAlign` (`left`, `center`, `right`, `justify`, `start`, the
-    /// default, following the text's direction, or `end`).
-    public static let textKeys = ["font", "color", "lineSpacing", "maxLines", "ellipsize", "textAlign"]
+    /// or `end`, the default), `textAlign` (`left`, `center`, `right`, `justify`, `start`, the
+    /// default, following the text's direction, or `end`) and `textShadow` (`{"color", "x", "y",
+    /// "blur"}`, as a node's `shadow`).
+    public static let textKeys = ["font", "color", "lineSpacing", "maxLines", "ellipsize", "textAlign", "textShadow"]
 
     /// The leaf keys, at most one a node.
     public static let leafKeys = ["text", "line", "image"]
@@ -430,12 +431,13 @@ public struct BoxTreeReader {
         style.alignment = try object.choice("textAlign") ?? style.alignment
         let color = try object.color("color")
         let document = TextLeaf.document(of: string, bold: bold, italic: italic)
-        let leaf: TextLeaf
+        var leaf: TextLeaf
         do {
             leaf = try TextLeaf(document, style: style, color: color, fonts: fonts)
         } catch {
             throw RequestError(at: object.path("text"), error.description)
         }
+        leaf.shadow = try shadow(object, key: "textShadow")
         let path = object.path("text")
         for diagnostic in document.diagnostics { warn(diagnostic.message, at: path) }
         for warning in leaf.paragraph.warnings { warn("\(warning)", at: path) }

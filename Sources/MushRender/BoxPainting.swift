@@ -217,7 +217,9 @@ extension Painter {
         case .text(let text):
             drawText(
                 text.layout, x: content.x, y: content.y, color: text.color ?? MushColor(red: 0, green: 0, blue: 0),
-                shadow: nil, location: location)
+                shadow: text.shadow.map {
+                    MGLineLayout.Shadow(color: $0.color, offset: MGLine.Offset(x: $0.offset.x, y: $0.offset.y))
+                }, blur: text.shadow?.blur ?? 0, location: location)
         case .row(let row):
             drawLine(row, x: content.x, y: content.y, location: location)
         case .image(let image):

@@ -1,16 +1,18 @@
+import Foundation
 import Mush
 import MushLine
 import MushText
 
 extension Painter {
     /// Draws a laid-out paragraph whose top-left corner is at (`x`, `y`): run backgrounds, then the
-    /// shadow (the text again in one colour, moved by its offset), then the glyphs with their
+    /// shadow (the text again in one colour, moved by its offset, softened over `blur` points),
+    /// then the glyphs with their
     /// underlines and strikethroughs. Each line's glyphs come from its own paragraph
     /// (`line.paragraph.runs(of: line)`). Text that sets no colour is drawn in `color`. `location`
     /// names the item in a warning.
     func drawText(
         _ layout: ParagraphLayout, x: Double, y: Double, color: MushColor, shadow: MGLineLayout.Shadow?,
-        location: RenderWarning.Location
+        blur: Double = 0, location: RenderWarning.Location
     ) {
         let lines = layout.lines.map { line in (line: line, runs: line.paragraph.runs(of: line)) }
         // A background spans its run's advance, from the line's ascent to its descent.
@@ -26,10 +28,31 @@ extension Painter {
         }
         fill(backgrounds)
         if let shadow {
-            context.save()
-            context.translate(x: shadow.offset.x, y: shadow.offset.y)
-            drawInk(lines, x: x, y: y, color: color, override: shadow.color, location: location)
-            context.restore()
+            // A blurred shadow: the ink again at points of three rings around the offset (and at the
+            // offset), each copy faint enough that where all of them overlap the shadow shows at its
+            // colour's alpha: a soft edge about `blur` wide, in plain glyphs (the same in PNG, SVG
+            // and PDF).
+            let rings = blur > 0 ? 3 : 0
+            var offsets = [(0.0, 0.0)]
+            for ring in stride(from: 1, through: rings, by: 1) {
+                let radius = blur * Double(ring) / Double(rings)
+                for step in 0..<8 {
+                    let angle = Double(step) * .pi / 4 + Double(ring) * .pi / 12
+                    offsets.append((radius * cos(angle), radius * sin(angle)))
+                }
+            }
+            var copyColor = shadow.color
+            if offsets.count > 1 {
+                let alpha = Double(shadow.color.alpha) / 255
+                let each = 1 - pow(1 - min(alpha, 0.999), 1 / Double(offsets.count))
+                copyColor.alpha = UInt8(max(1, (each * 255).rounded()))
+            }
+            for (dx, dy) in offsets {
+                context.save()
+                context.translate(x: shadow.offset.x + dx, y: shadow.offset.y + dy)
+                drawInk(lines, x: x, y: y, color: color, override: copyColor, location: location)
+                context.restore()
+            }
         }
         drawInk(lines, x: x, y: y, color: color, override: nil, location: location)
         if canvas.format == .svg {

@@ -21,6 +21,9 @@ public struct TextLeaf: BoxLeaf {
     public let paragraph: Paragraph
     /// The colour of text that sets none, for drawing; nil: the drawing's default (black).
     public var color: MushColor?
+    /// A shadow under the text (its glyphs again in the shadow's colour, moved by its offset and
+    /// blurred by its blur), for drawing; nil: none. It takes no room.
+    public var shadow: BoxShadow?
     /// The last layout made, by width: the engine measures the leaf at a width and then places it,
     /// nearly always at the same width, and the second layout is the first again. (Shared by the
     /// copies of the leaf, which have the same paragraph.)
@@ -80,7 +83,7 @@ public struct TextLeaf: BoxLeaf {
     /// The paragraph laid out at `width` (its lines placed by the style's alignment in that width),
     /// with the leaf's colour: a ``PlacedText``.
     public func place(width: Double, height: Double) -> PlacedLeaf? {
-        .text(PlacedText(layout: layout(width: width), color: color))
+        .text(PlacedText(layout: layout(width: width), color: color, shadow: shadow))
     }
 
     /// The paragraph's layout at `width`, the last one again when the width is the same.
@@ -98,9 +101,12 @@ public struct PlacedText: Sendable {
     public var layout: ParagraphLayout
     /// nil: the drawing's default (black).
     public var color: MushColor?
+    /// The text's shadow; nil: none.
+    public var shadow: BoxShadow?
 
-    public init(layout: ParagraphLayout, color: MushColor? = nil) {
+    public init(layout: ParagraphLayout, color: MushColor? = nil, shadow: BoxShadow? = nil) {
         self.layout = layout
         self.color = color
+        self.shadow = shadow
     }
 }
