@@ -18,10 +18,7 @@ enum MGBoxJSON {
 
     /// Every key of an MGBox node.
     static let keys =
-        [
-            "id", "width", "height", "margin", "padding", "zIndex", "borderColors", "backgroundColor", "cornerRadius",
-            "shadow",
-        ]
+        ["id", "width", "height", "margin", "padding"] + BoxRequest.paintKeys
         + markerKeys + BoxRequest.leafKeys + BoxRequest.textKeys
 
     /// The engine's own style keys that MGBox nodes do not take: an entry of `boxes` with one of
@@ -128,6 +125,8 @@ extension BoxTreeReader {
             box.cornerRadius = paint.cornerRadius
             box.shadow = paint.shadow
             box.zIndex = paint.zIndex
+            box.backgroundGradient = paint.backgroundGradient
+            box.opacity = paint.opacity
         }
         box.borderStyle = try borderStyle(object)
         box.clipsContent = try object.bool("clipsContent") ?? false

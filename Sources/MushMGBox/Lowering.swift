@@ -208,11 +208,13 @@ package struct MGLowering {
             if style.contains(.etchedBottom), colors.bottom == nil { colors.bottom = etched(base, lighter: false) }
             if style.contains(.etchedRight), colors.right == nil { colors.right = etched(base, lighter: false) }
         }
-        let paint = BoxPaint(
+        var paint = BoxPaint(
             backgroundColor: box.backgroundColor, borderColors: colors,
             borderLineWidth: box.borderLineWidth,
             borderInsetLeft: box.borderInsetLeft, cornerRadius: box.cornerRadius, shadow: box.shadow,
             zIndex: box.zIndex, contentOffset: box.scrollOffset ?? .zero)
+        paint.backgroundGradient = box.backgroundGradient
+        paint.opacity = box.opacity
         let empty = BoxPaint(borderLineWidth: box.borderLineWidth)
         return paint == empty ? nil : paint
     }

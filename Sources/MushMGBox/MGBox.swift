@@ -64,6 +64,10 @@ public struct MGBox: MGLayoutBox {
     public var borderStyle: BorderStyle
     /// The fill of the box; nil: none.
     public var backgroundColor: MushColor?
+    /// A gradient over the fill (not MGBoxKit's: a `CAGradientLayer` its apps added); nil: none.
+    public var backgroundGradient: BoxGradient?
+    /// How opaque the box and all it holds are, 0 to 1 (UIView's `alpha`); 1 by default.
+    public var opacity: Double = 1
     /// The radius of the box's corners (its background, borders and, for a box that clips, its
     /// content); 0: square.
     public var cornerRadius: Double
