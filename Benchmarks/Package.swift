@@ -50,6 +50,19 @@ let package = Package(
             ],
             path: "Probes/MGBoxProbe"
         ),
+        // Image sizes from headers and the README's card drawn with its JPEG, SVG and gradient, for
+        // images.sh. Build with `swift build -c release --product ImageProbe` from here.
+        .executableTarget(
+            name: "ImageProbe",
+            dependencies: [
+                "ProbeClock",
+                .product(name: "MushImage", package: "Mush"),
+                .product(name: "MushJSON", package: "Mush"),
+                .product(name: "MushRender", package: "Mush"),
+                .product(name: "MushText", package: "Mush"),
+            ],
+            path: "Probes/ImageProbe"
+        ),
         // The probes' clock and resident-set reading.
         .target(name: "ProbeClock", path: "Probes/ProbeClock"),
         // The box trees of the box benchmarks and BoxProbe, the text cards and rows among them.
