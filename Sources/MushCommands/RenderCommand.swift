@@ -32,7 +32,9 @@ struct RenderCommand: ConsoleCommand {
             leaves are read as PNG files, relative to FILE's folder; one that is missing or not a \
             readable PNG is drawn as a crossed grey placeholder, and a warning on standard error names \
             it by its JSON path (lines[2].left[0]: image not found: …; children[1].children[0]: …). \
-            Prints the picture's size. With --from BEFORE (a box tree), draws the transition from \
+            Prints the picture's size. With --page (a box tree), lays the tree out at the page's width \
+            less its margin and cuts it into pages where rows, images and lines are not cut: one PDF \
+            of all the pages, or one PNG or SVG file a page (OUT-1.png, …). With --from BEFORE (a box tree), draws the transition from \
             BEFORE's layout to FILE's as an animated PNG (boxes matched by id move, those that come \
             and go fade), or with --frame-files as one PNG a frame, OUT-1.png, OUT-2.png, ….
             """)
@@ -79,6 +81,14 @@ struct RenderCommand: ConsoleCommand {
     var duration = 0.3
     @Flag(help: "With --from: write each picture to a PNG file of its own, OUT-1.png, OUT-2.png, …")
     var frameFiles = false
+    @Option(
+        parsing: .unconditional,
+        help: "For a box tree: cut it into pages of this size (a4, a5, a3, letter, legal, or WIDTHxHEIGHT in points).")
+    var page: String?
+    @Option(
+        name: .customLong("page-margin"), parsing: .unconditional,
+        help: "With --page: the margin, in points: one number, or four, TOP,RIGHT,BOTTOM,LEFT (36 by default).")
+    var pageMargin = "36"
     @Argument(help: "A JSON file holding a line, a stack or a box tree; - for standard input.")
     var file: String
 
@@ -96,6 +106,23 @@ struct RenderCommand: ConsoleCommand {
         }
         if LayoutCommand.space(width) == nil { throw LayoutCommand.spaceError("--width", width) }
         if LayoutCommand.space(height) == nil { throw LayoutCommand.spaceError("--height", height) }
+        if let page {
+            guard let size = Self.pageSize(page) else {
+                throw ValidationError(
+                    "--page must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points (it is '\(page)')")
+            }
+            guard let margin = Self.margin(pageMargin) else {
+                throw ValidationError(
+                    "--page-margin must be one number of points or four, TOP,RIGHT,BOTTOM,LEFT, each 0 or more (it is '\(pageMargin)')"
+                )
+            }
+            guard size.width - margin.left - margin.right > 0, size.height - margin.top - margin.bottom > 0 else {
+                throw ValidationError("--page-margin leaves no room on a page of \(page)")
+            }
+            if before != nil { throw ValidationError("--page and --from exclude each other") }
+        } else if pageMargin != "36" {
+            throw ValidationError("--page-margin is for --page")
+        }
         if before != nil {
             guard RenderFormat(fileName: output) == .png else {
                 throw ValidationError(
@@ -211,6 +238,11 @@ struct RenderCommand: ConsoleCommand {
             try await runTransition(from: before, to: json, fonts: fonts, options: options, console: console)
             return
         }
+        if let page, let size = Self.pageSize(page), let margin = Self.margin(pageMargin) {
+            try runPages(
+                json, size: size, margin: margin, format: format, fonts: fonts, options: options, console: console)
+            return
+        }
         do {
             if let tree = try Self.boxTree(json) {
                 let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
@@ -273,6 +305,88 @@ struct RenderCommand: ConsoleCommand {
     }
 
     /// A laid-out box tree drawn; a picture without area is an error that says how a tree gets one.
+    /// The page sizes `--page` names, in points.
+    static let pageSizes: [String: (width: Double, height: Double)] = [
+        "a4": (595.28, 841.89), "a5": (419.53, 595.28), "a3": (841.89, 1190.55), "letter": (612, 792),
+        "legal": (612, 1008),
+    ]
+
+    /// A page size: a name of ``pageSizes`` or `WIDTHxHEIGHT` in points (each 1 to 1000000).
+    static func pageSize(_ text: String) -> (width: Double, height: Double)? {
+        if let named = pageSizes[text.lowercased()] { return named }
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            (1...1_000_000).contains(width), (1...1_000_000).contains(height)
+        else { return nil }
+        return (width, height)
+    }
+
+    /// A page margin: one number of points, or four, top, right, bottom and left, each 0 to 1000000.
+    static func margin(_ text: String) -> BoxEdges<Double>? {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard numbers.count == 1 || numbers.count == 4,
+            numbers.allSatisfy({ $0.map { (0...1_000_000).contains($0) } ?? false })
+        else { return nil }
+        let values = numbers.compactMap { $0 }
+        return values.count == 1
+            ? BoxEdges(values[0]) : BoxEdges(top: values[0], right: values[1], bottom: values[2], left: values[3])
+    }
+
+    /// Draws a box tree cut into pages (`--page`): laid out at the page's width less its margin,
+    /// cut where ``BoxPages`` allows, one PDF of all the pages or one PNG or SVG file a page.
+    private func runPages(
+        _ json: [UInt8], size: (width: Double, height: Double), margin: BoxEdges<Double>, format: RenderFormat,
+        fonts: FontCollection, options: RenderOptions, console: CommandConsole
+    ) throws {
+        guard let tree = try Self.boxTree(json) else {
+            throw RequestError("pages (--page) are for box trees; this is a line or a stack")
+        }
+        let request = try BoxRequest(
+            parsed: tree, fonts: fonts, images: options.imageFiles ?? imageOptions.files(for: file))
+        let contentWidth = size.width - margin.left - margin.right
+        let layout = try request.layout(width: .points(contentWidth))
+        let pages = BoxPages(layout, pageHeight: size.height - margin.top - margin.bottom)
+        let renderings: [Rendering]
+        do {
+            renderings = try Renderer.render(
+                layout, pages: pages, width: size.width, height: size.height, margin: margin, as: format,
+                options: options)
+        } catch {
+            throw RequestError(error.description)
+        }
+        let stem = String(output.dropLast(format.rawValue.count + 1))
+        let names =
+            format == .pdf ? [output] : renderings.indices.map { "\(stem)-\($0 + 1).\(format.rawValue)" }
+        for (name, rendering) in zip(names, renderings) {
+            do {
+                try FileOutput.write([UInt8](rendering.data), to: name)
+            } catch {
+                throw RequestError("cannot write \(name): \(Self.writeProblem(name, error))")
+            }
+        }
+        for warning in request.warnings { console.warn("mush: warning: \(warning)") }
+        var warned: Set<String> = []
+        for rendering in renderings {
+            for warning in rendering.warnings {
+                let text = warning.description { Self.jsonPath($0, in: layout) }
+                if warned.insert(text).inserted { console.warn("mush: warning: \(text)") }
+            }
+        }
+        for index in pages.cutPages {
+            console.warn("mush: warning: page \(index + 1) cuts a box that cannot be cut (it is taller than a page)")
+        }
+        let unit = format == .png ? "pixels" : "points"
+        if format == .pdf, let pdf = renderings.first {
+            try console.write(
+                "\(output): \(pages.pages.count) page\(pages.pages.count == 1 ? "" : "s") of \(pdf.width) × \(pdf.height) points\n"
+            )
+        } else {
+            for (name, rendering) in zip(names, renderings) {
+                try console.write("\(name): \(rendering.width) × \(rendering.height) \(unit)\n")
+            }
+        }
+    }
+
     static func render(tree layout: BoxLayout, as format: RenderFormat, options: RenderOptions) throws -> Rendering {
         do {
             return try Renderer.render(layout, as: format, options: options)

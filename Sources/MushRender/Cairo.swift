@@ -151,6 +151,8 @@ final class CairoContext {
     func resetClip() { cairo_reset_clip(context) }
     /// Paints the source everywhere (within the clip).
     func paint() { cairo_paint(context) }
+    /// Ends a page of a PDF and starts the next (the drawing state is kept).
+    func showPage() { cairo_show_page(context) }
     /// Paints the source at `alpha`.
     func paint(alpha: Double) { cairo_paint_with_alpha(context, alpha) }
     /// Draws into a new group until ``popGroupToSource()``.

@@ -195,3 +195,59 @@ extension Renderer {
         return Rendering(format: .png, data: data, width: first.width, height: first.height, warnings: warnings)
     }
 }
+
+extension Renderer {
+    /// Draws a laid-out tree (laid out at the pages' content width: `width` less the margin) cut
+    /// into `pages` (`BoxPages`), each page `width` × `height` points with the tree's band in the
+    /// page less its margin, clipped there. A PDF is one file of one page a page; a PNG or an SVG is
+    /// one file a page. A box cut by a page's end is drawn in pieces, each piece its part of the box
+    /// (CSS's `box-decoration-break: slice`).
+    public static func render(
+        _ layout: BoxLayout, pages: BoxPages, width: Double, height: Double, margin: BoxEdges<Double>,
+        as format: RenderFormat, options: RenderOptions = RenderOptions()
+    ) throws(RenderError) -> [Rendering] {
+        let contentWidth = width - margin.left - margin.right
+        let contentHeight = height - margin.top - margin.bottom
+        guard contentWidth > 0, contentHeight > 0 else { throw .empty(width: contentWidth, height: contentHeight) }
+        func drawPage(_ painter: Painter, _ page: BoxPages.Page) {
+            // The page's band, as a clip the boxes' own clips keep (they set the clip again from
+            // the enclosing ones that still cut something).
+            let band = ClipShape(
+                x: margin.left, y: margin.top, width: contentWidth,
+                height: min(page.bottom - page.top, contentHeight), radius: 0)
+            painter.context.save()
+            painter.context.rectangle(x: band.x, y: band.y, width: band.width, height: band.height)
+            painter.context.clip()
+            painter.boxClips = [band]
+            func drawTree() {
+                painter.drawBoxTree(layout, x: margin.left, y: margin.top - page.top, wholeContent: true)
+            }
+            if layout.isDeeper(than: 32) { LargeStack.run(drawTree) } else { drawTree() }
+            painter.boxClips = []
+            painter.context.restore()
+        }
+        if format == .pdf {
+            let canvas = try Canvas(format: .pdf, width: width, height: height, scale: options.scale)
+            let painter = Painter(canvas: canvas, options: options)
+            for (index, page) in pages.pages.enumerated() {
+                if index > 0 { painter.context.showPage() }
+                painter.paintBackground(options.background)
+                drawPage(painter, page)
+            }
+            if let failure = painter.failure { throw failure }
+            return [
+                Rendering(
+                    format: .pdf, data: try canvas.finish(), width: canvas.pixelWidth, height: canvas.pixelHeight,
+                    warnings: painter.warnings)
+            ]
+        }
+        var renderings: [Rendering] = []
+        for page in pages.pages {
+            renderings.append(
+                try draw(width: width, height: height, format: format, options: options) { painter in
+                    drawPage(painter, page)
+                })
+        }
+        return renderings
+    }
+}

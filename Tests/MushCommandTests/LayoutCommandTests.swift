@@ -433,3 +433,35 @@ struct ImageRootCommandTests {
         }
     }
 }
+
+/// `mush render --page`: a box tree cut into pages.
+@Suite("Pages in the commands")
+struct PageCommandTests {
+    @Test func aPDFOfPagesAndOnePNGAPage() async throws {
+        try await inFolder { folder in
+            let tree = folder.appendingPathComponent("rows.json")
+            let rows = (0..<9).map { #"{"height": 50, "text": "Row \#($0)"}"# }.joined(separator: ", ")
+            try Data(#"{"flexDirection": "column", "children": [\#(rows)]}"#.utf8).write(to: tree)
+            let pdf = folder.appendingPathComponent("rows.pdf").path
+            let result = try await mush(["render", tree.path, "--page", "200x200", "--page-margin", "10", "-o", pdf])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output == "\(pdf): 3 pages of 200 × 200 points\n")
+            let png = folder.appendingPathComponent("rows.png").path
+            let pictures = try await mush([
+                "render", tree.path, "--page", "200x200", "--page-margin", "10,10,10,10", "-o", png,
+            ])
+            let stem = folder.appendingPathComponent("rows").path
+            #expect(pictures.output == (1...3).map { "\(stem)-\($0).png: 200 × 200 pixels\n" }.joined())
+        }
+    }
+
+    @Test func badPagesAreOneLineErrors() async throws {
+        for arguments in [
+            ["--page", "b7"], ["--page", "0x100"], ["--page", "a4", "--page-margin", "-1"],
+            ["--page", "100x100", "--page-margin", "50"], ["--page-margin", "3"],
+            ["--page", "a4", "--page-margin", "1,2"],
+        ] {
+            expectOneLineError(try await mush(["render", "-", "-o", "x.pdf"] + arguments, input: Data("{}".utf8)))
+        }
+    }
+}

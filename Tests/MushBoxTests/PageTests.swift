@@ -1,0 +1,85 @@
+import MushBox
+import MushLine
+import MushText
+import Testing
+
+/// Where a laid-out tree is cut into pages, worked out by hand.
+@Suite("Pages")
+struct PageTests {
+    func box(_ height: Double, id: String? = nil, children: [BoxNode] = []) -> BoxNode {
+        var style = BoxStyle()
+        style.height = .points(height)
+        style.flexDirection = .column
+        return BoxNode(id: id, style: style, children: children)
+    }
+
+    func column(_ children: [BoxNode]) -> BoxNode {
+        var style = BoxStyle()
+        style.flexDirection = .column
+        style.width = .points(100)
+        return BoxNode(style: style, children: children)
+    }
+
+    func bands(_ pages: BoxPages) -> [[Double]] { pages.pages.map { [$0.top, $0.bottom] } }
+
+    @Test func rowsGoWholeToTheNextPage() throws {
+        // Twelve rows 50 tall, pages 175 tall: three rows a page (a fourth would end at 200).
+        let layout = try BoxEngine.layout(column((0..<12).map { _ in box(50) }))
+        let pages = BoxPages(layout, pageHeight: 175)
+        #expect(bands(pages) == [[0, 150], [150, 300], [300, 450], [450, 600]])
+        #expect(pages.cutPages.isEmpty)
+        // Pages as tall as the content: one.
+        #expect(bands(BoxPages(layout, pageHeight: 600)) == [[0, 600]])
+    }
+
+    @Test func aBoxTallerThanWhatIsLeftContinuesOnTheNextPage() throws {
+        // A section (its own box) of four rows 40 tall after a row 100 tall: the page breaks inside
+        // the section, between its rows.
+        let section = box(160, children: (0..<4).map { _ in box(40) })
+        let layout = try BoxEngine.layout(column([box(100), section]))
+        #expect(bands(BoxPages(layout, pageHeight: 190)) == [[0, 180], [180, 260]])
+    }
+
+    @Test func aLeafTallerThanAPageIsCut() throws {
+        let image = BoxNode(leaf: ImageLeaf(width: 100, height: 250))
+        let layout = try BoxEngine.layout(column([box(20), image]))
+        let pages = BoxPages(layout, pageHeight: 100)
+        // Before the image; then no break fits inside it: cut at the page's height, twice.
+        #expect(bands(pages) == [[0, 20], [20, 120], [120, 220], [220, 270]])
+        #expect(pages.cutPages == [1, 2])
+    }
+
+    @Test func boxesSideBySideBreakOnlyWhereNeitherIsCut() throws {
+        var row = BoxStyle()
+        row.flexDirection = .row
+        row.alignItems = .start
+        // Left: rows 30 tall; right: one leaf 70 tall. Below 70 the left column's boundaries at
+        // 30 and 60 cut the leaf; 90 cuts nothing.
+        let left = box(120, children: (0..<4).map { _ in box(30) })
+        let right = BoxNode(leaf: ImageLeaf(width: 10, height: 70))
+        let layout = try BoxEngine.layout(column([BoxNode(style: row, children: [left, right])]))
+        #expect(bands(BoxPages(layout, pageHeight: 100)) == [[0, 90], [90, 120]])
+    }
+
+    @Test func paragraphsSplitBetweenLinesKeepingOrphansAndWidows() throws {
+        let text = try TextLeaf(
+            String(repeating: "word ", count: 60), style: ParagraphStyle(fontSize: 10), fonts: .shipped)
+        var style = BoxStyle()
+        style.width = .points(100)
+        let layout = try BoxEngine.layout(column([box(40), BoxNode(style: style, leaf: text)]), rounding: .exact)
+        let lines = try #require(layout.children[1].leaf?.text?.layout.lines)
+        #expect(lines.count >= 6)
+        let line = lines[1].y - lines[0].y
+        // Room for one line after the box: orphans (2) keep the paragraph whole on the next page.
+        #expect(bands(BoxPages(layout, pageHeight: 40 + line * 1.5)).first == [0, 40])
+        // Room for three: three lines, then the rest.
+        let three = BoxPages(layout, pageHeight: 40 + line * 3.5)
+        #expect(three.pages.first?.bottom == 40 + lines[3].y)
+        // Room for all but one: widows (2) leave two lines for the next page.
+        let most = BoxPages(layout, pageHeight: 40 + lines.last!.y + line * 0.5)
+        #expect(most.pages.first?.bottom == 40 + lines[lines.count - 2].y)
+        // With no orphans or widows to keep, the page takes all it can.
+        let loose = BoxPages(layout, pageHeight: 40 + lines.last!.y + line * 0.5, orphans: 1, widows: 1)
+        #expect(loose.pages.first?.bottom == 40 + lines[lines.count - 1].y)
+    }
+}
