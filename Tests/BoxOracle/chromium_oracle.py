@@ -42,6 +42,8 @@ PLAIN = {
     "flexBasis", "justifyContent", "alignItems", "alignSelf", "alignContent", "width", "height",
     "minWidth", "minHeight", "maxWidth", "maxHeight", "aspectRatio", "gap", "rowGap", "columnGap",
     "overflow", "boxSizing",
+    # Page breaks (CSS's break-before, break-after, break-inside): nothing to a screen's layout.
+    "breakBefore", "breakAfter", "breakInside",
 }
 EDGES = {"margin", "padding", "border", "inset"}
 UNITLESS = {"flexGrow", "flexShrink", "aspectRatio"}

@@ -133,7 +133,12 @@ STYLE_KEYS = {
     "flexShrink", "flexBasis", "justifyContent", "alignItems", "alignSelf", "alignContent",
     "width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "aspectRatio",
     "margin", "padding", "border", "inset", "gap", "rowGap", "columnGap", "overflow",
+    # Page breaks: read and checked, and nothing to a layout (pages only).
+    "breakBefore", "breakAfter", "breakInside",
 }
+BREAKS = {"breakBefore": {k: k for k in ("auto", "page", "avoid")},
+          "breakAfter": {k: k for k in ("auto", "page", "avoid")},
+          "breakInside": {k: k for k in ("auto", "avoid")}}
 LEAF_KEYS = {"text", "line", "image"}
 
 
@@ -267,6 +272,8 @@ def taffy_style(node, path):
             gap = {"width": one, "height": one}
         elif key == "overflow":
             style["overflow_x"] = style["overflow_y"] = _keyword(at, value, OVERFLOW)
+        elif key in BREAKS:
+            _keyword(at, value, BREAKS[key])
     # The longhands win over `gap`, whatever the order of the keys.
     if "rowGap" in node:
         gap = dict(gap, height=_length(_join(path, "rowGap"), node["rowGap"], auto=False))

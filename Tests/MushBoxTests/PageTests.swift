@@ -82,4 +82,32 @@ struct PageTests {
         let loose = BoxPages(layout, pageHeight: 40 + lines.last!.y + line * 0.5, orphans: 1, widows: 1)
         #expect(loose.pages.first?.bottom == 40 + lines[lines.count - 1].y)
     }
+
+    @Test func breakStylesForceAndAvoidBreaks() throws {
+        func row(_ change: (inout BoxStyle) -> Void = { _ in }) -> BoxNode {
+            var style = BoxStyle()
+            style.height = .points(50)
+            change(&style)
+            return BoxNode(style: style)
+        }
+        // A page break before the third row, though two more would fit.
+        let forced = try BoxEngine.layout(column([row(), row(), row { $0.breakBefore = .page }, row(), row()]))
+        #expect(bands(BoxPages(forced, pageHeight: 175)) == [[0, 100], [100, 250]])
+        // After the first row.
+        let after = try BoxEngine.layout(column([row { $0.breakAfter = .page }, row(), row()]))
+        #expect(bands(BoxPages(after, pageHeight: 500)) == [[0, 50], [50, 150]])
+        // A section of three rows that avoids breaking inside goes whole to the next page.
+        var section = box(150, children: [row(), row(), row()])
+        section.style.breakInside = .avoid
+        let whole = try BoxEngine.layout(column([row(), section]))
+        #expect(bands(BoxPages(whole, pageHeight: 175)) == [[0, 50], [50, 200]])
+        // A total that avoids a break before it keeps the last row with it.
+        let total = try BoxEngine.layout(column([row(), row(), row(), row { $0.breakBefore = .avoid }]))
+        #expect(bands(BoxPages(total, pageHeight: 175)) == [[0, 100], [100, 200]])
+        // Where nothing else fits, avoiding gives way: a section taller than a page breaks inside.
+        var tall = box(250, children: (0..<5).map { _ in row() })
+        tall.style.breakInside = .avoid
+        let relaxed = try BoxEngine.layout(column([tall]))
+        #expect(bands(BoxPages(relaxed, pageHeight: 175)) == [[0, 150], [150, 250]])
+    }
 }

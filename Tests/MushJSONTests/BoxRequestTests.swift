@@ -77,7 +77,7 @@ struct BoxRequestTests {
         #expect(root.id == nil)
         #expect(root.children.isEmpty)
         #expect(root.leaf == nil)
-        #expect(BoxRequest.styleKeys.count == 28)
+        #expect(BoxRequest.styleKeys.count == 31)
     }
 
     @Test func defaultsAreCSSInitialValues() throws {

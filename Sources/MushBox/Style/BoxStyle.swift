@@ -44,8 +44,30 @@ public struct BoxStyle: Hashable, Sendable {
     /// The gap between items (of a row container) or lines (of a column container).
     public var columnGap: BoxLength = .zero
     public var overflow: Overflow = .visible
+    /// Whether a page may, or must, end just before the box (CSS fragmentation's `break-before`;
+    /// pages only, never the layout).
+    public var breakBefore: Break = .auto
+    /// Whether a page may, or must, end just after the box.
+    public var breakAfter: Break = .auto
+    /// Whether a page may end inside the box.
+    public var breakInside: BreakInside = .auto
 
     public init() {}
+
+    /// `break-before` and `break-after`: a page may end there (`auto`), must (`page`), or should not
+    /// where another place will do (`avoid`).
+    public enum Break: String, Hashable, Sendable, CaseIterable {
+        case auto
+        case page
+        case avoid
+    }
+
+    /// `break-inside`: a page may end inside the box (`auto`), or should not where another place
+    /// will do (`avoid`).
+    public enum BreakInside: String, Hashable, Sendable, CaseIterable {
+        case auto
+        case avoid
+    }
 
     public enum Display: String, Hashable, Sendable, CaseIterable {
         case flex

@@ -140,6 +140,9 @@ extension BoxStyle {
         .length("rowGap", \.rowGap, auto: false, negative: false, base: .contentBox),
         .length("columnGap", \.columnGap, auto: false, negative: false, base: .contentBox),
         .keyword("overflow", \.overflow),
+        .keyword("breakBefore", \.breakBefore, note: "pages only"),
+        .keyword("breakAfter", \.breakAfter, note: "pages only"),
+        .keyword("breakInside", \.breakInside, note: "pages only"),
     ]
 }
 

@@ -26,6 +26,9 @@ public struct BoxLayout: Sendable {
     /// Whether what the node holds is clipped to its padding box when drawn (its style's `overflow`
     /// is `hidden`, `clip` or `scroll`).
     public var clipsContent: Bool
+    /// Where pages may end around and inside the node (its style's `breakBefore`, `breakAfter` and
+    /// `breakInside`), for ``BoxPages``.
+    public var breaks = BoxBreaks()
     /// What the result becomes in its parent's (from its node's ``BoxNode/resultRole``).
     package var role: BoxNode.ResultRole = .node
     /// The node's ``BoxNode/origin``, as given: how the input names it, and its vocabulary's
@@ -83,5 +86,19 @@ extension BoxLayout {
             }
         }
         return layout
+    }
+}
+
+/// A result's page-break styles (``BoxStyle/breakBefore``, ``BoxStyle/breakAfter``,
+/// ``BoxStyle/breakInside``).
+public struct BoxBreaks: Sendable, Hashable {
+    public var before: BoxStyle.Break = .auto
+    public var after: BoxStyle.Break = .auto
+    public var inside: BoxStyle.BreakInside = .auto
+
+    public init(before: BoxStyle.Break = .auto, after: BoxStyle.Break = .auto, inside: BoxStyle.BreakInside = .auto) {
+        self.before = before
+        self.after = after
+        self.inside = inside
     }
 }

@@ -6,8 +6,10 @@
 /// above the other (at the top of the later one), inside a box that holds such a break among its
 /// children, and between two lines of a text leaf that leaves at least `orphans` lines above it
 /// and `widows` below it. Rows (MGLine leaves), images and other leaves are never cut. Each page
-/// ends at the lowest such height that fits; where none fits (a leaf taller than a page), the page
-/// is cut at its full height, and the page is counted in ``cutPages``.
+/// ends at the lowest such height that fits, keeping what `breakInside`, `breakBefore` and
+/// `breakAfter` `avoid` ask where something else fits, and at every `breakBefore` or `breakAfter`
+/// `page`; where nothing fits (a leaf taller than a page), the page is cut at its full height, and
+/// the page is counted in ``cutPages``.
 public struct BoxPages: Sendable, Hashable {
     /// One page: the band of the root from `top` to `bottom`, in the root's coordinates.
     public struct Page: Sendable, Hashable {
@@ -34,11 +36,15 @@ public struct BoxPages: Sendable, Hashable {
             cutPages = []
             return
         }
-        // The heights where a break might go: every box's top and bottom, every line boundary.
+        // The heights where a break might go: every box's top and bottom, every line boundary; and
+        // where one must (`breakBefore` or `breakAfter` `page`).
         var candidates = Set<Double>()
+        var forced = Set<Double>()
         func collect(_ node: BoxLayout, y: Double) {
             candidates.insert(y)
             candidates.insert(y + node.height)
+            if node.breaks.before == .page { forced.insert(y) }
+            if node.breaks.after == .page { forced.insert(y + node.height) }
             if case .text(let text)? = node.leaf {
                 let top = y + node.border.top + node.padding.top
                 for line in text.layout.lines { candidates.insert(top + line.y) }
@@ -47,24 +53,35 @@ public struct BoxPages: Sendable, Hashable {
         }
         collect(root, y: 0)
         let sorted = candidates.filter { $0 > 0 && $0 < height }.sorted()
+        let musts = forced.filter { $0 > 1e-9 && $0 < height - 1e-9 }.sorted()
         var pages: [Page] = []
         var cut: [Int] = []
         var top = 0.0
         while top < height - 1e-9 {
             let limit = top + pageHeight
+            // A break that must be, within the page.
+            if let must = musts.first(where: { $0 > top + 1e-9 }), must <= limit + 1e-9 {
+                pages.append(Page(top: top, bottom: must))
+                top = must
+                continue
+            }
             if limit >= height - 1e-9 {
                 pages.append(Page(top: top, bottom: height))
                 break
             }
-            // The lowest height that fits and cuts nothing that cannot be cut.
+            // The lowest height that fits and cuts nothing that cannot be cut, first keeping what
+            // `avoid` asks, then, where nothing fits so, without it (CSS's rule: avoiding is a
+            // preference).
             var bottom: Double?
-            var index = sorted.partitioningIndex { $0 > limit } - 1
-            while index >= 0, sorted[index] > top + 1e-9 {
-                if Self.allowsBreak(root, at: sorted[index], orphans: orphans, widows: widows) {
-                    bottom = sorted[index]
-                    break
+            for strict in [true, false] where bottom == nil {
+                var index = sorted.partitioningIndex { $0 > limit } - 1
+                while index >= 0, sorted[index] > top + 1e-9 {
+                    if Self.allowsBreak(root, at: sorted[index], orphans: orphans, widows: widows, avoiding: strict) {
+                        bottom = sorted[index]
+                        break
+                    }
+                    index -= 1
                 }
-                index -= 1
             }
             if bottom == nil { cut.append(pages.count) }
             pages.append(Page(top: top, bottom: bottom ?? limit))
@@ -74,9 +91,14 @@ public struct BoxPages: Sendable, Hashable {
         cutPages = cut
     }
 
-    /// Whether a break at `y` (in `node`'s coordinates) cuts nothing that cannot be cut.
-    static func allowsBreak(_ node: BoxLayout, at y: Double, orphans: Int, widows: Int) -> Bool {
+    /// Whether a break at `y` (in `node`'s coordinates) cuts nothing that cannot be cut, and, when
+    /// `avoiding`, nothing that `breakInside: avoid` keeps whole, and falls before no box with
+    /// `breakBefore: avoid` and after none with `breakAfter: avoid`.
+    static func allowsBreak(_ node: BoxLayout, at y: Double, orphans: Int, widows: Int, avoiding: Bool = false)
+        -> Bool
+    {
         guard y > 1e-9, y < node.height - 1e-9 else { return true }
+        if avoiding, node.breaks.inside == .avoid { return false }
         switch node.leaf {
         case .text(let text)?:
             // Between two lines, with enough lines on each side.
@@ -93,8 +115,15 @@ public struct BoxPages: Sendable, Hashable {
         default:
             return false
         }
-        for child in node.children where child.y < y - 1e-9 && child.y + child.height > y + 1e-9 {
-            if !allowsBreak(child, at: y - child.y, orphans: orphans, widows: widows) { return false }
+        for child in node.children {
+            if avoiding {
+                if child.breaks.before == .avoid, abs(child.y - y) < 1e-6 { return false }
+                if child.breaks.after == .avoid, abs(child.y + child.height - y) < 1e-6 { return false }
+            }
+            guard child.y < y - 1e-9, child.y + child.height > y + 1e-9 else { continue }
+            if !allowsBreak(child, at: y - child.y, orphans: orphans, widows: widows, avoiding: avoiding) {
+                return false
+            }
         }
         return true
     }
