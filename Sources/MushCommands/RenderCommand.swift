@@ -238,11 +238,14 @@ struct RenderCommand: ConsoleCommand {
             try await runTransition(from: before, to: json, fonts: fonts, options: options, console: console)
             return
         }
-        if let page, let size = Self.pageSize(page), let margin = Self.margin(pageMargin) {
+        if let tree = try Self.boxTree(json), case .object(let members) = tree, members["page"] != nil || page != nil {
+            let size = page.flatMap(Self.pageSize)
+            let margin = page == nil ? nil : Self.margin(pageMargin)
             try runPages(
-                json, size: size, margin: margin, format: format, fonts: fonts, options: options, console: console)
+                tree, size: size, margin: margin, format: format, fonts: fonts, options: options, console: console)
             return
         }
+        if page != nil { throw RequestError("pages (--page) are for box trees; this is a line or a stack") }
         do {
             if let tree = try Self.boxTree(json) {
                 let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
@@ -305,15 +308,9 @@ struct RenderCommand: ConsoleCommand {
     }
 
     /// A laid-out box tree drawn; a picture without area is an error that says how a tree gets one.
-    /// The page sizes `--page` names, in points.
-    static let pageSizes: [String: (width: Double, height: Double)] = [
-        "a4": (595.28, 841.89), "a5": (419.53, 595.28), "a3": (841.89, 1190.55), "letter": (612, 792),
-        "legal": (612, 1008),
-    ]
-
-    /// A page size: a name of ``pageSizes`` or `WIDTHxHEIGHT` in points (each 1 to 1000000).
+    /// A page size: a name of `PageSetup.sizes` or `WIDTHxHEIGHT` in points (each 1 to 1000000).
     static func pageSize(_ text: String) -> (width: Double, height: Double)? {
-        if let named = pageSizes[text.lowercased()] { return named }
+        if let named = PageSetup.sizes[text.lowercased()] { return named }
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
             (1...1_000_000).contains(width), (1...1_000_000).contains(height)
@@ -332,25 +329,33 @@ struct RenderCommand: ConsoleCommand {
             ? BoxEdges(values[0]) : BoxEdges(top: values[0], right: values[1], bottom: values[2], left: values[3])
     }
 
-    /// Draws a box tree cut into pages (`--page`): laid out at the page's width less its margin,
-    /// cut where ``BoxPages`` allows, one PDF of all the pages or one PNG or SVG file a page.
+    /// Draws a box tree cut into pages (its root's `page`, or `--page`, whose size and margin win):
+    /// laid out at the page's width less its margin, cut where `BoxPages` allows, its running
+    /// header and footer in the margins, one PDF of all the pages or one PNG or SVG file a page.
     private func runPages(
-        _ json: [UInt8], size: (width: Double, height: Double), margin: BoxEdges<Double>, format: RenderFormat,
+        _ tree: JSONValue, size: (width: Double, height: Double)?, margin: BoxEdges<Double>?, format: RenderFormat,
         fonts: FontCollection, options: RenderOptions, console: CommandConsole
     ) throws {
-        guard let tree = try Self.boxTree(json) else {
-            throw RequestError("pages (--page) are for box trees; this is a line or a stack")
-        }
         let request = try BoxRequest(
             parsed: tree, fonts: fonts, images: options.imageFiles ?? imageOptions.files(for: file))
-        let contentWidth = size.width - margin.left - margin.right
-        let layout = try request.layout(width: .points(contentWidth))
-        let pages = BoxPages(layout, pageHeight: size.height - margin.top - margin.bottom)
+        var setup = request.page
+        if let size, let margin {
+            setup =
+                setup?.with(width: size.width, height: size.height, margin: margin)
+                ?? PageSetup(width: size.width, height: size.height, margin: margin)
+        }
+        guard let setup else { throw RequestError("no page size (give the root a page, or --page)") }
+        let layout = try request.layout(width: .points(setup.contentWidth))
+        let pages = BoxPages(layout, pageHeight: setup.contentHeight)
+        var decorations: [(header: BoxLayout?, footer: BoxLayout?)] = []
+        for number in 1...pages.pages.count {
+            decorations.append(try setup.decorations(page: number, of: pages.pages.count))
+        }
         let renderings: [Rendering]
         do {
             renderings = try Renderer.render(
-                layout, pages: pages, width: size.width, height: size.height, margin: margin, as: format,
-                options: options)
+                layout, pages: pages, width: setup.width, height: setup.height, margin: setup.margin, as: format,
+                options: options, decorations: decorations)
         } catch {
             throw RequestError(error.description)
         }

@@ -32,6 +32,8 @@ import MushText
 public struct BoxRequest: Sendable {
     /// The tree.
     public var root: BoxNode
+    /// The document's pages, from its root key `page`; nil: one picture as large as the layout.
+    public var page: PageSetup?
     /// What was done otherwise than asked, each after its node's path (`children[1].text: …`):
     /// markup the parser could not use, and the text engine's warnings (a family named in markup
     /// that the fonts lack, characters no font has).
@@ -115,6 +117,12 @@ public struct BoxRequest: Sendable {
         images: ImageFiles = ImageFiles()
     ) throws(RequestError) {
         var reader = BoxTreeReader(fonts: fonts, vocabularies: vocabularies, images: images)
+        // The root's `page` is the document's, not a node's.
+        var value = value
+        if case .object(var members) = value, let setup = members.removeValue(forKey: "page") {
+            page = try reader.pageSetup(setup)
+            value = .object(members)
+        }
         root = try reader.node(value, at: "", depth: 0)
         warnings = reader.warnings
         depth = reader.deepest

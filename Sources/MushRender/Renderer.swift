@@ -202,9 +202,14 @@ extension Renderer {
     /// page less its margin, clipped there. A PDF is one file of one page a page; a PNG or an SVG is
     /// one file a page. A box cut by a page's end is drawn in pieces, each piece its part of the box
     /// (CSS's `box-decoration-break: slice`).
+    ///
+    /// `decorations` holds each page's running header and footer (laid out in the page's width less
+    /// its margin), drawn centred in the page's top and bottom margins; a page past its end has
+    /// none.
     public static func render(
         _ layout: BoxLayout, pages: BoxPages, width: Double, height: Double, margin: BoxEdges<Double>,
-        as format: RenderFormat, options: RenderOptions = RenderOptions()
+        as format: RenderFormat, options: RenderOptions = RenderOptions(),
+        decorations: [(header: BoxLayout?, footer: BoxLayout?)] = []
     ) throws(RenderError) -> [Rendering] {
         let contentWidth = width - margin.left - margin.right
         let contentHeight = height - margin.top - margin.bottom
@@ -225,6 +230,18 @@ extension Renderer {
             if layout.isDeeper(than: 32) { LargeStack.run(drawTree) } else { drawTree() }
             painter.boxClips = []
             painter.context.restore()
+            // The running header and footer, in the margins.
+            let index = pages.pages.firstIndex(of: page) ?? 0
+            guard index < decorations.count else { return }
+            if let header = decorations[index].header {
+                painter.drawBoxTree(
+                    header, x: margin.left, y: max((margin.top - header.height) / 2, 0), wholeContent: false)
+            }
+            if let footer = decorations[index].footer {
+                painter.drawBoxTree(
+                    footer, x: margin.left, y: height - margin.bottom + max((margin.bottom - footer.height) / 2, 0),
+                    wholeContent: false)
+            }
         }
         if format == .pdf {
             let canvas = try Canvas(format: .pdf, width: width, height: height, scale: options.scale)

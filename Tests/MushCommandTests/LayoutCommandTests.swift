@@ -465,3 +465,65 @@ struct PageCommandTests {
         }
     }
 }
+
+/// A document's `page`: its size, margin, and running header and footer with page numbers.
+@Suite("Paged documents")
+struct PagedDocumentTests {
+    static let pdftotext = "/usr/bin/pdftotext"
+
+    @Test func theFooterNumbersEveryPage() async throws {
+        try await inFolder { folder in
+            let rows = (0..<9).map { #"{"height": 50, "text": "Row \#($0)"}"# }.joined(separator: ", ")
+            let json = #"""
+                {"page": {"size": [200, 230], "margin": {"top": 20, "bottom": 30, "left": 10, "right": 10},
+                          "header": {"text": "Report", "font": {"size": 9}},
+                          "footer": {"text": "Page {page} of {pages}", "font": {"size": 9}}},
+                 "flexDirection": "column", "children": [\#(rows)]}
+                """#
+            let tree = folder.appendingPathComponent("report.json")
+            try Data(json.utf8).write(to: tree)
+            let pdf = folder.appendingPathComponent("report.pdf").path
+            let result = try await mush(["render", tree.path, "-o", pdf])
+            #expect(result.status == 0, "\(result.error)")
+            // 180 points of room: three rows a page.
+            #expect(result.output == "\(pdf): 3 pages of 200 × 230 points\n")
+            for page in 1...3 {
+                let text = try run(
+                    URL(fileURLWithPath: Self.pdftotext), ["-f", "\(page)", "-l", "\(page)", pdf, "-"]
+                ).output
+                let lines = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+                let first = (page - 1) * 3
+                #expect(
+                    lines == ["Report"] + (first..<first + 3).map { "Row \($0)" } + ["Page \(page) of 3"],
+                    "page \(page)")
+            }
+        }
+    }
+
+    @Test func badPagesNameTheirPaths() async throws {
+        let cases: [(String, String)] = [
+            (
+                #"{"page": {"size": "b7"}, "children": []}"#,
+                "page.size: must be a4, a5, a3, letter, legal or [WIDTH, HEIGHT] (it is 'b7')"
+            ),
+            (
+                #"{"page": {"size": [100, 100], "margin": 50}, "children": []}"#,
+                "page.margin: leaves no room on the page"
+            ),
+            (
+                #"{"page": {"size": [100, 100], "margin": 5, "header": {"text": "Tall", "font": {"size": 20}}}, "children": []}"#,
+                "page.header: is taller than the top margin (24 points in 5)"
+            ),
+            (
+                #"{"page": {"header": {"text": 3}}, "children": []}"#,
+                "page.header.text: expected a string, not a number"
+            ),
+            (#"{"page": {"colour": 1}, "children": []}"#, "unknown key 'colour' in page"),
+        ]
+        for (json, message) in cases {
+            let result = try await mush(["render", "-", "-o", "x.pdf"], input: Data(json.utf8))
+            expectOneLineError(result)
+            #expect(result.error == "mush: error: \(message)\n", "\(json)")
+        }
+    }
+}
