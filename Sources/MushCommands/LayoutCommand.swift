@@ -38,6 +38,10 @@ struct LayoutCommand: ConsoleCommand {
             warnings on standard error. With --batch, reads JSON Lines on standard input (LF or \
             CRLF), one tree per line, and prints one layout per input line, blank ones included (a \
             line that cannot be read gives {"error": …, "line": N}, and the exit status is then 2). \
+            A tree whose root has a page ({"size", "margin", "header", "footer"}) is laid out at the \
+            page's width less its margin and printed page by page: {"pages": [{"page", "top", "bottom", \
+            "root"}]}, each root holding only the boxes that reach into the page, moved up by its top, \
+            boxes cut by its ends marked "split". \
             With --from BEFORE, prints what changes from BEFORE's layout to FILE's: {"changes": [{"path", \
             "id", "change" (moved, appeared or disappeared), "before", "after"}]}, boxes matched by id \
             (without one, by their place under their nearest ancestor with one), frames in the root's \
@@ -97,6 +101,13 @@ struct LayoutCommand: ConsoleCommand {
         let request = try BoxRequest(
             json: try console.contents(of: file!), fonts: fonts, images: imageOptions.files(for: file))
         let (width, height) = (Self.space(width)!, Self.space(height)!)
+        if let page = request.page, before == nil, hit == nil {
+            // A paged document: laid out at its pages' content width, printed page by page.
+            let (layout, pages) = try request.pagedLayout(page, rounding: rounding)
+            for warning in request.warnings { console.warn("mush: warning: \(warning)") }
+            try console.write(try pages.jsonValue(layout).checkedJSON() + "\n")
+            return
+        }
         if let before {
             // Both trees' images are found as FILE's are.
             let old = try Self.request(

@@ -345,8 +345,7 @@ struct RenderCommand: ConsoleCommand {
                 ?? PageSetup(width: size.width, height: size.height, margin: margin)
         }
         guard let setup else { throw RequestError("no page size (give the root a page, or --page)") }
-        let layout = try request.layout(width: .points(setup.contentWidth))
-        let pages = BoxPages(layout, pageHeight: setup.contentHeight)
+        let (layout, pages) = try request.pagedLayout(setup)
         var decorations: [(header: BoxLayout?, footer: BoxLayout?)] = []
         for number in 1...pages.pages.count {
             decorations.append(try setup.decorations(page: number, of: pages.pages.count))

@@ -164,3 +164,17 @@ extension BoxTreeReader {
         return page
     }
 }
+
+extension BoxRequest {
+    /// The tree laid out for `page` (its root `page`, or another setup) and cut into pages: the root
+    /// as wide as the page's content (unless it sets a width of its own, as a document's body
+    /// fills its page), its height its content's, cut where ``BoxPages`` allows.
+    public func pagedLayout(_ page: PageSetup, rounding: BoxRounding = .edges) throws(RequestError) -> (
+        layout: BoxLayout, pages: BoxPages
+    ) {
+        var request = self
+        if request.root.style.width == .auto { request.root.style.width = .points(page.contentWidth) }
+        let layout = try request.layout(width: .points(page.contentWidth), rounding: rounding)
+        return (layout, BoxPages(layout, pageHeight: page.contentHeight))
+    }
+}

@@ -527,3 +527,22 @@ struct PagedDocumentTests {
         }
     }
 }
+
+@Suite("Paged layouts")
+struct PagedLayoutTests {
+    @Test func pagesOfBoxesWithTheirPiecesMarked() async throws {
+        let json = #"""
+            {"page": {"size": [100, 120], "margin": 10}, "flexDirection": "column", "children": [
+              {"id": "first", "height": 60},
+              {"id": "section", "flexDirection": "column", "children": [{"id": "a", "height": 40}, {"id": "b", "height": 40}]}]}
+            """#
+        let result = try await mush(["layout", "-"], input: Data(json.utf8))
+        #expect(result.status == 0, "\(result.error)")
+        // Page 1 (0 to 100): the first box, and the section cut at its bottom with its first row;
+        // page 2 (100 to 140): the section cut at its top, moved up by 100, with its second row.
+        #expect(
+            result.output
+                == #"{"pages":[{"bottom":100,"page":1,"root":{"children":[{"height":60,"id":"first","width":80,"x":0,"y":0},{"children":[{"height":40,"id":"a","width":80,"x":0,"y":0}],"height":80,"id":"section","split":"bottom","width":80,"x":0,"y":60}],"height":140,"split":"bottom","width":80,"x":0,"y":0},"top":0},{"bottom":140,"page":2,"root":{"children":[{"children":[{"height":40,"id":"b","width":80,"x":0,"y":40}],"height":80,"id":"section","split":"top","width":80,"x":0,"y":60}],"height":140,"split":"top","width":80,"x":0,"y":-100},"top":100}]}"#
+                + "\n")
+    }
+}
