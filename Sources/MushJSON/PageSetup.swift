@@ -168,7 +168,7 @@ extension BoxTreeReader {
 extension BoxRequest {
     /// The tree laid out for `page` (its root `page`, or another setup) and cut into pages: the root
     /// as wide as the page's content (unless it sets a width of its own, as a document's body
-    /// fills its page), its height its content's, cut where ``BoxPages`` allows.
+    /// fills its page), its height its content's, cut where `BoxPages` allows.
     public func pagedLayout(_ page: PageSetup, rounding: BoxRounding = .edges) throws(RequestError) -> (
         layout: BoxLayout, pages: BoxPages
     ) {

@@ -3,7 +3,7 @@ import MushBox
 
 extension BoxPages {
     /// The pages as `mush layout` prints a paged document: `{"pages": [{"page", "top", "bottom",
-    /// "root"}]}`, each page's `root` the tree's result (as ``BoxLayout/jsonValue``) with only the
+    /// "root"}]}`, each page's `root` the tree's result (as `BoxLayout.jsonValue` writes it) with only the
     /// boxes that reach into the page, the root moved up by the page's `top` (so the boxes are in the
     /// page's content coordinates), and each box cut by the page's ends marked `"split": "top"`,
     /// `"bottom"` or `"both"`. A text leaf keeps all its lines (the page shows those inside it).
