@@ -155,7 +155,9 @@ struct BoxViewChain: BoxArrangement {
                 item, content: content[index], size: item.crossSize, full: full, hugging: item.hugging?.cross,
                 compression: item.compression.cross, ratioLength: ratioLength)
             if item.crossCenter != nil {
-                if let full { length.high = max(min(length.high, full - insets - 2 * item.crossClearance), 0) }
+                // The clearance caps the length, never below what is required of it (a required size
+                // wider than the room overflows it, as a conflict Auto Layout would report).
+                if let full { length.high = max(min(length.high, full - insets - 2 * item.crossClearance), length.low) }
                 return [length]
             }
             return [Self.gapSegment(item.crossStart, start: true), length, Self.gapSegment(item.crossEnd)]

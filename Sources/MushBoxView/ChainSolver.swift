@@ -123,6 +123,8 @@ enum ChainSolver {
     /// The segment's value of least cost on its own, within its bounds: the lowest, or where the
     /// least cost reaches −∞, the one nearest 0.
     static func restingValue(_ segment: ChainSegment) -> Double {
+        // Bounds that contradict each other: the lower one holds.
+        if segment.low > segment.high { return segment.low }
         let levels = Array(Set(segment.terms.map(\.priority))).sorted(by: >)
         let zero = [Double](repeating: 0, count: levels.count)
         let points = ([segment.low, segment.high] + segment.terms.map(\.target))

@@ -34,12 +34,18 @@ public final class ImageFiles: Sendable {
             return folder.hasSuffix("/") ? folder + file : folder + "/" + file
         }
         let joined = file.hasPrefix("/") ? file : (root.hasSuffix("/") ? root + file : root + "/" + file)
-        guard let resolvedRoot, let resolved = Self.resolved(joined) else {
-            // A path that does not resolve (a missing file) is judged by its text alone.
-            if let resolvedRoot, Self.normalised(joined).hasPrefix(resolvedRoot + "/") { return joined }
-            throw .outsideRoot(root)
+        guard let resolvedRoot else { throw .outsideRoot(root) }
+        // The root `/` holds every path.
+        let prefix = resolvedRoot == "/" ? "/" : resolvedRoot + "/"
+        guard let resolved = Self.resolved(joined) else {
+            // A path that does not resolve (a missing file): its deepest folder that does, resolved,
+            // with the rest of the path after it.
+            guard let outside = Self.resolvedAncestor(joined), outside.hasPrefix(prefix) else {
+                throw .outsideRoot(root)
+            }
+            return outside
         }
-        guard resolved.hasPrefix(resolvedRoot + "/") else { throw .outsideRoot(root) }
+        guard resolved.hasPrefix(prefix) else { throw .outsideRoot(root) }
         return resolved
     }
 
@@ -111,6 +117,21 @@ public final class ImageFiles: Sendable {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)
+    }
+
+    /// A path that does not resolve, as its deepest existing ancestor resolved and the rest of
+    /// its steps after it (`..` steps taken); nil when no ancestor resolves.
+    static func resolvedAncestor(_ path: String) -> String? {
+        let absolute = path.hasPrefix("/") ? path : (resolved(".") ?? "") + "/" + path
+        var steps = normalised(absolute).split(separator: "/").map(String.init)
+        var rest: [String] = []
+        while !steps.isEmpty {
+            if let base = resolved("/" + steps.joined(separator: "/")) {
+                return ([base == "/" ? "" : base] + rest).joined(separator: "/")
+            }
+            rest.insert(steps.removeLast(), at: 0)
+        }
+        return "/" + rest.joined(separator: "/")
     }
 
     /// The path with `.` and `..` steps taken (for a path that does not exist).

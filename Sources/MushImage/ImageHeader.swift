@@ -46,6 +46,8 @@ public enum ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case damaged(ImageHeader.Format)
     /// It declares more pixels than ``ImageLimits`` allow (a "decompression bomb").
     case tooLarge(width: Double, height: Double)
+    /// An SVG whose size is not finite or passes 1,000,000 points a side.
+    case svgTooLarge(width: Double, height: Double)
     /// An SVG without a width and height or a viewBox: it has no size of its own (it can be drawn
     /// at a size given).
     case noSize
@@ -57,6 +59,8 @@ public enum ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreadable(let problem): problem.description
         case .unknownFormat: "not a PNG, JPEG, WebP or SVG file"
         case .damaged(let format): "a damaged or cut \(format.rawValue) file"
+        case .svgTooLarge(let width, let height):
+            "an SVG larger than 1000000 points a side (\(width) × \(height))"
         case .tooLarge(let width, let height):
             "declares \(Int(width)) × \(Int(height)) pixels, more than \(Int(ImageLimits.pixelsPerSide)) a side or \(Int(ImageLimits.pixels)) in all"
         case .noSize: "an SVG without width and height or a viewBox: give the image a width or height"
@@ -91,6 +95,12 @@ extension ImageHeader {
             header = svg
         } else {
             throw .unknownFormat
+        }
+        if !header.isRaster {
+            // An SVG's size is in points: finite, and within a layout's lengths.
+            guard header.storedWidth.isFinite, header.storedHeight.isFinite,
+                header.storedWidth <= MushLimits.length.upperBound, header.storedHeight <= MushLimits.length.upperBound
+            else { throw .svgTooLarge(width: header.storedWidth, height: header.storedHeight) }
         }
         if header.isRaster {
             guard header.storedWidth > 0, header.storedHeight > 0 else { throw .damaged(header.format) }

@@ -112,6 +112,7 @@ extension Painter {
         case .unknownFormat: .notAnImage
         case .damaged(let format): .damagedImage(format.rawValue)
         case .tooLarge(let width, let height): .imageTooLarge(width: Int(width), height: Int(height))
+        case .svgTooLarge: .damagedImage("SVG")
         case .noSize: .notAnImage
         case .outsideRoot(let root): .imageOutsideRoot(root)
         }

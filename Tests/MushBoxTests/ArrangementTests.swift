@@ -181,4 +181,26 @@ struct ArrangementTests {
             try BoxEngine.layout(BoxNode(children: [leaf]))
         }
     }
+
+    @Test func aWidthItsLimitsChangeIsAskedAgainForTheHeight() throws {
+        // One text child in a strip that takes each child at the width proposed (or its own): at
+        // most 60 wide, the text wraps, and the node is as tall as the wrapped text.
+        struct Column: BoxArrangement {
+            func arrange(_ children: BoxChildren, in proposal: BoxProposal) -> BoxArranged {
+                let size = children[0].size(width: proposal.width)
+                return BoxArranged(
+                    width: size.width, height: size.height,
+                    frames: [BoxFrame(x: 0, y: 0, width: size.width, height: size.height)])
+            }
+        }
+        let leaf = try TextLeaf("Hello wonderful world", fonts: FontCollection.shipped)
+        var style = BoxStyle()
+        style.maxWidth = .points(60)
+        var node = BoxNode(style: style, children: [BoxNode(leaf: leaf)])
+        node.arrangement = Column()
+        let layout = try BoxEngine.layout(node, rounding: .exact)
+        #expect(layout.width == 60)
+        #expect(layout.height == leaf.measure(width: 60).height)
+        #expect(layout.height > leaf.measure(width: 1000).height)
+    }
 }

@@ -110,4 +110,26 @@ struct PageTests {
         let relaxed = try BoxEngine.layout(column([tall]))
         #expect(bands(BoxPages(relaxed, pageHeight: 175)) == [[0, 150], [150, 250]])
     }
+
+    @Test func contentOverflowingItsBoxIsNotCut() throws {
+        // A box 100 tall holding an image from 50 to 250 (overflowing it), beside a column with
+        // boundaries at 150 and 200: pages 240 tall end at 50, before the image, not inside it.
+        var row = BoxStyle()
+        row.flexDirection = .row
+        row.alignItems = .start
+        var short = BoxStyle()
+        short.height = .points(100)
+        short.flexDirection = .column
+        short.padding.top = .points(50)
+        let image = BoxNode(leaf: ImageLeaf(width: 10, height: 200))
+        let overflowing = BoxNode(style: short, children: [image])
+        let right = box(260, children: [box(150), box(50), box(60)])
+        let layout = try BoxEngine.layout(column([BoxNode(style: row, children: [overflowing, right])]))
+        #expect(bands(BoxPages(layout, pageHeight: 240)).first == [0, 50])
+    }
+
+    @Test func pagesAreAtLeastAPointTall() throws {
+        let layout = try BoxEngine.layout(column([box(3)]))
+        #expect(bands(BoxPages(layout, pageHeight: 1e-9)) == [[0, 1], [1, 2], [2, 3]])
+    }
 }

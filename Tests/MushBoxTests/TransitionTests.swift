@@ -80,4 +80,27 @@ struct TransitionTests {
         // A time that is not a number is the end.
         #expect(BoxTransition.easeInOut(.nan) == 1)
     }
+
+    @Test func aChildWithTheRootsIdIsItsOwnBox() throws {
+        var style = BoxStyle()
+        style.flexDirection = .column
+        let before = try BoxEngine.layout(BoxNode(id: "page", style: style, children: [box("page", 10, 10)]))
+        let after = try BoxEngine.layout(BoxNode(id: "page", style: style, children: [box("page", 10, 20)]))
+        let transition = BoxTransition(from: before, to: after)
+        // The root grew from 10 to 20, and so did its child of the same id: two boxes, both moved.
+        #expect(transition.changes.map(\.change) == [.moved, .moved])
+        #expect(transition.changes.map(\.path) == [[], [0]])
+    }
+
+    @Test func aBoxAppearingWithItsChildrenFadesOnce() throws {
+        var style = BoxStyle()
+        style.flexDirection = .column
+        let before = try BoxEngine.layout(BoxNode(id: "list", style: style))
+        var row = box("row", 10, 10)
+        row.children = [box("inner", 5, 5)]
+        let after = try BoxEngine.layout(BoxNode(id: "list", style: style, children: [row]))
+        let halfway = BoxTransition(from: before, to: after).layout(at: 0.5)
+        #expect(halfway.children[0].paint?.opacity == 0.5)
+        #expect(halfway.children[0].children[0].paint?.opacity ?? 1 == 1)
+    }
 }

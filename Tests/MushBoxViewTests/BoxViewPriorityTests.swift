@@ -143,6 +143,18 @@ struct BoxViewPriorityTests {
     }
 }
 
+extension BoxViewPriorityTests {
+    @Test func aRequiredSizeWiderThanItsCentreRoomKeepsItsSize() throws {
+        // A solved column 110 wide: an item centred across with >=10 on both sides has 90 of room,
+        // but its width of 100 is required: it keeps it, centred (the conflict Auto Layout reports).
+        var column = BoxView(items: [
+            Self.content(50, 10).boxed.centerX(padding: 10).width(100).top((==0).priority(500))
+        ])
+        column.width = 110
+        #expect(BV.frames(try column.layout()) == [[5, 0, 100, 10]])
+    }
+}
+
 @Suite("Chain solver")
 struct ChainSolverTests {
     func segment(

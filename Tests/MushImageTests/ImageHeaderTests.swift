@@ -95,4 +95,27 @@ struct ImageHeaderTests {
         // Gone from the disk, still known.
         #expect(try files.size(of: copy) == (24, 24))
     }
+
+    @Test func svgSizesAreBounded() throws {
+        #expect(throws: ImageProblem.svgTooLarge(width: 1e300, height: 1)) {
+            try ImageHeader.read(Array(#"<svg width="1e300" height="1"/>"#.utf8))
+        }
+        #expect(throws: ImageProblem.svgTooLarge(width: 1e6 + 1, height: 1)) {
+            try ImageHeader.read(Array(#"<svg width="1000001" height="1"/>"#.utf8))
+        }
+    }
+
+    @Test func rootsOfEveryKind() throws {
+        // The root `/` holds every file.
+        #expect(try ImageFiles(root: "/").size(of: Self.folder + "/icon.svg") == (24, 24))
+        // A missing file inside a root behind a link is missing, not outside.
+        let link = NSTemporaryDirectory() + "/mush-root-link-\(UUID().uuidString)"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Self.folder)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        let linked = ImageFiles(root: link)
+        #expect(try linked.size(of: "icon.svg") == (24, 24))
+        #expect(throws: ImageProblem.unreadable(.notFound)) { try linked.header(of: "missing.png") }
+        #expect(throws: ImageProblem.unreadable(.notFound)) { try linked.header(of: "sub/missing.png") }
+        #expect(throws: ImageProblem.outsideRoot(link)) { try linked.header(of: "../missing.png") }
+    }
 }

@@ -32,10 +32,19 @@ extension LayoutTree {
             if let known { return known }
             return max((content.isFinite ? max(content, 0) : 0) + sum, 0).clamp(low, high)
         }
+        let width = max(
+            outer(styledKnown.width, arranged.width, inset.horizontal, c.minSize.width, c.maxSize.width),
+            inset.horizontal)
+        // A width its limits changed: the content is asked again at it for its height (text wraps).
+        if styledKnown.width == nil, styledKnown.height == nil,
+            abs(max(width - inset.horizontal, 0) - arranged.width) > 1e-9
+        {
+            let inner = max(width - inset.horizontal, 0)
+            arranged = arrange(
+                node, arrangement, known: Known(inner, nil), space: Space(.points(inner), innerSpace.height))
+        }
         let size = Pair(
-            max(
-                outer(styledKnown.width, arranged.width, inset.horizontal, c.minSize.width, c.maxSize.width),
-                inset.horizontal),
+            width,
             max(
                 outer(styledKnown.height, arranged.height, inset.vertical, c.minSize.height, c.maxSize.height),
                 inset.vertical))

@@ -23,6 +23,8 @@ public struct BoxPages: Sendable, Hashable {
     }
 
     public var pages: [Page]
+    /// The most pages made: a million.
+    public static let maximumPages = 1_000_000
     /// The indices of the pages that end by cutting what cannot be cut (a leaf taller than a page).
     public var cutPages: [Int]
 
@@ -31,6 +33,9 @@ public struct BoxPages: Sendable, Hashable {
     /// top of the next (2 and 2, as CSS).
     public init(_ root: BoxLayout, pageHeight: Double, orphans: Int = 2, widows: Int = 2) {
         let height = max(root.height, root.contentHeight)
+        // Pages are at least a point tall, and at most a million of them are made (the last then
+        // holds the rest).
+        let pageHeight = pageHeight.isFinite ? max(pageHeight, 1) : pageHeight
         guard pageHeight.isFinite, pageHeight > 0, height > 0 else {
             pages = [Page(top: 0, bottom: max(height, 0))]
             cutPages = []
@@ -58,6 +63,10 @@ public struct BoxPages: Sendable, Hashable {
         var cut: [Int] = []
         var top = 0.0
         while top < height - 1e-9 {
+            if pages.count == Self.maximumPages - 1 {
+                pages.append(Page(top: top, bottom: height))
+                break
+            }
             let limit = top + pageHeight
             // A break that must be, within the page.
             if let must = musts.first(where: { $0 > top + 1e-9 }), must <= limit + 1e-9 {
@@ -97,7 +106,7 @@ public struct BoxPages: Sendable, Hashable {
     static func allowsBreak(_ node: BoxLayout, at y: Double, orphans: Int, widows: Int, avoiding: Bool = false)
         -> Bool
     {
-        guard y > 1e-9, y < node.height - 1e-9 else { return true }
+        guard y > 1e-9, y < extent(node) - 1e-9 else { return true }
         if avoiding, node.breaks.inside == .avoid { return false }
         switch node.leaf {
         case .text(let text)?:
@@ -120,12 +129,18 @@ public struct BoxPages: Sendable, Hashable {
                 if child.breaks.before == .avoid, abs(child.y - y) < 1e-6 { return false }
                 if child.breaks.after == .avoid, abs(child.y + child.height - y) < 1e-6 { return false }
             }
-            guard child.y < y - 1e-9, child.y + child.height > y + 1e-9 else { continue }
+            guard child.y < y - 1e-9, child.y + extent(child) > y + 1e-9 else { continue }
             if !allowsBreak(child, at: y - child.y, orphans: orphans, widows: widows, avoiding: avoiding) {
                 return false
             }
         }
         return true
+    }
+
+    /// How far down a box reaches: its height, or its content's where that overflows and is not
+    /// clipped (an image overflowing a short box is not cut either).
+    static func extent(_ node: BoxLayout) -> Double {
+        node.clipsContent ? node.height : max(node.height, node.contentHeight)
     }
 }
 

@@ -46,15 +46,23 @@ public struct BoxTransition: Sendable {
     /// disappear, in preorder.
     public let changes: [Entry]
 
+    /// A box's key across the two layouts: its id (and which of the boxes of that id, in order),
+    /// or its index under its parent's key.
+    indirect enum Key: Hashable {
+        case root
+        case named(String, Int)
+        case child(Key, Int)
+    }
+
     /// The boxes of a layout by key: each box's root frame, path, parent's and children's keys.
     struct Indexed {
-        var frames: [String: BoxFrame] = [:]
-        var paths: [String: [Int]] = [:]
-        var parents: [String: String] = [:]
-        var children: [String: [String]] = [:]
-        var order: [String] = []
-        var nodes: [String: BoxLayout] = [:]
-        var rootKey = ""
+        var frames: [Key: BoxFrame] = [:]
+        var paths: [Key: [Int]] = [:]
+        var parents: [Key: Key] = [:]
+        var children: [Key: [Key]] = [:]
+        var order: [Key] = []
+        var nodes: [Key: BoxLayout] = [:]
+        var rootKey = Key.root
     }
 
     public init(from before: BoxLayout, to after: BoxLayout) {
@@ -79,31 +87,34 @@ public struct BoxTransition: Sendable {
         self.changes = changes
     }
 
-    /// The keys of a layout's boxes: `#id` for a box with an id (a second box of the same id
-    /// `#id#2`), else its parent's key and its index.
+    /// The keys of a layout's boxes: its id for a box with one (the first box of an id, the root
+    /// included, `named(id, 1)`, the next `named(id, 2)`…), else its parent's key and its index.
     static func index(_ root: BoxLayout) -> Indexed {
         var indexed = Indexed()
         var seen: [String: Int] = [:]
-        func visit(_ node: BoxLayout, key: String, parent: String?, x: Double, y: Double, path: [Int]) {
+        func visit(_ node: BoxLayout, key: Key, parent: Key?, x: Double, y: Double, path: [Int]) {
             indexed.frames[key] = BoxFrame(x: x, y: y, width: node.width, height: node.height)
             indexed.paths[key] = path
             indexed.parents[key] = parent
             indexed.order.append(key)
             indexed.nodes[key] = node
-            var childKeys: [String] = []
+            var childKeys: [Key] = []
             for (index, child) in node.children.enumerated() {
-                var childKey = key + "/" + String(index)
+                var childKey = Key.child(key, index)
                 if let id = child.id {
-                    let count = (seen["#" + id] ?? 0) + 1
-                    seen["#" + id] = count
-                    childKey = "#" + id + (count > 1 ? "#\(count)" : "")
+                    let count = (seen[id] ?? 0) + 1
+                    seen[id] = count
+                    childKey = .named(id, count)
                 }
                 childKeys.append(childKey)
                 visit(child, key: childKey, parent: key, x: x + child.x, y: y + child.y, path: path + [index])
             }
             indexed.children[key] = childKeys
         }
-        indexed.rootKey = root.id.map { "#" + $0 } ?? ""
+        if let id = root.id {
+            seen[id] = 1
+            indexed.rootKey = .named(id, 1)
+        }
         visit(root, key: indexed.rootKey, parent: nil, x: 0, y: 0, path: [])
         return indexed
     }
@@ -122,7 +133,7 @@ public struct BoxTransition: Sendable {
         let new = Self.index(after)
         // The boxes that disappear (the topmost of each subtree that goes), by the key of the
         // parent they are drawn in.
-        var leaving: [String: [(index: Int, key: String)]] = [:]
+        var leaving: [Key: [(index: Int, key: Key)]] = [:]
         for key in old.order where new.frames[key] == nil {
             guard let parent = old.parents[key] else { continue }
             let parentStays = new.frames[parent] != nil
@@ -137,18 +148,22 @@ public struct BoxTransition: Sendable {
             node.paint = paint
             return node
         }
-        func build(_ node: BoxLayout, key: String, parentX: Double, parentY: Double) -> BoxLayout {
+        func build(_ node: BoxLayout, key: Key, parentX: Double, parentY: Double, appearing: Bool) -> BoxLayout {
             var result = node
             let now =
                 new.frames[key]
                 ?? BoxFrame(x: parentX + node.x, y: parentY + node.y, width: node.width, height: node.height)
             var frame = now
-            if let was = old.frames[key] {
+            // The roots stand for each other, whatever their ids.
+            let was = old.frames[key] ?? (key == new.rootKey ? old.frames[old.rootKey] : nil)
+            var childrenAppear = appearing
+            if let was {
                 frame = BoxFrame(
                     x: lerp(was.x, now.x), y: lerp(was.y, now.y), width: max(lerp(was.width, now.width), 0),
                     height: max(lerp(was.height, now.height), 0))
-            } else {
+            } else if !appearing {
                 result = faded(result, t)
+                childrenAppear = true
             }
             result.x = frame.x - parentX
             result.y = frame.y - parentY
@@ -159,8 +174,9 @@ public struct BoxTransition: Sendable {
             let childKeys = new.children[key] ?? []
             var children: [BoxLayout] = []
             for (index, child) in node.children.enumerated() {
-                let childKey = index < childKeys.count ? childKeys[index] : key + "/" + String(index)
-                children.append(build(child, key: childKey, parentX: frame.x, parentY: frame.y))
+                let childKey = index < childKeys.count ? childKeys[index] : Key.child(key, index)
+                children.append(
+                    build(child, key: childKey, parentX: frame.x, parentY: frame.y, appearing: childrenAppear))
             }
             for (index, goneKey) in (leaving[key] ?? []).sorted(by: { $0.index < $1.index }) {
                 guard let gone = old.nodes[goneKey], let was = old.frames[goneKey] else { continue }
@@ -173,7 +189,7 @@ public struct BoxTransition: Sendable {
             result.children = children
             return result
         }
-        return build(after, key: new.rootKey, parentX: 0, parentY: 0)
+        return build(after, key: new.rootKey, parentX: 0, parentY: 0, appearing: false)
     }
 
     /// A smooth start and end (UIKit's default animation curve, `easeInOut`), for even steps of
