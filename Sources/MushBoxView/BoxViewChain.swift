@@ -91,16 +91,17 @@ struct BoxViewChain: BoxArrangement {
 
     // MARK: - Lengths
 
-    /// An item's length segment along one axis: its required size (or the one its aspect ratio
-    /// gives from `other`, the length found across), or its content with hugging and compression.
+    /// An item's length segment along one axis: its required size (or, for the height, the one
+    /// its aspect ratio gives from `widthFound`, the width solved first), or its content with
+    /// hugging and compression.
     func lengthSegment(
         _ item: Item, content: Double, size: BoxItemSize?, full: Double?, hugging: Double?, compression: Double,
-        ratioLength: Double?
+        widthFound: Double?
     ) -> ChainSegment {
         var segment = ChainSegment()
         segment.low = 0
-        if let ratioLength {
-            segment.add(.equal, ratioLength, priority: BoxPin.required)
+        if let ratio = item.aspectRatio, let widthFound {
+            segment.add(.equal, widthFound / ratio, priority: BoxPin.required)
             return segment
         }
         switch size {
@@ -149,11 +150,9 @@ struct BoxViewChain: BoxArrangement {
         let insets = crossInsets.start + crossInsets.end
         func problem(_ index: Int, full: Double?) -> [ChainSegment] {
             let item = items[index]
-            // The second axis solved is the height: the width found first over the ratio.
-            let ratioLength: Double? = item.aspectRatio.flatMap { ratio in other.map { $0[index] / ratio } }
             var length = lengthSegment(
                 item, content: content[index], size: item.crossSize, full: full, hugging: item.hugging?.cross,
-                compression: item.compression.cross, ratioLength: ratioLength)
+                compression: item.compression.cross, widthFound: other?[index])
             if item.crossCenter != nil {
                 // The clearance caps the length, never below what is required of it (a required size
                 // wider than the room overflows it, as a conflict Auto Layout would report).
@@ -198,11 +197,9 @@ struct BoxViewChain: BoxArrangement {
         // The lengths alone, for the flex items' common unit and for centred items.
         func length(_ index: Int, full: Double?) -> ChainSegment {
             let item = items[index]
-            // The second axis solved is the height: the width found first over the ratio.
-            let ratioLength: Double? = item.aspectRatio.flatMap { ratio in other.map { $0[index] / ratio } }
             return lengthSegment(
                 item, content: content[index], size: item.mainSize, full: full, hugging: item.hugging?.main,
-                compression: item.compression.main, ratioLength: ratioLength)
+                compression: item.compression.main, widthFound: other?[index])
         }
         // Centred items split the chain into runs solved apart; each is placed on the centre.
         let centred = (0..<count).filter { items[$0].mainCenter != nil }

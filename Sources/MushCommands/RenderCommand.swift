@@ -172,22 +172,10 @@ struct RenderCommand: ConsoleCommand {
         let (new, newWarnings) = try layout(json)
         let transition = BoxTransition(from: old, to: new)
         let written = try pictures(of: transition, options: options)
-        for (name, rendering) in written {
-            do {
-                try FileOutput.write([UInt8](rendering.data), to: name)
-            } catch {
-                throw RequestError("cannot write \(name): \(Self.writeProblem(name, error))")
-            }
-        }
+        try Self.write(written)
         for warning in oldWarnings { console.warn("mush: warning: --from \(before): \(warning)") }
         for warning in newWarnings { console.warn("mush: warning: \(warning)") }
-        var warned: Set<String> = []
-        for (_, rendering) in written {
-            for warning in rendering.warnings {
-                let text = warning.description { Self.jsonPath($0, in: new) }
-                if warned.insert(text).inserted { console.warn("mush: warning: \(text)") }
-            }
-        }
+        Self.warnOnce(written.map(\.rendering), in: new, console: console)
         let count = frameFiles ? "" : ", \(frames) frames over \(MushLimits.format(duration)) s"
         for (name, rendering) in written {
             try console.write("\(name): \(rendering.width) × \(rendering.height) pixels\(count)\n")
@@ -238,7 +226,8 @@ struct RenderCommand: ConsoleCommand {
             try await runTransition(from: before, to: json, fonts: fonts, options: options, console: console)
             return
         }
-        if let tree = try Self.boxTree(json), case .object(let members) = tree, members["page"] != nil || page != nil {
+        let tree = try Self.boxTree(json)
+        if let tree, case .object(let members) = tree, members["page"] != nil || page != nil {
             let size = page.flatMap(Self.pageSize)
             let margin = page == nil ? nil : Self.margin(pageMargin)
             try runPages(
@@ -247,7 +236,7 @@ struct RenderCommand: ConsoleCommand {
         }
         if page != nil { throw RequestError("pages (--page) are for box trees; this is a line or a stack") }
         do {
-            if let tree = try Self.boxTree(json) {
+            if let tree {
                 let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
                 textWarnings = request.warnings
                 let layout = try request.layout(
@@ -273,11 +262,7 @@ struct RenderCommand: ConsoleCommand {
         } catch let error as RenderError {
             throw RequestError(error.description)
         }
-        do {
-            try FileOutput.write([UInt8](rendering.data), to: output)
-        } catch {
-            throw RequestError("cannot write \(output): \(Self.writeProblem(output, error))")
-        }
+        try Self.write([(output, rendering)])
         for warning in textWarnings { console.warn("mush: warning: \(warning)") }
         for warning in rendering.warnings {
             console.warn("mush: warning: \(warning.description { Self.jsonPath($0, in: drawnTree) })")
@@ -361,21 +346,9 @@ struct RenderCommand: ConsoleCommand {
         let stem = String(output.dropLast(format.rawValue.count + 1))
         let names =
             format == .pdf ? [output] : renderings.indices.map { "\(stem)-\($0 + 1).\(format.rawValue)" }
-        for (name, rendering) in zip(names, renderings) {
-            do {
-                try FileOutput.write([UInt8](rendering.data), to: name)
-            } catch {
-                throw RequestError("cannot write \(name): \(Self.writeProblem(name, error))")
-            }
-        }
+        try Self.write(Array(zip(names, renderings)))
         for warning in request.warnings { console.warn("mush: warning: \(warning)") }
-        var warned: Set<String> = []
-        for rendering in renderings {
-            for warning in rendering.warnings {
-                let text = warning.description { Self.jsonPath($0, in: layout) }
-                if warned.insert(text).inserted { console.warn("mush: warning: \(text)") }
-            }
-        }
+        Self.warnOnce(renderings, in: layout, console: console)
         for index in pages.cutPages {
             console.warn("mush: warning: page \(index + 1) cuts a box that cannot be cut (it is taller than a page)")
         }
@@ -398,6 +371,29 @@ struct RenderCommand: ConsoleCommand {
             throw RequestError(
                 "nothing to draw: the picture is \(MushLimits.format(width)) × \(MushLimits.format(height)) points (give the root a size or content, or lay it out with --width and --height)"
             )
+        }
+    }
+
+    /// Writes each rendering to its file; the first that cannot be written is an error naming it.
+    static func write(_ files: [(name: String, rendering: Rendering)]) throws(RequestError) {
+        for (name, rendering) in files {
+            do {
+                try FileOutput.write([UInt8](rendering.data), to: name)
+            } catch {
+                throw RequestError("cannot write \(name): \(Self.writeProblem(name, error))")
+            }
+        }
+    }
+
+    /// Prints the warnings of several renderings of one tree (frames, pages), each once, its item
+    /// named by its JSON path in `tree`.
+    static func warnOnce(_ renderings: [Rendering], in tree: BoxLayout, console: CommandConsole) {
+        var warned: Set<String> = []
+        for rendering in renderings {
+            for warning in rendering.warnings {
+                let text = warning.description { Self.jsonPath($0, in: tree) }
+                if warned.insert(text).inserted { console.warn("mush: warning: \(text)") }
+            }
         }
     }
 

@@ -52,7 +52,12 @@ public final class ImageFiles: Sendable {
     /// The header of the image `file` names, read from its first bytes the first time it is
     /// asked for.
     public func header(of file: String) throws(ImageProblem) -> ImageHeader {
-        let path = try path(of: file)
+        try header(at: try path(of: file))
+    }
+
+    /// The header of the image at `path`, a path ``path(of:)`` gave, read from its first bytes the
+    /// first time it is asked for.
+    public func header(at path: String) throws(ImageProblem) -> ImageHeader {
         if let known = headers.withLock({ $0[path] }) { return try known.get() }
         let result: Result<ImageHeader, ImageProblem>
         do {

@@ -12,8 +12,12 @@ extension Painter {
     /// `wholeContent`, the root's box is drawn as large as its content (at least its own size), and
     /// the root neither clips nor moves its children by its content offset.
     func drawBoxTree(_ root: BoxLayout, x: Double = 0, y: Double = 0, wholeContent: Bool) {
-        var path: [Int] = []
-        drawBox(root, x: x, y: y, path: &path, unrolled: wholeContent)
+        func draw() {
+            var path: [Int] = []
+            drawBox(root, x: x, y: y, path: &path, unrolled: wholeContent)
+        }
+        // Drawing recurses once per level: a deep tree is drawn on a thread with a large stack.
+        if root.isDeeper(than: 32) { LargeStack.run(draw) } else { draw() }
     }
 
     /// Draws one box at (`x`, `y`) and everything inside it: its shadow, background and borders,

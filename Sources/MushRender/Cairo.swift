@@ -191,26 +191,9 @@ final class CairoContext {
 
     // MARK: Images
 
-    /// Paints `image` scaled to the rectangle (clipped to it; Cairo's "good" filter, edges padded).
-    func paint(_ image: CairoImage, x: Double, y: Double, width: Double, height: Double) {
-        cairo_save(context)
-        cairo_rectangle(context, x, y, width, height)
-        cairo_clip(context)
-        cairo_translate(context, x, y)
-        cairo_scale(context, width / Double(image.width), height / Double(image.height))
-        cairo_set_source_surface(context, image.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
-        cairo_paint(context)
-        cairo_restore(context)
-    }
-
-    /// Paints `image`, turned as EXIF `orientation` (1 to 8) says, scaled to the rectangle.
-    func paint(_ image: CairoImage, orientation: Int, x: Double, y: Double, width: Double, height: Double) {
-        guard orientation != 1 else {
-            paint(image, x: x, y: y, width: width, height: height)
-            return
-        }
+    /// Paints `image` scaled to the rectangle (clipped to it; Cairo's "good" filter, edges padded),
+    /// turned as EXIF `orientation` (1, as stored, to 8) says.
+    func paint(_ image: CairoImage, orientation: Int = 1, x: Double, y: Double, width: Double, height: Double) {
         let storedWidth = Double(image.width)
         let storedHeight = Double(image.height)
         let swaps = orientation >= 5
@@ -220,7 +203,7 @@ final class CairoContext {
         cairo_translate(context, x, y)
         cairo_scale(
             context, width / (swaps ? storedHeight : storedWidth), height / (swaps ? storedWidth : storedHeight))
-        // From stored pixels to shown ones: (xx, yx, xy, yy, x0, y0).
+        // From stored pixels to shown ones: (xx, yx, xy, yy, x0, y0); as stored, none.
         var matrix = cairo_matrix_t()
         switch orientation {
         case 2: cairo_matrix_init(&matrix, -1, 0, 0, 1, storedWidth, 0)

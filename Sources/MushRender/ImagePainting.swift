@@ -73,21 +73,28 @@ extension Painter {
     /// rendering while it stays within the image memory; nil, with a warning at `location` the
     /// first time, when it cannot be read.
     private func readImage(_ file: String, location: RenderWarning.Location) -> DecodedImage? {
-        let path: String
-        let header: ImageHeader
-        do {
-            path = try imageFiles.path(of: file)
-            if let known = images[path] {
-                imageUses += 1
-                images[path]?.lastUse = imageUses
-                return known.image
-            }
-            header = try imageFiles.header(of: file)
-        } catch {
-            let shown = (try? imageFiles.path(of: file)) ?? file
-            if images[shown] == nil { warn(Self.problem(error), file: shown, at: location) }
+        // No picture from `shown`, warned about once.
+        func unreadable(_ problem: ImageProblem, shown: String) -> DecodedImage? {
+            if images[shown] == nil { warn(Self.problem(problem), file: shown, at: location) }
             images[shown] = (nil, imageUses)
             return nil
+        }
+        let path: String
+        do {
+            path = try imageFiles.path(of: file)
+        } catch {
+            return unreadable(error, shown: file)
+        }
+        if let known = images[path] {
+            imageUses += 1
+            images[path]?.lastUse = imageUses
+            return known.image
+        }
+        let header: ImageHeader
+        do {
+            header = try imageFiles.header(at: path)
+        } catch {
+            return unreadable(error, shown: path)
         }
         imageUses += 1
         switch ImageDecoder.decode(path, header: header, limit: options.imageMemory, makeRoom: makeRoom) {

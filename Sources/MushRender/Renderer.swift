@@ -88,11 +88,7 @@ public enum Renderer {
         let height =
             (options.wholeContent ? max(layout.height, layout.contentHeight) : layout.height) + room.top + room.bottom
         return try draw(width: width, height: height, format: format, options: options) { painter in
-            func drawTree() {
-                painter.drawBoxTree(layout, x: room.left, y: room.top, wholeContent: options.wholeContent)
-            }
-            // Drawing recurses once per level: a deep tree is drawn on a thread with a large stack.
-            if layout.isDeeper(than: 32) { LargeStack.run(drawTree) } else { drawTree() }
+            painter.drawBoxTree(layout, x: room.left, y: room.top, wholeContent: options.wholeContent)
         }
     }
 
@@ -170,10 +166,7 @@ extension Renderer {
             let layout = transition.layout(at: progress)
             renderings.append(
                 try draw(width: width, height: height, format: .png, options: options) { painter in
-                    func drawTree() {
-                        painter.drawBoxTree(layout, x: room.left, y: room.top, wholeContent: options.wholeContent)
-                    }
-                    if layout.isDeeper(than: 32) { LargeStack.run(drawTree) } else { drawTree() }
+                    painter.drawBoxTree(layout, x: room.left, y: room.top, wholeContent: options.wholeContent)
                 })
         }
         return renderings
@@ -224,10 +217,7 @@ extension Renderer {
             painter.context.rectangle(x: band.x, y: band.y, width: band.width, height: band.height)
             painter.context.clip()
             painter.boxClips = [band]
-            func drawTree() {
-                painter.drawBoxTree(layout, x: margin.left, y: margin.top - page.top, wholeContent: true)
-            }
-            if layout.isDeeper(than: 32) { LargeStack.run(drawTree) } else { drawTree() }
+            painter.drawBoxTree(layout, x: margin.left, y: margin.top - page.top, wholeContent: true)
             painter.boxClips = []
             painter.context.restore()
             // The running header and footer, in the margins.

@@ -45,17 +45,20 @@ public struct BoxTransition: Sendable {
     /// Every box of the layout after, in preorder, then those of the layout before that
     /// disappear, in preorder.
     public let changes: [Entry]
+    /// The two layouts' boxes by key, found once for every moment drawn.
+    private let old: Indexed
+    private let new: Indexed
 
     /// A box's key across the two layouts: its id (and which of the boxes of that id, in order),
     /// or its index under its parent's key.
-    indirect enum Key: Hashable {
+    indirect enum Key: Hashable, Sendable {
         case root
         case named(String, Int)
         case child(Key, Int)
     }
 
     /// The boxes of a layout by key: each box's root frame, path, parent's and children's keys.
-    struct Indexed {
+    struct Indexed: Sendable {
         var frames: [Key: BoxFrame] = [:]
         var paths: [Key: [Int]] = [:]
         var parents: [Key: Key] = [:]
@@ -68,8 +71,8 @@ public struct BoxTransition: Sendable {
     public init(from before: BoxLayout, to after: BoxLayout) {
         self.before = before
         self.after = after
-        let old = Self.index(before)
-        let new = Self.index(after)
+        old = Self.index(before)
+        new = Self.index(after)
         var changes: [Entry] = []
         for key in new.order {
             let was = old.frames[key]
@@ -129,8 +132,6 @@ public struct BoxTransition: Sendable {
     /// after (before, for a box that disappears), at the box's size of the moment.
     public func layout(at progress: Double) -> BoxLayout {
         let t = progress.isFinite ? min(max(progress, 0), 1) : 1
-        let old = Self.index(before)
-        let new = Self.index(after)
         // The boxes that disappear (the topmost of each subtree that goes), by the key of the
         // parent they are drawn in.
         var leaving: [Key: [(index: Int, key: Key)]] = [:]
