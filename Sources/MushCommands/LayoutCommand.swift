@@ -38,10 +38,12 @@ struct LayoutCommand: ConsoleCommand {
             warnings on standard error. With --batch, reads JSON Lines on standard input (LF or \
             CRLF), one tree per line, and prints one layout per input line, blank ones included (a \
             line that cannot be read gives {"error": …, "line": N}, and the exit status is then 2). \
-            A tree whose root has a page ({"size", "margin", "header", "footer"}) is laid out at the \
-            page's width less its margin and printed page by page: {"pages": [{"page", "top", "bottom", \
-            "root"}]}, each root holding only the boxes that reach into the page, moved up by its top, \
-            boxes cut by its ends marked "split". \
+            A tree whose root has a page ({"size", "margin", "header", "footer"}), or any tree with \
+            --page, is laid out at the page's width less its margin and printed page by page: \
+            {"pages": [{"page", "top", "bottom", "offset", "root", "repeats"}]}, each root holding only \
+            the boxes that reach into the page, moved up by its top and down by its offset (the \
+            repeated headers above it), boxes cut by its ends marked "split", and the repeated \
+            headers and footers in repeats. \
             With --from BEFORE, prints what changes from BEFORE's layout to FILE's: {"changes": [{"path", \
             "id", "change" (moved, appeared or disappeared), "before", "after"}]}, boxes matched by id \
             (without one, by their place under their nearest ancestor with one), frames in the root's \
@@ -69,6 +71,7 @@ struct LayoutCommand: ConsoleCommand {
             "A JSON file of the tree before a change: print what moves, appears and disappears from it to FILE.",
             valueName: "BEFORE"))
     var before: String?
+    @OptionGroup var pageOptions: PageOptions
     @OptionGroup var input: BatchOptions
     @Argument(help: "A JSON file holding one tree; - for standard input.")
     var file: String?
@@ -90,6 +93,10 @@ struct LayoutCommand: ConsoleCommand {
         }
         if Self.space(width) == nil { throw Self.spaceError("--width", width) }
         if Self.space(height) == nil { throw Self.spaceError("--height", height) }
+        if pageOptions.page != nil {
+            if input.batch { throw ValidationError("--page lays one tree out, not with --batch") }
+            if hit != nil || before != nil { throw ValidationError("--page excludes --hit and --from") }
+        }
     }
 
     func run(on console: CommandConsole) async throws {
@@ -101,7 +108,7 @@ struct LayoutCommand: ConsoleCommand {
         let request = try BoxRequest(
             json: try console.contents(of: file!), fonts: fonts, images: imageOptions.files(for: file))
         let (width, height) = (Self.space(width)!, Self.space(height)!)
-        if let page = request.page, before == nil, hit == nil {
+        if let page = pageOptions.setup(request.page), before == nil, hit == nil {
             // A paged document: laid out at its pages' content width, printed page by page.
             let (layout, pages) = try request.pagedLayout(page, rounding: rounding)
             for warning in request.warnings { console.warn("mush: warning: \(warning)") }

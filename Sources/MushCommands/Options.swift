@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MushBase
 import MushImage
 import MushJSON
 import MushText
@@ -133,5 +134,67 @@ struct ImageOptions: ParsableArguments {
     /// Where the images of the JSON file `file` are found.
     func files(for file: String?) -> ImageFiles {
         ImageFiles(root: root, folder: Self.folder(of: file))
+    }
+}
+
+/// `--page SIZE` and `--page-margin M`, which `render` and `layout` share: a box tree cut into
+/// pages of that size (its root's `page` keeps its header and footer, and takes the size and
+/// margin given here).
+struct PageOptions: ParsableArguments {
+    @Option(
+        parsing: .unconditional,
+        help: "For a box tree: cut it into pages of this size (a4, a5, a3, letter, legal, or WIDTHxHEIGHT in points).")
+    var page: String?
+    @Option(
+        name: .customLong("page-margin"), parsing: .unconditional,
+        help: "With --page: the margin, in points: one number, or four, TOP,RIGHT,BOTTOM,LEFT (36 by default).")
+    var pageMargin = "36"
+
+    func validate() throws {
+        guard let page else {
+            if pageMargin != "36" { throw ValidationError("--page-margin is for --page") }
+            return
+        }
+        guard let size = Self.pageSize(page) else {
+            throw ValidationError(
+                "--page must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points (it is '\(page)')")
+        }
+        guard let margin = Self.margin(pageMargin) else {
+            throw ValidationError(
+                "--page-margin must be one number of points or four, TOP,RIGHT,BOTTOM,LEFT, each 0 or more (it is '\(pageMargin)')"
+            )
+        }
+        guard size.width - margin.left - margin.right > 0, size.height - margin.top - margin.bottom > 0 else {
+            throw ValidationError("--page-margin leaves no room on a page of \(page)")
+        }
+    }
+
+    /// The pages: the document's own (`document`, its root's `page`) with the size and margin of
+    /// `--page` where given; nil where neither gives a size.
+    func setup(_ document: PageSetup?) -> PageSetup? {
+        guard let page, let size = Self.pageSize(page), let margin = Self.margin(pageMargin) else { return document }
+        return document?.with(width: size.width, height: size.height, margin: margin)
+            ?? PageSetup(width: size.width, height: size.height, margin: margin)
+    }
+
+    /// A page size: a name of `PageSetup.sizes` or `WIDTHxHEIGHT` in points (each 1 to 1000000).
+    static func pageSize(_ text: String) -> (width: Double, height: Double)? {
+        if let named = PageSetup.sizes[text.lowercased()] { return named }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            (1...1_000_000).contains(width), (1...1_000_000).contains(height)
+        else { return nil }
+        return (width, height)
+    }
+
+    /// A page margin: one number of points, or four, top, right, bottom and left, each 0 to 1000000.
+    static func margin(_ text: String) -> BoxEdges<Double>? {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard numbers.count == 1 || numbers.count == 4,
+            numbers.allSatisfy({ $0.map { (0...1_000_000).contains($0) } ?? false })
+        else { return nil }
+        let values = numbers.compactMap { $0 }
+        return values.count == 1
+            ? BoxEdges(values[0]) : BoxEdges(top: values[0], right: values[1], bottom: values[2], left: values[3])
     }
 }

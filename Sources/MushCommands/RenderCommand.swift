@@ -81,14 +81,7 @@ struct RenderCommand: ConsoleCommand {
     var duration = 0.3
     @Flag(help: "With --from: write each picture to a PNG file of its own, OUT-1.png, OUT-2.png, …")
     var frameFiles = false
-    @Option(
-        parsing: .unconditional,
-        help: "For a box tree: cut it into pages of this size (a4, a5, a3, letter, legal, or WIDTHxHEIGHT in points).")
-    var page: String?
-    @Option(
-        name: .customLong("page-margin"), parsing: .unconditional,
-        help: "With --page: the margin, in points: one number, or four, TOP,RIGHT,BOTTOM,LEFT (36 by default).")
-    var pageMargin = "36"
+    @OptionGroup var pageOptions: PageOptions
     @Argument(help: "A JSON file holding a line, a stack or a box tree; - for standard input.")
     var file: String
 
@@ -106,23 +99,7 @@ struct RenderCommand: ConsoleCommand {
         }
         if LayoutCommand.space(width) == nil { throw LayoutCommand.spaceError("--width", width) }
         if LayoutCommand.space(height) == nil { throw LayoutCommand.spaceError("--height", height) }
-        if let page {
-            guard let size = Self.pageSize(page) else {
-                throw ValidationError(
-                    "--page must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points (it is '\(page)')")
-            }
-            guard let margin = Self.margin(pageMargin) else {
-                throw ValidationError(
-                    "--page-margin must be one number of points or four, TOP,RIGHT,BOTTOM,LEFT, each 0 or more (it is '\(pageMargin)')"
-                )
-            }
-            guard size.width - margin.left - margin.right > 0, size.height - margin.top - margin.bottom > 0 else {
-                throw ValidationError("--page-margin leaves no room on a page of \(page)")
-            }
-            if before != nil { throw ValidationError("--page and --from exclude each other") }
-        } else if pageMargin != "36" {
-            throw ValidationError("--page-margin is for --page")
-        }
+        if pageOptions.page != nil, before != nil { throw ValidationError("--page and --from exclude each other") }
         if before != nil {
             guard RenderFormat(fileName: output) == .png else {
                 throw ValidationError(
@@ -175,7 +152,7 @@ struct RenderCommand: ConsoleCommand {
         try Self.write(written)
         for warning in oldWarnings { console.warn("mush: warning: --from \(before): \(warning)") }
         for warning in newWarnings { console.warn("mush: warning: \(warning)") }
-        Self.warnOnce(written.map(\.rendering), in: new, console: console)
+        Self.warnOnce(written.flatMap(\.rendering.warnings), in: new, console: console)
         let count = frameFiles ? "" : ", \(frames) frames over \(MushLimits.format(duration)) s"
         for (name, rendering) in written {
             try console.write("\(name): \(rendering.width) × \(rendering.height) pixels\(count)\n")
@@ -227,14 +204,11 @@ struct RenderCommand: ConsoleCommand {
             return
         }
         let tree = try Self.boxTree(json)
-        if let tree, case .object(let members) = tree, members["page"] != nil || page != nil {
-            let size = page.flatMap(Self.pageSize)
-            let margin = page == nil ? nil : Self.margin(pageMargin)
-            try runPages(
-                tree, size: size, margin: margin, format: format, fonts: fonts, options: options, console: console)
+        if let tree, case .object(let members) = tree, members["page"] != nil || pageOptions.page != nil {
+            try runPages(tree, format: format, fonts: fonts, options: options, console: console)
             return
         }
-        if page != nil { throw RequestError("pages (--page) are for box trees; this is a line or a stack") }
+        if pageOptions.page != nil { throw RequestError("pages (--page) are for box trees; this is a line or a stack") }
         do {
             if let tree {
                 let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
@@ -292,78 +266,69 @@ struct RenderCommand: ConsoleCommand {
         boxTreeKeys.contains(key) || (BoxRequest.nodeKeys.contains(key) && !rowKeys.contains(key))
     }
 
-    /// A laid-out box tree drawn; a picture without area is an error that says how a tree gets one.
-    /// A page size: a name of `PageSetup.sizes` or `WIDTHxHEIGHT` in points (each 1 to 1000000).
-    static func pageSize(_ text: String) -> (width: Double, height: Double)? {
-        if let named = PageSetup.sizes[text.lowercased()] { return named }
-        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-            (1...1_000_000).contains(width), (1...1_000_000).contains(height)
-        else { return nil }
-        return (width, height)
-    }
-
-    /// A page margin: one number of points, or four, top, right, bottom and left, each 0 to 1000000.
-    static func margin(_ text: String) -> BoxEdges<Double>? {
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-        guard numbers.count == 1 || numbers.count == 4,
-            numbers.allSatisfy({ $0.map { (0...1_000_000).contains($0) } ?? false })
-        else { return nil }
-        let values = numbers.compactMap { $0 }
-        return values.count == 1
-            ? BoxEdges(values[0]) : BoxEdges(top: values[0], right: values[1], bottom: values[2], left: values[3])
-    }
-
     /// Draws a box tree cut into pages (its root's `page`, or `--page`, whose size and margin win):
     /// laid out at the page's width less its margin, cut where `BoxPages` allows, its running
     /// header and footer in the margins, one PDF of all the pages or one PNG or SVG file a page.
     private func runPages(
-        _ tree: JSONValue, size: (width: Double, height: Double)?, margin: BoxEdges<Double>?, format: RenderFormat,
-        fonts: FontCollection, options: RenderOptions, console: CommandConsole
+        _ tree: JSONValue, format: RenderFormat, fonts: FontCollection, options: RenderOptions,
+        console: CommandConsole
     ) throws {
         let request = try BoxRequest(
             parsed: tree, fonts: fonts, images: options.imageFiles ?? imageOptions.files(for: file))
-        var setup = request.page
-        if let size, let margin {
-            setup =
-                setup?.with(width: size.width, height: size.height, margin: margin)
-                ?? PageSetup(width: size.width, height: size.height, margin: margin)
+        guard let setup = pageOptions.setup(request.page) else {
+            throw RequestError("no page size (give the root a page, or --page)")
         }
-        guard let setup else { throw RequestError("no page size (give the root a page, or --page)") }
         let (layout, pages) = try request.pagedLayout(setup)
         var decorations: [(header: BoxLayout?, footer: BoxLayout?)] = []
         for number in 1...pages.pages.count {
             decorations.append(try setup.decorations(page: number, of: pages.pages.count))
         }
-        let renderings: [Rendering]
-        do {
-            renderings = try Renderer.render(
+        // A PDF is one file; PNG and SVG pages are written as they are drawn, none kept.
+        let stem = String(output.dropLast(format.rawValue.count + 1))
+        var written: [(name: String, width: Int, height: Int)] = []
+        var drawn: [Rendering] = []
+        var warnings: [RenderWarning] = []
+        var failure: RequestError?
+        do throws(RenderError) {
+            drawn = try Renderer.render(
                 layout, pages: pages, width: setup.width, height: setup.height, margin: setup.margin, as: format,
-                options: options, decorations: decorations)
+                options: options, decorations: decorations,
+                pageDrawn: format == .pdf
+                    ? nil
+                    : { index, rendering in
+                        guard failure == nil else { return }
+                        let name = "\(stem)-\(index + 1).\(format.rawValue)"
+                        do throws(RequestError) {
+                            try Self.write([(name, rendering)])
+                        } catch {
+                            failure = error
+                        }
+                        written.append((name, rendering.width, rendering.height))
+                        warnings += rendering.warnings
+                    })
         } catch {
             throw RequestError(error.description)
         }
-        let stem = String(output.dropLast(format.rawValue.count + 1))
-        let names =
-            format == .pdf ? [output] : renderings.indices.map { "\(stem)-\($0 + 1).\(format.rawValue)" }
-        try Self.write(Array(zip(names, renderings)))
+        if let failure { throw failure }
+        if format == .pdf, let pdf = drawn.first { try Self.write([(output, pdf)]) }
         for warning in request.warnings { console.warn("mush: warning: \(warning)") }
-        Self.warnOnce(renderings, in: layout, console: console)
+        Self.warnOnce(warnings + drawn.flatMap(\.warnings), in: layout, console: console)
         for index in pages.cutPages {
             console.warn("mush: warning: page \(index + 1) cuts a box that cannot be cut (it is taller than a page)")
         }
         let unit = format == .png ? "pixels" : "points"
-        if format == .pdf, let pdf = renderings.first {
+        if format == .pdf, let pdf = drawn.first {
             try console.write(
                 "\(output): \(pages.pages.count) page\(pages.pages.count == 1 ? "" : "s") of \(pdf.width) × \(pdf.height) points\n"
             )
         } else {
-            for (name, rendering) in zip(names, renderings) {
-                try console.write("\(name): \(rendering.width) × \(rendering.height) \(unit)\n")
+            for (name, width, height) in written {
+                try console.write("\(name): \(width) × \(height) \(unit)\n")
             }
         }
     }
 
+    /// A laid-out box tree drawn; a picture without area is an error that says how a tree gets one.
     static func render(tree layout: BoxLayout, as format: RenderFormat, options: RenderOptions) throws -> Rendering {
         do {
             return try Renderer.render(layout, as: format, options: options)
@@ -387,13 +352,11 @@ struct RenderCommand: ConsoleCommand {
 
     /// Prints the warnings of several renderings of one tree (frames, pages), each once, its item
     /// named by its JSON path in `tree`.
-    static func warnOnce(_ renderings: [Rendering], in tree: BoxLayout, console: CommandConsole) {
+    static func warnOnce(_ warnings: [RenderWarning], in tree: BoxLayout, console: CommandConsole) {
         var warned: Set<String> = []
-        for rendering in renderings {
-            for warning in rendering.warnings {
-                let text = warning.description { Self.jsonPath($0, in: tree) }
-                if warned.insert(text).inserted { console.warn("mush: warning: \(text)") }
-            }
+        for warning in warnings {
+            let text = warning.description { Self.jsonPath($0, in: tree) }
+            if warned.insert(text).inserted { console.warn("mush: warning: \(text)") }
         }
     }
 

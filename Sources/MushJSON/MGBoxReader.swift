@@ -12,7 +12,8 @@ enum MGBoxJSON {
     static let markerKeys = [
         "boxes", "topLines", "middleLines", "bottomLines", "scrollView", "contentLayoutMode", "sizingMode",
         "boxLayoutMode", "origin", "fixedPosition", "attachedTo", "borderStyle", "contentOffset", "tableStyle",
-        "clipsContent", "scrollToView", "scrollMargin", "snapToNearestBox", "keepAboveKeyboard", "keyboardHeight",
+        "repeatTopLines", "clipsContent", "scrollToView", "scrollMargin", "snapToNearestBox", "keepAboveKeyboard",
+        "keyboardHeight",
         "keyboardMargin",
     ]
 
@@ -142,9 +143,9 @@ extension BoxTreeReader {
         }
         let lineKeys = ["topLines", "middleLines", "bottomLines"]
         let isTable = lineKeys.contains { object[$0] != nil }
-        if !isTable, object["tableStyle"] != nil {
+        for key in ["tableStyle", "repeatTopLines"] where !isTable && object[key] != nil {
             throw RequestError(
-                at: object.path("tableStyle"), "is for table boxes (with topLines, middleLines or bottomLines)")
+                at: object.path(key), "is for table boxes (with topLines, middleLines or bottomLines)")
         }
         if isTable, object["boxes"] != nil {
             throw RequestError(
@@ -184,6 +185,7 @@ extension BoxTreeReader {
                 }
             }
             table.style = try tableStyle(object)
+            table.repeatTopLines = try object.bool("repeatTopLines") ?? false
             result = table.mgBox
         }
         if isScrollView {

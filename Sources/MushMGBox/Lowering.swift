@@ -82,8 +82,9 @@ package struct MGLowering {
         children.reserveCapacity(childBoxes.count)
         for (index, child) in childBoxes.enumerated() {
             do {
-                children.append(
-                    try lower(child, as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner))
+                var node = try lower(child, as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner)
+                if box.repeatsTopLines, index < box.lineCounts?.top ?? 0 { node.style.repeats = .header }
+                children.append(node)
             } catch {
                 throw MGBoxError(
                     path: JSONPath.join(JSONPath.join(name, box.childName(index)), error.path), problem: error.problem)

@@ -95,6 +95,8 @@ public struct MGBox: MGLayoutBox {
     /// For an ``MGTableBox``, how many of its boxes are top lines and middle lines (the rest are
     /// bottom lines), so that errors name them `topLines[0]` …; nil: the boxes are `boxes[N]`.
     package var lineCounts: (top: Int, middle: Int)?
+    /// For an ``MGTableBox``, whether its top lines repeat on every page (``MGTableBox/repeatTopLines``).
+    package var repeatsTopLines = false
     /// An ``MGTableBox`` given boxes besides its lines: an error of the lowering.
     package var mixesBoxesAndLines = false
     /// Passes to run for the box's node besides its own (a JSON scroll view's questions).

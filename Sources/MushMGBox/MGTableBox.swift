@@ -26,6 +26,9 @@ public struct MGTableBox: MGLayoutBox {
     public var bottomLines: [any MGLayoutBox]
     /// How the section and its rows are drawn; nil: as the box and rows say, nothing added.
     public var style: MGTableStyle?
+    /// Whether the top lines are drawn again at the top of every page the section continues on,
+    /// as a table's head in a paged document (`repeat: header` on each).
+    public var repeatTopLines = false
 
     public init(
         width: Double? = nil, topLines: [any MGLayoutBox] = [], middleLines: [any MGLayoutBox] = [],
@@ -53,6 +56,7 @@ public struct MGTableBox: MGLayoutBox {
             return section
         }
         section.lineCounts = (topLines.count, middleLines.count)
+        section.repeatsTopLines = repeatTopLines
         section.boxes = topLines + middleLines + bottomLines
         if let style { style.apply(to: &section) }
         return section

@@ -11,13 +11,16 @@ extension Painter {
     /// corner, or inside it by the room the root's shadow takes). With
     /// `wholeContent`, the root's box is drawn as large as its content (at least its own size), and
     /// the root neither clips nor moves its children by its content offset.
-    func drawBoxTree(_ root: BoxLayout, x: Double = 0, y: Double = 0, wholeContent: Bool) {
+    func drawBoxTree(
+        _ root: BoxLayout, x: Double = 0, y: Double = 0, path: [Int] = [], wholeContent: Bool, deep: Bool? = nil
+    ) {
         func draw() {
-            var path: [Int] = []
+            var path = path
             drawBox(root, x: x, y: y, path: &path, unrolled: wholeContent)
         }
-        // Drawing recurses once per level: a deep tree is drawn on a thread with a large stack.
-        if root.isDeeper(than: 32) { LargeStack.run(draw) } else { draw() }
+        // Drawing recurses once per level: a deep tree (`deep`, where the caller knows) is drawn
+        // on a thread with a large stack.
+        if deep ?? root.isDeeper(than: 32) { LargeStack.run(draw) } else { draw() }
     }
 
     /// Draws one box at (`x`, `y`) and everything inside it: its shadow, background and borders,
@@ -62,7 +65,7 @@ extension Painter {
         if let leaf = layout.leaf { drawLeaf(leaf, of: layout, box, path: path) }
         if !layout.children.isEmpty {
             let offset = unrolled ? BoxOffset.zero : paint?.contentOffset ?? .zero
-            for index in layout.paintOrder {
+            for index in paintOrder(layout, y: y - offset.y, path: path) {
                 let child = layout.children[index]
                 path.append(index)
                 drawBox(child, x: x + child.x - offset.x, y: y + child.y - offset.y, path: &path, unrolled: false)
@@ -72,6 +75,20 @@ extension Painter {
         if clips {
             context.restore()
             boxClips = enclosingClips
+        }
+    }
+
+    /// The order in which `layout`'s children are drawn (``BoxLayout/paintOrder``), less those that
+    /// lie wholly outside the page being drawn (``culling``) where the children's tops are at `y`
+    /// plus theirs.
+    private func paintOrder(_ layout: BoxLayout, y: Double, path: [Int]) -> [Int] {
+        guard let culling, layout.children.count > 1 else { return layout.paintOrder }
+        let visible = culling.pages.children(
+            of: layout, at: path, from: culling.top - culling.slack - y, to: culling.bottom + culling.slack - y)
+        // By z-index, ties in input order, as `paintOrder` draws them.
+        guard visible.contains(where: { (layout.children[$0].paint?.zIndex ?? 0) != 0 }) else { return visible }
+        return visible.sorted {
+            (layout.children[$0].paint?.zIndex ?? 0, $0) < (layout.children[$1].paint?.zIndex ?? 0, $1)
         }
     }
 
@@ -231,5 +248,30 @@ extension Painter {
         case .other:
             break
         }
+    }
+}
+
+extension BoxLayout {
+    /// How far the tree's drawing may reach out of its boxes' border boxes and content: the widest
+    /// reach of a box's or a text's shadow (its offset and three times its blur), in points.
+    var paintReach: Double {
+        var reach = 0.0
+        var pending = [self]
+        while let node = pending.popLast() {
+            for shadow in [node.paint?.shadow, node.leaf?.textShadow] {
+                guard let shadow else { continue }
+                reach = max(reach, max(abs(shadow.offset.x), abs(shadow.offset.y)) + 3 * max(shadow.blur, 0))
+            }
+            pending.append(contentsOf: node.children)
+        }
+        return reach.isFinite ? reach : 0
+    }
+}
+
+extension PlacedLeaf {
+    /// A text leaf's shadow.
+    fileprivate var textShadow: BoxShadow? {
+        if case .text(let text) = self { return text.shadow }
+        return nil
     }
 }

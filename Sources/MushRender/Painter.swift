@@ -1,4 +1,5 @@
 import Mush
+import MushBox
 import MushImage
 
 /// Draws on one canvas: lines, their items and text, in points from the picture's top-left corner.
@@ -22,6 +23,10 @@ final class Painter {
     /// The box clips in force while a box tree is drawn, outermost first: only those that still cut
     /// something (see ``ClipShape``).
     var boxClips: [ClipShape] = []
+    /// While a page is drawn: the page's band from `top` to `bottom` (in points from the picture's
+    /// top), widened by `slack` (shadows and glyphs reaching out of their boxes); boxes wholly
+    /// outside it are not drawn, those of `pages`' indexed containers found by halving.
+    var culling: (pages: BoxPages, top: Double, bottom: Double, slack: Double)?
     /// Images read so far, by path (nil: unreadable, already warned about), and when each was
     /// last drawn; at most `options.imageMemory` bytes of them decoded at once.
     var images: [String: (image: DecodedImage?, lastUse: Int)] = [:]

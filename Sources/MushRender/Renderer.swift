@@ -198,30 +198,44 @@ extension Renderer {
     ///
     /// `decorations` holds each page's running header and footer (laid out in the page's width less
     /// its margin), drawn centred in the page's top and bottom margins; a page past its end has
-    /// none.
+    /// none. The boxes a page repeats (`BoxPages.Page.repeats`) are drawn whole at their places.
+    ///
+    /// Pages are drawn one at a time: given `pageDrawn`, each PNG or SVG page is handed to it as
+    /// soon as it is drawn (with its index) and not kept, and the result is empty.
     public static func render(
         _ layout: BoxLayout, pages: BoxPages, width: Double, height: Double, margin: BoxEdges<Double>,
         as format: RenderFormat, options: RenderOptions = RenderOptions(),
-        decorations: [(header: BoxLayout?, footer: BoxLayout?)] = []
+        decorations: [(header: BoxLayout?, footer: BoxLayout?)] = [], pageDrawn: ((Int, Rendering) -> Void)? = nil
     ) throws(RenderError) -> [Rendering] {
         let contentWidth = width - margin.left - margin.right
         let contentHeight = height - margin.top - margin.bottom
         guard contentWidth > 0, contentHeight > 0 else { throw .empty(width: contentWidth, height: contentHeight) }
-        func drawPage(_ painter: Painter, _ page: BoxPages.Page) {
-            // The page's band, as a clip the boxes' own clips keep (they set the clip again from
-            // the enclosing ones that still cut something).
+        let slack = layout.paintReach + 32
+        let deep = layout.isDeeper(than: 32)
+        func drawPage(_ painter: Painter, _ index: Int) {
+            let page = pages.pages[index]
+            // The page's band, below its repeated headers, as a clip the boxes' own clips keep
+            // (they set the clip again from the enclosing ones that still cut something).
             let band = ClipShape(
-                x: margin.left, y: margin.top, width: contentWidth,
-                height: min(page.bottom - page.top, contentHeight), radius: 0)
+                x: margin.left, y: margin.top + page.offset, width: contentWidth,
+                height: min(page.bottom - page.top, contentHeight - page.offset), radius: 0)
             painter.context.save()
             painter.context.rectangle(x: band.x, y: band.y, width: band.width, height: band.height)
             painter.context.clip()
             painter.boxClips = [band]
-            painter.drawBoxTree(layout, x: margin.left, y: margin.top - page.top, wholeContent: true)
+            painter.culling = (pages, band.y, band.y + band.height, slack)
+            painter.drawBoxTree(layout, x: margin.left, y: band.y - page.top, wholeContent: true, deep: deep)
+            painter.culling = nil
             painter.boxClips = []
             painter.context.restore()
+            // The repeated headers and footers, each whole.
+            for repeated in page.repeats {
+                guard let (node, _, _) = BoxPages.node(at: repeated.path, in: layout) else { continue }
+                painter.drawBoxTree(
+                    node, x: margin.left + repeated.x, y: margin.top + repeated.y, path: repeated.path,
+                    wholeContent: false)
+            }
             // The running header and footer, in the margins.
-            let index = pages.pages.firstIndex(of: page) ?? 0
             guard index < decorations.count else { return }
             if let header = decorations[index].header {
                 painter.drawBoxTree(
@@ -236,10 +250,10 @@ extension Renderer {
         if format == .pdf {
             let canvas = try Canvas(format: .pdf, width: width, height: height, scale: options.scale)
             let painter = Painter(canvas: canvas, options: options)
-            for (index, page) in pages.pages.enumerated() {
+            for index in pages.pages.indices {
                 if index > 0 { painter.context.showPage() }
                 painter.paintBackground(options.background)
-                drawPage(painter, page)
+                drawPage(painter, index)
             }
             if let failure = painter.failure { throw failure }
             return [
@@ -249,11 +263,11 @@ extension Renderer {
             ]
         }
         var renderings: [Rendering] = []
-        for page in pages.pages {
-            renderings.append(
-                try draw(width: width, height: height, format: format, options: options) { painter in
-                    drawPage(painter, page)
-                })
+        for index in pages.pages.indices {
+            let rendering = try draw(width: width, height: height, format: format, options: options) { painter in
+                drawPage(painter, index)
+            }
+            if let pageDrawn { pageDrawn(index, rendering) } else { renderings.append(rendering) }
         }
         return renderings
     }

@@ -43,7 +43,7 @@ PLAIN = {
     "minWidth", "minHeight", "maxWidth", "maxHeight", "aspectRatio", "gap", "rowGap", "columnGap",
     "overflow", "boxSizing",
     # Page breaks (CSS's break-before, break-after, break-inside): nothing to a screen's layout.
-    "breakBefore", "breakAfter", "breakInside",
+    "breakBefore", "breakAfter", "breakInside", "repeat",
 }
 EDGES = {"margin", "padding", "border", "inset"}
 UNITLESS = {"flexGrow", "flexShrink", "aspectRatio"}

@@ -134,11 +134,12 @@ STYLE_KEYS = {
     "width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "aspectRatio",
     "margin", "padding", "border", "inset", "gap", "rowGap", "columnGap", "overflow",
     # Page breaks: read and checked, and nothing to a layout (pages only).
-    "breakBefore", "breakAfter", "breakInside",
+    "breakBefore", "breakAfter", "breakInside", "repeat",
 }
 BREAKS = {"breakBefore": {k: k for k in ("auto", "page", "avoid")},
           "breakAfter": {k: k for k in ("auto", "page", "avoid")},
-          "breakInside": {k: k for k in ("auto", "avoid")}}
+          "breakInside": {k: k for k in ("auto", "avoid")},
+          "repeat": {k: k for k in ("none", "header", "footer")}}
 LEAF_KEYS = {"text", "line", "image"}
 
 

@@ -132,4 +132,86 @@ struct PageTests {
         let layout = try BoxEngine.layout(column([box(3)]))
         #expect(bands(BoxPages(layout, pageHeight: 1e-9)) == [[0, 1], [1, 2], [2, 3]])
     }
+
+    func repeated(_ height: Double, _ kind: BoxStyle.Repeat) -> BoxNode {
+        var node = box(height)
+        node.style.repeats = kind
+        return node
+    }
+
+    func offsets(_ pages: BoxPages) -> [Double] { pages.pages.map(\.offset) }
+
+    @Test func aTableHeaderRepeatsOnEveryPageTheTableContinues() throws {
+        // A title 50 tall, then a table: its header 30 tall, ten rows 40 tall (tops at 80 + 40i).
+        let table = box(430, children: [repeated(30, .header)] + (0..<10).map { _ in box(40) })
+        let layout = try BoxEngine.layout(column([box(50), table]))
+        let pages = BoxPages(layout, pageHeight: 200)
+        // Page 1: the title, header and three rows (to 200). Page 2: the header again (30), then
+        // 170 of room: four rows (200 to 360). Page 3: the header, the last three rows.
+        #expect(bands(pages) == [[0, 200], [200, 360], [360, 480]])
+        #expect(offsets(pages) == [0, 30, 30])
+        let header = BoxPages.Repeat(path: [1, 0], kind: .header, x: 0, y: 0)
+        #expect(pages.pages.map(\.repeats) == [[], [header], [header]])
+    }
+
+    @Test func aTableFooterRepeatsAtTheBottomOfEveryPageTheTableGoesOn() throws {
+        // A header 30 tall, ten rows 40 tall (tops at 30 + 40i), a footer 20 tall at 430.
+        let table = try BoxEngine.layout(
+            box(450, children: [repeated(30, .header)] + (0..<10).map { _ in box(40) } + [repeated(20, .footer)]))
+        let pages = BoxPages(table, pageHeight: 200)
+        // Page 1: 190 would leave no room for the footer (190 + 20 > 200): three rows, to 150, the
+        // footer below them. Page 2: header, 170 of room: three rows (150 to 270) and the footer.
+        // Page 3: 270 to 430 would need the footer too; three rows to 390. Page 4: the last row
+        // and the footer in its place.
+        #expect(bands(pages) == [[0, 150], [150, 270], [270, 390], [390, 450]])
+        #expect(offsets(pages) == [0, 30, 30, 30])
+        let header = BoxPages.Repeat(path: [0], kind: .header, x: 0, y: 0)
+        func footer(_ y: Double) -> BoxPages.Repeat { BoxPages.Repeat(path: [11], kind: .footer, x: 0, y: y) }
+        #expect(
+            pages.pages.map(\.repeats) == [[footer(150)], [header, footer(150)], [header, footer(150)], [header]])
+    }
+
+    @Test func nestedHeadersStackOuterFirst() throws {
+        // A table with a header 20 tall and a group holding a header 10 tall and six rows 40 tall
+        // (tops at 30 + 40i).
+        let group = box(250, children: [repeated(10, .header)] + (0..<6).map { _ in box(40) })
+        let layout = try BoxEngine.layout(box(270, children: [repeated(20, .header), group]))
+        let pages = BoxPages(layout, pageHeight: 130)
+        #expect(bands(pages) == [[0, 110], [110, 190], [190, 270]])
+        #expect(offsets(pages) == [0, 30, 30])
+        let both = [
+            BoxPages.Repeat(path: [0], kind: .header, x: 0, y: 0),
+            BoxPages.Repeat(path: [1, 0], kind: .header, x: 0, y: 20),
+        ]
+        #expect(pages.pages.map(\.repeats) == [[], both, both])
+    }
+
+    @Test func aHeaderIsNotLeftAloneAtTheBottomOfAPage() throws {
+        // A box 120 tall, then a table whose header (30) would fit at the bottom of page 1 with no
+        // row below it: the table starts on page 2.
+        let table = box(110, children: [repeated(30, .header), box(40), box(40)])
+        let layout = try BoxEngine.layout(column([box(120), table]))
+        #expect(bands(BoxPages(layout, pageHeight: 180)) == [[0, 120], [120, 230]])
+    }
+
+    @Test func marginsAndGapsAtABreakGoOnNeitherPage() throws {
+        // Rows 40 tall, 20 apart (tops at 0, 60, 120 …): pages 110 tall end below a row, and the
+        // next begins at the next row, not in the gap.
+        var style = BoxStyle()
+        style.flexDirection = .column
+        style.width = .points(100)
+        style.rowGap = .points(20)
+        let layout = try BoxEngine.layout(BoxNode(style: style, children: (0..<6).map { _ in box(40) }))
+        #expect(bands(BoxPages(layout, pageHeight: 110)) == [[0, 100], [120, 220], [240, 340]])
+    }
+
+    @Test func manyRowsAreFoundByHalving() throws {
+        // 2,000 rows 10 tall in one column: pages 95 tall hold nine rows each.
+        let layout = try BoxEngine.layout(column((0..<2000).map { _ in box(10) }))
+        let pages = BoxPages(layout, pageHeight: 95)
+        #expect(pages.stackedNodes == [[]])
+        #expect(pages.pages.count == 223)
+        #expect(pages.pages.allSatisfy { ($0.bottom - $0.top) == 90 || $0.bottom == 20_000 })
+        #expect(pages.children(of: layout, at: [], from: 905, to: 915) == [90, 91])
+    }
 }

@@ -500,6 +500,34 @@ struct PagedDocumentTests {
         }
     }
 
+    @Test func aTableHeadRepeatsOnEveryPage() async throws {
+        try await inFolder { folder in
+            // 180 points of room; a head 30 tall, nine rows 50 tall (tops at 30 + 50i). Page 1:
+            // the head and three rows (to 180); pages 2 and 3: the head again, then three rows
+            // (150 of room).
+            let rows = (0..<9).map { #"{"height": 50, "text": "Row \#($0)"}"# }.joined(separator: ", ")
+            let json = #"""
+                {"page": {"size": [200, 230], "margin": {"top": 20, "bottom": 30, "left": 10, "right": 10}},
+                 "flexDirection": "column", "children": [
+                   {"height": 30, "text": "Item", "repeat": "header"}, \#(rows)]}
+                """#
+            let tree = folder.appendingPathComponent("table.json")
+            try Data(json.utf8).write(to: tree)
+            let pdf = folder.appendingPathComponent("table.pdf").path
+            let result = try await mush(["render", tree.path, "-o", pdf])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output == "\(pdf): 3 pages of 200 × 230 points\n")
+            let expected = [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+            for page in 1...3 {
+                let text = try run(
+                    URL(fileURLWithPath: Self.pdftotext), ["-f", "\(page)", "-l", "\(page)", pdf, "-"]
+                ).output
+                let lines = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+                #expect(lines == ["Item"] + expected[page - 1].map { "Row \($0)" }, "page \(page)")
+            }
+        }
+    }
+
     @Test func badPagesNameTheirPaths() async throws {
         let cases: [(String, String)] = [
             (
@@ -519,6 +547,14 @@ struct PagedDocumentTests {
                 "page.header.text: expected a string, not a number"
             ),
             (#"{"page": {"colour": 1}, "children": []}"#, "unknown key 'colour' in page"),
+            (
+                #"{"page": {}, "children": [{"repeat": "head"}]}"#,
+                "children[0].repeat: must be none, header or footer (it is 'head')"
+            ),
+            (
+                #"{"page": {}, "boxes": [], "repeatTopLines": true}"#,
+                "repeatTopLines: is for table boxes (with topLines, middleLines or bottomLines)"
+            ),
         ]
         for (json, message) in cases {
             let result = try await mush(["render", "-", "-o", "x.pdf"], input: Data(json.utf8))
@@ -530,6 +566,27 @@ struct PagedDocumentTests {
 
 @Suite("Paged layouts")
 struct PagedLayoutTests {
+    @Test func repeatedHeadersAreListedWithTheirPage() async throws {
+        // Pages 100 tall: the head (20) and two rows 40 tall on page 1; page 2 repeats the head
+        // above the last row, the band (100 to 140) drawn 20 down.
+        let json = #"""
+            {"flexDirection": "column", "children": [
+              {"id": "head", "height": 20, "repeat": "header"}, {"id": "a", "height": 40}, {"id": "b", "height": 40},
+              {"id": "c", "height": 40}]}
+            """#
+        let result = try await mush(
+            ["layout", "-", "--page", "100x120", "--page-margin", "10"], input: Data(json.utf8))
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            result.output
+                == #"{"pages":[{"bottom":100,"offset":0,"page":1,"root":{"children":[{"height":20,"id":"head","width":80,"x":0,"y":0},{"height":40,"id":"a","width":80,"x":0,"y":20},{"height":40,"id":"b","width":80,"x":0,"y":60}],"height":140,"split":"bottom","width":80,"x":0,"y":0},"top":0},{"bottom":140,"offset":20,"page":2,"repeats":[{"height":20,"id":"head","repeat":"header","width":80,"x":0,"y":0}],"root":{"children":[{"height":40,"id":"c","width":80,"x":0,"y":100}],"height":140,"split":"top","width":80,"x":0,"y":-80},"top":100}]}"#
+                + "\n")
+        // --page is for one tree.
+        let batch = try await mush(["layout", "--batch", "--page", "a4"], input: Data("{}\n".utf8))
+        #expect(batch.status == 2)
+        #expect(batch.error.contains("--page lays one tree out, not with --batch"))
+    }
+
     @Test func pagesOfBoxesWithTheirPiecesMarked() async throws {
         let json = #"""
             {"page": {"size": [100, 120], "margin": 10}, "flexDirection": "column", "children": [
@@ -542,7 +599,7 @@ struct PagedLayoutTests {
         // page 2 (100 to 140): the section cut at its top, moved up by 100, with its second row.
         #expect(
             result.output
-                == #"{"pages":[{"bottom":100,"page":1,"root":{"children":[{"height":60,"id":"first","width":80,"x":0,"y":0},{"children":[{"height":40,"id":"a","width":80,"x":0,"y":0}],"height":80,"id":"section","split":"bottom","width":80,"x":0,"y":60}],"height":140,"split":"bottom","width":80,"x":0,"y":0},"top":0},{"bottom":140,"page":2,"root":{"children":[{"children":[{"height":40,"id":"b","width":80,"x":0,"y":40}],"height":80,"id":"section","split":"top","width":80,"x":0,"y":60}],"height":140,"split":"top","width":80,"x":0,"y":-100},"top":100}]}"#
+                == #"{"pages":[{"bottom":100,"offset":0,"page":1,"root":{"children":[{"height":60,"id":"first","width":80,"x":0,"y":0},{"children":[{"height":40,"id":"a","width":80,"x":0,"y":0}],"height":80,"id":"section","split":"bottom","width":80,"x":0,"y":60}],"height":140,"split":"bottom","width":80,"x":0,"y":0},"top":0},{"bottom":140,"offset":0,"page":2,"root":{"children":[{"children":[{"height":40,"id":"b","width":80,"x":0,"y":40}],"height":80,"id":"section","split":"top","width":80,"x":0,"y":60}],"height":140,"split":"top","width":80,"x":0,"y":-100},"top":100}]}"#
                 + "\n")
     }
 }

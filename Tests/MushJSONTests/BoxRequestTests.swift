@@ -42,7 +42,8 @@ struct BoxRequestTests {
              "alignContent": "space-between", "width": 320, "height": "50%", "minWidth": 10, "minHeight": "auto",
              "maxWidth": "100%", "maxHeight": 400.5, "aspectRatio": 1.5, "margin": {"top": "auto", "left": -8},
              "padding": "10%", "border": {"bottom": 2}, "inset": {"right": 0, "bottom": "5%"}, "rowGap": 4,
-             "columnGap": "2%", "overflow": "scroll"}
+             "columnGap": "2%", "overflow": "scroll", "breakBefore": "page", "breakAfter": "avoid",
+             "breakInside": "avoid", "repeat": "header"}
             """
         ).root
         var expected = BoxStyle()
@@ -73,11 +74,15 @@ struct BoxRequestTests {
         expected.rowGap = 4
         expected.columnGap = .percent(2)
         expected.overflow = .scroll
+        expected.breakBefore = .page
+        expected.breakAfter = .avoid
+        expected.breakInside = .avoid
+        expected.repeats = .header
         #expect(root.style == expected)
         #expect(root.id == nil)
         #expect(root.children.isEmpty)
         #expect(root.leaf == nil)
-        #expect(BoxRequest.styleKeys.count == 31)
+        #expect(BoxRequest.styleKeys.count == 32)
     }
 
     @Test func defaultsAreCSSInitialValues() throws {

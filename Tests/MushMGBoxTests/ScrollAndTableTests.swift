@@ -31,6 +31,29 @@ struct ScrollAndTableTests {
         return grid
     }
 
+    @Test func topLinesRepeatOnEveryPageWhenAsked() throws {
+        // The README's section with eleven more rows 44 tall (the section 304 × 528): cut into pages
+        // 200 tall, its header row is drawn again on pages 2 and 3, 44 above the band.
+        var section = readmeSection()
+        section.margin = MGLine.Insets()
+        section.middleLines += (0..<10).map { _ in MGLine(width: 304, height: 44, left: ["Row"]) }
+        section.repeatTopLines = true
+        let pages = BoxPages(try section.layout(fonts: fonts), pageHeight: 200)
+        // Page 1: four rows (176); page 2: the header, then three rows (156 of room: 176 to 308);
+        // page 3: the header, three rows (308 to 440); page 4: the header and the last two.
+        #expect(
+            pages.pages.map { [$0.top, $0.bottom, $0.offset] } == [
+                [0, 176, 0], [176, 308, 44], [308, 440, 44], [440, 528, 44],
+            ])
+        #expect(
+            pages.pages.dropFirst().allSatisfy { $0.repeats == [BoxPages.Repeat(path: [0], kind: .header, x: 0, y: 0)] }
+        )
+        // Without asking, nothing repeats.
+        section.repeatTopLines = false
+        let plain = BoxPages(try section.layout(fonts: fonts), pageHeight: 200)
+        #expect(plain.pages.allSatisfy { $0.repeats.isEmpty && $0.offset == 0 })
+    }
+
     @Test func theReadmeTableStacksItsLines() throws {
         let scroller = MGScrollView(width: 320, height: 480, boxes: [readmeSection()])
         let layout = try scroller.layout(fonts: fonts)

@@ -101,7 +101,8 @@ extension LayoutTree {
         let hidden = parentHidden || style.pointee.display == .none
         layout.clipsContent = style.pointee.overflow.isScrollContainer
         layout.breaks = BoxBreaks(
-            before: style.pointee.breakBefore, after: style.pointee.breakAfter, inside: style.pointee.breakInside)
+            before: style.pointee.breakBefore, after: style.pointee.breakAfter, inside: style.pointee.breakInside,
+            repeats: style.pointee.repeats)
         if !hidden {
             let padding = style.pointee.padding.resolveOrZero(frame.percentBase)
             let border = style.pointee.border.resolveOrZero(frame.percentBase)

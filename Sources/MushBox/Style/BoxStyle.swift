@@ -51,6 +51,9 @@ public struct BoxStyle: Hashable, Sendable {
     public var breakAfter: Break = .auto
     /// Whether a page may end inside the box.
     public var breakInside: BreakInside = .auto
+    /// Whether the box is drawn again on every page where its parent continues: at the top
+    /// (`header`, as HTML's `<thead>`) or at the bottom (`footer`, as `<tfoot>`); pages only.
+    public var repeats: Repeat = .none
 
     public init() {}
 
@@ -67,6 +70,14 @@ public struct BoxStyle: Hashable, Sendable {
     public enum BreakInside: String, Hashable, Sendable, CaseIterable {
         case auto
         case avoid
+    }
+
+    /// `repeat`: a box drawn once (`none`), or again at the top (`header`) or bottom (`footer`) of
+    /// every page where its parent continues.
+    public enum Repeat: String, Hashable, Sendable, CaseIterable {
+        case none
+        case header
+        case footer
     }
 
     public enum Display: String, Hashable, Sendable, CaseIterable {

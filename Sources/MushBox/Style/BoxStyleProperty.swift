@@ -143,6 +143,7 @@ extension BoxStyle {
         .keyword("breakBefore", \.breakBefore, note: "pages only"),
         .keyword("breakAfter", \.breakAfter, note: "pages only"),
         .keyword("breakInside", \.breakInside, note: "pages only"),
+        .keyword("repeat", \.repeats, note: "pages only"),
     ]
 }
 

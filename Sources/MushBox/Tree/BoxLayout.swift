@@ -90,15 +90,29 @@ extension BoxLayout {
 }
 
 /// A result's page-break styles (``BoxStyle/breakBefore``, ``BoxStyle/breakAfter``,
-/// ``BoxStyle/breakInside``).
+/// ``BoxStyle/breakInside``, ``BoxStyle/repeats``).
 public struct BoxBreaks: Sendable, Hashable {
     public var before: BoxStyle.Break = .auto
     public var after: BoxStyle.Break = .auto
     public var inside: BoxStyle.BreakInside = .auto
+    public var repeats: BoxStyle.Repeat = .none
 
-    public init(before: BoxStyle.Break = .auto, after: BoxStyle.Break = .auto, inside: BoxStyle.BreakInside = .auto) {
+    public init(
+        before: BoxStyle.Break = .auto, after: BoxStyle.Break = .auto, inside: BoxStyle.BreakInside = .auto,
+        repeats: BoxStyle.Repeat = .none
+    ) {
         self.before = before
         self.after = after
         self.inside = inside
+        self.repeats = repeats
     }
+
+    /// Whether a page should not end just before the box: `breakBefore: avoid`, or a repeated
+    /// footer (kept with what it follows).
+    var avoidsBefore: Bool { before == .avoid || (before == .auto && repeats == .footer) }
+    /// Whether a page should not end just after the box: `breakAfter: avoid`, or a repeated header
+    /// (kept with what follows it).
+    var avoidsAfter: Bool { after == .avoid || (after == .auto && repeats == .header) }
+    /// Whether a page should not end inside the box: `breakInside: avoid`, or a repeated box.
+    var avoidsInside: Bool { inside == .avoid || repeats != .none }
 }

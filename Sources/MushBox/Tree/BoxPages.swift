@@ -1,6 +1,6 @@
-/// Where a laid-out tree is cut into pages: each page a band of the root, from one break to the next,
-/// every break where CSS fragmentation allows one (the first step of paged output; the rules are in
-/// the article BoxLayoutRules, "Pages").
+/// Where a laid-out tree is cut into pages: each page a band of the root, from one break to the
+/// next, every break where CSS fragmentation allows one, with the headers and footers of the
+/// containers it cuts drawn again (the rules are in the article BoxLayoutRules, "Pages").
 ///
 /// A break may fall at any height that cuts no box that cannot be cut: between boxes stacked one
 /// above the other (at the top of the later one), inside a box that holds such a break among its
@@ -9,16 +9,47 @@
 /// ends at the lowest such height that fits, keeping what `breakInside`, `breakBefore` and
 /// `breakAfter` `avoid` ask where something else fits, and at every `breakBefore` or `breakAfter`
 /// `page`; where nothing fits (a leaf taller than a page), the page is cut at its full height, and
-/// the page is counted in ``cutPages``.
+/// the page is counted in ``cutPages``. The empty space at a break (margins, gaps) goes on neither
+/// page, except after a forced break.
+///
+/// A child with `repeat: header` is drawn again at the top of every later page where its parent
+/// continues (stacked below the headers of the containers around it), and the page's band below
+/// them; one with `repeat: footer` at the bottom of every page where its parent goes on to the
+/// next (stacked above those of the containers around it), just below the band. A page keeps them
+/// only where something still fits beside them.
 public struct BoxPages: Sendable, Hashable {
-    /// One page: the band of the root from `top` to `bottom`, in the root's coordinates.
+    /// One page: the band of the root from `top` to `bottom`, in the root's coordinates, drawn
+    /// `offset` below the top of the page's content area, and the boxes repeated on it.
     public struct Page: Sendable, Hashable {
         public var top: Double
         public var bottom: Double
+        /// How far below the top of the page's content area the band begins: the height of the
+        /// repeated headers above it (0 where there are none).
+        public var offset: Double
+        /// The headers and footers of containers drawn again on this page, headers first.
+        public var repeats: [Repeat]
 
-        public init(top: Double, bottom: Double) {
+        public init(top: Double, bottom: Double, offset: Double = 0, repeats: [Repeat] = []) {
             self.top = top
             self.bottom = bottom
+            self.offset = offset
+            self.repeats = repeats
+        }
+    }
+
+    /// A box drawn again on a page: the node at `path` (its child indices from the root), whole,
+    /// its border box's top left at (`x`, `y`) in the page's content coordinates.
+    public struct Repeat: Sendable, Hashable {
+        public var path: [Int]
+        public var kind: BoxStyle.Repeat
+        public var x: Double
+        public var y: Double
+
+        public init(path: [Int], kind: BoxStyle.Repeat, x: Double, y: Double) {
+            self.path = path
+            self.kind = kind
+            self.x = x
+            self.y = y
         }
     }
 
@@ -27,90 +58,288 @@ public struct BoxPages: Sendable, Hashable {
     public static let maximumPages = 1_000_000
     /// The indices of the pages that end by cutting what cannot be cut (a leaf taller than a page).
     public var cutPages: [Int]
+    /// The paths of the nodes of more than ``indexedChildren`` children stacked in order (their
+    /// tops and bottoms never going up), whose children reaching a height are found by halving.
+    package var stackedNodes: Set<[Int]>
+    /// How many children a node has before they are indexed.
+    static let indexedChildren = 16
 
     /// The pages of `root` (laid out at the pages' content width) for pages `pageHeight` tall,
     /// keeping at least `orphans` lines of a paragraph at the bottom of a page and `widows` at the
     /// top of the next (2 and 2, as CSS).
     public init(_ root: BoxLayout, pageHeight: Double, orphans: Int = 2, widows: Int = 2) {
-        let height = max(root.height, root.contentHeight)
+        var breaker = PageBreaker(root: root, orphans: orphans, widows: widows)
+        stackedNodes = breaker.stackedNodes
+        (pages, cutPages) = breaker.pages(height: pageHeight)
+    }
+
+    /// The indices of `node`'s children (the node at `path`) whose border boxes, or content where
+    /// it overflows unclipped, reach from `low` to `high` (in the node's coordinates), in order.
+    package func children(of node: BoxLayout, at path: [Int], from low: Double, to high: Double) -> [Int] {
+        Self.children(of: node, at: path, from: low, to: high, stacked: stackedNodes)
+    }
+
+    static func children(of node: BoxLayout, at path: [Int], from low: Double, to high: Double, stacked: Set<[Int]>)
+        -> [Int]
+    {
+        let children = node.children
+        guard children.count > Self.indexedChildren, stacked.contains(path) else {
+            return children.indices.filter {
+                children[$0].y <= high && children[$0].y + Self.extent(children[$0]) >= low
+            }
+        }
+        let first = children.partitioningIndex { $0.y + Self.extent($0) >= low }
+        let end = children.partitioningIndex { $0.y > high }
+        return first < end ? Array(first..<end) : []
+    }
+
+    /// How far down a box reaches: its height, or its content's where that overflows and is not
+    /// clipped (an image overflowing a short box is not cut either).
+    static func extent(_ node: BoxLayout) -> Double {
+        node.clipsContent ? node.height : max(node.height, node.contentHeight)
+    }
+
+    /// The node at `path` below `root`, and its border box's top left in the root's coordinates.
+    package static func node(at path: [Int], in root: BoxLayout) -> (node: BoxLayout, x: Double, y: Double)? {
+        var node = root
+        var (x, y) = (0.0, 0.0)
+        for index in path {
+            guard node.children.indices.contains(index) else { return nil }
+            node = node.children[index]
+            x += node.x
+            y += node.y
+        }
+        return (node, x, y)
+    }
+}
+
+/// The work of ``BoxPages``: the heights where a page may or must end, the boxes that repeat, and
+/// the choice of each page's end.
+private struct PageBreaker {
+    /// A child that repeats, and the container it repeats in, in the root's coordinates.
+    struct Repeatable {
+        var path: [Int]
+        var kind: BoxStyle.Repeat
+        var x: Double
+        var y: Double
+        var height: Double
+        var containerPath: [Int]
+        var containerTop: Double
+        var containerBottom: Double
+    }
+
+    let root: BoxLayout
+    let orphans: Int
+    let widows: Int
+    let height: Double
+    /// Every box's top and bottom and every line boundary, sorted.
+    var candidates: [Double] = []
+    /// Where a page must end (`page` before or after a box), sorted.
+    var forced: [Double] = []
+    /// Where something drawn begins: the tops of leaves and empty boxes, and of the borders and
+    /// padding of containers; sorted. After a break, the next page begins at the first of them.
+    var starts: [Double] = []
+    var repeatables: [Repeatable] = []
+    var stackedNodes = Set<[Int]>()
+    let epsilon = 1e-9
+
+    init(root: BoxLayout, orphans: Int, widows: Int) {
+        self.root = root
+        self.orphans = orphans
+        self.widows = widows
+        height = max(root.height, root.contentHeight)
+        var candidates = Set<Double>()
+        var forced = Set<Double>()
+        var path: [Int] = []
+        collect(root, x: 0, y: 0, path: &path, candidates: &candidates, forced: &forced)
+        self.candidates = candidates.filter { $0 > 0 && $0 < height }.sorted()
+        self.forced = forced.filter { $0 > 1e-9 && $0 < height - 1e-9 }.sorted()
+        starts.sort()
+    }
+
+    private mutating func collect(
+        _ node: BoxLayout, x: Double, y: Double, path: inout [Int], candidates: inout Set<Double>,
+        forced: inout Set<Double>
+    ) {
+        candidates.insert(y)
+        candidates.insert(y + node.height)
+        if node.breaks.before == .page { forced.insert(y) }
+        if node.breaks.after == .page { forced.insert(y + node.height) }
+        if case .text(let text)? = node.leaf {
+            let top = y + node.border.top + node.padding.top
+            for line in text.layout.lines { candidates.insert(top + line.y) }
+        }
+        let children = node.children
+        if children.isEmpty {
+            starts.append(y)
+            return
+        }
+        if node.border.top + node.padding.top > 0 { starts.append(y) }
+        let bottomEdge = node.border.bottom + node.padding.bottom
+        if bottomEdge > 0 { starts.append(y + node.height - bottomEdge) }
+        if children.count > BoxPages.indexedChildren {
+            var stacked = true
+            for index in children.indices.dropFirst() {
+                let (above, child) = (children[index - 1], children[index])
+                if child.y < above.y || child.y + BoxPages.extent(child) < above.y + BoxPages.extent(above) {
+                    stacked = false
+                    break
+                }
+            }
+            if stacked { stackedNodes.insert(path) }
+        }
+        for (index, child) in children.enumerated() {
+            path.append(index)
+            if child.breaks.repeats != .none {
+                repeatables.append(
+                    Repeatable(
+                        path: path, kind: child.breaks.repeats, x: x + child.x, y: y + child.y, height: child.height,
+                        containerPath: Array(path.dropLast()), containerTop: y,
+                        containerBottom: y + BoxPages.extent(node)))
+            }
+            collect(child, x: x + child.x, y: y + child.y, path: &path, candidates: &candidates, forced: &forced)
+            path.removeLast()
+        }
+    }
+
+    /// Whether `outer` is `inner` or one of its ancestors.
+    private static func encloses(_ outer: [Int], _ inner: [Int]) -> Bool {
+        outer.count <= inner.count && inner.starts(with: outer)
+    }
+
+    /// The headers repeated on a page that begins at `top`, with their heights stacked: those of
+    /// containers that began above and continue below, whose headers lie wholly above.
+    func headers(at top: Double) -> (repeats: [BoxPages.Repeat], height: Double) {
+        let shown = repeatables.filter {
+            $0.kind == .header && $0.containerTop < top - epsilon && $0.containerBottom > top + epsilon
+                && $0.y + $0.height <= top + 1e-6
+        }
+        var repeats: [BoxPages.Repeat] = []
+        var total = 0.0
+        for (index, header) in shown.enumerated() {
+            // Below the earlier headers of its container and of the containers around it.
+            let y = shown[..<index].filter { Self.encloses($0.containerPath, header.containerPath) }.reduce(0) {
+                $0 + $1.height
+            }
+            repeats.append(BoxPages.Repeat(path: header.path, kind: .header, x: header.x, y: y))
+            total = max(total, y + header.height)
+        }
+        return (repeats, total)
+    }
+
+    /// The footers repeated on a page whose band ends at `bottom`, their `y` from the band's end:
+    /// those of containers that continue past it, whose footers lie wholly below.
+    func footers(at bottom: Double) -> (repeats: [BoxPages.Repeat], height: Double) {
+        guard !repeatables.isEmpty else { return ([], 0) }
+        let shown = repeatables.filter {
+            $0.kind == .footer && $0.containerTop < bottom - epsilon && $0.containerBottom > bottom + epsilon
+                && $0.y >= bottom - 1e-6
+        }
+        var repeats: [BoxPages.Repeat] = []
+        var total = 0.0
+        for (index, footer) in shown.enumerated() {
+            // Below the footers of the containers inside its container, and the earlier ones of
+            // its own.
+            let y = shown.enumerated().filter { other, candidate in
+                candidate.containerPath == footer.containerPath
+                    ? other < index : Self.encloses(footer.containerPath, candidate.containerPath)
+            }.reduce(0) { $0 + $1.element.height }
+            repeats.append(BoxPages.Repeat(path: footer.path, kind: .footer, x: footer.x, y: y))
+            total = max(total, y + footer.height)
+        }
+        return (repeats, total)
+    }
+
+    mutating func pages(height pageHeight: Double) -> ([BoxPages.Page], [Int]) {
         // Pages are at least a point tall, and at most a million of them are made (the last then
         // holds the rest).
         let pageHeight = pageHeight.isFinite ? max(pageHeight, 1) : pageHeight
         guard pageHeight.isFinite, pageHeight > 0, height > 0 else {
-            pages = [Page(top: 0, bottom: max(height, 0))]
-            cutPages = []
-            return
+            return ([BoxPages.Page(top: 0, bottom: max(height, 0))], [])
         }
-        // The heights where a break might go: every box's top and bottom, every line boundary; and
-        // where one must (`breakBefore` or `breakAfter` `page`).
-        var candidates = Set<Double>()
-        var forced = Set<Double>()
-        func collect(_ node: BoxLayout, y: Double) {
-            candidates.insert(y)
-            candidates.insert(y + node.height)
-            if node.breaks.before == .page { forced.insert(y) }
-            if node.breaks.after == .page { forced.insert(y + node.height) }
-            if case .text(let text)? = node.leaf {
-                let top = y + node.border.top + node.padding.top
-                for line in text.layout.lines { candidates.insert(top + line.y) }
-            }
-            for child in node.children { collect(child, y: y + child.y) }
-        }
-        collect(root, y: 0)
-        let sorted = candidates.filter { $0 > 0 && $0 < height }.sorted()
-        let musts = forced.filter { $0 > 1e-9 && $0 < height - 1e-9 }.sorted()
-        var pages: [Page] = []
+        var pages: [BoxPages.Page] = []
         var cut: [Int] = []
         var top = 0.0
-        while top < height - 1e-9 {
-            if pages.count == Self.maximumPages - 1 {
-                pages.append(Page(top: top, bottom: height))
+        var nextForced = 0
+        while top < height - epsilon {
+            if pages.count == BoxPages.maximumPages - 1 {
+                pages.append(BoxPages.Page(top: top, bottom: height))
                 break
             }
-            let limit = top + pageHeight
-            // A break that must be, within the page.
-            if let must = musts.first(where: { $0 > top + 1e-9 }), must <= limit + 1e-9 {
-                pages.append(Page(top: top, bottom: must))
-                top = must
-                continue
+            while nextForced < forced.count, forced[nextForced] <= top + epsilon { nextForced += 1 }
+            let must = nextForced < forced.count ? forced[nextForced] : nil
+            var (headers, offset) = headers(at: top)
+            if offset >= pageHeight { (headers, offset) = ([], 0) }
+            var end = self.end(from: top, room: pageHeight - offset, must: must)
+            if end.kind == .cut, !headers.isEmpty {
+                // Nothing fits below the headers: the page goes without them.
+                (headers, offset) = ([], 0)
+                end = self.end(from: top, room: pageHeight, must: must)
             }
-            if limit >= height - 1e-9 {
-                pages.append(Page(top: top, bottom: height))
-                break
+            let footers = end.kind == .last || end.kind == .cut ? [] : footers(at: end.bottom).repeats
+            let band = end.bottom - top
+            let placed = footers.map { BoxPages.Repeat(path: $0.path, kind: $0.kind, x: $0.x, y: offset + band + $0.y) }
+            if end.kind == .cut { cut.append(pages.count) }
+            pages.append(BoxPages.Page(top: top, bottom: end.bottom, offset: offset, repeats: headers + placed))
+            switch end.kind {
+            case .last: top = height
+            case .forced, .cut, .within: top = end.bottom
+            case .between: top = nextStart(after: end.bottom)
             }
-            // The lowest height that fits and cuts nothing that cannot be cut, first keeping what
-            // `avoid` asks, then, where nothing fits so, without it (CSS's rule: avoiding is a
-            // preference).
-            var bottom: Double?
-            for strict in [true, false] where bottom == nil {
-                var index = sorted.partitioningIndex { $0 > limit } - 1
-                while index >= 0, sorted[index] > top + 1e-9 {
-                    if Self.allowsBreak(root, at: sorted[index], orphans: orphans, widows: widows, avoiding: strict) {
-                        bottom = sorted[index]
-                        break
-                    }
-                    index -= 1
-                }
-            }
-            if bottom == nil { cut.append(pages.count) }
-            pages.append(Page(top: top, bottom: bottom ?? limit))
-            top = bottom ?? limit
         }
-        self.pages = pages
-        cutPages = cut
+        return (pages, cut)
+    }
+
+    /// How a page ends: the document's end, a forced break, a break between boxes, a break inside
+    /// something drawn (between lines), or a cut.
+    enum EndKind { case last, forced, between, within, cut }
+
+    /// Where the page that begins at `top` ends, with `room` for its band and its repeated
+    /// footers, before `must` (the next forced break) at the latest.
+    func end(from top: Double, room: Double, must: Double?) -> (bottom: Double, kind: EndKind) {
+        func fits(_ bottom: Double) -> Bool { bottom - top + footers(at: bottom).height <= room + 1e-9 }
+        if let must, must - top <= room + 1e-9, fits(must) { return (must, .forced) }
+        if height - top <= room + 1e-9, must == nil { return (height, .last) }
+        let limit = min(top + room, must.map { $0 - 1e-6 } ?? .infinity)
+        // The lowest height that fits and cuts nothing that cannot be cut, first keeping what
+        // `avoid` asks, then, where nothing fits so, without it (CSS's rule: avoiding is a
+        // preference).
+        for strict in [true, false] {
+            var index = candidates.partitioningIndex { $0 > limit } - 1
+            while index >= 0, candidates[index] > top + epsilon {
+                let bottom = candidates[index]
+                var within = false
+                if fits(bottom),
+                    allowsBreak(root, at: bottom, path: [], avoiding: strict, within: &within)
+                {
+                    return (bottom, within ? .within : .between)
+                }
+                index -= 1
+            }
+        }
+        return (top + room, .cut)
+    }
+
+    /// Where the page after a break between boxes at `bottom` begins: at the first thing drawn
+    /// below it (the margins and gaps at a break are dropped, as CSS truncates margins there).
+    func nextStart(after bottom: Double) -> Double {
+        let index = starts.partitioningIndex { $0 >= bottom - 1e-6 }
+        return index < starts.count ? max(starts[index], bottom) : height
     }
 
     /// Whether a break at `y` (in `node`'s coordinates) cuts nothing that cannot be cut, and, when
-    /// `avoiding`, nothing that `breakInside: avoid` keeps whole, and falls before no box with
-    /// `breakBefore: avoid` and after none with `breakAfter: avoid`.
-    static func allowsBreak(_ node: BoxLayout, at y: Double, orphans: Int, widows: Int, avoiding: Bool = false)
-        -> Bool
-    {
-        guard y > 1e-9, y < extent(node) - 1e-9 else { return true }
-        if avoiding, node.breaks.inside == .avoid { return false }
+    /// `avoiding`, nothing that `breakInside: avoid` keeps whole (or a repeated box), and falls
+    /// before no box with `breakBefore: avoid` (or a repeated footer) and after none with
+    /// `breakAfter: avoid` (or a repeated header). `within` becomes true where the break cuts
+    /// something drawn (between lines of text, through a box's border or padding, or an empty
+    /// box).
+    func allowsBreak(_ node: BoxLayout, at y: Double, path: [Int], avoiding: Bool, within: inout Bool) -> Bool {
+        guard y > epsilon, y < BoxPages.extent(node) - epsilon else { return true }
+        if avoiding, node.breaks.avoidsInside { return false }
         switch node.leaf {
         case .text(let text)?:
             // Between two lines, with enough lines on each side.
+            within = true
             let top = node.border.top + node.padding.top
             let lines = text.layout.lines
             guard let after = lines.firstIndex(where: { abs(top + $0.y - y) < 1e-6 }) else {
@@ -124,30 +353,30 @@ public struct BoxPages: Sendable, Hashable {
         default:
             return false
         }
-        for child in node.children {
+        if node.children.isEmpty || y < node.border.top + node.padding.top
+            || y > node.height - node.border.bottom - node.padding.bottom
+        {
+            within = true
+        }
+        for index in BoxPages.children(of: node, at: path, from: y - 1e-6, to: y + 1e-6, stacked: stackedNodes) {
+            let child = node.children[index]
             if avoiding {
-                if child.breaks.before == .avoid, abs(child.y - y) < 1e-6 { return false }
-                if child.breaks.after == .avoid, abs(child.y + child.height - y) < 1e-6 { return false }
+                if child.breaks.avoidsBefore, abs(child.y - y) < 1e-6 { return false }
+                if child.breaks.avoidsAfter, abs(child.y + child.height - y) < 1e-6 { return false }
             }
-            guard child.y < y - 1e-9, child.y + extent(child) > y + 1e-9 else { continue }
-            if !allowsBreak(child, at: y - child.y, orphans: orphans, widows: widows, avoiding: avoiding) {
+            guard child.y < y - epsilon, child.y + BoxPages.extent(child) > y + epsilon else { continue }
+            if !allowsBreak(child, at: y - child.y, path: path + [index], avoiding: avoiding, within: &within) {
                 return false
             }
         }
         return true
     }
-
-    /// How far down a box reaches: its height, or its content's where that overflows and is not
-    /// clipped (an image overflowing a short box is not cut either).
-    static func extent(_ node: BoxLayout) -> Double {
-        node.clipsContent ? node.height : max(node.height, node.contentHeight)
-    }
 }
 
-extension Array where Element == Double {
+extension Array {
     /// The index of the first element for which `belongs` is true, in an array where those elements
     /// come after all the others.
-    fileprivate func partitioningIndex(where belongs: (Double) -> Bool) -> Int {
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
