@@ -149,6 +149,24 @@ public func fuzzBox(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // 6. Rounded neighbours neither gap nor overlap.
     checkNeighbours(
         input.root, rounded: rounded, unrounded: unrounded, parentX: 0, rightToLeft: false, path: &path, input)
+
+    // 7. Pages a sixth of the tree tall: bands in order, none taller than its page.
+    let extent = max(rounded.height, rounded.contentHeight)
+    if extent > 0, extent < 1e7 {
+        let pageHeight = max(extent / 6, 1)
+        let pages = BoxPages(rounded, pageHeight: pageHeight)
+        var bottom = 0.0
+        for (index, page) in pages.pages.enumerated() {
+            if page.top < bottom - 1e-9 || !(page.bottom > page.top) || page.bottom > extent + 1e-9
+                || page.bottom - page.top + page.offset > pageHeight + 1e-6 || page.offset != 0
+                || (index == 0 && page.top != 0)
+            {
+                boxFail(
+                    "page \(index + 1) of pages \(pageHeight) tall is [\(page.top), \(page.bottom)]", input, rounded)
+            }
+            bottom = page.bottom
+        }
+    }
     return 0
 }
 

@@ -528,6 +528,22 @@ struct PagedDocumentTests {
         }
     }
 
+    @Test func theSameRowsOnTheSamePagesAsWeasyPrint() throws {
+        // WeasyPrint (CSS paged media) paginating the same table written as HTML with a <thead>
+        // and @page rules: a title, a repeated head, rows of fixed height, on A4; the rows on each
+        // page read back from both PDFs with pdftotext must be the same.
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Benchmarks/Rivals/pages_weasyprint.py")
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", script.path, mushExecutable.path, "100", "400", "--runs", "1"])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        let rows = result.output.split(separator: "\n").dropFirst(2).map {
+            $0.split(separator: " ").prefix(3).joined(separator: " ")
+        }
+        #expect(rows == ["100 3 yes", "400 11 yes"])
+    }
+
     @Test func badPagesNameTheirPaths() async throws {
         let cases: [(String, String)] = [
             (

@@ -309,8 +309,9 @@ private struct PageBreaker {
             while index >= 0, candidates[index] > top + epsilon {
                 let bottom = candidates[index]
                 var within = false
+                var path: [Int] = []
                 if fits(bottom),
-                    allowsBreak(root, at: bottom, path: [], avoiding: strict, within: &within)
+                    allowsBreak(root, at: bottom, path: &path, avoiding: strict, within: &within)
                 {
                     return (bottom, within ? .within : .between)
                 }
@@ -333,7 +334,7 @@ private struct PageBreaker {
     /// `breakAfter: avoid` (or a repeated header). `within` becomes true where the break cuts
     /// something drawn (between lines of text, through a box's border or padding, or an empty
     /// box).
-    func allowsBreak(_ node: BoxLayout, at y: Double, path: [Int], avoiding: Bool, within: inout Bool) -> Bool {
+    func allowsBreak(_ node: BoxLayout, at y: Double, path: inout [Int], avoiding: Bool, within: inout Bool) -> Bool {
         guard y > epsilon, y < BoxPages.extent(node) - epsilon else { return true }
         if avoiding, node.breaks.avoidsInside { return false }
         switch node.leaf {
@@ -365,7 +366,9 @@ private struct PageBreaker {
                 if child.breaks.avoidsAfter, abs(child.y + child.height - y) < 1e-6 { return false }
             }
             guard child.y < y - epsilon, child.y + BoxPages.extent(child) > y + epsilon else { continue }
-            if !allowsBreak(child, at: y - child.y, path: path + [index], avoiding: avoiding, within: &within) {
+            path.append(index)
+            defer { path.removeLast() }
+            if !allowsBreak(child, at: y - child.y, path: &path, avoiding: avoiding, within: &within) {
                 return false
             }
         }
