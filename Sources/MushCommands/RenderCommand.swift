@@ -317,13 +317,21 @@ struct RenderCommand: ConsoleCommand {
             console.warn("mush: warning: page \(index + 1) cuts a box that cannot be cut (it is taller than a page)")
         }
         let unit = format == .png ? "pixels" : "points"
-        if format == .pdf, let pdf = drawn.first {
+        if format == .pdf {
+            let (width, height) = (
+                MushLimits.format(setup.width * options.scale), MushLimits.format(setup.height * options.scale)
+            )
             try console.write(
-                "\(output): \(pages.pages.count) page\(pages.pages.count == 1 ? "" : "s") of \(pdf.width) × \(pdf.height) points\n"
+                "\(output): \(pages.pages.count) page\(pages.pages.count == 1 ? "" : "s") of \(width) × \(height) points\n"
             )
         } else {
             for (name, width, height) in written {
-                try console.write("\(name): \(width) × \(height) \(unit)\n")
+                // (An SVG page keeps the page's size, as a PDF's does.)
+                let size =
+                    format == .svg
+                    ? "\(MushLimits.format(setup.width * options.scale)) × \(MushLimits.format(setup.height * options.scale))"
+                    : "\(width) × \(height)"
+                try console.write("\(name): \(size) \(unit)\n")
             }
         }
     }

@@ -17,8 +17,12 @@ final class Canvas {
     let pixelWidth: Int
     let pixelHeight: Int
 
-    /// A canvas for a picture of `width` × `height` points at `scale`.
-    init(format: RenderFormat, width: Double, height: Double, scale: Double) throws(RenderError) {
+    /// A canvas for a picture of `width` × `height` points at `scale`; an SVG or PDF of `exactSize`
+    /// keeps the size as given (a page of A4, 595.28 × 841.89 points), others are whole pixels or
+    /// points, rounded up.
+    init(format: RenderFormat, width: Double, height: Double, scale: Double, exactSize: Bool = false)
+        throws(RenderError)
+    {
         guard scale.isFinite, scale >= RenderOptions.minimumScale else { throw .invalidScale(scale) }
         guard width.isFinite, height.isFinite, width > 0, height > 0 else { throw .empty(width: width, height: height) }
         let scaledWidth = (width * scale).rounded(.up)
@@ -33,7 +37,8 @@ final class Canvas {
         pixelHeight = Int(scaledHeight)
         context = try CairoContext(
             format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-            width: scaledWidth, height: scaledHeight, scale: scale)
+            width: exactSize && format != .png ? width * scale : scaledWidth,
+            height: exactSize && format != .png ? height * scale : scaledHeight, scale: scale)
     }
 
     /// Ends the drawing and gives the file's bytes.

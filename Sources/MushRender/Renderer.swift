@@ -120,9 +120,11 @@ public enum Renderer {
     }
 
     private static func draw(
-        width: Double, height: Double, format: RenderFormat, options: RenderOptions, _ body: (Painter) -> Void
+        width: Double, height: Double, format: RenderFormat, options: RenderOptions, exactSize: Bool = false,
+        _ body: (Painter) -> Void
     ) throws(RenderError) -> Rendering {
-        let canvas = try Canvas(format: format, width: width, height: height, scale: options.scale)
+        let canvas = try Canvas(
+            format: format, width: width, height: height, scale: options.scale, exactSize: exactSize)
         let painter = Painter(canvas: canvas, options: options)
         painter.paintBackground(options.background)
         body(painter)
@@ -248,7 +250,7 @@ extension Renderer {
             }
         }
         if format == .pdf {
-            let canvas = try Canvas(format: .pdf, width: width, height: height, scale: options.scale)
+            let canvas = try Canvas(format: .pdf, width: width, height: height, scale: options.scale, exactSize: true)
             let painter = Painter(canvas: canvas, options: options)
             for index in pages.pages.indices {
                 if index > 0 { painter.context.showPage() }
@@ -264,7 +266,8 @@ extension Renderer {
         }
         var renderings: [Rendering] = []
         for index in pages.pages.indices {
-            let rendering = try draw(width: width, height: height, format: format, options: options) { painter in
+            let rendering = try draw(width: width, height: height, format: format, options: options, exactSize: true) {
+                painter in
                 drawPage(painter, index)
             }
             if let pageDrawn { pageDrawn(index, rendering) } else { renderings.append(rendering) }

@@ -528,6 +528,17 @@ struct PagedDocumentTests {
         }
     }
 
+    @Test func anA4PageIsA4Exactly() async throws {
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("a4.pdf").path
+            let json = #"{"page": {"size": "a4"}, "children": [{"height": 10, "text": "A4"}]}"#
+            let result = try await mush(["render", "-", "-o", pdf], input: Data(json.utf8))
+            #expect(result.output == "\(pdf): 1 page of 595.28 × 841.89 points\n")
+            let info = try run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf]).output
+            #expect(info.contains("Page size:       595.28 x 841.89 pts (A4)"), "\(info)")
+        }
+    }
+
     @Test func theSameRowsOnTheSamePagesAsWeasyPrint() throws {
         // WeasyPrint (CSS paged media) paginating the same table written as HTML with a <thead>
         // and @page rules: a title, a repeated head, rows of fixed height, on A4; the rows on each
