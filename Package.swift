@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "MushBoxView", targets: ["MushBoxView"]),
         .library(name: "MushRender", targets: ["MushRender"]),
         .library(name: "MushJSON", targets: ["MushJSON"]),
+        .library(name: "MushJobs", targets: ["MushJobs"]),
         .executable(name: "mush", targets: ["mush"]),
     ],
     dependencies: [
@@ -91,11 +92,19 @@ let package = Package(
             dependencies: [
                 "Mush", "MushText", "MushImage", "MushLine", "MushBox", "MushMGBox", "MushMKLayout", "MushBoxView",
             ]),
+        // One job of the JSON contract from bytes in to pictures out (a drawing of a line, a stack or
+        // a box tree, pages included), which the command and a server share.
+        .target(
+            name: "MushJobs",
+            dependencies: [
+                "MushBase", "Mush", "MushText", "MushImage", "MushLine", "MushBox", "MushRender", "MushJSON",
+            ]),
         // The commands (swift-argument-parser): parse, measure, line, layout and render, writing through a
         // console that is the process's standard streams in the executable and a buffer in tests.
         .target(
             name: "MushCommands",
             dependencies: [
+                "MushJobs",
                 "Mush",
                 "MushText",
                 "MushImage",

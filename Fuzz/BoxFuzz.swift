@@ -150,16 +150,33 @@ public func fuzzBox(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkNeighbours(
         input.root, rounded: rounded, unrounded: unrounded, parentX: 0, rightToLeft: false, path: &path, input)
 
-    // 7. Pages a sixth of the tree tall: bands in order, none taller than its page.
+    // 7. Pages a sixth of the tree tall: bands in order, none taller than its page with its
+    // repeated headers and footers.
     let extent = max(rounded.height, rounded.contentHeight)
     if extent > 0, extent < 1e7 {
         let pageHeight = max(extent / 6, 1)
         let pages = BoxPages(rounded, pageHeight: pageHeight)
         var bottom = 0.0
         for (index, page) in pages.pages.enumerated() {
+            // The repeated boxes: headers above the band, footers below it, all inside the page.
+            var headersEnd = 0.0
+            var footersEnd = page.offset + page.bottom - page.top
+            for repeated in page.repeats {
+                guard let (node, _, _) = BoxPages.node(at: repeated.path, in: rounded) else {
+                    boxFail("page \(index + 1) repeats a node at \(repeated.path) that is not there", input, rounded)
+                }
+                if repeated.kind == .header {
+                    headersEnd = max(headersEnd, repeated.y + node.height)
+                } else {
+                    if repeated.y < page.offset + page.bottom - page.top - 1e-6 {
+                        boxFail("page \(index + 1) has a footer above its band's end", input, rounded)
+                    }
+                    footersEnd = max(footersEnd, repeated.y + node.height)
+                }
+            }
             if page.top < bottom - 1e-9 || !(page.bottom > page.top) || page.bottom > extent + 1e-9
-                || page.bottom - page.top + page.offset > pageHeight + 1e-6 || page.offset != 0
-                || (index == 0 && page.top != 0)
+                || footersEnd > pageHeight + 1e-6 || headersEnd > page.offset + 1e-6
+                || (index == 0 && (page.top != 0 || page.offset != 0))
             {
                 boxFail(
                     "page \(index + 1) of pages \(pageHeight) tall is [\(page.top), \(page.bottom)]", input, rounded)
@@ -246,7 +263,7 @@ private let specials: [Double] = [
 /// The properties an operation byte sets, in order (shorthands are not fuzzed: they only set
 /// others; nor are the page-break properties, which no layout reads: with them the operation bytes
 /// past the properties, 27 to 31, would no longer reach the shortcuts below).
-private let fuzzedProperties = BoxStyle.properties.filter { !$0.isShorthand && $0.note != "pages only" }
+private let fuzzedProperties = BoxStyle.properties.filter { !$0.isShorthand }
 
 /// Every keyword of every property, for the bad ones an alignment may be given from Swift.
 private let allKeywords = BoxStyle.properties.flatMap { property -> [String] in

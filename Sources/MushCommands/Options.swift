@@ -3,6 +3,7 @@ import Foundation
 import MushBase
 import MushImage
 import MushJSON
+import MushJobs
 import MushText
 
 /// `--fonts PATH…`, `--no-system-fonts` and `--only-given-fonts`: the fonts of `measure`, `line` and
@@ -155,36 +156,30 @@ struct PageOptions: ParsableArguments {
             if pageMargin != "36" { throw ValidationError("--page-margin is for --page") }
             return
         }
-        guard let size = Self.pageSize(page) else {
+        guard RenderJob.PageSize(named: page) != nil else {
             throw ValidationError(
                 "--page must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points (it is '\(page)')")
         }
-        guard let margin = Self.margin(pageMargin) else {
+        guard let size = pageSize else {
             throw ValidationError(
                 "--page-margin must be one number of points or four, TOP,RIGHT,BOTTOM,LEFT, each 0 or more (it is '\(pageMargin)')"
             )
         }
-        guard size.width - margin.left - margin.right > 0, size.height - margin.top - margin.bottom > 0 else {
-            throw ValidationError("--page-margin leaves no room on a page of \(page)")
-        }
+        guard size.hasRoom else { throw ValidationError("--page-margin leaves no room on a page of \(page)") }
+    }
+
+    /// The pages `--page` and `--page-margin` give; nil without `--page`.
+    var pageSize: RenderJob.PageSize? {
+        guard let page, let margin = Self.margin(pageMargin) else { return nil }
+        return RenderJob.PageSize(named: page, margin: margin)
     }
 
     /// The pages: the document's own (`document`, its root's `page`) with the size and margin of
     /// `--page` where given; nil where neither gives a size.
     func setup(_ document: PageSetup?) -> PageSetup? {
-        guard let page, let size = Self.pageSize(page), let margin = Self.margin(pageMargin) else { return document }
-        return document?.with(width: size.width, height: size.height, margin: margin)
-            ?? PageSetup(width: size.width, height: size.height, margin: margin)
-    }
-
-    /// A page size: a name of `PageSetup.sizes` or `WIDTHxHEIGHT` in points (each 1 to 1000000).
-    static func pageSize(_ text: String) -> (width: Double, height: Double)? {
-        if let named = PageSetup.sizes[text.lowercased()] { return named }
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-            (1...1_000_000).contains(width), (1...1_000_000).contains(height)
-        else { return nil }
-        return (width, height)
+        guard let size = pageSize else { return document }
+        return document?.with(width: size.width, height: size.height, margin: size.margin)
+            ?? PageSetup(width: size.width, height: size.height, margin: size.margin)
     }
 
     /// A page margin: one number of points, or four, top, right, bottom and left, each 0 to 1000000.

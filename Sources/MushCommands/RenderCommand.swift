@@ -5,6 +5,7 @@ import MushBase
 import MushBox
 import MushImage
 import MushJSON
+import MushJobs
 import MushLine
 import MushRender
 import MushText
@@ -39,9 +40,8 @@ struct RenderCommand: ConsoleCommand {
             and go fade), or with --frame-files as one PNG a frame, OUT-1.png, OUT-2.png, ….
             """)
 
-    /// The top-level keys that make a document a box tree rather than a line (`lines` makes a
-    /// stack): the keys of a box tree's nodes that a line does not have.
-    static let boxTreeKeys = BoxVocabularies.standard.documentKeys
+    /// The top-level keys that make a document a box tree rather than a line.
+    static let boxTreeKeys = RenderJob.boxTreeKeys
 
     @OptionGroup var addedFonts: FontOptions
     @OptionGroup var imageOptions: ImageOptions
@@ -132,7 +132,7 @@ struct RenderCommand: ConsoleCommand {
         // Both trees' images are found as FILE's are (the frames draw them with one image folder).
         let images = options.imageFiles ?? imageOptions.files(for: file)
         func layout(_ json: [UInt8]) throws(RequestError) -> (BoxLayout, [String]) {
-            guard let tree = try Self.boxTree(json) else {
+            guard let tree = try RenderJob.isBoxTree(json) else {
                 throw RequestError("a transition is between two box trees, and this is a line or a stack")
             }
             let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
@@ -194,156 +194,49 @@ struct RenderCommand: ConsoleCommand {
             wholeContent: whole, imageMemory: imageMemory << 20, imageRoot: imageOptions.root)
         options.imageFiles = images
         guard let format = RenderFormat(fileName: output) else { throw ValidationError("unknown output format") }
-        let rendering: Rendering
-        // A box tree's result, whose nodes' origins name them as the input does.
-        var drawnTree: BoxLayout?
-        // The text engine's warnings (a font family named in markup that the fonts lack).
-        var textWarnings: [String] = []
         if let before {
             try await runTransition(from: before, to: json, fonts: fonts, options: options, console: console)
             return
         }
-        let tree = try Self.boxTree(json)
-        if let tree, case .object(let members) = tree, members["page"] != nil || pageOptions.page != nil {
-            try runPages(tree, format: format, fonts: fonts, options: options, console: console)
-            return
-        }
-        if pageOptions.page != nil { throw RequestError("pages (--page) are for box trees; this is a line or a stack") }
-        do {
-            if let tree {
-                let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
-                textWarnings = request.warnings
-                let layout = try request.layout(
-                    width: LayoutCommand.space(width)!, height: LayoutCommand.space(height)!)
-                rendering = try Self.render(tree: layout, as: format, options: options)
-                drawnTree = layout
-            } else {
-                switch try LineRequest(fonts: fonts, images: images).document(from: json) {
-                case .line(let line):
-                    let layout = try line.layout(fonts: fonts)
-                    textWarnings = layout.warnings
-                    rendering = try Renderer.render(layout, as: format, options: options)
-                case .stack(let stack):
-                    let layout = try stack.layout(fonts: fonts)
-                    for (index, placed) in layout.lines.enumerated() {
-                        textWarnings += placed.layout.warnings.map { "lines[\(index)].\($0)" }
-                    }
-                    rendering = try Renderer.render(layout, as: format, options: options)
-                }
-            }
-        } catch let error as MGLineError {
-            throw RequestError(error.description)
-        } catch let error as RenderError {
-            throw RequestError(error.description)
-        }
-        try Self.write([(output, rendering)])
-        for warning in textWarnings { console.warn("mush: warning: \(warning)") }
-        for warning in rendering.warnings {
-            console.warn("mush: warning: \(warning.description { Self.jsonPath($0, in: drawnTree) })")
-        }
-        let unit = format == .png ? "pixels" : "points"
-        try console.write("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
-    }
-
-    /// The JSON document, parsed, when it is a box tree: an object with a key of ``isBoxTreeKey(_:)``
-    /// (nil for a line or a stack). The document is read as deep as a box tree may nest
-    /// (`BoxRequest.jsonDepth`), on a thread with a large stack; a document that is no JSON object
-    /// fails as any reader would say.
-    static func boxTree(_ json: [UInt8]) throws(RequestError) -> JSONValue? {
-        let value = try LargeStack.run { () throws(RequestError) in
-            try JSONValue.parse(json, depthLimit: BoxRequest.jsonDepth)
-        }
-        guard case .object(let members) = value else { throw RequestError("not a JSON object") }
-        return members.keys.contains(where: isBoxTreeKey) ? value : nil
-    }
-
-    /// The keys a line or a stack has.
-    static let rowKeys = Set(LineRequest.lineKeys + LineRequest.stackKeys)
-
-    /// Whether `key` at the top makes a document a box tree: one of ``boxTreeKeys``, or a node's
-    /// key that a line and a stack do not have (`{"width": 10, "cornerRadius": 5}` is a box).
-    static func isBoxTreeKey(_ key: String) -> Bool {
-        boxTreeKeys.contains(key) || (BoxRequest.nodeKeys.contains(key) && !rowKeys.contains(key))
-    }
-
-    /// Draws a box tree cut into pages (its root's `page`, or `--page`, whose size and margin win):
-    /// laid out at the page's width less its margin, cut where `BoxPages` allows, its running
-    /// header and footer in the margins, one PDF of all the pages or one PNG or SVG file a page.
-    private func runPages(
-        _ tree: JSONValue, format: RenderFormat, fonts: FontCollection, options: RenderOptions,
-        console: CommandConsole
-    ) throws {
-        let request = try BoxRequest(
-            parsed: tree, fonts: fonts, images: options.imageFiles ?? imageOptions.files(for: file))
-        guard let setup = pageOptions.setup(request.page) else {
-            throw RequestError("no page size (give the root a page, or --page)")
-        }
-        let (layout, pages) = try request.pagedLayout(setup)
-        var decorations: [(header: BoxLayout?, footer: BoxLayout?)] = []
-        for number in 1...pages.pages.count {
-            decorations.append(try setup.decorations(page: number, of: pages.pages.count))
-        }
-        // A PDF is one file; PNG and SVG pages are written as they are drawn, none kept.
+        let job = RenderJob(
+            format: format, options: options, width: LayoutCommand.space(width)!, height: LayoutCommand.space(height)!,
+            page: pageOptions.pageSize)
+        // Pages in PNG or SVG are written as they are drawn, none kept.
         let stem = String(output.dropLast(format.rawValue.count + 1))
         var written: [(name: String, width: Int, height: Int)] = []
-        var drawn: [Rendering] = []
-        var warnings: [RenderWarning] = []
         var failure: RequestError?
-        do throws(RenderError) {
-            drawn = try Renderer.render(
-                layout, pages: pages, width: setup.width, height: setup.height, margin: setup.margin, as: format,
-                options: options, decorations: decorations,
-                pageDrawn: format == .pdf
-                    ? nil
-                    : { index, rendering in
-                        guard failure == nil else { return }
-                        let name = "\(stem)-\(index + 1).\(format.rawValue)"
-                        do throws(RequestError) {
-                            try Self.write([(name, rendering)])
-                        } catch {
-                            failure = error
-                        }
-                        written.append((name, rendering.width, rendering.height))
-                        warnings += rendering.warnings
-                    })
+        let drawn: RenderJob.Result
+        do throws(RequestError) {
+            drawn = try job.run(json, fonts: fonts, images: images) { index, rendering in
+                let name = "\(stem)-\(index + 1).\(format.rawValue)"
+                do throws(RequestError) {
+                    try Self.write([(name, rendering)])
+                } catch {
+                    failure = error
+                    return false
+                }
+                written.append((name, rendering.width, rendering.height))
+                return true
+            }
         } catch {
-            throw RequestError(error.description)
+            throw failure ?? error
         }
         if let failure { throw failure }
-        if format == .pdf, let pdf = drawn.first { try Self.write([(output, pdf)]) }
-        for warning in request.warnings { console.warn("mush: warning: \(warning)") }
-        Self.warnOnce(warnings + drawn.flatMap(\.warnings), in: layout, console: console)
-        for index in pages.cutPages {
-            console.warn("mush: warning: page \(index + 1) cuts a box that cannot be cut (it is taller than a page)")
-        }
+        if let rendering = drawn.renderings.first { try Self.write([(output, rendering)]) }
+        for warning in drawn.warnings { console.warn("mush: warning: \(warning)") }
         let unit = format == .png ? "pixels" : "points"
-        if format == .pdf {
-            let (width, height) = (
-                MushLimits.format(setup.width * options.scale), MushLimits.format(setup.height * options.scale)
-            )
-            try console.write(
-                "\(output): \(pages.pages.count) page\(pages.pages.count == 1 ? "" : "s") of \(width) × \(height) points\n"
-            )
-        } else {
-            for (name, width, height) in written {
-                // (An SVG page keeps the page's size, as a PDF's does.)
-                let size =
-                    format == .svg
-                    ? "\(MushLimits.format(setup.width * options.scale)) × \(MushLimits.format(setup.height * options.scale))"
-                    : "\(width) × \(height)"
-                try console.write("\(name): \(size) \(unit)\n")
+        if let count = drawn.pageCount, let size = drawn.pageSize {
+            let (width, height) = (MushLimits.format(size.width), MushLimits.format(size.height))
+            if format == .pdf {
+                try console.write("\(output): \(count) page\(count == 1 ? "" : "s") of \(width) × \(height) points\n")
             }
-        }
-    }
-
-    /// A laid-out box tree drawn; a picture without area is an error that says how a tree gets one.
-    static func render(tree layout: BoxLayout, as format: RenderFormat, options: RenderOptions) throws -> Rendering {
-        do {
-            return try Renderer.render(layout, as: format, options: options)
-        } catch .empty(let width, let height) {
-            throw RequestError(
-                "nothing to draw: the picture is \(MushLimits.format(width)) × \(MushLimits.format(height)) points (give the root a size or content, or lay it out with --width and --height)"
-            )
+            for (name, pixelWidth, pixelHeight) in written {
+                // (An SVG page keeps the page's size, as a PDF's does.)
+                let shown = format == .svg ? "\(width) × \(height)" : "\(pixelWidth) × \(pixelHeight)"
+                try console.write("\(name): \(shown) \(unit)\n")
+            }
+        } else if let rendering = drawn.renderings.first {
+            try console.write("\(output): \(rendering.width) × \(rendering.height) \(unit)\n")
         }
     }
 
@@ -363,7 +256,7 @@ struct RenderCommand: ConsoleCommand {
     static func warnOnce(_ warnings: [RenderWarning], in tree: BoxLayout, console: CommandConsole) {
         var warned: Set<String> = []
         for warning in warnings {
-            let text = warning.description { Self.jsonPath($0, in: tree) }
+            let text = warning.description { RenderJob.jsonPath($0, in: tree) }
             if warned.insert(text).inserted { console.warn("mush: warning: \(text)") }
         }
     }
@@ -384,22 +277,5 @@ struct RenderCommand: ConsoleCommand {
         case .notFound: return "the folder \(folder) does not take new files"
         default: return error.description.lowercased()
         }
-    }
-
-    /// An item named by its path in the input's JSON, as errors name values: `lines[2].left[0]`,
-    /// `left[0].box.line.right[1]` (the library names the same items the Swift way, `leftItems[0]`);
-    /// in a box tree, its node as the input names it (`children[2]`, an MGBox's `boxes[1]`, an
-    /// MKLayoutLibrary item's `items[0].view`: `tree`'s origins tell; `root` for the root), and an
-    /// item of a row leaf after its node's `line` key, `children[1].line.left[0]`.
-    static func jsonPath(_ location: RenderWarning.Location, in tree: BoxLayout? = nil) -> String {
-        let items = location.steps.map { "\($0.side.rawValue)[\($0.index)]" }.joined(separator: ".box.line.")
-        if let nodePath = location.nodePath {
-            guard let tree else {
-                return RenderWarning.Location.describe(nodePath: nodePath, row: "line", items: items)
-            }
-            return RenderWarning.Location.describe(
-                node: tree.inputPath(of: nodePath).description, row: "line", items: items)
-        }
-        return (location.line.map { "lines[\($0)]." } ?? "") + items
     }
 }

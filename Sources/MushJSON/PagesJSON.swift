@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 import MushBox
 
 extension BoxPages {
@@ -38,11 +39,18 @@ extension BoxPages {
             }
             return .object(object)
         }
+        // The tree is walked once per level: a deep tree on a thread with a large stack.
+        return root.isDeeper(than: 32) ? LargeStack.run { pagesValue(root, piece) } : pagesValue(root, piece)
+    }
+
+    private func pagesValue(
+        _ root: BoxLayout, _ piece: (BoxLayout, Double, inout [Int], Page) -> JSONValue
+    ) -> JSONValue {
         let list = pages.enumerated().map { index, page -> JSONValue in
             var path: [Int] = []
             var object: [String: JSONValue] = [
                 "page": .number(Double(index + 1)), "top": .number(page.top), "bottom": .number(page.bottom),
-                "offset": .number(page.offset), "root": piece(root, top: 0, path: &path, page),
+                "offset": .number(page.offset), "root": piece(root, 0, &path, page),
             ]
             let repeats = page.repeats.compactMap { repeated -> JSONValue? in
                 guard let (node, _, _) = Self.node(at: repeated.path, in: root),

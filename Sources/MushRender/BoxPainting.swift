@@ -252,19 +252,47 @@ extension Painter {
 }
 
 extension BoxLayout {
-    /// How far the tree's drawing may reach out of its boxes' border boxes and content: the widest
-    /// reach of a box's or a text's shadow (its offset and three times its blur), in points.
+    /// How far the tree's drawing may reach out of its boxes' border boxes and content, in points:
+    /// the widest reach of a shadow (a box's, a text's or a row's text's: its offset and three
+    /// times its blur), and how far any box is drawn above the top of a box that holds it
+    /// (negative positions, scrolled content). Infinite where a reach is not finite.
     var paintReach: Double {
-        var reach = 0.0
-        var pending = [self]
-        while let node = pending.popLast() {
+        func reach(_ node: BoxLayout) -> (shadows: Double, above: Double) {
+            var shadows = 0.0
             for shadow in [node.paint?.shadow, node.leaf?.textShadow] {
                 guard let shadow else { continue }
-                reach = max(reach, max(abs(shadow.offset.x), abs(shadow.offset.y)) + 3 * max(shadow.blur, 0))
+                shadows = max(shadows, max(abs(shadow.offset.x), abs(shadow.offset.y)) + 3 * max(shadow.blur, 0))
             }
-            pending.append(contentsOf: node.children)
+            if case .row(let row)? = node.leaf { shadows = max(shadows, row.shadowReach) }
+            var above = 0.0
+            let offset = node.paint?.contentOffset.y ?? 0
+            for child in node.children {
+                let inner = reach(child)
+                shadows = max(shadows, inner.shadows)
+                above = max(above, inner.above - (child.y - offset))
+            }
+            return (shadows, max(above, 0))
         }
-        return reach.isFinite ? reach : 0
+        let found = isDeeper(than: 32) ? LargeStack.run { reach(self) } : reach(self)
+        let total = found.shadows + found.above
+        return total.isFinite ? total : .infinity
+    }
+}
+
+extension MGLineLayout {
+    /// How far the row's text shadows reach from their text, its boxes' rows' included.
+    fileprivate var shadowReach: Double {
+        items.reduce(0.0) { reach, item in
+            switch item.content {
+            case .text(let text):
+                guard let offset = text.shadow?.offset else { return reach }
+                return max(reach, abs(offset.x), abs(offset.y))
+            case .box(let box):
+                return max(reach, box.line?.shadowReach ?? 0)
+            case .image:
+                return reach
+            }
+        }
     }
 }
 

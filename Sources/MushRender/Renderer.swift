@@ -203,11 +203,14 @@ extension Renderer {
     /// none. The boxes a page repeats (`BoxPages.Page.repeats`) are drawn whole at their places.
     ///
     /// Pages are drawn one at a time: given `pageDrawn`, each PNG or SVG page is handed to it as
-    /// soon as it is drawn (with its index) and not kept, and the result is empty.
+    /// soon as it is drawn (with its index) and not kept, and the result is empty; the drawing
+    /// stops after a page for which it answers false.
+    ///
+    /// `pages` must have been made from `layout` (its nodes are found by their paths).
     public static func render(
         _ layout: BoxLayout, pages: BoxPages, width: Double, height: Double, margin: BoxEdges<Double>,
         as format: RenderFormat, options: RenderOptions = RenderOptions(),
-        decorations: [(header: BoxLayout?, footer: BoxLayout?)] = [], pageDrawn: ((Int, Rendering) -> Void)? = nil
+        decorations: [(header: BoxLayout?, footer: BoxLayout?)] = [], pageDrawn: ((Int, Rendering) -> Bool)? = nil
     ) throws(RenderError) -> [Rendering] {
         let contentWidth = width - margin.left - margin.right
         let contentHeight = height - margin.top - margin.bottom
@@ -270,7 +273,11 @@ extension Renderer {
                 painter in
                 drawPage(painter, index)
             }
-            if let pageDrawn { pageDrawn(index, rendering) } else { renderings.append(rendering) }
+            if let pageDrawn {
+                guard pageDrawn(index, rendering) else { break }
+            } else {
+                renderings.append(rendering)
+            }
         }
         return renderings
     }

@@ -214,4 +214,58 @@ struct PageTests {
         #expect(pages.pages.allSatisfy { ($0.bottom - $0.top) == 90 || $0.bottom == 20_000 })
         #expect(pages.children(of: layout, at: [], from: 905, to: 915) == [90, 91])
     }
+
+    @Test func aFooterTooTallToLeaveRoomIsNotRepeated() throws {
+        // Five rows 40 tall and a footer 180 tall, pages 200 tall: no row boundary leaves room for
+        // the footer, so the pages go without it (rather than cutting rows).
+        let table = try BoxEngine.layout(box(380, children: (0..<5).map { _ in box(40) } + [repeated(180, .footer)]))
+        let pages = BoxPages(table, pageHeight: 200)
+        #expect(bands(pages) == [[0, 160], [160, 200], [200, 380]])
+        #expect(pages.cutPages.isEmpty)
+        #expect(pages.pages.allSatisfy { $0.repeats.isEmpty })
+    }
+
+    @Test func containersSideBySideRepeatTheirHeadersLevel() throws {
+        // Two columns 50 wide side by side, each a header 20 tall and five rows 40 tall.
+        func table() -> BoxNode {
+            var node = box(220, children: [repeated(20, .header)] + (0..<5).map { _ in box(40) })
+            node.style.width = .points(50)
+            return node
+        }
+        var row = BoxStyle()
+        row.flexDirection = .row
+        row.alignItems = .start
+        let layout = try BoxEngine.layout(column([BoxNode(style: row, children: [table(), table()])]))
+        let pages = BoxPages(layout, pageHeight: 100)
+        #expect(bands(pages) == [[0, 100], [100, 180], [180, 220]])
+        #expect(offsets(pages) == [0, 20, 20])
+        #expect(
+            pages.pages[1].repeats == [
+                BoxPages.Repeat(path: [0, 0, 0], kind: .header, x: 0, y: 0),
+                BoxPages.Repeat(path: [0, 1, 0], kind: .header, x: 50, y: 0),
+            ])
+    }
+
+    @Test func hiddenBoxesNeitherBreakNorRepeat() throws {
+        var hidden = box(0)
+        hidden.style.display = .none
+        hidden.style.breakBefore = .page
+        hidden.style.repeats = .header
+        let layout = try BoxEngine.layout(column([box(50), hidden, box(50)]))
+        let pages = BoxPages(layout, pageHeight: 500)
+        #expect(bands(pages) == [[0, 100]])
+    }
+
+    @Test func aDeepTreeIsCutWithoutRunningOutOfStack() throws {
+        // 990 boxes each inside the last (the engine takes 1,000 levels), the innermost 500 tall:
+        // pages 100 tall cut it five times.
+        var node = box(500)
+        for _ in 0..<990 {
+            var style = BoxStyle()
+            style.flexDirection = .column
+            node = BoxNode(style: style, children: [node])
+        }
+        let pages = BoxPages(try BoxEngine.layout(node), pageHeight: 100)
+        #expect(bands(pages) == [[0, 100], [100, 200], [200, 300], [300, 400], [400, 500]])
+    }
 }

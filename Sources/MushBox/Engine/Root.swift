@@ -100,10 +100,11 @@ extension LayoutTree {
         let style = style(node)
         let hidden = parentHidden || style.pointee.display == .none
         layout.clipsContent = style.pointee.overflow.isScrollContainer
-        layout.breaks = BoxBreaks(
-            before: style.pointee.breakBefore, after: style.pointee.breakAfter, inside: style.pointee.breakInside,
-            repeats: style.pointee.repeats)
         if !hidden {
+            // (A box that is not laid out neither breaks pages nor repeats.)
+            layout.breaks = BoxBreaks(
+                before: style.pointee.breakBefore, after: style.pointee.breakAfter, inside: style.pointee.breakInside,
+                repeats: style.pointee.repeats)
             let padding = style.pointee.padding.resolveOrZero(frame.percentBase)
             let border = style.pointee.border.resolveOrZero(frame.percentBase)
             layout.padding = BoxEdges(

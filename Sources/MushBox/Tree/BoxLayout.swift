@@ -26,8 +26,9 @@ public struct BoxLayout: Sendable {
     /// Whether what the node holds is clipped to its padding box when drawn (its style's `overflow`
     /// is `hidden`, `clip` or `scroll`).
     public var clipsContent: Bool
-    /// Where pages may end around and inside the node (its style's `breakBefore`, `breakAfter` and
-    /// `breakInside`), for ``BoxPages``.
+    /// Where pages may end around and inside the node, and whether it repeats on every page (its
+    /// style's `breakBefore`, `breakAfter`, `breakInside` and `repeat`), for ``BoxPages``; the
+    /// defaults for a box with `display: none`.
     public var breaks = BoxBreaks()
     /// What the result becomes in its parent's (from its node's ``BoxNode/resultRole``).
     package var role: BoxNode.ResultRole = .node

@@ -1,3 +1,5 @@
+import MushBase
+
 /// Where a laid-out tree is cut into pages: each page a band of the root, from one break to the
 /// next, every break where CSS fragmentation allows one, with the headers and footers of the
 /// containers it cuts drawn again (the rules are in the article BoxLayoutRules, "Pages").
@@ -9,14 +11,17 @@
 /// ends at the lowest such height that fits, keeping what `breakInside`, `breakBefore` and
 /// `breakAfter` `avoid` ask where something else fits, and at every `breakBefore` or `breakAfter`
 /// `page`; where nothing fits (a leaf taller than a page), the page is cut at its full height, and
-/// the page is counted in ``cutPages``. The empty space at a break (margins, gaps) goes on neither
-/// page, except after a forced break.
+/// the page is counted in ``cutPages``. Where a page ends below a box (the next one's top did not
+/// fit), the empty space before the next box (margins, gaps) goes on neither page.
 ///
 /// A child with `repeat: header` is drawn again at the top of every later page where its parent
 /// continues (stacked below the headers of the containers around it), and the page's band below
 /// them; one with `repeat: footer` at the bottom of every page where its parent goes on to the
 /// next (stacked above those of the containers around it), just below the band. A page keeps them
-/// only where something still fits beside them.
+/// only where something still fits beside them (first the footers go, then the headers).
+///
+/// The pages belong to the tree they were made from: the renderer and ``jsonValue(_:)`` take that
+/// tree with them (its nodes are found by their paths).
 public struct BoxPages: Sendable, Hashable {
     /// One page: the band of the root from `top` to `bottom`, in the root's coordinates, drawn
     /// `offset` below the top of the page's content area, and the boxes repeated on it.
@@ -68,9 +73,16 @@ public struct BoxPages: Sendable, Hashable {
     /// keeping at least `orphans` lines of a paragraph at the bottom of a page and `widows` at the
     /// top of the next (2 and 2, as CSS).
     public init(_ root: BoxLayout, pageHeight: Double, orphans: Int = 2, widows: Int = 2) {
-        var breaker = PageBreaker(root: root, orphans: orphans, widows: widows)
-        stackedNodes = breaker.stackedNodes
-        (pages, cutPages) = breaker.pages(height: pageHeight)
+        func breakPages() -> (pages: [Page], cut: [Int], stacked: Set<[Int]>) {
+            var breaker = PageBreaker(root: root, orphans: orphans, widows: widows)
+            let (pages, cut) = breaker.pages(height: pageHeight)
+            return (pages, cut, breaker.stackedNodes)
+        }
+        // The tree is walked once per level: a deep tree on a thread with a large stack.
+        let found = root.isDeeper(than: 32) ? LargeStack.run(breakPages) : breakPages()
+        pages = found.pages
+        cutPages = found.cut
+        stackedNodes = found.stacked
     }
 
     /// The indices of `node`'s children (the node at `path`) whose border boxes, or content where
@@ -126,6 +138,8 @@ private struct PageBreaker {
         var containerPath: [Int]
         var containerTop: Double
         var containerBottom: Double
+        /// Where the container's content ends (above its bottom padding and border).
+        var containerInnerBottom: Double
     }
 
     let root: BoxLayout
@@ -139,7 +153,9 @@ private struct PageBreaker {
     /// Where something drawn begins: the tops of leaves and empty boxes, and of the borders and
     /// padding of containers; sorted. After a break, the next page begins at the first of them.
     var starts: [Double] = []
-    var repeatables: [Repeatable] = []
+    /// The children that repeat, headers and footers apart, in input order.
+    var headerRepeatables: [Repeatable] = []
+    var footerRepeatables: [Repeatable] = []
     var stackedNodes = Set<[Int]>()
     let epsilon = 1e-9
 
@@ -191,61 +207,76 @@ private struct PageBreaker {
         for (index, child) in children.enumerated() {
             path.append(index)
             if child.breaks.repeats != .none {
-                repeatables.append(
-                    Repeatable(
-                        path: path, kind: child.breaks.repeats, x: x + child.x, y: y + child.y, height: child.height,
-                        containerPath: Array(path.dropLast()), containerTop: y,
-                        containerBottom: y + BoxPages.extent(node)))
+                let repeatable = Repeatable(
+                    path: path, kind: child.breaks.repeats, x: x + child.x, y: y + child.y, height: child.height,
+                    containerPath: Array(path.dropLast()), containerTop: y, containerBottom: y + BoxPages.extent(node),
+                    containerInnerBottom: y + node.height - bottomEdge)
+                if repeatable.kind == .header {
+                    headerRepeatables.append(repeatable)
+                } else {
+                    footerRepeatables.append(repeatable)
+                }
             }
             collect(child, x: x + child.x, y: y + child.y, path: &path, candidates: &candidates, forced: &forced)
             path.removeLast()
         }
     }
 
-    /// Whether `outer` is `inner` or one of its ancestors.
-    private static func encloses(_ outer: [Int], _ inner: [Int]) -> Bool {
-        outer.count <= inner.count && inner.starts(with: outer)
-    }
-
     /// The headers repeated on a page that begins at `top`, with their heights stacked: those of
-    /// containers that began above and continue below, whose headers lie wholly above.
-    func headers(at top: Double) -> (repeats: [BoxPages.Repeat], height: Double) {
-        let shown = repeatables.filter {
-            $0.kind == .header && $0.containerTop < top - epsilon && $0.containerBottom > top + epsilon
-                && $0.y + $0.height <= top + 1e-6
-        }
+    /// containers that began above and whose content goes on below, whose headers lie wholly
+    /// above. A container's headers go below those of the containers around it (outer first),
+    /// several of one container in order; containers side by side start level. Stacking stops at
+    /// `limit` (the page's height: the page then goes without them).
+    func headers(at top: Double, limit: Double) -> (repeats: [BoxPages.Repeat], height: Double) {
+        guard !headerRepeatables.isEmpty else { return ([], 0) }
+        let shown = headerRepeatables.filter {
+            $0.containerTop < top - epsilon && $0.containerInnerBottom > top + epsilon && $0.y + $0.height <= top + 1e-6
+        }.sorted { $0.containerPath.count < $1.containerPath.count }
+        // How far down each container's headers, and those of the containers around it, reach.
+        var reach: [[Int]: Double] = [:]
         var repeats: [BoxPages.Repeat] = []
         var total = 0.0
-        for (index, header) in shown.enumerated() {
-            // Below the earlier headers of its container and of the containers around it.
-            let y = shown[..<index].filter { Self.encloses($0.containerPath, header.containerPath) }.reduce(0) {
-                $0 + $1.height
+        for header in shown {
+            var y = reach[header.containerPath] ?? 0
+            if reach[header.containerPath] == nil {
+                for length in 0..<header.containerPath.count {
+                    y = max(y, reach[Array(header.containerPath.prefix(length))] ?? 0)
+                }
             }
             repeats.append(BoxPages.Repeat(path: header.path, kind: .header, x: header.x, y: y))
+            reach[header.containerPath] = y + header.height
             total = max(total, y + header.height)
+            if total >= limit { break }
         }
         return (repeats, total)
     }
 
     /// The footers repeated on a page whose band ends at `bottom`, their `y` from the band's end:
-    /// those of containers that continue past it, whose footers lie wholly below.
-    func footers(at bottom: Double) -> (repeats: [BoxPages.Repeat], height: Double) {
-        guard !repeatables.isEmpty else { return ([], 0) }
-        let shown = repeatables.filter {
-            $0.kind == .footer && $0.containerTop < bottom - epsilon && $0.containerBottom > bottom + epsilon
-                && $0.y >= bottom - 1e-6
+    /// those of containers that continue past it, whose footers lie wholly below. A container's
+    /// footers go below those of the containers inside it (inner first), several of one container
+    /// in order; containers side by side start level. Stacking stops at `limit`.
+    func footers(at bottom: Double, limit: Double = .infinity) -> (repeats: [BoxPages.Repeat], height: Double) {
+        guard !footerRepeatables.isEmpty else { return ([], 0) }
+        let shown = footerRepeatables.filter {
+            $0.containerTop < bottom - epsilon && $0.containerBottom > bottom + epsilon && $0.y >= bottom - 1e-6
         }
+        guard !shown.isEmpty else { return ([], 0) }
+        // Innermost containers first; how far down each container's footers, and those inside
+        // it, reach.
+        var reach: [[Int]: Double] = [:]
         var repeats: [BoxPages.Repeat] = []
         var total = 0.0
-        for (index, footer) in shown.enumerated() {
-            // Below the footers of the containers inside its container, and the earlier ones of
-            // its own.
-            let y = shown.enumerated().filter { other, candidate in
-                candidate.containerPath == footer.containerPath
-                    ? other < index : Self.encloses(footer.containerPath, candidate.containerPath)
-            }.reduce(0) { $0 + $1.element.height }
+        for footer in shown.sorted(by: { $0.containerPath.count > $1.containerPath.count }) {
+            let y = reach[footer.containerPath] ?? 0
+            let end = y + footer.height
             repeats.append(BoxPages.Repeat(path: footer.path, kind: .footer, x: footer.x, y: y))
-            total = max(total, y + footer.height)
+            // Its container and every container around it reach at least this far.
+            for length in 0...footer.containerPath.count {
+                let around = Array(footer.containerPath.prefix(length))
+                reach[around] = max(reach[around] ?? 0, end)
+            }
+            total = max(total, end)
+            if total >= limit { break }
         }
         return (repeats, total)
     }
@@ -268,15 +299,23 @@ private struct PageBreaker {
             }
             while nextForced < forced.count, forced[nextForced] <= top + epsilon { nextForced += 1 }
             let must = nextForced < forced.count ? forced[nextForced] : nil
-            var (headers, offset) = headers(at: top)
+            var (headers, offset) = headers(at: top, limit: pageHeight)
             if offset >= pageHeight { (headers, offset) = ([], 0) }
-            var end = self.end(from: top, room: pageHeight - offset, must: must)
-            if end.kind == .cut, !headers.isEmpty {
-                // Nothing fits below the headers: the page goes without them.
-                (headers, offset) = ([], 0)
-                end = self.end(from: top, room: pageHeight, must: must)
+            var withFooters = true
+            var end = self.end(from: top, room: pageHeight - offset, must: must, withFooters: true)
+            if end.kind == .cut, !footerRepeatables.isEmpty {
+                // Nothing fits above the footers: the page goes without them.
+                withFooters = false
+                end = self.end(from: top, room: pageHeight - offset, must: must, withFooters: false)
             }
-            let footers = end.kind == .last || end.kind == .cut ? [] : footers(at: end.bottom).repeats
+            if end.kind == .cut, !headers.isEmpty {
+                // Nothing fits below the headers either: the page goes without them too.
+                (headers, offset) = ([], 0)
+                end = self.end(from: top, room: pageHeight, must: must, withFooters: false)
+            }
+            let footers =
+                withFooters && end.kind != .last && end.kind != .cut
+                ? footers(at: end.bottom).repeats : []
             let band = end.bottom - top
             let placed = footers.map { BoxPages.Repeat(path: $0.path, kind: $0.kind, x: $0.x, y: offset + band + $0.y) }
             if end.kind == .cut { cut.append(pages.count) }
@@ -294,10 +333,12 @@ private struct PageBreaker {
     /// something drawn (between lines), or a cut.
     enum EndKind { case last, forced, between, within, cut }
 
-    /// Where the page that begins at `top` ends, with `room` for its band and its repeated
-    /// footers, before `must` (the next forced break) at the latest.
-    func end(from top: Double, room: Double, must: Double?) -> (bottom: Double, kind: EndKind) {
-        func fits(_ bottom: Double) -> Bool { bottom - top + footers(at: bottom).height <= room + 1e-9 }
+    /// Where the page that begins at `top` ends, with `room` for its band and (`withFooters`) its
+    /// repeated footers, before `must` (the next forced break) at the latest.
+    func end(from top: Double, room: Double, must: Double?, withFooters: Bool) -> (bottom: Double, kind: EndKind) {
+        func fits(_ bottom: Double) -> Bool {
+            bottom - top + (withFooters ? footers(at: bottom, limit: room).height : 0) <= room + 1e-9
+        }
         if let must, must - top <= room + 1e-9, fits(must) { return (must, .forced) }
         if height - top <= room + 1e-9, must == nil { return (height, .last) }
         let limit = min(top + room, must.map { $0 - 1e-6 } ?? .infinity)
@@ -318,7 +359,9 @@ private struct PageBreaker {
                 index -= 1
             }
         }
-        return (top + room, .cut)
+        // Nothing fits: cut at the page's full height, but no further than the next forced break
+        // or the end.
+        return (min(top + room, must ?? .infinity, height), .cut)
     }
 
     /// Where the page after a break between boxes at `bottom` begins: at the first thing drawn
