@@ -11,7 +11,8 @@ import MushBase
 /// A path is read from ``root`` when one is set: a relative path from it, and any path, once its
 /// links are resolved, only when it stays inside it (else ``ImageProblem/outsideRoot(_:)``,
 /// and nothing is read). Without a root, a relative path is read from ``folder`` (a JSON file's
-/// folder), else from the working folder. Files are read only when they are regular files.
+/// folder), else from the working folder. Files are read only when they are regular files. The
+/// root `""` holds nothing: every image is refused (a service that reads no images).
 public final class ImageFiles: Sendable {
     /// The folder every image must be in, links resolved; nil: none.
     public let root: String?

@@ -64,7 +64,10 @@ public enum ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLarge(let width, let height):
             "declares \(Int(width)) × \(Int(height)) pixels, more than \(Int(ImageLimits.pixelsPerSide)) a side or \(Int(ImageLimits.pixels)) in all"
         case .noSize: "an SVG without width and height or a viewBox: give the image a width or height"
-        case .outsideRoot(let root): "outside the image root \(root): not read"
+        case .outsideRoot(let root):
+            root.isEmpty
+                ? "not read: images are read from an image root, and none is set"
+                : "outside the image root \(root): not read"
         }
     }
 }

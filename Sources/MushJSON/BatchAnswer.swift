@@ -44,33 +44,49 @@ public struct BatchAnswer: Sendable, Hashable {
     public static func measure(_ line: some Collection<UInt8>, number: Int, fonts: FontCollection) -> BatchAnswer {
         do throws(RequestError) {
             guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }
-            let request = try MeasureRequest(json: line, fonts: fonts)
-            let result = try request.measureChecked(request.document, fonts: fonts)
-            var output = ""
-            try result.write(to: &output, flush: { _ in })
-            output += "\n"
-            return BatchAnswer(output: output, warnings: result.warnings.map { "line \(number): \($0)" })
+            let answer = try measured(line, fonts: fonts)
+            return BatchAnswer(output: answer.output, warnings: answer.warnings.map { "line \(number): \($0)" })
         } catch {
             return failure(error, number: number)
         }
+    }
+
+    /// One ``MeasureRequest`` object measured: its ``MeasureResult`` as a line of JSON, and its
+    /// warnings; bad input is an error (what a batch line and a service's request share).
+    public static func measured(_ json: some Collection<UInt8>, fonts: FontCollection) throws(RequestError)
+        -> BatchAnswer
+    {
+        let request = try MeasureRequest(json: json, fonts: fonts)
+        let result = try request.measureChecked(request.document, fonts: fonts)
+        var output = ""
+        try result.write(to: &output, flush: { _ in })
+        return BatchAnswer(output: output + "\n", warnings: result.warnings)
     }
 
     /// The answer to line `number` of `mush line --batch`: a line object in, its layout out.
     public static func line(_ line: some Collection<UInt8>, number: Int, request: LineRequest) -> BatchAnswer {
         do throws(RequestError) {
             guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }
-            let row = try request.line(from: line)
-            let layout: MGLineLayout
-            do {
-                layout = try row.layout(fonts: request.fonts)
-            } catch {
-                throw RequestError(error.description)
-            }
-            let json = try layout.jsonValue.checkedJSON()
-            return BatchAnswer(output: json + "\n", warnings: layout.warnings.map { "line \(number): \($0)" })
+            let answer = try laidOut(line, request: request)
+            return BatchAnswer(output: answer.output, warnings: answer.warnings.map { "line \(number): \($0)" })
         } catch {
             return failure(error, number: number)
         }
+    }
+
+    /// One line object laid out: its layout as a line of JSON, and its warnings; bad input is an
+    /// error.
+    public static func laidOut(_ json: some Collection<UInt8>, request: LineRequest) throws(RequestError)
+        -> BatchAnswer
+    {
+        let row = try request.line(from: json)
+        let layout: MGLineLayout
+        do {
+            layout = try row.layout(fonts: request.fonts)
+        } catch {
+            throw RequestError(error.description)
+        }
+        return BatchAnswer(output: try layout.jsonValue.checkedJSON() + "\n", warnings: layout.warnings)
     }
 }
 
@@ -91,6 +107,22 @@ extension BatchAnswer {
         } catch {
             return layoutFailure(error, number: number)
         }
+    }
+
+    /// One box tree laid out, as `mush layout` prints it: in `width` and `height`, or, where the
+    /// root has a `page`, page by page (``BoxPages/jsonValue(_:)``); its warnings beside. Bad input
+    /// is an error.
+    public static func boxesLaidOut(
+        _ json: some Collection<UInt8>, fonts: FontCollection, width: AvailableSpace = .maxContent,
+        height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges, images: ImageFiles = ImageFiles()
+    ) throws(RequestError) -> BatchAnswer {
+        let request = try BoxRequest(json: json, fonts: fonts, images: images)
+        if let page = request.page {
+            let (layout, pages) = try request.pagedLayout(page, rounding: rounding)
+            return BatchAnswer(output: try pages.jsonValue(layout).checkedJSON() + "\n", warnings: request.warnings)
+        }
+        let output = try request.json(width: width, height: height, rounding: rounding)
+        return BatchAnswer(output: output + "\n", warnings: request.warnings)
     }
 
     /// The answer of a `mush layout --batch` line that failed: `{"error": "…", "line": N}`.

@@ -77,7 +77,7 @@ extension BoxTreeReader {
                     }
                     colors.append(color)
                 default:
-                    throw RequestError("\(path)[\(index)]: must be a colour or null")
+                    throw RequestError(at: "\(path)[\(index)]", "must be a colour or null")
                 }
             }
             return BoxEdges(top: colors[0], right: colors[3], bottom: colors[2], left: colors[1])

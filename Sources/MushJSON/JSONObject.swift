@@ -27,7 +27,7 @@ struct JSONObject {
     }
 
     func wrongType(_ key: String, expected: String) -> RequestError {
-        RequestError("\(path(key)): expected \(expected), not \(members[key]!.kindName)")
+        RequestError(at: path(key), "expected \(expected), not \(members[key]!.kindName)")
     }
 
     /// A number (JSON numbers are always finite once read).
@@ -82,7 +82,7 @@ struct JSONObject {
 
     /// The error for a string at `path` that is not a colour, `shown` as the message gives it.
     static func notAColour(shown: String, at path: String) -> RequestError {
-        RequestError("\(path): '\(shown)' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)")
+        RequestError(at: path, "'\(shown)' is not a colour (#rgb, #rgba, #rrggbb or #rrggbbaa)")
     }
 
     /// One of an enumeration's names.
@@ -90,7 +90,7 @@ struct JSONObject {
     where Choice.RawValue == String {
         guard let string = try string(key) else { return nil }
         guard let choice = Choice(rawValue: string) else {
-            throw RequestError("\(path(key)): must be \(listed(Choice.allCases.map(\.rawValue))) (it is '\(string)')")
+            throw RequestError(at: path(key), "must be \(listed(Choice.allCases.map(\.rawValue))) (it is '\(string)')")
         }
         return choice
     }

@@ -156,7 +156,7 @@ public struct LineRequest: Sendable {
         let font = try JSONObject(value, at: object.path(key), keys: ["family", "size"])
         let family = try font.string("family")
         if let family, !fonts.hasFamily(family) {
-            throw RequestError("\(font.path("family")): " + fonts.missingFamilyMessage(family))
+            throw RequestError(at: font.path("family"), fonts.missingFamilyMessage(family))
         }
         let size = try font.number("size", in: MushLimits.fontSize) ?? 16
         return MGLine.Font(family: family, size: size)
@@ -204,7 +204,7 @@ public struct LineRequest: Sendable {
                         }))
             }
         default:
-            throw RequestError("\(path): expected a string or an object, not \(value.kindName)")
+            throw RequestError(at: path, "expected a string or an object, not \(value.kindName)")
         }
     }
 }

@@ -61,6 +61,15 @@ extension Painter {
                 var shown = Substring(line.text)
                 while let last = shown.last, last.isWhitespace { shown.removeLast() }
                 guard !shown.isEmpty else { continue }
+                // A line wholly outside a clip shows nothing: it is not text of the picture (a
+                // page's neighbours, say).
+                let (top, left) = (y + line.y, x + line.x)
+                guard
+                    !boxClips.contains(where: {
+                        top + line.height <= $0.y || top >= $0.y + $0.height || left + line.width <= $0.x
+                            || left >= $0.x + $0.width
+                    })
+                else { continue }
                 textLines.append(
                     SVGTextLayer.Line(
                         text: String(shown), x: x + line.x, baseline: y + line.baseline, width: line.width,

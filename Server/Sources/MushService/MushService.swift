@@ -1,0 +1,382 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Mush
+import MushBox
+import MushImage
+import MushJSON
+import MushJobs
+import MushRender
+import MushText
+import Synchronization
+
+/// The render service: the library's JSON contract behind HTTP. Build it with its settings, then
+/// its ``router()`` (or ``application(hostname:port:logger:)``); it keeps its fonts, image headers
+/// and workers warm across requests and no state between them (so instances can run side by side
+/// behind any load balancer).
+///
+/// Routes (the DocC article "The render service" has the whole contract):
+/// - `POST /render?format=png|svg|pdf&scale=S&page=SIZE&pageNumber=N`: the body as `mush render`
+///   takes it; the picture, with its content type;
+/// - `POST /layout?width=W&height=H&exact=true`, `POST /measure`, `POST /line`: one JSON object
+///   answered with one, or (content type `application/x-ndjson`) JSON Lines answered line by line;
+/// - `POST /parse?format=json|html|ansi|plain|mush`: the body is markup;
+/// - `GET /healthz`, `GET /metrics` (Prometheus's text format).
+public final class MushService: Sendable {
+    public let settings: ServiceSettings
+    public let queue: WorkQueue
+    public let metrics: ServiceMetrics
+    let images: ImageFiles
+
+    public init(settings: ServiceSettings = ServiceSettings()) {
+        self.settings = settings
+        queue = WorkQueue(workers: settings.workers, capacity: settings.queueCapacity)
+        metrics = ServiceMetrics()
+        images = settings.images()
+    }
+
+    /// The service's routes, with its metrics and request logs.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: metrics.recorder(queue: queue))
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.get("healthz") { _, _ in Self.text("ok\n") }
+        router.get("metrics") { [metrics, queue] _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.text(queue: queue))))
+        }
+        router.post("render") { [self] request, context in
+            await answer { () throws(ServiceError) in try await render(request, context) }
+        }
+        router.post("layout") { [self] request, context in
+            await answer { () throws(ServiceError) in try await layout(request, context) }
+        }
+        router.post("measure") { [self] request, context in
+            await answer { () throws(ServiceError) in try await measure(request, context) }
+        }
+        router.post("line") { [self] request, context in
+            await answer { () throws(ServiceError) in try await line(request, context) }
+        }
+        router.post("parse") { [self] request, context in
+            await answer { () throws(ServiceError) in try await parse(request, context) }
+        }
+        return router
+    }
+
+    /// An application serving ``router()`` at `hostname`:`port`; it stops gracefully on SIGTERM
+    /// (`runService()`): requests in hand finish.
+    public func application(hostname: String, port: Int, logger: Logger) -> some ApplicationProtocol {
+        Application(
+            router: router(), configuration: .init(address: .hostname(hostname, port: port), serverName: "mush-serve"),
+            logger: logger)
+    }
+
+    // MARK: - Routes
+
+    private func render(_ request: Request, _ context: BasicRequestContext) async throws(ServiceError) -> Response {
+        let query = request.uri.queryParameters
+        let format = try Self.choice(query, "format", RenderFormat.allCasesByName, default: .png)
+        let scale = try Self.number(query, "scale", default: 1, in: RenderOptions.minimumScale...64)
+        var page: RenderJob.PageSize?
+        if let name = query.get("page") {
+            let margin = try Self.number(query, "pageMargin", default: 36, in: 0...1_000_000)
+            guard let size = RenderJob.PageSize(named: name, margin: BoxEdges(margin)), size.hasRoom else {
+                throw .badParameter(
+                    name: "page",
+                    problem: "must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, with room inside the margin")
+            }
+            page = size
+        }
+        let pageNumber = try Self.number(query, "pageNumber", default: 1, in: 1...Double(BoxPages.maximumPages))
+        let body = try await Self.body(request, limit: settings.bodyLimit)
+        let job = RenderJob(
+            format: format,
+            options: RenderOptions(scale: scale, imageRoot: settings.imageRoot ?? ""), page: page)
+        let (fonts, images) = (settings.fonts, images)
+        let wanted = Int(pageNumber) - 1
+        let drawn = try await queue.run(limit: settings.timeLimit) { () throws(ServiceError) in
+            // Only the page asked for is kept.
+            var kept: Rendering?
+            let result: RenderJob.Result
+            do throws(RequestError) {
+                result = try job.run(body, fonts: fonts, images: images) { index, rendering in
+                    if index == wanted { kept = rendering }
+                    return index < wanted
+                }
+            } catch {
+                throw .badRequest(error)
+            }
+            return (kept ?? result.renderings.first, result.pageCount, result.warnings)
+        }
+        guard let picture = drawn.0 else {
+            throw .badParameter(name: "pageNumber", problem: "there are \(drawn.1 ?? 1) pages")
+        }
+        var headers = Self.warningHeaders(drawn.2)
+        headers[.contentType] = format.contentType
+        if let count = drawn.1 { headers[Self.pagesField] = String(count) }
+        return Response(
+            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: picture.data)))
+    }
+
+    private func layout(_ request: Request, _ context: BasicRequestContext) async throws(ServiceError) -> Response {
+        let query = request.uri.queryParameters
+        let width = try Self.space(query, "width")
+        let height = try Self.space(query, "height")
+        let rounding: BoxRounding = try Self.flag(query, "exact") ? .exact : .edges
+        let (fonts, images) = (settings.fonts, images)
+        if Self.isJSONLines(request) {
+            return try await lines(request) { line, number in
+                BatchAnswer.layout(
+                    line, number: number, fonts: fonts, width: width, height: height, rounding: rounding, images: images
+                )
+            }
+        }
+        let body = try await Self.body(request, limit: settings.bodyLimit)
+        return try await one { () throws(RequestError) in
+            try BatchAnswer.boxesLaidOut(
+                body, fonts: fonts, width: width, height: height, rounding: rounding, images: images)
+        }
+    }
+
+    private func measure(_ request: Request, _ context: BasicRequestContext) async throws(ServiceError) -> Response {
+        let fonts = settings.fonts
+        if Self.isJSONLines(request) {
+            return try await lines(request) { line, number in BatchAnswer.measure(line, number: number, fonts: fonts) }
+        }
+        let body = try await Self.body(request, limit: settings.bodyLimit)
+        return try await one { () throws(RequestError) in try BatchAnswer.measured(body, fonts: fonts) }
+    }
+
+    private func line(_ request: Request, _ context: BasicRequestContext) async throws(ServiceError) -> Response {
+        let lineRequest = LineRequest(fonts: settings.fonts, images: images)
+        if Self.isJSONLines(request) {
+            return try await lines(request) { line, number in
+                BatchAnswer.line(line, number: number, request: lineRequest)
+            }
+        }
+        let body = try await Self.body(request, limit: settings.bodyLimit)
+        return try await one { () throws(RequestError) in try BatchAnswer.laidOut(body, request: lineRequest) }
+    }
+
+    private func parse(_ request: Request, _ context: BasicRequestContext) async throws(ServiceError) -> Response {
+        let formats = [
+            "json": "application/json", "html": "text/html", "ansi": "text/plain", "plain": "text/plain",
+            "mush": "text/plain",
+        ]
+        let format = try Self.choice(
+            request.uri.queryParameters, "format", formats.keys.map { ($0, $0) }, default: "json")
+        let body = try await Self.body(request, limit: settings.bodyLimit)
+        let output = try await queue.run(limit: settings.timeLimit) { () throws(ServiceError) in
+            // Invalid UTF-8 becomes U+FFFD, with a diagnostic.
+            let document = Mush.parse(utf8: body)
+            let warnings =
+                format == "json"
+                ? []
+                : document.diagnostics.map {
+                    "\($0.message) at \($0.range.lowerBound)..<\($0.range.upperBound)"
+                }
+            switch format {
+            case "html": return (document.html(), warnings)
+            case "ansi": return (document.ansi(), warnings)
+            case "plain": return (document.plainText, warnings)
+            case "mush":
+                do {
+                    return (try document.mush(), warnings)
+                } catch {
+                    throw .badRequest(RequestError("\(error)"))
+                }
+            default: return (document.json(), warnings)
+            }
+        }
+        var headers = Self.warningHeaders(output.1)
+        headers[.contentType] = formats[format]! + "; charset=utf-8"
+        let text = output.0.hasSuffix("\n") ? output.0 : output.0 + "\n"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    // MARK: - One object, or JSON Lines
+
+    /// One request answered on a worker: its JSON, its warnings in the header.
+    private func one(_ work: @escaping @Sendable () throws(RequestError) -> BatchAnswer) async throws(ServiceError)
+        -> Response
+    {
+        let answer = try await queue.run(limit: settings.timeLimit) { () throws(ServiceError) in
+            do throws(RequestError) {
+                return try work()
+            } catch {
+                throw .badRequest(error)
+            }
+        }
+        var headers = Self.warningHeaders(answer.warnings)
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(
+            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: answer.output)))
+    }
+
+    /// JSON Lines in (the whole body, within the limit), JSON Lines out: each line answered on a
+    /// worker (as many at once as there are workers), written back in order as soon as it and
+    /// those before it are done; a bad line is answered by its own error line, and costs no other.
+    private func lines(
+        _ request: Request, _ answer: @escaping @Sendable ([UInt8], Int) -> BatchAnswer
+    ) async throws(ServiceError) -> Response {
+        let body = try await Self.body(request, limit: settings.bodyLimit)
+        var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            Array(line.last == 0x0D ? line.dropLast() : line)
+        }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let (queue, limit, window) = (queue, settings.timeLimit, settings.workers)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/x-ndjson; charset=utf-8"
+        let all = lines
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                var pending: [Task<String, Never>] = []
+                func next(_ index: Int) -> Task<String, Never> {
+                    let line = all[index]
+                    return Task {
+                        do throws(ServiceError) {
+                            return try await queue.run(limit: limit) { () throws(ServiceError) in
+                                answer(line, index + 1).output
+                            }
+                        } catch {
+                            return JSONValue.errorLine("line \(index + 1): \(error.message)")
+                        }
+                    }
+                }
+                var started = 0
+                while started < all.count || !pending.isEmpty {
+                    while started < all.count, pending.count < window {
+                        pending.append(next(started))
+                        started += 1
+                    }
+                    let output = await pending.removeFirst().value
+                    try await writer.write(ByteBuffer(string: output))
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    // MARK: - Helpers
+
+    /// The route's answer, or its error's.
+    private func answer(_ route: () async throws(ServiceError) -> Response) async -> Response {
+        do throws(ServiceError) {
+            return try await route()
+        } catch {
+            return error.response
+        }
+    }
+
+    /// The header that holds a response's warnings: a JSON array of strings, in ASCII.
+    public static let warningsField = HTTPField.Name("Mush-Warnings")!
+    /// The header that holds a paged document's page count.
+    public static let pagesField = HTTPField.Name("Mush-Pages")!
+
+    static func warningHeaders(_ warnings: [String]) -> HTTPFields {
+        var headers = HTTPFields()
+        guard !warnings.isEmpty else { return headers }
+        headers[warningsField] = asciiJSON(.array(warnings.map(JSONValue.string)))
+        return headers
+    }
+
+    /// JSON with every character outside printable ASCII written as `\uXXXX` (a header's value).
+    static func asciiJSON(_ value: JSONValue) -> String {
+        var text = ""
+        for unit in value.json.utf16 {
+            if unit >= 0x20, unit < 0x7F {
+                text.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+            } else {
+                text += "\\u" + String(format: "%04x", unit)
+            }
+        }
+        return text
+    }
+
+    static func text(_ string: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: string)))
+    }
+
+    static func isJSONLines(_ request: Request) -> Bool {
+        request.headers[.contentType]?.lowercased().hasPrefix("application/x-ndjson") ?? false
+    }
+
+    /// The body, at most `limit` bytes.
+    static func body(_ request: Request, limit: Int) async throws(ServiceError) -> [UInt8] {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw .tooLarge(limit: limit)
+        }
+        do {
+            var buffer = try await request.body.collect(upTo: limit)
+            return buffer.readBytes(length: buffer.readableBytes) ?? []
+        } catch {
+            throw .tooLarge(limit: limit)
+        }
+    }
+
+    static func choice<Value>(
+        _ query: Parameters, _ name: String, _ choices: [(String, Value)], default value: Value
+    ) throws(ServiceError) -> Value {
+        guard let given = query.get(name) else { return value }
+        guard let found = choices.first(where: { $0.0 == given.lowercased() }) else {
+            let names = choices.map(\.0).sorted().joined(separator: ", ")
+            throw .badParameter(name: name, problem: "must be one of \(names) (it is '\(given.prefix(40))')")
+        }
+        return found.1
+    }
+
+    static func number(
+        _ query: Parameters, _ name: String, default value: Double, in range: ClosedRange<Double>
+    ) throws(ServiceError) -> Double {
+        guard let given = query.get(name) else { return value }
+        guard let number = Double(given), range.contains(number) else {
+            throw .badParameter(
+                name: name,
+                problem:
+                    "must be a number from \(MushLimits.format(range.lowerBound)) to \(MushLimits.format(range.upperBound)) (it is '\(given.prefix(40))')"
+            )
+        }
+        return number
+    }
+
+    static func flag(_ query: Parameters, _ name: String) throws(ServiceError) -> Bool {
+        try choice(query, name, [("true", true), ("false", false)], default: false)
+    }
+
+    /// `max-content` (the default), `min-content`, or points from 0 to 1000000.
+    static func space(_ query: Parameters, _ name: String) throws(ServiceError) -> AvailableSpace {
+        guard let given = query.get(name) else { return .maxContent }
+        switch given {
+        case "max-content": return .maxContent
+        case "min-content": return .minContent
+        default:
+            guard let points = Double(given), (0...1_000_000).contains(points) else {
+                throw .badParameter(
+                    name: name,
+                    problem:
+                        "must be points from 0 to 1000000, max-content or min-content (it is '\(given.prefix(40))')")
+            }
+            return .points(points)
+        }
+    }
+}
+
+extension RenderFormat {
+    /// The formats by their names in a query.
+    static let allCasesByName: [(String, RenderFormat)] = [("png", .png), ("svg", .svg), ("pdf", .pdf)]
+
+    /// The format's media type.
+    var contentType: String {
+        switch self {
+        case .png: "image/png"
+        case .svg: "image/svg+xml"
+        case .pdf: "application/pdf"
+        }
+    }
+}

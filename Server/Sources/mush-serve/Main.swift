@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import MushService
+
+/// `mush-serve`: the render service on a port, until SIGTERM or SIGINT (requests in hand finish).
+@main
+struct MushServe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mush-serve",
+        abstract: "Serve mush's layout and drawing over HTTP (POST /render, /layout, /measure, /line, /parse).",
+        discussion: """
+            Stateless: run as many as you like behind any HTTP load balancer. Logs go to standard error.
+            """)
+
+    @Option(help: "The address to listen on.")
+    var hostname = "127.0.0.1"
+    @Option(help: "The port to listen on (0: any free port, printed when listening).")
+    var port = 8080
+    @Option(help: "The only folder images are read from; without it, no image is read.")
+    var imageRoot: String?
+    @Option(help: "The largest request body, in bytes.")
+    var bodyLimit = 1 << 20
+    @Option(help: "The threads that lay out and draw (default: one a core).")
+    var workers: Int?
+    @Option(help: "How many jobs may wait for a worker before requests are answered 503 (default: 16 a worker).")
+    var queue: Int?
+    @Option(help: "The longest a job may take, in seconds, before it is answered 504.")
+    var timeLimit = 10.0
+    @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (1...65535).contains(port) || port == 0 else { throw ValidationError("--port must be 0 to 65535") }
+        guard bodyLimit >= 1, bodyLimit <= 1 << 30 else {
+            throw ValidationError("--body-limit must be 1 to 1073741824")
+        }
+        if let workers, !(1...1024).contains(workers) { throw ValidationError("--workers must be 1 to 1024") }
+        if let queue, !(0...1_000_000).contains(queue) { throw ValidationError("--queue must be 0 to 1000000") }
+        guard timeLimit.isFinite, timeLimit > 0, timeLimit <= 3600 else {
+            throw ValidationError("--time-limit must be above 0 and at most 3600 seconds")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level '\(logLevel)' is not a level")
+        }
+        if let imageRoot {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: imageRoot, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--image-root \(imageRoot) is not a folder")
+            }
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "mush-serve")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let settings = ServiceSettings(
+            bodyLimit: bodyLimit, workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
+            queueCapacity: queue, timeLimit: .milliseconds(Int64(timeLimit * 1000)), imageRoot: imageRoot)
+        let service = MushService(settings: settings)
+        let app = service.application(hostname: hostname, port: port, logger: logger)
+        try await app.runService()
+        service.queue.stop()
+    }
+}
