@@ -17,12 +17,14 @@ import Synchronization
 /// behind any load balancer).
 ///
 /// Routes (the DocC article "The render service" has the whole contract):
-/// - `POST /render?format=png|svg|pdf&scale=S&page=SIZE&pageNumber=N`: the body as `mush render`
+/// - `POST /render?format=png|svg|pdf&scale=S&background=C&page=SIZE&pageNumber=N`: the body as `mush render`
 ///   takes it; the picture, with its content type;
 /// - `POST /layout?width=W&height=H&exact=true`, `POST /measure`, `POST /line`: one JSON object
 ///   answered with one, or (content type `application/x-ndjson`) JSON Lines answered line by line;
 /// - `POST /parse?format=json|html|ansi|plain|mush`: the body is markup;
-/// - `GET /healthz`, `GET /metrics` (Prometheus's text format).
+/// - `GET /healthz`, `GET /metrics` (Prometheus's text format);
+/// - `GET /`: the playground, a page to edit a document and see it drawn (``Playground``), with
+///   `GET /examples` and `GET /examples/NAME.json` (the examples folder's documents).
 public final class MushService: Sendable {
     public let settings: ServiceSettings
     public let queue: WorkQueue
@@ -42,6 +44,12 @@ public final class MushService: Sendable {
         router.add(middleware: metrics.recorder(queue: queue))
         router.add(middleware: LogRequestsMiddleware(.info))
         router.get("healthz") { _, _ in Self.text("ok\n") }
+        router.get("/") { _, _ in Playground.page() }
+        router.get("playground.js") { _, _ in Playground.pageScript() }
+        router.get("examples") { [settings] _, _ in Playground.exampleList(in: settings.examples) }
+        router.get("examples/:name") { [settings] _, context in
+            Playground.example(context.parameters.get("name") ?? "", in: settings.examples)
+        }
         router.get("metrics") { [metrics, queue] _, _ in
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
@@ -92,10 +100,21 @@ public final class MushService: Sendable {
             page = size
         }
         let pageNumber = try Self.number(query, "pageNumber", default: 1, in: 1...Double(BoxPages.maximumPages))
+        // White under everything, as `mush render` draws, unless asked otherwise.
+        var background: MushColor? = MushColor(hex: "#fff")
+        if let given = query.get("background") {
+            guard given == "none" || MushColor(hex: given) != nil else {
+                throw .badParameter(
+                    name: "background",
+                    problem: "must be a colour (#rgb, #rgba, #rrggbb, #rrggbbaa) or none (it is '\(given.prefix(40))')")
+            }
+            background = given == "none" ? nil : MushColor(hex: given)
+        }
         let body = try await Self.body(request, limit: settings.bodyLimit)
         let job = RenderJob(
             format: format,
-            options: RenderOptions(scale: scale, imageRoot: settings.imageRoot ?? ""), page: page)
+            options: RenderOptions(scale: scale, background: background, imageRoot: settings.imageRoot ?? ""),
+            page: page)
         let (fonts, images) = (settings.fonts, images)
         let wanted = Int(pageNumber) - 1
         let drawn = try await queue.run(limit: settings.timeLimit) { () throws(ServiceError) in
@@ -128,6 +147,21 @@ public final class MushService: Sendable {
         let height = try Self.space(query, "height")
         let rounding: BoxRounding = try Self.flag(query, "exact") ? .exact : .edges
         let (fonts, images) = (settings.fonts, images)
+        if let hit = query.get("hit") {
+            // The boxes under a point, topmost first (what the playground outlines).
+            let parts = hit.split(separator: ",").compactMap { Double($0) }
+            guard parts.count == 2, parts.allSatisfy({ abs($0) <= 1_000_000 }) else {
+                throw .badParameter(
+                    name: "hit", problem: "must be two numbers of points, X,Y (it is '\(hit.prefix(40))')")
+            }
+            let body = try await Self.body(request, limit: settings.bodyLimit)
+            return try await one { () throws(RequestError) in
+                let request = try BoxRequest(json: body, fonts: fonts, images: images)
+                let json = try request.hitsJSON(
+                    x: parts[0], y: parts[1], width: width, height: height, rounding: rounding)
+                return BatchAnswer(output: json + "\n", warnings: request.warnings)
+            }
+        }
         if Self.isJSONLines(request) {
             return try await lines(request) { line, number in
                 BatchAnswer.layout(

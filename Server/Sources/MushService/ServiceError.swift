@@ -14,6 +14,8 @@ public enum ServiceError: Error, Sendable, Equatable {
     case timedOut(Duration)
     /// A query parameter that is not one of its values (400).
     case badParameter(name: String, problem: String)
+    /// Nothing there (404).
+    case notFound(String)
 
     /// The HTTP status the error is answered with.
     public var status: HTTPResponse.Status {
@@ -21,6 +23,7 @@ public enum ServiceError: Error, Sendable, Equatable {
         case .badRequest, .badParameter: .badRequest
         case .tooLarge: .contentTooLarge
         case .busy: .serviceUnavailable
+        case .notFound: .notFound
         case .timedOut: .gatewayTimeout
         }
     }
@@ -33,6 +36,7 @@ public enum ServiceError: Error, Sendable, Equatable {
         case .busy: "the service is busy: every worker is working and the queue is full; try again"
         case .timedOut(let limit): "the work took longer than \(limit.components.seconds) s, the time limit"
         case .badParameter(let name, let problem): "?\(name): \(problem)"
+        case .notFound(let what): what
         }
     }
 

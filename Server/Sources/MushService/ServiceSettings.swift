@@ -18,12 +18,15 @@ public struct ServiceSettings: Sendable {
     public var imageRoot: String?
     /// The fonts: the shipped ones, then the installed ones, kept warm across requests.
     public var fonts: FontCollection
+    /// The folder whose JSON documents the playground offers as examples (nil: none).
+    public var examples: String?
 
     public init(
         bodyLimit: Int = 1 << 20, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         queueCapacity: Int? = nil, timeLimit: Duration = .seconds(10), imageRoot: String? = nil,
-        fonts: FontCollection = .standard
+        fonts: FontCollection = .standard, examples: String? = nil
     ) {
+        self.examples = examples
         self.bodyLimit = bodyLimit
         self.workers = max(workers, 1)
         self.queueCapacity = queueCapacity ?? 16 * max(workers, 1)

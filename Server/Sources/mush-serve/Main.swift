@@ -20,6 +20,8 @@ struct MushServe: AsyncParsableCommand {
     var port = 8080
     @Option(help: "The only folder images are read from; without it, no image is read.")
     var imageRoot: String?
+    @Option(help: "The folder whose JSON documents the playground (GET /) offers as examples.")
+    var examples: String?
     @Option(help: "The largest request body, in bytes.")
     var bodyLimit = 1 << 20
     @Option(help: "The threads that lay out and draw (default: one a core).")
@@ -57,7 +59,8 @@ struct MushServe: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let settings = ServiceSettings(
             bodyLimit: bodyLimit, workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
-            queueCapacity: queue, timeLimit: .milliseconds(Int64(timeLimit * 1000)), imageRoot: imageRoot)
+            queueCapacity: queue, timeLimit: .milliseconds(Int64(timeLimit * 1000)), imageRoot: imageRoot,
+            examples: examples)
         let service = MushService(settings: settings)
         let app = service.application(hostname: hostname, port: port, logger: logger)
         try await app.runService()

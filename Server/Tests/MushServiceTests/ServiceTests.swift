@@ -207,4 +207,45 @@ struct ServiceTests {
             #expect(metrics.contains("mush_workers 2"))
         }
     }
+
+    @Test func thePlaygroundItsExamplesAndHits() async throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples").path
+        try await app(ServiceSettings(workers: 2, examples: examples)).test(.router) { client in
+            let page = try await client.execute(uri: "/", method: .get)
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.headers[.contentSecurityPolicy]?.contains("script-src 'self';") == true)
+            #expect(String(buffer: page.body).contains(#"<script src="/playground.js"></script>"#))
+            let script = try await client.execute(uri: "/playground.js", method: .get)
+            #expect(String(buffer: script.body).contains("async function draw()"))
+            let list = try await client.execute(uri: "/examples", method: .get)
+            let names = try #require(JSONSerialization.jsonObject(with: Data(buffer: list.body)) as? [String])
+            #expect(names.contains("card.json") && names == names.sorted())
+            let card = try await client.execute(uri: "/examples/card.json", method: .get)
+            #expect(String(buffer: card.body).contains(#""id": "card""#))
+            for name in ["..%2F..%2Fetc%2Fpasswd", "missing.json", "card.txt"] {
+                let refused = try await client.execute(uri: "/examples/\(name)", method: .get)
+                #expect(refused.status == .notFound, "\(name)")
+            }
+            // The boxes under a point of the card, topmost first.
+            let hits = try await client.execute(uri: "/layout?hit=40,200", method: .post, body: card.body)
+            #expect(
+                String(buffer: hits.body)
+                    == #"[{"height":33,"id":"body","path":"children[2]","width":296,"x":12,"y":196},{"height":240,"id":"card","path":"root","width":320,"x":0,"y":0}]"#
+                    + "\n")
+        }
+    }
+
+    @Test func theBackgroundIsWhiteUnlessAsked() async throws {
+        try await app().test(.router) { client in
+            let tree = ByteBuffer(string: #"{"width": 10, "height": 10}"#)
+            let white = try await client.execute(uri: "/render?format=svg", method: .post, body: tree)
+            #expect(String(buffer: white.body).contains("fill:rgb(100%,100%,100%)"))
+            let none = try await client.execute(uri: "/render?format=svg&background=none", method: .post, body: tree)
+            #expect(!String(buffer: none.body).contains("fill:rgb(100%,100%,100%)"))
+            let bad = try await client.execute(uri: "/render?background=blue", method: .post, body: tree)
+            #expect(bad.status == .badRequest)
+        }
+    }
 }
