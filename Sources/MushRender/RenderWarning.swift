@@ -133,7 +133,9 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
             case .imageTooLarge(let width, let height):
                 "the image is too large (\(width) × \(height) pixels; at most \(Int(ImageLimits.pixelsPerSide)) a side and \(Int(ImageLimits.pixels)) in all)"
             case .imageOutsideRoot(let root):
-                root.isEmpty ? "not read: images are read from an image root, and none is set" : "outside the image root \(root), not read"
+                root.isEmpty
+                    ? "not read: images are read from an image root, and none is set"
+                    : "outside the image root \(root), not read"
             case .imageOverMemoryLimit(let width, let height, let limit):
                 "the image needs more memory decoded than the limit (\(width) × \(height) pixels need"
                     + " \(width * height * 4) bytes; the limit is \(limit))"
