@@ -110,7 +110,7 @@ extension BatchAnswer {
     }
 
     /// One box tree laid out, as `mush layout` prints it: in `width` and `height`, or, where the
-    /// root has a `page`, page by page (``BoxPages/jsonValue(_:)``); its warnings beside. Bad input
+    /// root has a `page`, page by page (`BoxPages.jsonValue(_:)`); its warnings beside. Bad input
     /// is an error.
     public static func boxesLaidOut(
         _ json: some Collection<UInt8>, fonts: FontCollection, width: AvailableSpace = .maxContent,

@@ -1,4 +1,5 @@
 import Hummingbird
+import MushBox
 import MushJSON
 
 /// What the service answers instead of a result: an HTTP status and `{"error": "…", "path": "…"}`
@@ -34,7 +35,8 @@ public enum ServiceError: Error, Sendable, Equatable {
         case .badRequest(let error): error.description
         case .tooLarge(let limit): "the body is larger than \(limit) bytes (the most the service takes)"
         case .busy: "the service is busy: every worker is working and the queue is full; try again"
-        case .timedOut(let limit): "the work took longer than \(limit.components.seconds) s, the time limit"
+        case .timedOut(let limit):
+            "the work took longer than \(MushLimits.format(Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18)) s, the time limit"
         case .badParameter(let name, let problem): "?\(name): \(problem)"
         case .notFound(let what): what
         }

@@ -173,27 +173,42 @@ struct ServiceTests {
     }
 
     @Test func aFullQueueIsBusyAndASlowJobTimesOut() async throws {
-        // One worker, no room to wait: the second of two slow jobs at once is refused.
+        // One worker, no room to wait: while a job holds the worker, another is refused.
         let queue = WorkQueue(workers: 1, capacity: 0)
-        async let slow: Int = queue.run(limit: .seconds(10)) { () throws(ServiceError) in
-            Thread.sleep(forTimeInterval: 0.5)
+        let release = DispatchSemaphore(value: 0)
+        async let held: Int = queue.run(limit: .seconds(60)) { () throws(ServiceError) in
+            release.wait()
             return 1
         }
-        try await Task.sleep(for: .milliseconds(100))
+        while queue.inFlight < 1 { try await Task.sleep(for: .milliseconds(5)) }
         await #expect(throws: ServiceError.busy) {
-            try await queue.run(limit: .seconds(10)) { () throws(ServiceError) in 2 }
+            try await queue.run(limit: .seconds(60)) { () throws(ServiceError) in 2 }
         }
-        #expect(try await slow == 1)
-        // A job past its limit.
+        release.signal()
+        #expect(try await held == 1)
+        // A job past its limit is answered at the limit; it goes on to its end.
+        let late = DispatchSemaphore(value: 0)
         await #expect(throws: ServiceError.timedOut(.milliseconds(50))) {
             try await queue.run(limit: .milliseconds(50)) { () throws(ServiceError) in
-                Thread.sleep(forTimeInterval: 0.3)
+                late.wait()
                 return 3
             }
         }
+        late.signal()
         #expect(ServiceError.busy.status == .serviceUnavailable)
         #expect(ServiceError.timedOut(.seconds(1)).status == .gatewayTimeout)
         queue.stop()
+    }
+
+    @Test func busyAndLateAnswers() throws {
+        // What a route answers when the queue refuses a job (the WorkQueue test above makes one
+        // refuse) or gives up on one.
+        let busy = ServiceError.busy.response
+        #expect(busy.status == .serviceUnavailable)
+        #expect(busy.headers[.retryAfter] == "1")
+        let late = ServiceError.timedOut(.milliseconds(50))
+        #expect(late.response.status == .gatewayTimeout)
+        #expect(late.message == "the work took longer than 0.05 s, the time limit")
     }
 
     @Test func metricsCountRequestsInPrometheusFormat() async throws {

@@ -20,7 +20,7 @@ import MushBase
 /// next (stacked above those of the containers around it), just below the band. A page keeps them
 /// only where something still fits beside them (first the footers go, then the headers).
 ///
-/// The pages belong to the tree they were made from: the renderer and ``jsonValue(_:)`` take that
+/// The pages belong to the tree they were made from: the renderer and `jsonValue(_:)` (MushJSON) take that
 /// tree with them (its nodes are found by their paths).
 public struct BoxPages: Sendable, Hashable {
     /// One page: the band of the root from `top` to `bottom`, in the root's coordinates, drawn
