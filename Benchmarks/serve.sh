@@ -34,7 +34,7 @@ for connections in 2 16 128; do
     printf "%12s %12s %10s %10s %8s\n" "$connections" "$rate" "$median" "$p99" "$(( ${socket:-0} + ${status:-0} ))"
 done
 count() {
-    curl -sf "http://127.0.0.1:$port/metrics" | awk '/^mush_requests_total\{route="\/render"/ { n += $2 } END { printf "%d", n }'
+    curl -sf "http://127.0.0.1:$port/metrics" | awk '/^mush_requests_total\{route="\/render",method="POST",status="200"\}/ { n += $2 } END { printf "%d", n }'
 }
 rss() { awk '/^VmRSS/ { print $2 }' "/proc/$pid/status"; }
 run_until() {
@@ -44,7 +44,7 @@ run_until 10000
 at10k="$(rss)"; n10k="$(count)"
 run_until 100000
 at100k="$(rss)"; n100k="$(count)"
-echo "== resident memory: $((at10k / 1024)) MB after $n10k requests, $((at100k / 1024)) MB after $n100k ($(awk "BEGIN { printf \"%+.1f\", ($at100k - $at10k) * 100 / $at10k }")%)"
+echo "== resident memory: $((at10k / 1024)) MB after $n10k answered requests, $((at100k / 1024)) MB after $n100k ($(awk "BEGIN { printf \"%+.1f\", ($at100k - $at10k) * 100 / $at10k }")%)"
 echo "== mush render Examples/card.json -o card.png --scale 2, one process a request"
 out="$(mktemp -d)"
 start=$(date +%s%N)

@@ -2,6 +2,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uscript.h>
+#include <pthread.h>
 #include <string.h>
 #include <stdlib.h>
 
@@ -12,16 +13,53 @@ struct mush_break_iterator {
 };
 
 /* Opening an ICU break iterator costs more than using it (rule data, locale lookup), so each thread
- * keeps one root-locale iterator of each kind and gives it new text. */
-static _Thread_local mush_break_iterator *cache[3];
+ * keeps one root-locale iterator of each kind and gives it new text. The cache is the value of a
+ * thread key whose destructor closes the iterators when the thread ends: threads made for one deep
+ * tree (the large-stack threads) would otherwise leave theirs behind, a few kilobytes each. */
+typedef struct {
+    mush_break_iterator *slot[3];
+} mush_break_cache;
+
+static pthread_key_t cache_key;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+static int cache_key_made;
+
+static void cache_free(void *value) {
+    mush_break_cache *cache = value;
+    for (int kind = 0; kind < 3; kind++) {
+        if (cache->slot[kind]) {
+            ubrk_close(cache->slot[kind]->iterator);
+            free(cache->slot[kind]);
+        }
+    }
+    free(cache);
+}
+
+static void cache_key_make(void) { cache_key_made = pthread_key_create(&cache_key, cache_free) == 0; }
+
+/* This thread's cache; made (when `create`) the first time it is needed. NULL when there is none. */
+static mush_break_cache *thread_cache(int create) {
+    pthread_once(&cache_once, cache_key_make);
+    if (!cache_key_made) return NULL;
+    mush_break_cache *cache = pthread_getspecific(cache_key);
+    if (!cache && create) {
+        cache = calloc(1, sizeof *cache);
+        if (cache && pthread_setspecific(cache_key, cache) != 0) {
+            free(cache);
+            cache = NULL;
+        }
+    }
+    return cache;
+}
 
 mush_break_iterator *mush_break_open(mush_break_kind kind, const char *locale, const uint16_t *text,
                                      int32_t length, int32_t *error) {
     UErrorCode status = U_ZERO_ERROR;
     int root = !locale || !*locale;
-    if (root && cache[kind]) {
-        mush_break_iterator *reused = cache[kind];
-        cache[kind] = NULL;
+    mush_break_cache *cache = root ? thread_cache(0) : NULL;
+    if (cache && cache->slot[kind]) {
+        mush_break_iterator *reused = cache->slot[kind];
+        cache->slot[kind] = NULL;
         ubrk_setText(reused->iterator, (const UChar *)text, length, &status);
         if (error) *error = status;
         if (U_SUCCESS(status)) return reused;
@@ -62,8 +100,9 @@ int32_t mush_break_rule_status(mush_break_iterator *iterator) {
 }
 
 void mush_break_close(mush_break_iterator *iterator) {
-    if (iterator->reusable && !cache[iterator->kind]) {
-        cache[iterator->kind] = iterator;
+    mush_break_cache *cache = iterator->reusable ? thread_cache(1) : NULL;
+    if (cache && !cache->slot[iterator->kind]) {
+        cache->slot[iterator->kind] = iterator;
         return;
     }
     ubrk_close(iterator->iterator);

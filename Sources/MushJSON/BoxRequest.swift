@@ -108,7 +108,33 @@ public struct BoxRequest: Sendable {
     /// JSON before knowing it is a box tree.
     package init(parsed value: JSONValue, fonts: FontCollection, images: ImageFiles = ImageFiles()) throws(RequestError)
     {
+        // (A shallow tree is read here: a thread of its own would cost its start, and the text
+        // engine's per-thread caches would start cold.)
+        guard Self.nesting(of: value) > MushLimits.jsonDepth else {
+            self = try BoxRequest(value, fonts: fonts, images: images)
+            return
+        }
         self = try LargeStack.run { () throws(RequestError) in try BoxRequest(value, fonts: fonts, images: images) }
+    }
+
+    /// How deep `value`'s objects and arrays nest (the outermost counting one), found without
+    /// recursion.
+    static func nesting(of value: JSONValue) -> Int {
+        var deepest = 0
+        var pending: [(JSONValue, Int)] = [(value, 1)]
+        while let (value, depth) = pending.popLast() {
+            switch value {
+            case .object(let members):
+                deepest = max(deepest, depth)
+                for member in members.values { pending.append((member, depth + 1)) }
+            case .array(let values):
+                deepest = max(deepest, depth)
+                for element in values { pending.append((element, depth + 1)) }
+            default:
+                break
+            }
+        }
+        return deepest
     }
 
     /// Reads a tree from a JSON value already parsed.

@@ -8,8 +8,8 @@ public struct ServiceSettings: Sendable {
     public var bodyLimit: Int
     /// The threads that lay out and draw (one a core by default).
     public var workers: Int
-    /// How many jobs may wait for a worker (16 a worker by default); beyond, requests are
-    /// answered 503.
+    /// How many jobs may wait for a worker (128 a worker by default: a client with 128
+    /// connections on one core is never refused); beyond, requests are answered 503.
     public var queueCapacity: Int
     /// How long one job may take (10 s by default); beyond, the request is answered 504.
     public var timeLimit: Duration
@@ -29,7 +29,7 @@ public struct ServiceSettings: Sendable {
         self.examples = examples
         self.bodyLimit = bodyLimit
         self.workers = max(workers, 1)
-        self.queueCapacity = queueCapacity ?? 16 * max(workers, 1)
+        self.queueCapacity = queueCapacity ?? 128 * max(workers, 1)
         self.timeLimit = timeLimit
         self.imageRoot = imageRoot
         self.fonts = fonts

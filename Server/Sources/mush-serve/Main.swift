@@ -26,7 +26,7 @@ struct MushServe: AsyncParsableCommand {
     var bodyLimit = 1 << 20
     @Option(help: "The threads that lay out and draw (default: one a core).")
     var workers: Int?
-    @Option(help: "How many jobs may wait for a worker before requests are answered 503 (default: 16 a worker).")
+    @Option(help: "How many jobs may wait for a worker before requests are answered 503 (default: 128 a worker).")
     var queue: Int?
     @Option(help: "The longest a job may take, in seconds, before it is answered 504.")
     var timeLimit = 10.0
