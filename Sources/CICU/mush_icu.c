@@ -3,6 +3,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/uscript.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <stdlib.h>
 
@@ -20,6 +21,16 @@ typedef struct {
     mush_break_iterator *slot[3];
 } mush_break_cache;
 
+static atomic_llong open_count;
+
+int64_t mush_break_open_count(void) { return atomic_load(&open_count); }
+
+static void iterator_free(mush_break_iterator *iterator) {
+    ubrk_close(iterator->iterator);
+    free(iterator);
+    atomic_fetch_sub(&open_count, 1);
+}
+
 static pthread_key_t cache_key;
 static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
 static int cache_key_made;
@@ -27,10 +38,7 @@ static int cache_key_made;
 static void cache_free(void *value) {
     mush_break_cache *cache = value;
     for (int kind = 0; kind < 3; kind++) {
-        if (cache->slot[kind]) {
-            ubrk_close(cache->slot[kind]->iterator);
-            free(cache->slot[kind]);
-        }
+        if (cache->slot[kind]) iterator_free(cache->slot[kind]);
     }
     free(cache);
 }
@@ -63,8 +71,7 @@ mush_break_iterator *mush_break_open(mush_break_kind kind, const char *locale, c
         ubrk_setText(reused->iterator, (const UChar *)text, length, &status);
         if (error) *error = status;
         if (U_SUCCESS(status)) return reused;
-        ubrk_close(reused->iterator);
-        free(reused);
+        iterator_free(reused);
         status = U_ZERO_ERROR;
     }
     UBreakIteratorType type = kind == MUSH_BREAK_CHARACTER ? UBRK_CHARACTER
@@ -84,6 +91,7 @@ mush_break_iterator *mush_break_open(mush_break_kind kind, const char *locale, c
     result->iterator = iterator;
     result->kind = kind;
     result->reusable = root;
+    atomic_fetch_add(&open_count, 1);
     return result;
 }
 
@@ -105,8 +113,7 @@ void mush_break_close(mush_break_iterator *iterator) {
         cache->slot[iterator->kind] = iterator;
         return;
     }
-    ubrk_close(iterator->iterator);
-    free(iterator);
+    iterator_free(iterator);
 }
 
 int32_t mush_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,

@@ -1,4 +1,3 @@
-import Foundation
 import Mush
 import MushBase
 import MushText
@@ -8,12 +7,6 @@ import Testing
 /// that reads each request's tree on a thread of its own (a deep tree's large stack) does not grow.
 @Suite("Per-thread caches")
 struct ThreadCacheTests {
-    func residentKilobytes() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
-    }
-
     @Test func breakIteratorsGoWithTheirThreads() throws {
         let style = ParagraphStyle(fontSize: 14)
         func breakOnAThreadOfItsOwn() {
@@ -24,10 +17,12 @@ struct ThreadCacheTests {
                 _ = paragraph?.layout(width: 80)
             }
         }
-        for _ in 0..<50 { breakOnAThreadOfItsOwn() }
-        let before = residentKilobytes()
+        for _ in 0..<5 { breakOnAThreadOfItsOwn() }
+        let before = TextBoundaries.openBreakIterators
         for _ in 0..<400 { breakOnAThreadOfItsOwn() }
-        // Kept, they came to about 8 KB a thread (3 MB here); gone with their threads, nothing.
-        #expect(residentKilobytes() - before < 1024, "\(residentKilobytes() - before) KB more")
+        // Kept, each thread's would stay open (at least 400 more); gone with their threads, none
+        // (other tests' threads, running meanwhile, open and close a few).
+        let more = TextBoundaries.openBreakIterators - before
+        #expect(more < 200, "\(more) more open")
     }
 }

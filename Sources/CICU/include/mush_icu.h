@@ -28,6 +28,10 @@ int32_t mush_break_next(mush_break_iterator *iterator);
 int32_t mush_break_rule_status(mush_break_iterator *iterator);
 void mush_break_close(mush_break_iterator *iterator);
 
+/* How many break iterators are open now, those threads keep for reuse included (for tests: a
+ * thread's cache goes when the thread ends). */
+int64_t mush_break_open_count(void);
+
 /// Bidi: the resolved embedding level of each UTF-16 unit of `text` with the paragraph direction
 /// `paragraph_level` (0 LTR, 1 RTL, 0xFE "default LTR" from the first strong character). Writes
 /// `length` levels into `levels` and returns the paragraph's level, or -1 on failure.

@@ -103,3 +103,9 @@ public enum TextBoundaries {
         if let failure { throw ICUError(code: failure, operation: "open a break iterator") }
     }
 }
+
+extension TextBoundaries {
+    /// How many ICU break iterators are open now, the ones threads keep for reuse included: a
+    /// thread's go when it ends (for tests).
+    package static var openBreakIterators: Int { Int(mush_break_open_count()) }
+}
