@@ -191,7 +191,7 @@ extension Paragraph {
     /// The lines fitted to `limit` (nil: no wrapping): broken, truncated and stacked, each at x 0 with
     /// its own width, none stretched. ``ParagraphLayout/align(_:width:)`` places them.
     func unalignedLayout(_ limit: Double?) -> ParagraphLayout {
-        var spans = breakLines(limit)
+        let spans = breakLines(limit)
         // Truncation by line count and height.
         var visible = spans.count
         if style.maxLines > 0 { visible = min(visible, style.maxLines) }
@@ -205,6 +205,20 @@ extension Paragraph {
             }
             visible = min(visible, max(fitting, 1))
         }
+        var layout = stackedLines(spans, visible: visible, limit)
+        // A cut last line may be taller than the text it stands for (its ellipsis from a taller
+        // font): one line fewer, until the height fits.
+        while style.maxHeight > 0, visible > 1, layout.height > style.maxHeight + 1e-9 {
+            visible -= 1
+            layout = stackedLines(spans, visible: visible, limit)
+        }
+        return layout
+    }
+
+    /// The first `visible` of `spans` made into lines and stacked, the last cut where lines are
+    /// left out.
+    private func stackedLines(_ spans: SpanList, visible: Int, _ limit: Double?) -> ParagraphLayout {
+        var spans = spans
         let linesLeftOut = visible < spans.count
         var truncated = linesLeftOut
         spans.removeLast(spans.count - visible)
