@@ -177,9 +177,7 @@ struct PageOptions: ParsableArguments {
     /// The pages: the document's own (`document`, its root's `page`) with the size and margin of
     /// `--page` where given; nil where neither gives a size.
     func setup(_ document: PageSetup?) -> PageSetup? {
-        guard let size = pageSize else { return document }
-        return document?.with(width: size.width, height: size.height, margin: size.margin)
-            ?? PageSetup(width: size.width, height: size.height, margin: size.margin)
+        pageSize.map { $0.setup(over: document) } ?? document
     }
 
     /// A page margin: one number of points, or four, top, right, bottom and left, each 0 to 1000000.

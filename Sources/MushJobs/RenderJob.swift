@@ -49,6 +49,13 @@ public struct RenderJob: Sendable {
             self.init(width: width, height: height, margin: margin)
         }
 
+        /// `document`'s pages (its running header and footer) at this size and margin; plain pages
+        /// where it has none.
+        public func setup(over document: PageSetup?) -> PageSetup {
+            document?.with(width: width, height: height, margin: margin)
+                ?? PageSetup(width: width, height: height, margin: margin)
+        }
+
         /// Whether the margin leaves room on the page.
         public var hasRoom: Bool {
             width - margin.left - margin.right > 0 && height - margin.top - margin.bottom > 0
@@ -175,9 +182,7 @@ public struct RenderJob: Sendable {
         let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
         let setup: PageSetup
         if let page {
-            setup =
-                request.page?.with(width: page.width, height: page.height, margin: page.margin)
-                ?? PageSetup(width: page.width, height: page.height, margin: page.margin)
+            setup = page.setup(over: request.page)
         } else if let own = request.page {
             setup = own
         } else {

@@ -41,7 +41,7 @@ public final class MushService: Sendable {
     /// The service's routes, with its metrics and request logs.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: metrics.recorder(queue: queue))
+        router.add(middleware: metrics.recorder())
         router.add(middleware: LogRequestsMiddleware(.info))
         router.get("healthz") { _, _ in Self.text("ok\n") }
         router.get("/") { _, _ in Playground.page() }

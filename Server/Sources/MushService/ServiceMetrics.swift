@@ -52,7 +52,7 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// The middleware that counts every request.
-    func recorder(queue: WorkQueue) -> some RouterMiddleware<BasicRequestContext> { Recorder(metrics: self) }
+    func recorder() -> some RouterMiddleware<BasicRequestContext> { Recorder(metrics: self) }
 
     struct Recorder: RouterMiddleware {
         typealias Context = BasicRequestContext
