@@ -35,7 +35,7 @@ struct GlyphStore: Sendable {
     }
 
     /// Adds HarfBuzz's glyphs, their clusters moved by `clusterOffset`.
-    mutating func append(_ raw: [CachedGlyph], clusterOffset: Int) {
+    mutating func append(_ raw: some Collection<CachedGlyph>, clusterOffset: Int) {
         for glyph in raw { append(glyph, clusterOffset: clusterOffset) }
     }
 

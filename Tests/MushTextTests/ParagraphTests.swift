@@ -5,6 +5,20 @@ import Testing
 
 @Suite("Paragraphs")
 struct ParagraphTests {
+    /// The itemizer's own table of spaces and default-ignorable characters agrees with the
+    /// standard library's Unicode tables on every scalar.
+    @Test func spacesAndIgnorablesAgreeWithUnicode() {
+        var differing: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+            if Itemizer.isDefaultIgnorableOrSpaceForTesting(scalar) != expected {
+                differing.append(String(value, radix: 16))
+            }
+        }
+        #expect(differing.isEmpty)
+    }
+
     @Test func singleLineMetrics() throws {
         // "Title" in DejaVu Sans 16: 34.2890625 wide by hb-shape's advances, 19 tall once rounded up.
         let title = try paragraph("Title")

@@ -45,8 +45,10 @@ struct ShapeCacheTests {
         let cached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 1000)
         for width in [nil, 300.0, 120.0, 40.0] as [Double?] {
             let plain = try Paragraph(mush: text, fonts: uncached)
-            // Twice with the cache: the first fills it, the second reads it.
+            // Three times with the cache: the first marks its words as seen, the second keeps them,
+            // the third reads them.
             let first = try Paragraph(mush: text, fonts: cached)
+            _ = try Paragraph(mush: text, fonts: cached)
             let second = try Paragraph(mush: text, fonts: cached)
             let expected = Self.signature(plain, plain.layout(width: width))
             #expect(Self.signature(first, first.layout(width: width)) == expected)
@@ -63,7 +65,9 @@ struct ShapeCacheTests {
         let uncached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 0)
         let cached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 1000)
         let texts = Self.texts + ["a b c d e f, then a b again", "**Bold** and //italic// and `mono space`"]
-        for text in texts { _ = try Paragraph(mush: text, fonts: cached) }
+        for _ in 0..<2 {
+            for text in texts { _ = try Paragraph(mush: text, fonts: cached) }
+        }
         for text in texts.reversed() {
             let plain = try Paragraph(mush: text, fonts: uncached)
             let again = try Paragraph(mush: text, fonts: cached)
@@ -85,6 +89,8 @@ struct ShapeCacheTests {
         let widths: [Double?] = [nil, 100, 50]
         for (first, second) in [(plainText, spacedText), (spacedText, plainText)] {
             let cached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 1000)
+            // Seen once, then kept.
+            _ = try Paragraph(mush: first, fonts: cached)
             _ = try Paragraph(mush: first, fonts: cached)
             let before = cached.shapeCache.statistics
             #expect(before.misses == 3 && before.hits == 0)
@@ -105,19 +111,39 @@ struct ShapeCacheTests {
         #expect(abs(spaced.width - (plain.width + 11 * 1.5 - 5 * 3)) < 1e-9)
     }
 
+    /// A word is kept the second time it is shaped, not the first (most words of new text are
+    /// seen once), and found the third time.
+    @Test func keepsWordsSeenTwice() throws {
+        let fonts = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 1000)
+        _ = try Paragraph(mush: "once twice", fonts: fonts)
+        #expect(fonts.shapeCache.statistics.entries == 0)
+        _ = try Paragraph(mush: "twice more", fonts: fonts)
+        #expect(fonts.shapeCache.statistics == (entries: 0, hits: 0, misses: 0), "\"twice\" is not \"twice \"")
+        _ = try Paragraph(mush: "once twice", fonts: fonts)
+        #expect(fonts.shapeCache.statistics == (entries: 2, hits: 0, misses: 2))
+        _ = try Paragraph(mush: "once twice", fonts: fonts)
+        #expect(fonts.shapeCache.statistics == (entries: 2, hits: 2, misses: 2))
+    }
+
     @Test func staysWithinItsBound() throws {
         let fonts = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 64)
         // 2,000 distinct words.
         let words = (0..<2000).map { "w\($0)x" }
         for chunk in stride(from: 0, to: words.count, by: 50) {
-            _ = try Paragraph(mush: words[chunk..<chunk + 50].joined(separator: " "), fonts: fonts).layout(width: 200)
+            // Seen once, then kept.
+            for _ in 0..<2 {
+                _ = try Paragraph(mush: words[chunk..<chunk + 50].joined(separator: " "), fonts: fonts)
+                    .layout(width: 200)
+            }
         }
         let statistics = fonts.shapeCache.statistics
-        #expect(statistics.misses == 2000)
+        // Every word kept at its second sighting; one whose doorkeeper bit another word set was
+        // kept at its first, and again after the small generations turned over (one here).
+        #expect((2000...2010).contains(statistics.misses))
         #expect(statistics.entries <= 2 * 64 + 16, "two generations of at most capacity / 16 per shard")
         // A word used again is found, even after others pushed it into the old generation.
         _ = try Paragraph(mush: words.last!, fonts: fonts)
-        #expect(fonts.shapeCache.statistics.hits == 1)
+        #expect(fonts.shapeCache.statistics.hits == statistics.hits + 1)
     }
 
     @Test func manyThreadsAgreeWithOne() async throws {

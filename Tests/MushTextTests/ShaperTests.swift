@@ -105,6 +105,23 @@ struct ShaperTests {
         #expect(short.withUnsafeBufferPointer { MarkRuns.pieces($0, 0..<short.count) } == nil)
     }
 
+    /// A run of 31 marks is found wherever it starts (only one offset in 31 is looked at first),
+    /// with text of one or two units before it, and marks of one or two units.
+    @Test(arguments: ["\u{301}", "\u{1D167}"])
+    func aRunJustOverTheLimitIsFoundAtEveryOffset(mark: String) {
+        for before in 0..<40 {
+            for prefix in ["x", "\u{1F600}"] {
+                let text = String(repeating: prefix, count: before) + "a" + String(repeating: mark, count: 31) + " b"
+                let units = Array(text.utf16)
+                let pieces = units.withUnsafeBufferPointer { MarkRuns.pieces($0, 0..<units.count) }
+                #expect(pieces?.count == 2, "\(before) × \(prefix)")
+                let under = String(repeating: prefix, count: before) + "a" + String(repeating: mark, count: 30) + " b"
+                let underUnits = Array(under.utf16)
+                #expect(underUnits.withUnsafeBufferPointer { MarkRuns.pieces($0, 0..<underUnits.count) } == nil)
+            }
+        }
+    }
+
     /// Right to left, the pieces come in visual order: clusters never increase along the glyphs.
     @Test func piecesOfMarksRightToLeft() {
         let text = "\u{5D0}" + String(repeating: "\u{5B8}", count: 100) + "\u{5D1}"

@@ -211,7 +211,22 @@ enum Itemizer {
         // none. Unicode's tables are not asked for those.
         if value >= 0x2070, value < 0xFE00 { return value == 0x3000 || value == 0x3164 }
         if value >= 0x10000, value < 0x1BCA0 { return false }
+        // Below U+2070, the few there are (Unicode 15's White_Space and Default_Ignorable_Code_Point;
+        // a test compares this with the standard library's tables for every scalar).
+        if value < 0x2070 {
+            switch value {
+            case 0x85, 0xA0, 0xAD, 0x34F, 0x61C, 0x115F, 0x1160, 0x1680, 0x17B4, 0x17B5, 0x180B...0x180F,
+                0x2000...0x200F, 0x2028...0x202F, 0x205F...0x206F:
+                return true
+            default: return false
+            }
+        }
         return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// ``isDefaultIgnorableOrSpace(_:)`` for tests.
+    static func isDefaultIgnorableOrSpaceForTesting(_ scalar: Unicode.Scalar) -> Bool {
+        isDefaultIgnorableOrSpace(scalar)
     }
 
     /// The positive values of two sorted lists of offsets in 0...`length`, merged, without repeats.

@@ -22,7 +22,7 @@ enum MarkRuns {
     /// The pieces of `range` of `text`, in logical order; nil when no run of marks is longer than
     /// ``longest`` (nearly always: then the range is shaped whole).
     static func pieces(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> [Piece]? {
-        guard range.count > longest else { return nil }
+        guard range.count > longest, hasMarkInEveryRun(text, range) else { return nil }
         var pieces: [Piece] = []
         var piece = Piece(range: range, clusterStart: nil)
         var run = 0
@@ -62,5 +62,30 @@ enum MarkRuns {
         guard !pieces.isEmpty else { return nil }
         pieces.append(piece)
         return pieces
+    }
+
+    /// False when no run of more than ``longest`` marks can be in `range`: such a run covers at
+    /// least `longest + 1` units, so it covers one of every `longest + 1` offsets from the range's
+    /// start, and its character there is a mark. Only those offsets are looked up (nearly always
+    /// none is a mark, and the text is passed over at a 31st of the cost).
+    private static func hasMarkInEveryRun(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> Bool {
+        for index in stride(from: range.lowerBound, to: range.upperBound, by: longest + 1) {
+            var start = index
+            if UTF16.isTrailSurrogate(text[start]), start > range.lowerBound, UTF16.isLeadSurrogate(text[start - 1]) {
+                start -= 1
+            }
+            let unit = text[start]
+            guard unit >= 0x300 else { continue }
+            var value = UInt32(unit)
+            if UTF16.isLeadSurrogate(unit), start + 1 < range.upperBound, UTF16.isTrailSurrogate(text[start + 1]) {
+                value = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(text[start + 1]) - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return true
+            default: continue
+            }
+        }
+        return false
     }
 }

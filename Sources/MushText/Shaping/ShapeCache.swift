@@ -1,6 +1,7 @@
 import MushBase
 
-/// HarfBuzz's output for one word, in font units, with clusters counted from the word's start.
+/// HarfBuzz's output for one glyph, in font units; in the cache, clusters are counted from the
+/// word's start.
 struct CachedGlyph: Sendable {
     var glyph: UInt32
     var cluster: UInt32
@@ -9,53 +10,46 @@ struct CachedGlyph: Sendable {
     var yOffset: Int32
 }
 
-/// What a word was shaped with: the face, direction and script, the language, and its UTF-16 text.
-/// Sizes are not part of it: HarfBuzz shapes in font units, and points are a scale of those.
-///
-/// Words of up to 16 units (nearly all of them) are held inline, so looking one up allocates
-/// nothing and hashes four integers.
-struct WordKey: Hashable, Sendable {
-    var face: ObjectIdentifier
-    /// Direction in the low bit, the HarfBuzz script tag above it.
-    var properties: UInt64
-    var language: String?
-    /// Four units each, little end first; zero past the word's end.
-    var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    var count: Int
-    /// The units of a longer word.
-    var overflow: [UInt16]?
+/// A word as the cache knows it: what it was shaped with (``ShapeCache/context(face:properties:language:)``,
+/// a small number for the face, direction, script and language), its UTF-16 text, and a hash of
+/// both. Sizes are not part of it: HarfBuzz shapes in font units, and points are a scale of those.
+/// The text is the caller's: a key lives only as long as the call that made it.
+struct WordKey {
+    var context: UInt32
+    var units: UnsafeBufferPointer<UInt16>
+    var hash: UInt64
 
-    static let inlineCapacity = 16
+    init(context: UInt32, units: UnsafeBufferPointer<UInt16>) {
+        self.context = context
+        self.units = units
+        self.hash = Self.hash(context, units)
+    }
 
-    init(face: ObjectIdentifier, properties: UInt64, language: String?, units: UnsafeBufferPointer<UInt16>) {
-        self.face = face
-        self.properties = properties
-        self.language = language
-        self.count = units.count
-        if units.count <= Self.inlineCapacity {
-            withUnsafeMutableBytes(of: &inline) { bytes in
-                bytes.baseAddress!.copyMemory(from: units.baseAddress!, byteCount: units.count * 2)
-            }
-        } else {
-            overflow = Array(units)
+    /// A 64-bit hash of the word, four units at a time. It is the same in every process, so what
+    /// the cache keeps is too (tests count it); words chosen to collide cost at most
+    /// ``ShapeCache/longestProbe`` slots looked at, and are then shaped as if not cached.
+    static func hash(_ context: UInt32, _ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = 0x243F_6A88_85A3_08D3 ^ (UInt64(context) << 32 | UInt64(units.count))
+        let raw = UnsafeRawBufferPointer(units)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+            hash ^= hash >> 29
+            offset += 8
         }
-    }
-
-    static func == (a: WordKey, b: WordKey) -> Bool {
-        a.count == b.count && a.inline == b.inline && a.face == b.face && a.properties == b.properties
-            && a.language == b.language && a.overflow == b.overflow
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(face)
-        hasher.combine(properties)
-        hasher.combine(count)
-        hasher.combine(inline.0)
-        if count > 4 { hasher.combine(inline.1) }
-        if count > 8 { hasher.combine(inline.2) }
-        if count > 12 { hasher.combine(inline.3) }
-        if let language { hasher.combine(language) }
-        if let overflow { hasher.combine(overflow) }
+        if offset < raw.count {
+            var tail: UInt64 = 0
+            for index in offset..<raw.count { tail |= UInt64(raw[index]) << (8 * UInt64(index - offset)) }
+            hash = (hash ^ tail) &* multiplier
+        }
+        // The finaliser of MurmurHash3: every input bit reaches every output bit.
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        hash &*= 0xC4CE_B9FE_1A85_EC53
+        hash ^= hash >> 33
+        return hash
     }
 }
 
@@ -64,84 +58,229 @@ struct WordKey: Hashable, Sendable {
 ///
 /// Thread-safe: the entries are split into shards by the key's hash, each behind its own lock, so
 /// threads rarely wait for each other. Bounded: each shard keeps two generations; when the young
-/// one is full the old one is dropped and the young one becomes old. A word used in the old
-/// generation moves back to the young one, so the words in use stay and memory stays below
-/// `2 × capacity` entries.
+/// one is full the old one is emptied and becomes the young one. A word used in the old generation
+/// moves back to the young one, so the words in use stay and memory stays below `2 × capacity`
+/// entries.
+///
+/// Compact: a generation is four arrays (an open-addressed table of slots, the entries, the
+/// words' units and their glyphs, one after the other), so a word kept is no allocation of its
+/// own, and emptying a generation frees nothing. A word is hashed once, by ``WordKey``.
+///
+/// Kept only when it saves work: a word is kept the second time it is shaped, not the first (a
+/// "doorkeeper", as TinyLFU's: one bit a hashed word, in two windows: when a quarter of the bits of
+/// the current one are set, it becomes the previous one and a new one starts). On new text most
+/// words are seen once; keeping each of them cost more than shaping them did.
 final class ShapeCache: Sendable {
     /// Words longer than this (UTF-16 units) are shaped every time; they are rare and large.
     static let longestWord = 48
+    /// The most slots a lookup or an insertion probes (a full run is treated as a miss).
+    static let longestProbe = 32
 
-    private final class Shard: Sendable {
-        struct State {
-            var young: [WordKey: [CachedGlyph]] = [:]
-            var old: [WordKey: [CachedGlyph]] = [:]
-            var hits = 0
-            var misses = 0
-        }
-
-        let state = LockedValue(State())
+    private struct Entry {
+        var hash: UInt64
+        var unitStart: UInt32
+        var glyphStart: UInt32
+        var context: UInt32
+        var unitCount: UInt16
+        var glyphCount: UInt16
     }
 
-    private let shards: [Shard]
+    /// One generation: entries found through an open-addressed table of their indices.
+    private struct Generation {
+        /// Entry indices (-1: empty), a power of two at least twice the capacity.
+        var slots: [Int32]
+        var entries: [Entry] = []
+        var units: [UInt16] = []
+        var glyphs: [CachedGlyph] = []
+
+        init(capacity: Int) {
+            var size = 16
+            while size < 2 * capacity { size <<= 1 }
+            slots = Array(repeating: -1, count: size)
+            entries.reserveCapacity(capacity)
+        }
+
+        /// The entry of `key`, or nil.
+        func find(_ key: WordKey) -> Int? {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: key.hash) & mask
+            for _ in 0..<ShapeCache.longestProbe {
+                let index = Int(slots[slot])
+                if index < 0 { return nil }
+                let entry = entries[index]
+                if entry.hash == key.hash, entry.context == key.context, Int(entry.unitCount) == key.units.count,
+                    units.withUnsafeBufferPointer({ stored in
+                        key.units.elementsEqual(stored[Int(entry.unitStart)..<Int(entry.unitStart) + key.units.count])
+                    })
+                {
+                    return index
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+
+        /// Keeps `glyphs` (clusters relative to the word) for `key`, which is not here. False when
+        /// the word's probe run is full.
+        mutating func insert(_ key: WordKey, _ glyphs: UnsafeBufferPointer<CachedGlyph>) -> Bool {
+            guard glyphs.count <= Int(UInt16.max) else { return false }
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: key.hash) & mask
+            for _ in 0..<ShapeCache.longestProbe {
+                if slots[slot] < 0 {
+                    slots[slot] = Int32(entries.count)
+                    entries.append(
+                        Entry(
+                            hash: key.hash, unitStart: UInt32(units.count), glyphStart: UInt32(self.glyphs.count),
+                            context: key.context, unitCount: UInt16(key.units.count),
+                            glyphCount: UInt16(glyphs.count)))
+                    units.append(contentsOf: key.units)
+                    self.glyphs.append(contentsOf: glyphs)
+                    return true
+                }
+                slot = (slot + 1) & mask
+            }
+            return false
+        }
+
+        func glyphs(of index: Int) -> ArraySlice<CachedGlyph> {
+            let entry = entries[index]
+            return glyphs[Int(entry.glyphStart)..<Int(entry.glyphStart) + Int(entry.glyphCount)]
+        }
+
+        /// Empty, its storage kept.
+        mutating func clear() {
+            for index in slots.indices { slots[index] = -1 }
+            entries.removeAll(keepingCapacity: true)
+            units.removeAll(keepingCapacity: true)
+            glyphs.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private struct Shard {
+        var young: Generation
+        var old: Generation
+        /// The doorkeeper: one bit a hashed word shaped in the current window, and in the one before.
+        var seen: [UInt64]
+        var seenBefore: [UInt64]
+        var seenCount = 0
+        var hits = 0
+        var kept = 0
+
+        init(capacity: Int) {
+            young = Generation(capacity: capacity)
+            old = Generation(capacity: capacity)
+            var bits = 1024
+            while bits < 8 * capacity { bits <<= 1 }
+            seen = Array(repeating: 0, count: bits / 64)
+            seenBefore = seen
+        }
+
+        /// Whether `key` was shaped before (in this window or the last); marks it as shaped.
+        mutating func wasSeen(_ key: WordKey) -> Bool {
+            // Bits of the hash that neither the table's slots (the bottom ones) nor the shard (the
+            // top ones) use.
+            let bit = Int(truncatingIfNeeded: key.hash >> 24) & (seen.count * 64 - 1)
+            let mask: UInt64 = 1 << UInt64(bit & 63)
+            if seen[bit >> 6] & mask != 0 { return true }
+            seen[bit >> 6] |= mask
+            seenCount += 1
+            if seenCount * 4 >= seen.count * 64 {
+                swap(&seen, &seenBefore)
+                for index in seen.indices { seen[index] = 0 }
+                seenCount = 0
+            }
+            return seenBefore[bit >> 6] & mask != 0
+        }
+
+        /// Keeps `glyphs` in the young generation, which first becomes the old one when full.
+        mutating func keep(_ key: WordKey, _ glyphs: UnsafeBufferPointer<CachedGlyph>, capacity: Int) {
+            if young.entries.count >= capacity {
+                swap(&young, &old)
+                young.clear()
+            }
+            _ = young.insert(key, glyphs)
+        }
+    }
+
+    private let shards: [LockedValue<Shard>]
     private let shardCapacity: Int
+    private let contexts = LockedValue<[Context: UInt32]>([:])
     /// False for a cache of capacity 0: words are then always shaped.
     let isEnabled: Bool
+
+    /// What a word is shaped with besides its text.
+    private struct Context: Hashable {
+        var face: ObjectIdentifier
+        var properties: UInt64
+        var language: String?
+    }
 
     /// A cache of about `capacity` words (at most twice that many are held).
     init(capacity: Int) {
         let count = 16
-        shards = (0..<count).map { _ in Shard() }
         shardCapacity = max(1, capacity / count)
+        shards = (0..<count).map { [shardCapacity] _ in LockedValue(Shard(capacity: capacity > 0 ? shardCapacity : 0)) }
         isEnabled = capacity > 0
     }
 
-    /// The cached glyphs of `key`, or nil.
-    func lookup(_ key: WordKey) -> [CachedGlyph]? {
-        shard(of: key).state.withLock { state in
-            if let glyphs = state.young[key] {
-                state.hits += 1
-                return glyphs
+    /// The number that stands for `face`, `properties` (direction and script) and `language` in
+    /// this cache's keys: one lookup a shaped range, not one a word.
+    func context(face: ObjectIdentifier, properties: UInt64, language: String?) -> UInt32 {
+        let context = Context(face: face, properties: properties, language: language)
+        return contexts.withLock { known in
+            if let number = known[context] { return number }
+            let number = UInt32(truncatingIfNeeded: known.count)
+            known[context] = number
+            return number
+        }
+    }
+
+    /// Appends the cached glyphs of `key` to `store` (clusters moved by `clusterOffset`); false,
+    /// and nothing appended, when the word is not cached.
+    func append(_ key: WordKey, to store: inout GlyphStore, clusterOffset: Int) -> Bool {
+        shard(of: key).withLock { shard in
+            if let index = shard.young.find(key) {
+                shard.hits += 1
+                store.append(shard.young.glyphs(of: index), clusterOffset: clusterOffset)
+                return true
             }
-            if let glyphs = state.old.removeValue(forKey: key) {
-                state.hits += 1
-                Self.insert(key, glyphs, into: &state, capacity: shardCapacity)
-                return glyphs
+            guard let index = shard.old.find(key) else { return false }
+            shard.hits += 1
+            let glyphs = shard.old.glyphs(of: index)
+            store.append(glyphs, clusterOffset: clusterOffset)
+            // Used again: back to the young generation (a copy; the old one is emptied whole).
+            glyphs.withUnsafeBufferPointer { shard.keep(key, $0, capacity: shardCapacity) }
+            return true
+        }
+    }
+
+    /// Offers the glyphs HarfBuzz gave for `key` (shaping happens outside the locks: two threads
+    /// may shape the same word at once, and both get the same answer). The word is kept when it
+    /// is not there yet and was offered once before; `glyphs` is called only then, to write the
+    /// glyphs (clusters relative to the word) into the buffer it is given.
+    func offer(_ key: WordKey, count: Int, _ glyphs: (UnsafeMutableBufferPointer<CachedGlyph>) -> Void) {
+        shard(of: key).withLock { shard in
+            guard shard.wasSeen(key), shard.young.find(key) == nil, shard.old.find(key) == nil else { return }
+            shard.kept += 1
+            withUnsafeTemporaryAllocation(of: CachedGlyph.self, capacity: count) { buffer in
+                glyphs(buffer)
+                shard.keep(key, UnsafeBufferPointer(buffer), capacity: shardCapacity)
             }
-            return nil
         }
     }
 
-    /// Keeps the glyphs HarfBuzz gave for `key` (shaping happens outside the locks: two threads
-    /// may shape the same word at once, and both get the same answer).
-    /// The word is kept only if it is not there yet; `glyphs` is called only then.
-    func insertIfAbsent(_ key: WordKey, _ glyphs: () -> [CachedGlyph]) {
-        shard(of: key).state.withLock { state in
-            guard state.young[key] == nil, state.old[key] == nil else { return }
-            state.misses += 1
-            Self.insert(key, glyphs(), into: &state, capacity: shardCapacity)
-        }
-    }
-
-    private func shard(of key: WordKey) -> Shard {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
-    }
-
-    private static func insert(_ key: WordKey, _ glyphs: [CachedGlyph], into state: inout Shard.State, capacity: Int) {
-        if state.young.count >= capacity {
-            state.old = state.young
-            state.young = [:]
-            state.young.reserveCapacity(capacity)
-        }
-        state.young[key] = glyphs
+    private func shard(of key: WordKey) -> LockedValue<Shard> {
+        shards[Int(truncatingIfNeeded: key.hash >> 56) & (shards.count - 1)]
     }
 
     /// Entries held, lookups that found their word, and words shaped and kept (for tests).
     var statistics: (entries: Int, hits: Int, misses: Int) {
         shards.reduce(into: (0, 0, 0)) { total, shard in
-            shard.state.withLock { state in
-                total.0 += state.young.count + state.old.count
+            shard.withLock { state in
+                total.0 += state.young.entries.count + state.old.entries.count
                 total.1 += state.hits
-                total.2 += state.misses
+                total.2 += state.kept
             }
         }
     }

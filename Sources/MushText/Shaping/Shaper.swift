@@ -68,6 +68,8 @@ public enum Shaper {
             return
         }
         let properties = UInt64(script.number) << 1 | (direction == .rightToLeft ? 1 : 0)
+        let context =
+            cache.isEnabled ? cache.context(face: ObjectIdentifier(face), properties: properties, language: language) : 0
         let leftOpen = range.lowerBound > 0 && text[range.lowerBound - 1] != 0x20 && text[range.lowerBound] != 0x20
         let rightOpen =
             range.upperBound < text.count && text[range.upperBound] != 0x20 && text[range.upperBound - 1] != 0x20
@@ -75,9 +77,7 @@ public enum Shaper {
             guard word.count <= ShapeCache.longestWord, !(leftOpen && word.lowerBound == range.lowerBound),
                 !(rightOpen && word.upperBound == range.upperBound)
             else { return nil }
-            return WordKey(
-                face: ObjectIdentifier(face), properties: properties, language: language,
-                units: UnsafeBufferPointer(rebasing: text[word]))
+            return WordKey(context: context, units: UnsafeBufferPointer(rebasing: text[word]))
         }
 
         func shapeStretch(_ stretch: Range<Int>) {
@@ -85,9 +85,8 @@ public enum Shaper {
             if cache.isEnabled {
                 let mark = store.count
                 let complete = forEachWord(text, stretch, direction) { word in
-                    guard let key = key(word), let raw = cache.lookup(key) else { return false }
-                    store.append(raw, clusterOffset: word.lowerBound)
-                    return true
+                    guard let key = key(word) else { return false }
+                    return cache.append(key, to: &store, clusterOffset: word.lowerBound)
                 }
                 if complete { return }
                 store.removeGlyphs(from: mark)
@@ -101,11 +100,12 @@ public enum Shaper {
                     let first = next
                     while next < raw.count, word.contains(Int(raw[next].cluster)) { next += 1 }
                     if let key = key(word) {
-                        cache.insertIfAbsent(key) {
-                            raw[first..<next].map { glyph in
+                        let slice = first..<next
+                        cache.offer(key, count: slice.count) { buffer in
+                            for (index, glyph) in zip(buffer.indices, raw[slice]) {
                                 var relative = glyph
                                 relative.cluster -= UInt32(word.lowerBound)
-                                return relative
+                                buffer[index] = relative
                             }
                         }
                     }
