@@ -92,7 +92,8 @@ public struct CommandConsole: Sendable {
 
     /// `text` with its control characters (C0, DEL, C1) written as escapes.
     static func escapingControls(_ text: String) -> String {
-        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
+        // General category Cc is exactly these 65 (Unicode keeps it so), without a table lookup.
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         let named: [Unicode.Scalar: String] = ["\n": "\\n", "\r": "\\r", "\t": "\\t"]
         return text.unicodeScalars.map { scalar in
