@@ -1,3 +1,4 @@
+import Foundation
 import Mush
 import MushBox
 import MushLine
@@ -217,6 +218,59 @@ struct LeafTests {
         #expect(fitted.height == 36)
     }
 
+    /// A row's items, frames and lines as comparable text.
+    static func signature(_ layout: MGLineLayout) -> String {
+        "\(layout.width)×\(layout.height) "
+            + layout.items.map { item in
+                let lines = item.text?.layout.lines.map { "\($0.range)@\($0.x),\($0.y) \($0.width)" } ?? []
+                return "\(item.side)\(item.index) \(String(describing: item.frame)) \(lines)"
+            }.joined(separator: "; ")
+    }
+
+    /// The leaf places the layout it measured (no second layout) because a row laid out at the
+    /// height it fits is the row fitted, item for item: held here over rows of one and several
+    /// lines, texts, images and boxes, every vertical alignment and side precedence, padding and
+    /// item margins, at many widths.
+    @Test func aRowLaidOutAtItsFittedHeightIsTheRowFitted() throws {
+        var rows: [MGLine] = [workedExample()]
+        var wrapping = MGLine.multilineLeft(
+            "A long text on the left that wraps onto more lines the narrower the row is|mush", right: "12:30",
+            width: 0, minHeight: 0)
+        wrapping.padding = MGLine.Insets(top: 8, left: 16, bottom: 6, right: 16)
+        rows.append(wrapping)
+        var mixed = MGLine(
+            left: [.image(MGLine.Image(width: 20, height: 20)), .text("Inbox **now**|mush")],
+            middle: [.text("42")], right: [.box(MGLine.Box(width: 51, height: 31)), .text("Tuesday")])
+        mixed.itemPadding = 3
+        mixed.rightFont = MGLine.Font(size: 11)
+        rows.append(mixed)
+        var checked = 0
+        for base in rows {
+            for alignment in MGLine.VerticalAlignment.allCases {
+                for precedence in [MGLine.Side.left, .middle, .right] {
+                    var line = base
+                    line.verticalAlignment = alignment
+                    line.sidePrecedence = precedence
+                    let row = try MGLine.Prepared(line, fonts: fonts)
+                    for width in [40.0, 90, 150, 230, 320, 600] {
+                        let fitted = try row.layout(width: width)
+                        let atItsHeight = try row.layout(width: width, height: fitted.height)
+                        #expect(
+                            Self.signature(atItsHeight) == Self.signature(fitted), "\(alignment) \(precedence) \(width)"
+                        )
+                        // And the leaf places that layout.
+                        let leaf = try LineLeaf(line, fonts: fonts)
+                        let measured = leaf.measure(width: width)
+                        let placed = try #require(leaf.place(width: width, height: measured.height)?.row)
+                        #expect(Self.signature(placed) == Self.signature(fitted))
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 3 * 3 * 3 * 6)
+    }
+
     @Test func lineErrorsAreTheRowEnginesChecks() {
         var line = workedExample()
         line.padding.left = -1
@@ -258,5 +312,61 @@ struct LeafTests {
         #expect(ImageLeaf(width: 0, height: 40).measure(width: 100) == BoxLeafSize(height: 40))
         #expect(ImageLeaf(width: 40, height: 0).aspectRatio == nil)
         #expect(ImageLeaf(width: 40, height: 0).measure(width: 100) == BoxLeafSize(height: 0))
+    }
+}
+
+/// A leaf that counts the engine's questions, measuring alike past its max-content width or not.
+private struct CountingLeaf: BoxLeaf {
+    let alike: Bool
+    let calls = LockedCalls()
+
+    final class LockedCalls: @unchecked Sendable {
+        private let lock = NSLock()
+        private var widthsAsked = 0
+        private var measured: [Double] = []
+        func askWidths() { lock.withLock { widthsAsked += 1 } }
+        func measure(_ width: Double) { lock.withLock { measured.append(width) } }
+        var counts: (widths: Int, measured: [Double]) { lock.withLock { (widthsAsked, measured) } }
+    }
+
+    func contentWidths() -> BoxContentWidths {
+        calls.askWidths()
+        return BoxContentWidths(min: 20, max: 120)
+    }
+
+    func measure(width: Double) -> BoxLeafSize {
+        calls.measure(width)
+        return BoxLeafSize(height: width >= 120 ? 10 : 20)
+    }
+
+    var measuresAlikePastMaxContent: Bool { alike }
+}
+
+@Suite("Leaves measured alike past their max-content width")
+struct AlikeLeafTests {
+    /// In a column 320 wide, a stretched leaf's width is known: a leaf that measures alike is
+    /// measured at 320 without being asked its content widths; another is asked them and measured
+    /// at its max-content width (120). The frames are the same.
+    @Test func theEngineMeasuresAtTheWidthItHas() throws {
+        var frames: [[Double]] = []
+        for alike in [true, false] {
+            let leaf = CountingLeaf(alike: alike)
+            var column = BoxStyle()
+            column.width = 320
+            column.flexDirection = .column
+            let layout = try BoxEngine.layout(BoxNode(style: column, children: [BoxNode(leaf: leaf)]))
+            let child = layout.children[0]
+            frames.append([child.x, child.y, child.width, child.height])
+            let counts = leaf.calls.counts
+            if alike {
+                #expect(counts.widths == 0)
+                #expect(counts.measured == [320])
+            } else {
+                #expect(counts.widths == 1)
+                #expect(counts.measured == [120])
+            }
+        }
+        #expect(frames[0] == frames[1])
+        #expect(frames[0] == [0, 0, 320, 10])
     }
 }

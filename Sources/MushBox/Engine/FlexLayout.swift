@@ -104,7 +104,7 @@ extension LayoutTree {
         }
         for line in lines { resolveFlexibleLengths(items, line: line, constants: c, space: space) }
         // 9.4 Cross sizes.
-        for index in items.indices { hypotheticalCrossSize(&items[index], constants: c, space: space) }
+        for index in items.indices { hypotheticalCrossSize(&items[index], constants: c, known: known, space: space) }
         computeBaselines(items, lines: lines, constants: c, known: known, space: space)
         lineCrossSizes(items, lines: &lines, constants: c, known: known)
         stretchLines(&lines, constants: c, known: known)
@@ -610,10 +610,30 @@ extension LayoutTree {
         }
     }
 
-    /// §9.4.7: each item's hypothetical cross size, laid out at its main size.
-    private func hypotheticalCrossSize(_ item: inout FlexItem, constants c: FlexConstants, space: Space) {
+    /// §9.4.7: each item's hypothetical cross size, laid out at its main size. An item that will
+    /// be stretched to the line of a single-line container of definite cross size is not laid
+    /// out for it: that line's size is the container's (§9.4.8), and the item's used cross size is
+    /// the line's (§9.4.11), so nothing reads what it would measure (a row leaf would be laid out
+    /// at its natural width for nothing). Its hypothetical size is then the stretched size.
+    private func hypotheticalCrossSize(
+        _ item: inout FlexItem, constants c: FlexConstants, known: Known, space: Space
+    ) {
         let isRow = c.isRow
         let paddingBorder = item.padding.crossSum(isRow) + item.border.crossSum(isRow)
+        if !c.isWrap, let containerCross = known.cross(isRow), item.alignSelf == .stretch,
+            !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow),
+            (isRow ? style(item.node).pointee.height : style(item.node).pointee.width) == .auto
+        {
+            let lineCross = max(
+                containerCross.clamp(c.minSize.cross(isRow), c.maxSize.cross(isRow)) - c.contentInset.crossSum(isRow),
+                0)
+            let inner = max(
+                (lineCross - item.margin.crossSum(isRow)).clamp(item.minSize.cross(isRow), item.maxSize.cross(isRow)),
+                paddingBorder)
+            item.hypotheticalInner.setCross(isRow, inner)
+            item.hypotheticalOuter.setCross(isRow, inner + item.margin.crossSum(isRow))
+            return
+        }
         let minCross = item.minSize.cross(isRow)
         let maxCross = item.maxSize.cross(isRow)
         let styleCross = item.size.cross(isRow).maybeClamp(minCross, maxCross).maybeMax(paddingBorder)

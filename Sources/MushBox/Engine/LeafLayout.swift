@@ -94,10 +94,21 @@ extension LayoutTree {
     }
 
     /// The leaf's height and baseline at `width`, asked once per width; every width of at least the
-    /// max-content width is the max-content width (one line of text, however wide the room).
+    /// max-content width is the max-content width (one line of text, however wide the room). A
+    /// leaf that measures alike past its max-content width is measured at `width` itself (an
+    /// answer at any width past that width serves), and its content widths are not asked for this.
     func leafSize(_ leaf: Int, width: Double) -> BoxLeafSize {
-        let widths = contentWidths(leaf)
-        let width = width >= widths.max ? widths.max : width
+        var width = width
+        if leaves[leaf].leaf.measuresAlikePastMaxContent {
+            if let widths = leaves[leaf].widths, width >= widths.max {
+                for answer in leaves[leaf].heights where answer.width >= widths.max {
+                    return answer.size
+                }
+            }
+        } else {
+            let widths = contentWidths(leaf)
+            if width >= widths.max { width = widths.max }
+        }
         for answer in leaves[leaf].heights where answer.width == width {
             return answer.size
         }

@@ -4,7 +4,9 @@ import MushLine
 ///
 /// The engine asks a leaf for its two content widths at most once per layout, and for its height at a
 /// width at most once per distinct width (it keeps the answers, and treats every width of at least
-/// the max-content width as that width, where a line of text no longer wraps). A leaf should do its
+/// the max-content width as that width, where a line of text no longer wraps; a leaf that says
+/// ``measuresAlikePastMaxContent`` is measured at the width itself, and its content widths are
+/// asked only where the engine needs them). A leaf should do its
 /// expensive work (shaping text, say) when it is made, so that each answer is cheap. The sizes are
 /// the content's own: the node's padding and border come on top.
 public protocol BoxLeaf: Sendable {
@@ -23,10 +25,19 @@ public protocol BoxLeaf: Sendable {
     /// What the content looks like at its final size, for the result (``BoxLayout/leaf``): the lines
     /// of a paragraph, the layout of a row. `nil` when there is nothing more to say.
     func place(width: Double, height: Double) -> PlacedLeaf?
+
+    /// True when ``measure(width:)`` answers the same at every width of at least the max-content
+    /// width (text and rows: nothing wraps or shortens there). The engine then measures such a
+    /// leaf at the width it has, without asking its content widths first (a row's max-content
+    /// width is a layout of its own), and the leaf can place the layout it measured. False by
+    /// default: the engine measures at the max-content width (an image's height grows with any
+    /// width).
+    var measuresAlikePastMaxContent: Bool { get }
 }
 
 extension BoxLeaf {
     public var aspectRatio: Double? { nil }
+    public var measuresAlikePastMaxContent: Bool { false }
     public func place(width: Double, height: Double) -> PlacedLeaf? { nil }
 }
 

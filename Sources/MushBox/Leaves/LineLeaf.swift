@@ -1,3 +1,4 @@
+import MushBase
 import MushLine
 import MushText
 
@@ -21,12 +22,19 @@ import MushText
 ///   when the row sets neither `minHeight` nor `maxHeight` (so a row stretched taller places its
 ///   items by its `verticalAlignment` in the room it is given).
 ///
+/// The row is laid out once a width, not once a question: the layout measured is the layout
+/// placed when the width is the same and so is the height (a row laid out at the height it fits
+/// is the row fitted, item for item; a test holds the row engine to that). Copies of the leaf share
+/// that last layout.
+///
 /// The values were checked when the leaf was made, so a layout can fail only where the text
 /// engine does (ICU, shaping the line of a box item): such a row measures as its own height, and
 /// places as nil.
 public struct LineLeaf: BoxLeaf {
     /// The row, checked and shaped.
     public let row: MGLine.Prepared
+    /// The last layout measured, by width (nil when it failed).
+    private let last = LockedValue<(width: Double, layout: MGLineLayout?)?>(nil)
 
     /// Checks `line` and shapes its texts (`MGLine.Prepared.init(_:fonts:)`).
     public init(_ line: MGLine, fonts: FontCollection = .standard) throws(MGLineError) {
@@ -38,19 +46,35 @@ public struct LineLeaf: BoxLeaf {
 
     public func contentWidths() -> BoxContentWidths {
         let line = row.line
-        let natural = (try? row.layout(widenAsNeeded: true))?.width ?? line.width
-        if line.widenAsNeeded { return BoxContentWidths(min: natural, max: natural) }
+        // The natural width is a layout of its own: laid out only when asked for.
+        func natural() -> Double { (try? row.layout(widenAsNeeded: true))?.width ?? line.width }
+        if line.widenAsNeeded {
+            let natural = natural()
+            return BoxContentWidths(min: natural, max: natural)
+        }
         let columns =
             line.sidePrecedence == .middle
             ? line.middleWidth + 2 * max(line.leftWidth, line.rightWidth)
             : line.leftWidth + line.middleWidth + line.rightWidth
         return BoxContentWidths(
-            min: line.padding.left + line.padding.right + columns, max: line.width > 0 ? line.width : natural)
+            min: line.padding.left + line.padding.right + columns, max: line.width > 0 ? line.width : natural())
     }
 
+    /// True: past its natural width a row neither shortens nor drops anything, so its height and
+    /// baseline stay.
+    public var measuresAlikePastMaxContent: Bool { true }
+
     public func measure(width: Double) -> BoxLeafSize {
-        guard let layout = try? row.layout(width: width) else { return BoxLeafSize(height: row.line.height) }
+        guard let layout = layout(width: width) else { return BoxLeafSize(height: row.line.height) }
         return BoxLeafSize(height: layout.height, baseline: Self.baseline(of: layout))
+    }
+
+    /// The row laid out at `width` at its own height: the last layout when it was at this width.
+    private func layout(width: Double) -> MGLineLayout? {
+        if let last = last.withLock({ $0 }), last.width == width { return last.layout }
+        let layout = try? row.layout(width: width)
+        self.last.withLock { $0 = (width, layout) }
+        return layout
     }
 
     /// The `MGLineLayout` of the row at `width` (and at `height`, when the row sets neither
@@ -58,6 +82,11 @@ public struct LineLeaf: BoxLeaf {
     public func place(width: Double, height: Double) -> PlacedLeaf? {
         let line = row.line
         let fitted = line.minHeight == 0 && line.maxHeight == 0
+        if let measured = last.withLock({ $0 }), measured.width == width, let layout = measured.layout,
+            !fitted || layout.height == height
+        {
+            return .row(layout)
+        }
         guard let layout = try? row.layout(width: width, height: fitted ? height : nil) else { return nil }
         return .row(layout)
     }

@@ -80,6 +80,10 @@ public struct TextLeaf: BoxLeaf {
         return BoxLeafSize(height: layout.height, baseline: layout.lines.first?.baseline)
     }
 
+    /// True: past its max-content width a paragraph wraps nowhere, so its height and first
+    /// baseline stay (and the layout measured at the box's width is the one placed there).
+    public var measuresAlikePastMaxContent: Bool { true }
+
     /// The paragraph laid out at `width` (its lines placed by the style's alignment in that width),
     /// with the leaf's colour: a ``PlacedText``.
     public func place(width: Double, height: Double) -> PlacedLeaf? {
