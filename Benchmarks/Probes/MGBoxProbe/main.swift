@@ -42,7 +42,7 @@ func report(_ name: String, _ count: Int, _ time: Double, _ bytes: Int, _ size: 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let runs = max(1, Int(arguments.dropFirst().first ?? "") ?? 10)
 let fonts = FontCollection.shipped
-let count = 10_000
+let count = Int(arguments.dropFirst(2).first ?? "") ?? 10_000
 
 do {
     switch arguments.first {
@@ -60,10 +60,37 @@ do {
             row.minHeight = 44
             return row
         }
+        // The table's parts without the vocabulary: the rows made leaves (shaped), then laid out by
+        // the engine in a column 320 wide.
+        var column = BoxStyle()
+        column.width = 320
+        column.flexDirection = .column
+        let leaves = try best(runs) { () throws -> [BoxNode] in
+            try rows.map { BoxNode(leaf: try LineLeaf($0, fonts: fonts)) }
+        }
+        report("row leaves made", count, leaves.best, leaves.bytes, "")
+        let engineRows = try best(runs) { () throws -> BoxLayout in
+            try BoxEngine.layout(
+                BoxNode(style: column, children: try rows.map { BoxNode(leaf: try LineLeaf($0, fonts: fonts)) }))
+        }
+        report("made and laid out", count, engineRows.best, engineRows.bytes, "")
         let stack = MGStack(width: 320, lines: stackRows)
         let stacked = try best(runs) { () throws -> MGStackLayout in try stack.layout(fonts: fonts) }
         report(
             "MGStack", count, stacked.best, stacked.bytes, "\(Int(stacked.value.width))×\(Int(stacked.value.height))")
+    case "rowleaves":
+        // The table's rows as row leaves in a column, laid out by the engine (for profiles).
+        let rows = (0..<count).map { index -> MGLine in
+            var line = MGLine(height: 44, left: [.text("Row \(index + 1)")], right: [.text("Detail \(index % 97)")])
+            line.padding = MGLine.Insets(left: 16, right: 16)
+            return line
+        }
+        var column = BoxStyle()
+        column.width = 320
+        column.flexDirection = .column
+        let tree = BoxNode(style: column, children: try rows.map { BoxNode(leaf: try LineLeaf($0, fonts: fonts)) })
+        let first = try best(1) { () throws -> BoxLayout in try BoxEngine.layout(tree) }
+        report("row leaves laid out (first)", count, first.best, first.bytes, "")
     case "grid":
         var grid = MGBox(width: 320)
         grid.contentLayoutMode = .grid

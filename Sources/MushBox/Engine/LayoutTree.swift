@@ -266,6 +266,8 @@ struct StyleReads: OptionSet {
 /// A leaf's answers, asked once each.
 struct LeafAnswers {
     var leaf: any BoxLeaf
+    /// The leaf's ``BoxLeaf/measuresAlikePastMaxContent``, asked once.
+    var measuresAlike: Bool
     var widths: BoxContentWidths?
     /// Heights by width, a few at a time (most layouts ask for one or two widths).
     var heights: [(width: Double, size: BoxLeafSize)] = []
@@ -324,7 +326,7 @@ struct FlatTree {
         if let arrangement = node.arrangement { arrangements[index] = arrangement }
         if let leaf = node.leaf {
             leafIndex.append(Int32(leaves.count))
-            leaves.append(LeafAnswers(leaf: leaf))
+            leaves.append(LeafAnswers(leaf: leaf, measuresAlike: leaf.measuresAlikePastMaxContent))
         } else {
             leafIndex.append(-1)
         }

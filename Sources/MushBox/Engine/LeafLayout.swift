@@ -99,7 +99,7 @@ extension LayoutTree {
     /// answer at any width past that width serves), and its content widths are not asked for this.
     func leafSize(_ leaf: Int, width: Double) -> BoxLeafSize {
         var width = width
-        if leaves[leaf].leaf.measuresAlikePastMaxContent {
+        if leaves[leaf].measuresAlike {
             if let widths = leaves[leaf].widths, width >= widths.max {
                 for answer in leaves[leaf].heights where answer.width >= widths.max {
                     return answer.size

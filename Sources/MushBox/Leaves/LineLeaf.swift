@@ -32,13 +32,22 @@ import MushText
 /// places as nil.
 public struct LineLeaf: BoxLeaf {
     /// The row, checked and shaped.
-    public let row: MGLine.Prepared
-    /// The last layout measured, by width (nil when it failed).
-    private let last = LockedValue<(width: Double, layout: MGLineLayout?)?>(nil)
+    public var row: MGLine.Prepared { storage.row }
+    /// The row and its last layout, behind one reference: the engine copies its leaves, and a row
+    /// (its line and shaped texts) is many references.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let row: MGLine.Prepared
+        /// The last layout measured, by width (nil when it failed).
+        let last = LockedValue<(width: Double, layout: MGLineLayout?)?>(nil)
+
+        init(_ row: MGLine.Prepared) { self.row = row }
+    }
 
     /// Checks `line` and shapes its texts (`MGLine.Prepared.init(_:fonts:)`).
     public init(_ line: MGLine, fonts: FontCollection = .standard) throws(MGLineError) {
-        row = try MGLine.Prepared(line, fonts: fonts)
+        storage = Storage(try MGLine.Prepared(line, fonts: fonts))
     }
 
     /// The row as given.
@@ -71,9 +80,9 @@ public struct LineLeaf: BoxLeaf {
 
     /// The row laid out at `width` at its own height: the last layout when it was at this width.
     private func layout(width: Double) -> MGLineLayout? {
-        if let last = last.withLock({ $0 }), last.width == width { return last.layout }
+        if let last = storage.last.withLock({ $0 }), last.width == width { return last.layout }
         let layout = try? row.layout(width: width)
-        self.last.withLock { $0 = (width, layout) }
+        storage.last.withLock { $0 = (width, layout) }
         return layout
     }
 
@@ -82,7 +91,7 @@ public struct LineLeaf: BoxLeaf {
     public func place(width: Double, height: Double) -> PlacedLeaf? {
         let line = row.line
         let fitted = line.minHeight == 0 && line.maxHeight == 0
-        if let measured = last.withLock({ $0 }), measured.width == width, let layout = measured.layout,
+        if let measured = storage.last.withLock({ $0 }), measured.width == width, let layout = measured.layout,
             !fitted || layout.height == height
         {
             return .row(layout)
