@@ -13,6 +13,9 @@ package enum LargeStack {
     /// it.
     package static let size = 512 << 20
 
+    /// Whether this thread is one that ``run(_:)`` made (a deep tree's work can go on here).
+    package static var isCurrent: Bool { pthread_getspecific(marker) != nil }
+
     /// `body`'s result, computed on a new thread with a ``size``-byte stack while this one waits
     /// (here, when no such thread can be made, or when this thread is already one: reading, laying
     /// out and writing a deep tree nest their calls, and one thread serves them all).

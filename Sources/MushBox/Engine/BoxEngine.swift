@@ -28,14 +28,19 @@ public enum BoxEngine {
     package static func layout(
         validated root: BoxNode, width: AvailableSpace, height: AvailableSpace, rounding: BoxRounding
     ) throws(BoxError) -> BoxLayout {
+        try checkSpace(width: width, height: height)
+        func run() -> BoxLayout { withPasses(root, width: width, height: height, rounding: rounding) }
+        // (The thread the public call made serves here too, without a second walk.)
+        return !LargeStack.isCurrent && root.isDeeper(than: 32) ? LargeStack.run(run) : run()
+    }
+
+    /// Throws for an available width or height out of range.
+    static func checkSpace(width: AvailableSpace, height: AvailableSpace) throws(BoxError) {
         for (space, key) in [(width, "width"), (height, "height")] {
             if case .points(let value) = space, MushLimits.problem(value, in: MushLimits.length) != nil {
                 throw BoxError(path: "", problem: "the available \(key) must be a number from 0 to 1000000 points")
             }
         }
-        func run() -> BoxLayout { withPasses(root, width: width, height: height, rounding: rounding) }
-        // (The thread the public call made serves here too.)
-        return root.isDeeper(than: 32) ? LargeStack.run(run) : run()
     }
 
     /// The one sequence of every layout: the root's passes prepare it, the tree is laid out, passes

@@ -304,44 +304,45 @@ struct FlatTree {
         childList.reserveCapacity(count)
         leafIndex.reserveCapacity(count)
         ids.reserveCapacity(count)
-        add(root, rightToLeft: false)
+        withUnsafePointer(to: root) { _ = add($0, rightToLeft: false) }
     }
 
     /// Adds `node` and its subtree in preorder; returns its index.
     @discardableResult
-    private mutating func add(_ node: BoxNode, rightToLeft parentRightToLeft: Bool) -> Int32 {
+    private mutating func add(_ node: UnsafePointer<BoxNode>, rightToLeft parentRightToLeft: Bool) -> Int32 {
         let index = Int32(nodeCount)
         let style = styles.baseAddress! + nodeCount
-        style.initialize(to: node.style)
+        style.initialize(to: node.pointee.style)
         nodeCount += 1
-        if style.pointee.aspectRatio == nil, let ratio = node.leaf?.aspectRatio, ratio.isFinite, ratio > 0 {
+        if style.pointee.aspectRatio == nil, let ratio = node.pointee.leaf?.aspectRatio, ratio.isFinite, ratio > 0 {
             style.pointee.aspectRatio = ratio
         }
         let isRightToLeft = style.pointee.direction.map { $0 == .rtl } ?? parentRightToLeft
         rightToLeft.append(isRightToLeft)
-        ids.append(node.id)
-        if let paint = node.paint { paints[index] = paint }
-        if node.resultRole != .node { roles[index] = node.resultRole }
-        if let origin = node.origin { origins[index] = origin }
-        if let arrangement = node.arrangement { arrangements[index] = arrangement }
-        if let leaf = node.leaf {
+        ids.append(node.pointee.id)
+        if let paint = node.pointee.paint { paints[index] = paint }
+        if node.pointee.resultRole != .node { roles[index] = node.pointee.resultRole }
+        if let origin = node.pointee.origin { origins[index] = origin }
+        if let arrangement = node.pointee.arrangement { arrangements[index] = arrangement }
+        if let leaf = node.pointee.leaf {
             leafIndex.append(Int32(leaves.count))
             leaves.append(LeafAnswers(leaf: leaf, measuresAlike: leaf.measuresAlikePastMaxContent))
         } else {
             leafIndex.append(-1)
         }
         childStart.append(0)
-        childCount.append(Int32(node.children.count))
-        guard !node.children.isEmpty else { return index }
+        childCount.append(Int32(node.pointee.children.count))
+        guard !node.pointee.children.isEmpty else { return index }
         // The children's slots are reserved together, then each child's subtree follows.
         let start = childList.count
         childStart[Int(index)] = Int32(start)
-        childList.append(contentsOf: repeatElement(0, count: node.children.count))
-        // Through a buffer: a `for` over the children, or the array's subscript, would copy each node
-        // (its style is large) first.
-        node.children.withUnsafeBufferPointer { children in
-            for offset in children.indices {
-                childList[start + offset] = add(children[offset], rightToLeft: isRightToLeft)
+        childList.append(contentsOf: repeatElement(0, count: node.pointee.children.count))
+        // Through pointers: a `for` over the children, or a subscript, would copy each node (its
+        // style is large) first.
+        node.pointee.children.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return }
+            for offset in 0..<children.count {
+                childList[start + offset] = add(first + offset, rightToLeft: isRightToLeft)
             }
         }
         return index
@@ -359,6 +360,9 @@ final class LayoutTree {
     let childStart: [Int32]
     let childCount: [Int32]
     let childList: [Int32]
+    /// `childList` again, in memory this tree owns: a slice of it is read without retaining an
+    /// array (``children(of:)`` is asked once or more a layout of every container).
+    private let childBuffer: UnsafeMutableBufferPointer<Int32>
     /// The index of each node's leaf in `leaves`, or -1.
     let leafIndex: [Int32]
     let ids: [String?]
@@ -397,6 +401,8 @@ final class LayoutTree {
         childStart = flat.childStart
         childCount = flat.childCount
         childList = flat.childList
+        childBuffer = .allocate(capacity: flat.childList.count)
+        _ = childBuffer.initialize(from: flat.childList)
         leafIndex = flat.leafIndex
         ids = flat.ids
         paints = flat.paints
@@ -447,19 +453,29 @@ final class LayoutTree {
         frames.initialize(repeating: Frame())
     }
 
+    /// Ready for another layout of the same tree: the caches and frames emptied. The leaves keep
+    /// their answers (they answer by width alone, whatever the layout around them).
+    func reset() {
+        cache.initialize(repeating: nil)
+        frames.initialize(repeating: Frame())
+        arenaTop = 0
+        computations = 0
+    }
+
     deinit {
         // The scratch buffers hold plain values: nothing to deinitialize.
         leaves.deinitialize()
         leaves.deallocate()
+        childBuffer.deallocate()
         LayoutScratch.give(scratch)
     }
 
     /// The style of `node`, in place.
     @inline(__always) func style(_ node: Int) -> UnsafePointer<BoxStyle> { UnsafePointer(styles.baseAddress! + node) }
 
-    @inline(__always) func children(of node: Int) -> ArraySlice<Int32> {
+    @inline(__always) func children(of node: Int) -> UnsafeBufferPointer<Int32> {
         let start = Int(childStart[node])
-        return childList[start..<start + Int(childCount[node])]
+        return UnsafeBufferPointer(rebasing: childBuffer[start..<start + Int(childCount[node])])
     }
 
     // MARK: - Dispatch and caching

@@ -56,11 +56,16 @@ public struct BoxNode: Sendable {
 
     /// The number of nodes in the tree, this one included.
     public var count: Int {
-        // Through a buffer: iterating, or the array's subscript, would copy each child (its style is
-        // large) before asking it.
-        children.withUnsafeBufferPointer { children in
+        withUnsafePointer(to: self) { Self.count($0) }
+    }
+
+    /// ``count`` through pointers: iterating, or a subscript, would copy each child (its style is
+    /// large) before asking it.
+    private static func count(_ node: UnsafePointer<BoxNode>) -> Int {
+        node.pointee.children.withUnsafeBufferPointer { children in
             var total = 1
-            for index in children.indices { total += children[index].count }
+            guard let first = children.baseAddress else { return total }
+            for index in 0..<children.count { total += count(first + index) }
             return total
         }
     }
@@ -69,11 +74,18 @@ public struct BoxNode: Sendable {
 extension BoxNode {
     /// Whether the tree has more than `levels` levels below this node (visiting at most that deep).
     func isDeeper(than levels: Int) -> Bool {
-        if levels <= 0 { return !children.isEmpty }
-        // Through a buffer, by index: the array's subscript, or iterating, would copy each child (its
-        // style is large) first.
-        return children.withUnsafeBufferPointer { children in
-            children.indices.contains { children[$0].isDeeper(than: levels - 1) }
+        withUnsafePointer(to: self) { Self.isDeeper($0, than: levels) }
+    }
+
+    /// ``isDeeper(than:)`` through pointers: a child reached through an array's subscript, or a
+    /// buffer's, is copied (its style is large) before it is asked; one reached through a pointer's
+    /// `pointee` is not.
+    private static func isDeeper(_ node: UnsafePointer<BoxNode>, than levels: Int) -> Bool {
+        if levels <= 0 { return !node.pointee.children.isEmpty }
+        return node.pointee.children.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return false }
+            for index in 0..<children.count where isDeeper(first + index, than: levels - 1) { return true }
+            return false
         }
     }
 }

@@ -28,11 +28,13 @@ extension BoxNode {
         if leaf != nil, arrangement != nil {
             return ("", "a leaf (text, line or image) has no children to arrange")
         }
-        // Through a buffer: the array's subscript would copy each child (its style is large) first.
+        // Through pointers: a subscript, the array's or a buffer's, would copy each child (its style
+        // is large) first.
         return children.withUnsafeBufferPointer { children in
-            for index in children.indices {
+            guard let first = children.baseAddress else { return nil }
+            for index in 0..<children.count {
                 path.append(index)
-                if let problem = children[index].firstProblem(path: &path) { return problem }
+                if let problem = (first + index).pointee.firstProblem(path: &path) { return problem }
                 path.removeLast()
             }
             return nil

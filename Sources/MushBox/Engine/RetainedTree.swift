@@ -1,0 +1,68 @@
+import MushBase
+
+extension BoxEngine {
+    /// A tree checked and flattened once, laid out as often as you like: at other sizes, or again.
+    ///
+    /// ``BoxEngine/layout(_:width:height:rounding:)`` validates the tree, copies it into the
+    /// engine's arrays and then lays it out, on every call. A server that lays one template out at
+    /// many widths does the first two once here:
+    ///
+    /// ```swift
+    /// let card = try BoxEngine.RetainedTree(cardTree)
+    /// let narrow = try card.layout(width: .points(280))
+    /// let wide = try card.layout(width: .points(480))
+    /// ```
+    ///
+    /// Every layout gives what ``BoxEngine/layout(_:width:height:rounding:)`` gives for the same
+    /// tree and sizes. Between layouts the tree keeps the engine's buffers for it (about a kilobyte
+    /// a node: styles, flex items, frames and caches) and its leaves' answers (a leaf answers by
+    /// width alone). Thread-safe: layouts of one retained tree on several threads take turns; make
+    /// a retained tree for each thread to lay out at once. A tree that vocabularies lowered (nodes
+    /// with an origin or a result role: MGBox, MKLayout, BoxView) is laid out by the whole call
+    /// each time, as its passes change the tree between layouts.
+    public final class RetainedTree: Sendable {
+        /// The tree as given.
+        public let root: BoxNode
+        private let deep: Bool
+        private let state: LockedValue<Flattened?>
+
+        /// The engine's arrays of the tree, used by one layout at a time (under the lock).
+        private struct Flattened: @unchecked Sendable {
+            let tree: LayoutTree
+        }
+
+        /// Validates `root` (throws ``BoxError`` as ``BoxNode/validate()`` does) and flattens it.
+        public init(_ root: BoxNode) throws(BoxError) {
+            let deep = root.isDeeper(than: 32)
+            func prepare() throws(BoxError) -> Flattened? {
+                try root.validate()
+                let tree = LayoutTree(root)
+                return tree.origins.isEmpty && tree.roles.isEmpty ? Flattened(tree: tree) : nil
+            }
+            self.root = root
+            self.deep = deep
+            state = LockedValue(try deep ? LargeStack.run(prepare) : prepare())
+        }
+
+        /// The tree laid out in the available `width` and `height`, rounded as `rounding` says:
+        /// what ``BoxEngine/layout(_:width:height:rounding:)`` gives. Throws ``BoxError`` for an
+        /// available size out of range.
+        public func layout(
+            width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
+        ) throws(BoxError) -> BoxLayout {
+            let flat = state.withLock { $0 }
+            guard let flat else {
+                return try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
+            }
+            try BoxEngine.checkSpace(width: width, height: height)
+            func run() -> BoxLayout {
+                state.withLock { _ in
+                    flat.tree.reset()
+                    flat.tree.layoutRoot(space: Space(width, height))
+                    return flat.tree.result(rounding: rounding)
+                }
+            }
+            return deep ? LargeStack.run(run) : run()
+        }
+    }
+}
