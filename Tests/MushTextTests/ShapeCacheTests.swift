@@ -125,6 +125,28 @@ struct ShapeCacheTests {
         #expect(fonts.shapeCache.statistics == (entries: 2, hits: 2, misses: 2))
     }
 
+    /// Lines that break inside words reshape their last cluster (kerning with the next line's first
+    /// character is taken off); the collection keeps those advances by the cluster and the text
+    /// around it, and a paragraph laid out again finds them: every line as without the caches.
+    @Test func lineEndsReshapedOnceThenFound() throws {
+        let text = "AVAVAVAVAVAVAVAVAVAV Type WAVE To Yo LTAVTAVTAVTAYAYA \u{1F600}AV\u{1F600}VA Кириллица"
+        let uncached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 0)
+        let cached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 1000)
+        let widths = [23.0, 31, 47, 58, 73, 101]
+        let plain = try Paragraph(mush: text, fonts: uncached)
+        for round in 0..<3 {
+            let paragraph = try Paragraph(mush: text, fonts: cached)
+            for width in widths {
+                #expect(
+                    Self.signature(paragraph, paragraph.layout(width: width))
+                        == Self.signature(plain, plain.layout(width: width)), "round \(round), \(width)")
+            }
+        }
+        #expect(cached.lineEndCache.statistics.hits > 0)
+        #expect(cached.lineEndCache.statistics.misses > 0)
+        #expect(uncached.lineEndCache.statistics.entries == 0)
+    }
+
     @Test func staysWithinItsBound() throws {
         let fonts = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 64)
         // 2,000 distinct words.

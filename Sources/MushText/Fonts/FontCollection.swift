@@ -30,6 +30,10 @@ public final class FontCollection: Sendable {
     private let monospaceFaces: [FontFace]
     /// Shaped words, shared by every paragraph laid out with the collection.
     let shapeCache: ShapeCache
+    /// The advances of clusters shaped alone at line ends (``Paragraph`` reshapes a line's last
+    /// cluster where the line breaks inside an item), by the cluster and the text HarfBuzz reads
+    /// around it; on when the word cache is.
+    let lineEndCache: ShapeCache
     /// About how many shaped words the collection keeps (it holds at most twice as many).
     public let wordCacheCapacity: Int
     /// Fallback answers by character, preferred face, style and script, so that text seen before
@@ -61,6 +65,7 @@ public final class FontCollection: Sendable {
         self.systemFonts = systemFonts
         self.wordCacheCapacity = max(0, wordCacheCapacity)
         self.shapeCache = ShapeCache(capacity: max(0, wordCacheCapacity))
+        self.lineEndCache = ShapeCache(capacity: wordCacheCapacity > 0 ? 4096 : 0)
         self.facesByFamily = Dictionary(grouping: faces) { $0.family.lowercased() }
         let families = Set(facesByFamily.keys)
         self.defaultFamily =

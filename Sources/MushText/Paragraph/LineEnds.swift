@@ -19,18 +19,59 @@ extension Paragraph {
         let boundary = Self.firstIndex(in: graphemes, after: end - 1)
         let clusterStart = max(item.range.lowerBound, boundary > 0 ? graphemes[boundary - 1] : 0)
         guard clusterStart < end else { return 0 }
-        var alone: Int32 = 0
-        units.withUnsafeBufferPointer { text in
-            item.face.font.shape(
-                text, range: clusterStart..<end, direction: .leftToRight, script: item.script,
-                language: item.shapingLanguage(locale: style.locale)
-            ) { alone += $0.advance }
-        }
+        let alone = aloneAdvance(item, clusterStart..<end)
         // The cluster's glyphs as shaped in the whole item, in font units (letter spacing, added
         // the same way to both, left out).
         var whole: Int32 = 0
         for glyph in glyphRange(itemIndex, clusterStart, end) { whole += glyphs.rawAdvance(glyph) }
         return Double(alone - whole) * GlyphStore.scale(of: item)
+    }
+
+    /// The advance (font units) of `cluster` of `item` shaped on its own, with the rest of the text
+    /// as HarfBuzz's context. HarfBuzz reads at most 5 code points of context on either side
+    /// (`HB_BUFFER_CONTEXT_LENGTH`), so the answer is a function of the face, script, language and
+    /// those units: kept in the collection's line-end cache by them (the cluster of 16 units or
+    /// fewer), and not shaped again when a paragraph is laid out at another width.
+    private func aloneAdvance(_ item: TextItem, _ cluster: Range<Int>) -> Int32 {
+        let language = item.shapingLanguage(locale: style.locale)
+        return units.withUnsafeBufferPointer { text in
+            func shaped() -> Int32 {
+                var alone: Int32 = 0
+                item.face.font.shape(
+                    text, range: cluster, direction: .leftToRight, script: item.script, language: language
+                ) { alone += $0.advance }
+                return alone
+            }
+            let cache = fonts.lineEndCache
+            guard cache.isEnabled, cluster.count <= 16 else { return shaped() }
+            // Five code points each side, as HarfBuzz takes them.
+            var before = cluster.lowerBound
+            for _ in 0..<5 where before > 0 {
+                before -= 1
+                if before > 0, UTF16.isTrailSurrogate(text[before]), UTF16.isLeadSurrogate(text[before - 1]) {
+                    before -= 1
+                }
+            }
+            var after = cluster.upperBound
+            for _ in 0..<5 where after < text.count {
+                after +=
+                    UTF16.isLeadSurrogate(text[after]) && after + 1 < text.count
+                        && UTF16.isTrailSurrogate(text[after + 1]) ? 2 : 1
+            }
+            let properties = UInt64(item.script.number) << 1
+            let context = cache.context(face: ObjectIdentifier(item.face), properties: properties, language: language)
+            // The context's number, and where the cluster lies in the units (at most 10 each side).
+            guard context < 1 << 20 else { return shaped() }
+            let key = WordKey(
+                context: context | UInt32(cluster.lowerBound - before) << 20 | UInt32(after - cluster.upperBound) << 25,
+                units: UnsafeBufferPointer(rebasing: text[before..<after]))
+            if let known = cache.lookup(key, { $0.first?.advance }), let known { return known }
+            let alone = shaped()
+            cache.offer(key, count: 1) { buffer in
+                buffer[0] = CachedGlyph(glyph: 0, cluster: 0, advance: alone, xOffset: 0, yOffset: 0)
+            }
+            return alone
+        }
     }
 
     /// Whether the text from `start` to `end` (its trailing spaces hanging) fits in `limit`, its

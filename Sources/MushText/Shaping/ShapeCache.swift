@@ -255,6 +255,21 @@ final class ShapeCache: Sendable {
         }
     }
 
+    /// What `read` makes of the cached glyphs of `key`, or nil when the word is not cached.
+    func lookup<Value>(_ key: WordKey, _ read: (ArraySlice<CachedGlyph>) -> Value) -> Value? {
+        shard(of: key).withLock { shard in
+            if let index = shard.young.find(key) {
+                shard.hits += 1
+                return read(shard.young.glyphs(of: index))
+            }
+            guard let index = shard.old.find(key) else { return nil }
+            shard.hits += 1
+            let glyphs = shard.old.glyphs(of: index)
+            glyphs.withUnsafeBufferPointer { shard.keep(key, $0, capacity: shardCapacity) }
+            return read(glyphs)
+        }
+    }
+
     /// Offers the glyphs HarfBuzz gave for `key` (shaping happens outside the locks: two threads
     /// may shape the same word at once, and both get the same answer). The word is kept when it
     /// is not there yet and was offered once before; `glyphs` is called only then, to write the
