@@ -91,6 +91,24 @@ do {
         let tree = BoxNode(style: column, children: try rows.map { BoxNode(leaf: try LineLeaf($0, fonts: fonts)) })
         let first = try best(1) { () throws -> BoxLayout in try BoxEngine.layout(tree) }
         report("row leaves laid out (first)", count, first.best, first.bytes, "")
+        // The row engine alone on the same rows, shaped before the clock: at height 44, and with
+        // minHeight 44 instead (the stack's rows).
+        for fixed in [true, false] {
+            let prepared = try rows.map { row -> MGLine.Prepared in
+                var row = row
+                if !fixed {
+                    row.height = 0
+                    row.minHeight = 44
+                }
+                return try MGLine.Prepared(row, fonts: fonts)
+            }
+            let laid = try best(5) { () throws -> Int in
+                var total = 0
+                for row in prepared { total += try row.layout(width: 320).items.count }
+                return total
+            }
+            report(fixed ? "row engine, height 44" : "row engine, minHeight 44", count, laid.best, 0, "")
+        }
     case "grid":
         var grid = MGBox(width: 320)
         grid.contentLayoutMode = .grid

@@ -87,8 +87,10 @@ final class ShapeCache: Sendable {
 
     /// One generation: entries found through an open-addressed table of their indices.
     private struct Generation {
-        /// Entry indices (-1: empty), a power of two at least twice the capacity.
-        var slots: [Int32]
+        /// A power of two at least twice the capacity of slots, 0 where empty, else an entry's index
+        /// + 1 in the low 32 bits and 32 bits of its hash above them: a slot of another word is
+        /// passed over without reading its entry (on new text most lookups miss).
+        var slots: [UInt64]
         var entries: [Entry] = []
         var units: [UInt16] = []
         var glyphs: [CachedGlyph] = []
@@ -96,17 +98,23 @@ final class ShapeCache: Sendable {
         init(capacity: Int) {
             var size = 16
             while size < 2 * capacity { size <<= 1 }
-            slots = Array(repeating: -1, count: size)
+            slots = Array(repeating: 0, count: size)
             entries.reserveCapacity(capacity)
         }
 
         /// The entry of `key`, or nil.
         func find(_ key: WordKey) -> Int? {
             let mask = slots.count - 1
+            let tag = Self.tag(key)
             var slot = Int(truncatingIfNeeded: key.hash) & mask
             for _ in 0..<ShapeCache.longestProbe {
-                let index = Int(slots[slot])
-                if index < 0 { return nil }
+                let value = slots[slot]
+                if value == 0 { return nil }
+                guard value >> 32 == tag else {
+                    slot = (slot + 1) & mask
+                    continue
+                }
+                let index = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
                 let entry = entries[index]
                 if entry.hash == key.hash, entry.context == key.context, Int(entry.unitCount) == key.units.count,
                     units.withUnsafeBufferPointer({ stored in
@@ -127,8 +135,8 @@ final class ShapeCache: Sendable {
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: key.hash) & mask
             for _ in 0..<ShapeCache.longestProbe {
-                if slots[slot] < 0 {
-                    slots[slot] = Int32(entries.count)
+                if slots[slot] == 0 {
+                    slots[slot] = Self.tag(key) << 32 | UInt64(entries.count + 1)
                     entries.append(
                         Entry(
                             hash: key.hash, unitStart: UInt32(units.count), glyphStart: UInt32(self.glyphs.count),
@@ -148,9 +156,12 @@ final class ShapeCache: Sendable {
             return glyphs[Int(entry.glyphStart)..<Int(entry.glyphStart) + Int(entry.glyphCount)]
         }
 
+        /// The hash's bits 24 to 55 (the slot comes from the bottom ones, the shard from the top).
+        static func tag(_ key: WordKey) -> UInt64 { key.hash >> 24 & 0xFFFF_FFFF }
+
         /// Empty, its storage kept.
         mutating func clear() {
-            for index in slots.indices { slots[index] = -1 }
+            for index in slots.indices { slots[index] = 0 }
             entries.removeAll(keepingCapacity: true)
             units.removeAll(keepingCapacity: true)
             glyphs.removeAll(keepingCapacity: true)
