@@ -242,6 +242,24 @@ struct ScrollAndTableTests {
         #expect(layout.contentHeight == 480)
     }
 
+    /// A lowered tree (its nodes carry passes: the attached boxes here) retained by the box engine
+    /// is laid out by the whole call each time, and gives what the whole call gives.
+    @Test func aLoweredTreeRetainedLaysOutAsTheWholeCall() throws {
+        var attached = box(50, 50, margin: MGLine.Insets(top: 5, left: 240), id: "b")
+        attached.attachedTo = "a"
+        let scroller = MGScrollView(
+            width: 320, height: 480,
+            boxes: [box(300, 100, margin: MGLine.Insets(top: 10, left: 10), id: "a"), attached, readmeSection().mgBox])
+        let node = try scroller.mgBox.node(fonts: fonts)
+        let retained = try BoxEngine.RetainedTree(node)
+        for width in [320.0, 200, 320] {
+            let expected = try BoxEngine.layout(node, width: .points(width))
+            let got = try retained.layout(width: .points(width))
+            #expect(allFrames(got) == allFrames(expected))
+            #expect(frames(got).count == 3)
+        }
+    }
+
     @Test func aScrollViewCanBeAttachedToo() throws {
         var view = MGScrollView(width: 200, height: 100, boxes: [box(200, 300)])
         view.attachedTo = "target"
