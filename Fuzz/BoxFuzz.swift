@@ -48,7 +48,9 @@
 //     meet (to a billionth of a point). A leaf is never rounded below its unrounded size, so it may
 //     overlap its neighbour by a point (BoxRounding documents it);
 //  7. the caches never change an answer: a tree at most 4 levels deep laid out without them gives
-//     the same unrounded frames, bit for bit.
+//     the same unrounded frames, bit for bit;
+//  8. a retained tree (BoxEngine.RetainedTree) laid out at another size and then at the input's
+//     gives the whole call's unrounded frames, bit for bit.
 // The browser-offsets rounding is checked for properties 2 and 3.
 //
 // Property groups that can be left out with MUSH_FUZZ_SKIP (comma-separated) while a failure found
@@ -149,6 +151,19 @@ public func fuzzBox(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // 6. Rounded neighbours neither gap nor overlap.
     checkNeighbours(
         input.root, rounded: rounded, unrounded: unrounded, parentX: 0, rightToLeft: false, path: &path, input)
+
+    // 8. A retained tree laid out at another size and then at this one gives the whole call's
+    // frames, bit for bit.
+    do throws(BoxError) {
+        let retained = try BoxEngine.RetainedTree(input.root)
+        _ = try retained.layout(width: .maxContent, height: .points(37), rounding: .exact)
+        let again = try retained.layout(width: input.width, height: input.height, rounding: .exact)
+        if let difference = difference(unrounded, again, path: &path) {
+            boxFail("a retained tree laid out again differs at \(difference)", input, unrounded)
+        }
+    } catch {
+        boxFail("a retained tree threw \(error) for good input", input)
+    }
 
     // 7. Pages a sixth of the tree tall: bands in order, none taller than its page with its
     // repeated headers and footers.
