@@ -619,21 +619,13 @@ extension LayoutTree {
         _ item: inout FlexItem, constants c: FlexConstants, known: Known, space: Space
     ) {
         let isRow = c.isRow
-        let paddingBorder = item.padding.crossSum(isRow) + item.border.crossSum(isRow)
-        if !c.isWrap, let containerCross = known.cross(isRow), item.alignSelf == .stretch,
-            !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow),
-            (isRow ? style(item.node).pointee.height : style(item.node).pointee.width) == .auto
-        {
-            let lineCross = max(
-                containerCross.clamp(c.minSize.cross(isRow), c.maxSize.cross(isRow)) - c.contentInset.crossSum(isRow),
-                0)
-            let inner = max(
-                (lineCross - item.margin.crossSum(isRow)).clamp(item.minSize.cross(isRow), item.maxSize.cross(isRow)),
-                paddingBorder)
+        if let lineCross = singleLineCrossSize(constants: c, known: known), stretches(item, constants: c) {
+            let inner = stretchedCrossSize(item, lineCross: lineCross, constants: c)
             item.hypotheticalInner.setCross(isRow, inner)
             item.hypotheticalOuter.setCross(isRow, inner + item.margin.crossSum(isRow))
             return
         }
+        let paddingBorder = item.padding.crossSum(isRow) + item.border.crossSum(isRow)
         let minCross = item.minSize.cross(isRow)
         let maxCross = item.maxSize.cross(isRow)
         let styleCross = item.size.cross(isRow).maybeClamp(minCross, maxCross).maybeMax(paddingBorder)
@@ -692,8 +684,8 @@ extension LayoutTree {
         let insetCross = c.contentInset.crossSum(isRow)
         let minCross = c.minSize.cross(isRow)
         let maxCross = c.maxSize.cross(isRow)
-        if !c.isWrap, let cross = known.cross(isRow) {
-            lines[0].crossSize = max(cross.clamp(minCross, maxCross) - insetCross, 0)
+        if let cross = singleLineCrossSize(constants: c, known: known) {
+            lines[0].crossSize = cross
             return
         }
         for index in lines.indices {
@@ -741,27 +733,46 @@ extension LayoutTree {
         for line in lines {
             for index in line.items {
                 let item = UnsafePointer(items.baseAddress! + index)
-                let style = style(item.pointee.node)
-                let crossStyle = isRow ? style.pointee.height : style.pointee.width
-                var cross = item.pointee.hypotheticalInner.cross(isRow)
-                if item.pointee.alignSelf == .stretch, !item.pointee.autoCrossStart(isRow),
-                    !item.pointee.autoCrossEnd(isRow),
-                    crossStyle == .auto
-                {
-                    // The maximum without the aspect ratio's transfer, as browsers do.
-                    let boxSizing = style.pointee.boxSizing == .contentBox ? item.pointee.paddingBorderSums : Pair(0, 0)
-                    let maxSize = BoxLength.resolve(
-                        style.pointee.maxWidth, style.pointee.maxHeight, against: c.nodeInnerSize
-                    )
-                    .maybeAdd(boxSizing)
-                    cross = (line.crossSize - item.pointee.margin.crossSum(isRow)).clamp(
-                        item.pointee.minSize.cross(isRow), maxSize.cross(isRow))
-                    cross = max(cross, item.pointee.padding.crossSum(isRow) + item.pointee.border.crossSum(isRow))
-                }
+                let cross =
+                    stretches(item.pointee, constants: c)
+                    ? stretchedCrossSize(item.pointee, lineCross: line.crossSize, constants: c)
+                    : item.pointee.hypotheticalInner.cross(isRow)
                 items[index].target.setCross(isRow, cross)
                 items[index].outerTarget.setCross(isRow, cross + item.pointee.margin.crossSum(isRow))
             }
         }
+    }
+
+    /// The cross size of the line of a single-line container of definite cross size (§9.4.8: the
+    /// container's inner cross size); nil for any other container, whose lines are measured.
+    @inline(__always)
+    private func singleLineCrossSize(constants c: FlexConstants, known: Known) -> Double? {
+        guard !c.isWrap, let cross = known.cross(c.isRow) else { return nil }
+        let isRow = c.isRow
+        return max(cross.clamp(c.minSize.cross(isRow), c.maxSize.cross(isRow)) - c.contentInset.crossSum(isRow), 0)
+    }
+
+    /// Whether `item` takes its line's cross size (§9.4.11): `alignSelf` stretch, no `auto` cross
+    /// margin, an `auto` cross size.
+    @inline(__always)
+    private func stretches(_ item: FlexItem, constants c: FlexConstants) -> Bool {
+        let isRow = c.isRow
+        guard item.alignSelf == .stretch, !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow) else { return false }
+        let style = style(item.node)
+        return (isRow ? style.pointee.height : style.pointee.width) == .auto
+    }
+
+    /// The inner cross size a stretched item takes in a line `lineCross` across: the line's less
+    /// the item's margins, within its limits (the maximum without the aspect ratio's transfer, as
+    /// browsers do), never below its padding and border.
+    private func stretchedCrossSize(_ item: FlexItem, lineCross: Double, constants c: FlexConstants) -> Double {
+        let isRow = c.isRow
+        let style = style(item.node)
+        let boxSizing = style.pointee.boxSizing == .contentBox ? item.paddingBorderSums : Pair(0, 0)
+        let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: c.nodeInnerSize)
+            .maybeAdd(boxSizing)
+        let cross = (lineCross - item.margin.crossSum(isRow)).clamp(item.minSize.cross(isRow), maxSize.cross(isRow))
+        return max(cross, item.padding.crossSum(isRow) + item.border.crossSum(isRow))
     }
 
     /// §9.5.12: auto margins, then `justify-content`.

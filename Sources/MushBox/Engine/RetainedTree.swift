@@ -24,9 +24,10 @@ extension BoxEngine {
         /// The tree as given.
         public let root: BoxNode
         private let deep: Bool
-        private let state: LockedValue<Flattened?>
+        /// The engine's arrays of the tree, used by one layout at a time; nil for a lowered tree.
+        private let flattened: LockedValue<Flattened>?
 
-        /// The engine's arrays of the tree, used by one layout at a time (under the lock).
+        /// The engine's arrays of the tree (a class with buffers), reached only under the lock.
         private struct Flattened: @unchecked Sendable {
             let tree: LayoutTree
         }
@@ -34,14 +35,14 @@ extension BoxEngine {
         /// Validates `root` (throws ``BoxError`` as ``BoxNode/validate()`` does) and flattens it.
         public init(_ root: BoxNode) throws(BoxError) {
             let deep = root.isDeeper(than: 32)
-            func prepare() throws(BoxError) -> Flattened? {
+            func prepare() throws(BoxError) -> LockedValue<Flattened>? {
                 try root.validate()
                 let tree = LayoutTree(root)
-                return tree.origins.isEmpty && tree.roles.isEmpty ? Flattened(tree: tree) : nil
+                return tree.origins.isEmpty && tree.roles.isEmpty ? LockedValue(Flattened(tree: tree)) : nil
             }
             self.root = root
             self.deep = deep
-            state = LockedValue(try deep ? LargeStack.run(prepare) : prepare())
+            flattened = try deep ? LargeStack.run(prepare) : prepare()
         }
 
         /// The tree laid out in the available `width` and `height`, rounded as `rounding` says:
@@ -50,13 +51,12 @@ extension BoxEngine {
         public func layout(
             width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent, rounding: BoxRounding = .edges
         ) throws(BoxError) -> BoxLayout {
-            let flat = state.withLock { $0 }
-            guard let flat else {
+            guard let flattened else {
                 return try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
             }
             try BoxEngine.checkSpace(width: width, height: height)
             func run() -> BoxLayout {
-                state.withLock { _ in
+                flattened.withLock { flat in
                     flat.tree.reset()
                     flat.tree.layoutRoot(space: Space(width, height))
                     return flat.tree.result(rounding: rounding)
