@@ -12,7 +12,7 @@ struct ParagraphTests {
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let expected = scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
-            if Itemizer.isDefaultIgnorableOrSpaceForTesting(scalar) != expected {
+            if Itemizer.isDefaultIgnorableOrSpace(scalar) != expected {
                 differing.append(String(value, radix: 16))
             }
         }

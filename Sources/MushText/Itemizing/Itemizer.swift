@@ -203,7 +203,7 @@ enum Itemizer {
         return Unicode.Scalar(unit) ?? "\u{FFFD}"
     }
 
-    private static func isDefaultIgnorableOrSpace(_ scalar: Unicode.Scalar) -> Bool {
+    static func isDefaultIgnorableOrSpace(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
         // From U+2070 to the variation selectors (CJK, Hangul and most of the BMP's scripts) only
@@ -222,11 +222,6 @@ enum Itemizer {
             }
         }
         return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
-    }
-
-    /// ``isDefaultIgnorableOrSpace(_:)`` for tests.
-    static func isDefaultIgnorableOrSpaceForTesting(_ scalar: Unicode.Scalar) -> Bool {
-        isDefaultIgnorableOrSpace(scalar)
     }
 
     /// The positive values of two sorted lists of offsets in 0...`length`, merged, without repeats.

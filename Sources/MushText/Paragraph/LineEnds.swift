@@ -58,8 +58,8 @@ extension Paragraph {
                     UTF16.isLeadSurrogate(text[after]) && after + 1 < text.count
                         && UTF16.isTrailSurrogate(text[after + 1]) ? 2 : 1
             }
-            let properties = UInt64(item.script.number) << 1
-            let context = cache.context(face: ObjectIdentifier(item.face), properties: properties, language: language)
+            let context = cache.context(
+                face: item.face, script: item.script, direction: .leftToRight, language: language)
             // The context's number, and where the cluster lies in the units (at most 10 each side).
             guard context < 1 << 20 else { return shaped() }
             let key = WordKey(

@@ -29,23 +29,7 @@ enum MarkRuns {
         var base = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
-            let unit = text[index]
-            var length = 1
-            var isMark = false
-            // Every mark is at U+0300 or above: most text is passed over without a lookup.
-            if unit >= 0x300 {
-                var value = UInt32(unit)
-                if UTF16.isLeadSurrogate(unit), index + 1 < range.upperBound, UTF16.isTrailSurrogate(text[index + 1]) {
-                    value = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(text[index + 1]) - 0xDC00)
-                    length = 2
-                }
-                if let scalar = Unicode.Scalar(value) {
-                    switch scalar.properties.generalCategory {
-                    case .nonspacingMark, .spacingMark, .enclosingMark: isMark = true
-                    default: break
-                    }
-                }
-            }
+            let (isMark, length) = character(text, at: index, before: range.upperBound)
             if isMark {
                 if run == longest {
                     pieces.append(Piece(range: piece.range.lowerBound..<index, clusterStart: piece.clusterStart))
@@ -70,22 +54,34 @@ enum MarkRuns {
     /// none is a mark, and the text is passed over at a 31st of the cost).
     private static func hasMarkInEveryRun(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> Bool {
         for index in stride(from: range.lowerBound, to: range.upperBound, by: longest + 1) {
-            var start = index
-            if UTF16.isTrailSurrogate(text[start]), start > range.lowerBound, UTF16.isLeadSurrogate(text[start - 1]) {
-                start -= 1
-            }
-            let unit = text[start]
-            guard unit >= 0x300 else { continue }
-            var value = UInt32(unit)
-            if UTF16.isLeadSurrogate(unit), start + 1 < range.upperBound, UTF16.isTrailSurrogate(text[start + 1]) {
-                value = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(text[start + 1]) - 0xDC00)
-            }
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: return true
-            default: continue
-            }
+            // The character the offset falls in: back one unit from the second half of a pair.
+            let start =
+                index > range.lowerBound && UTF16.isTrailSurrogate(text[index])
+                    && UTF16.isLeadSurrogate(text[index - 1]) ? index - 1 : index
+            if character(text, at: start, before: range.upperBound).isMark { return true }
         }
         return false
+    }
+
+    /// Whether the character at `index` (its surrogate pair read whole when it ends before `end`)
+    /// is a mark, and its length in units. Every mark is at U+0300 or above: most text is passed
+    /// over without a lookup.
+    @inline(__always)
+    private static func character(_ text: UnsafeBufferPointer<UInt16>, at index: Int, before end: Int) -> (
+        isMark: Bool, length: Int
+    ) {
+        let unit = text[index]
+        guard unit >= 0x300 else { return (false, 1) }
+        var value = UInt32(unit)
+        var length = 1
+        if UTF16.isLeadSurrogate(unit), index + 1 < end, UTF16.isTrailSurrogate(text[index + 1]) {
+            value = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(text[index + 1]) - 0xDC00)
+            length = 2
+        }
+        guard let scalar = Unicode.Scalar(value) else { return (false, length) }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return (true, length)
+        default: return (false, length)
+        }
     }
 }

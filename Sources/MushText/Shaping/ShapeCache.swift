@@ -10,7 +10,7 @@ struct CachedGlyph: Sendable {
     var yOffset: Int32
 }
 
-/// A word as the cache knows it: what it was shaped with (``ShapeCache/context(face:properties:language:)``,
+/// A word as the cache knows it: what it was shaped with (``ShapeCache/context(face:script:direction:language:)``,
 /// a small number for the face, direction, script and language), its UTF-16 text, and a hash of
 /// both. Sizes are not part of it: HarfBuzz shapes in font units, and points are a scale of those.
 /// The text is the caller's: a key lives only as long as the call that made it.
@@ -223,7 +223,8 @@ final class ShapeCache: Sendable {
     /// What a word is shaped with besides its text.
     private struct Context: Hashable {
         var face: ObjectIdentifier
-        var properties: UInt64
+        var script: UInt32
+        var rightToLeft: Bool
         var language: String?
     }
 
@@ -235,34 +236,17 @@ final class ShapeCache: Sendable {
         isEnabled = capacity > 0
     }
 
-    /// The number that stands for `face`, `properties` (direction and script) and `language` in
-    /// this cache's keys: one lookup a shaped range, not one a word.
-    func context(face: ObjectIdentifier, properties: UInt64, language: String?) -> UInt32 {
-        let context = Context(face: face, properties: properties, language: language)
+    /// The number that stands for `face`, `script`, `direction` and `language` in this cache's
+    /// keys: one lookup a shaped range, not one a word.
+    func context(face: FontFace, script: ShapingScript, direction: TextDirection, language: String?) -> UInt32 {
+        let context = Context(
+            face: ObjectIdentifier(face), script: script.number, rightToLeft: direction == .rightToLeft,
+            language: language)
         return contexts.withLock { known in
             if let number = known[context] { return number }
             let number = UInt32(truncatingIfNeeded: known.count)
             known[context] = number
             return number
-        }
-    }
-
-    /// Appends the cached glyphs of `key` to `store` (clusters moved by `clusterOffset`); false,
-    /// and nothing appended, when the word is not cached.
-    func append(_ key: WordKey, to store: inout GlyphStore, clusterOffset: Int) -> Bool {
-        shard(of: key).withLock { shard in
-            if let index = shard.young.find(key) {
-                shard.hits += 1
-                store.append(shard.young.glyphs(of: index), clusterOffset: clusterOffset)
-                return true
-            }
-            guard let index = shard.old.find(key) else { return false }
-            shard.hits += 1
-            let glyphs = shard.old.glyphs(of: index)
-            store.append(glyphs, clusterOffset: clusterOffset)
-            // Used again: back to the young generation (a copy; the old one is emptied whole).
-            glyphs.withUnsafeBufferPointer { shard.keep(key, $0, capacity: shardCapacity) }
-            return true
         }
     }
 
@@ -279,6 +263,12 @@ final class ShapeCache: Sendable {
             glyphs.withUnsafeBufferPointer { shard.keep(key, $0, capacity: shardCapacity) }
             return read(glyphs)
         }
+    }
+
+    /// Appends the cached glyphs of `key` to `store` (clusters moved by `clusterOffset`); false,
+    /// and nothing appended, when the word is not cached.
+    func append(_ key: WordKey, to store: inout GlyphStore, clusterOffset: Int) -> Bool {
+        lookup(key) { store.append($0, clusterOffset: clusterOffset) } != nil
     }
 
     /// Offers the glyphs HarfBuzz gave for `key` (shaping happens outside the locks: two threads

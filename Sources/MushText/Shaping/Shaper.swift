@@ -67,10 +67,8 @@ public enum Shaper {
                 text, range: range, face: face, direction: direction, script: script, language: language, into: &store)
             return
         }
-        let properties = UInt64(script.number) << 1 | (direction == .rightToLeft ? 1 : 0)
         let context =
-            cache.isEnabled
-            ? cache.context(face: ObjectIdentifier(face), properties: properties, language: language) : 0
+            cache.isEnabled ? cache.context(face: face, script: script, direction: direction, language: language) : 0
         let leftOpen = range.lowerBound > 0 && text[range.lowerBound - 1] != 0x20 && text[range.lowerBound] != 0x20
         let rightOpen =
             range.upperBound < text.count && text[range.upperBound] != 0x20 && text[range.upperBound - 1] != 0x20
