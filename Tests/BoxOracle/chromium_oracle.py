@@ -31,7 +31,10 @@ Nothing here builds or runs Swift. Exit status 2 with one line on standard error
 
 import argparse
 import json
+import os
+import random
 import re
+import subprocess
 import sys
 
 SIDES = ("top", "right", "bottom", "left")
@@ -103,7 +106,10 @@ def html_node(node, path):
 
 
 def container_style(case):
-    parts = ["position: absolute", "left: 0", "top: 0", "display: block"]
+    # Where the available width is a number, the container takes the root's direction, so that a
+    # right-to-left root sits at its right, as the engine places it (its static position there).
+    direction = case["tree"].get("direction", "ltr") if isinstance(case.get("width"), (int, float)) else "ltr"
+    parts = ["position: absolute", "left: 0", "top: 0", "display: block", f"direction: {direction}"]
     for axis, key in (("width", "width"), ("height", "height")):
         space = case.get(key, "max-content")
         if isinstance(space, (int, float)):
@@ -117,15 +123,29 @@ def container_style(case):
     return "; ".join(parts)
 
 
+# The root's percentages, by the axis of their base: the browser resolves them against its container
+# (100,000 px wide for max-content, 0 for min-content, 0 high for an auto height), the engine
+# against nothing (an available space that is not a number): a case that has one is unsure.
+ROOT_PERCENTAGES = {"width": ("width", "minWidth", "maxWidth", "padding", "border"),
+                    "height": ("height", "minHeight", "maxHeight")}
+
+
+def _has_percentage(value):
+    if isinstance(value, dict):
+        return any(_has_percentage(v) for v in value.values())
+    return isinstance(value, str) and value.endswith("%")
+
+
 def unsure(case):
     reasons = []
     tree = case["tree"]
-    if case.get("height", "max-content") != "max-content":
-        return reasons
-    for key in ("height", "minHeight", "maxHeight"):
-        value = tree.get(key)
-        if isinstance(value, str) and value.endswith("%"):
-            reasons.append(f"root.{key}: a percentage of a max-content height")
+    for axis, keys in ROOT_PERCENTAGES.items():
+        space = case.get(axis, "max-content")
+        if isinstance(space, (int, float)) and not isinstance(space, bool):
+            continue
+        for key in keys:
+            if _has_percentage(tree.get(key)):
+                reasons.append(f"root.{key}: a percentage of a {space} {axis}")
     return reasons
 
 
@@ -136,10 +156,19 @@ body { margin: 0; padding: 0; }
 .case > div { position: absolute; }
 * { scrollbar-width: none; }
 *::-webkit-scrollbar { display: none; }
-</style></head><body>%s</body></html>"""
+</style></head><body></body></html>"""
 
+# Every node's frame relative to its parent's border box; a node that is not displayed (display:
+# none, or inside one) is all zeros, as the engine gives it.
 READ = """
+document.body.innerHTML = arguments[0];
+function hidden(element) {
+  const children = [];
+  for (const child of element.children) children.push(hidden(child));
+  return {x: 0, y: 0, width: 0, height: 0, children: children};
+}
 function frames(element, parent) {
+  if (getComputedStyle(element).display === 'none') return hidden(element);
   const box = element.getBoundingClientRect();
   const origin = parent.getBoundingClientRect();
   const children = [];
@@ -147,36 +176,53 @@ function frames(element, parent) {
   return {x: box.left - origin.left, y: box.top - origin.top, width: box.width, height: box.height,
           children: children};
 }
-return Array.from(document.querySelectorAll('.case')).map(c => frames(c.firstElementChild, c));
+const out = Array.from(document.querySelectorAll('.case')).map(c => frames(c.firstElementChild, c));
+document.body.innerHTML = '';
+return out;
 """
 
 
-def layout(cases):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
+class Browser:
+    """One headless Chromium, kept for as many batches as asked (`with Browser() as browser`)."""
 
-    body = "".join(f'<div class="case" style="{container_style(case)}">{html_node(case["tree"], "")}</div>'
-                   for case in cases)
-    options = Options()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,800",
-                     "--force-device-scale-factor=1", "--hide-scrollbars"):
-        options.add_argument(argument)
-    options.binary_location = "/usr/bin/chromium"
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
-    try:
-        driver.get("data:text/html;charset=utf-8," + _quote(PAGE % body))
-        results = driver.execute_script(READ)
-    finally:
-        driver.quit()
-    out = []
-    for case, frames in zip(cases, results):
-        case = dict(case, expected=frames, rounding=False)
-        reasons = unsure(case)
-        if reasons:
-            case["unsure"] = reasons
-        out.append(case)
-    return out
+    def __enter__(self):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+
+        options = Options()
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,800",
+                         "--force-device-scale-factor=1", "--hide-scrollbars"):
+            options.add_argument(argument)
+        options.binary_location = "/usr/bin/chromium"
+        self.driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+        self.driver.get("data:text/html;charset=utf-8," + _quote(PAGE))
+        return self
+
+    def __exit__(self, *error):
+        self.driver.quit()
+
+    def layout(self, cases):
+        """The cases again, each with Chromium's `expected` (and `unsure` where it applies)."""
+        out = []
+        for first in range(0, len(cases), 500):
+            batch = cases[first:first + 500]
+            body = "".join(f'<div class="case" style="{container_style(case)}">{html_node(case["tree"], "")}</div>'
+                           for case in batch)
+            results = self.driver.execute_script(READ, body)
+            for case, frames in zip(batch, results):
+                case = dict(case, expected=frames, rounding=False)
+                case.pop("unsure", None)
+                reasons = unsure(case)
+                if reasons:
+                    case["unsure"] = reasons
+                out.append(case)
+        return out
+
+
+def layout(cases):
+    with Browser() as browser:
+        return browser.layout(cases)
 
 
 def _quote(text):
@@ -199,17 +245,431 @@ def read_cases(stream):
     return cases
 
 
+# ---------------------------------------------------------------------------------------------
+# Random trees: the engine's whole style vocabulary on boxes (no text: fonts differ)
+
+ALIGN = ["normal", "flex-start", "flex-end", "start", "end", "center", "stretch", "baseline"]
+CONTENT_ALIGN = ["normal", "flex-start", "flex-end", "start", "end", "center", "stretch", "space-between",
+                 "space-around", "space-evenly"]
+
+# One table: each style key the generator writes, how often (for a root, for any other node) and how
+# its value is drawn. A key the engine reads and this table lacks fails the project's test of it.
+VOCABULARY = {
+    "display": (0.0, 0.05, lambda rng: "none" if rng.random() < 0.9 else "flex"),
+    "position": (0.0, 0.14, lambda rng: "absolute" if rng.random() < 0.85 else "relative"),
+    "direction": (0.15, 0.06, lambda rng: rng.choice(["rtl", "rtl", "ltr"])),
+    "boxSizing": (0.3, 0.3, lambda rng: "content-box" if rng.random() < 0.8 else "border-box"),
+    "flexDirection": (0.5, 0.5, lambda rng: rng.choice(["row", "column", "row-reverse", "column-reverse"])),
+    "flexWrap": (0.3, 0.3, lambda rng: rng.choice(["nowrap", "wrap", "wrap-reverse"])),
+    "flexGrow": (0.0, 0.3, lambda rng: rng.choice([0, 0.5, 1, 1, 2, 3])),
+    "flexShrink": (0.0, 0.25, lambda rng: rng.choice([0, 0, 0.5, 1, 2])),
+    "flexBasis": (0.0, 0.2, lambda rng: _size(rng, 0, 200, auto=0.25, percent=0.25)),
+    "justifyContent": (0.3, 0.3, lambda rng: rng.choice(CONTENT_ALIGN)),
+    "alignItems": (0.3, 0.3, lambda rng: rng.choice(ALIGN)),
+    "alignSelf": (0.0, 0.2, lambda rng: rng.choice(["auto"] + ALIGN[1:])),
+    "alignContent": (0.25, 0.25, lambda rng: rng.choice(CONTENT_ALIGN)),
+    "width": (0.6, 0.5, lambda rng, high: _size(rng, 0, high)),
+    "height": (0.45, 0.5, lambda rng, high: _size(rng, 0, high)),
+    "minWidth": (0.1, 0.1, lambda rng, high: _size(rng, 0, high, auto=0.1)),
+    "minHeight": (0.1, 0.1, lambda rng, high: _size(rng, 0, high, auto=0.1)),
+    "maxWidth": (0.1, 0.1, lambda rng, high: _size(rng, 0, high, auto=0.1)),
+    "maxHeight": (0.1, 0.1, lambda rng, high: _size(rng, 0, high, auto=0.1)),
+    "aspectRatio": (0.1, 0.1, lambda rng: rng.choice([0.5, 1, 1.5, 2, 3])),
+    "margin": (0.0, 0.25, lambda rng: _edges(rng, lambda: _edge_value(rng, 30, auto=0.2))),
+    "padding": (0.25, 0.25, lambda rng: _edges(rng, lambda: _edge_value(rng, 30))),
+    # Whole points: Chromium snaps border widths to whole device pixels (1.5 draws 1), the engine
+    # keeps them as given (it has no device pixels: a drawing may be at any scale).
+    "border": (0.15, 0.15, lambda rng: _edges(rng, lambda: rng.randint(0, 10))),
+    "inset": (0.0, 0.08, lambda rng: _edges(rng, lambda: _edge_value(rng, 100, auto=0.15, percent=0.2))),
+    "gap": (0.12, 0.12, lambda rng: _edge_value(rng, 20)),
+    "rowGap": (0.07, 0.07, lambda rng: _edge_value(rng, 20)),
+    "columnGap": (0.07, 0.07, lambda rng: _edge_value(rng, 20)),
+    "overflow": (0.15, 0.15, lambda rng: rng.choice(["hidden", "hidden", "visible", "clip", "scroll"])),
+    # Pages only (no layout reads them): written now and then, so that they are seen to change nothing.
+    "breakBefore": (0.0, 0.02, lambda rng: rng.choice(["auto", "page", "avoid"])),
+    "breakAfter": (0.0, 0.02, lambda rng: rng.choice(["auto", "page", "avoid"])),
+    "breakInside": (0.02, 0.02, lambda rng: rng.choice(["auto", "avoid"])),
+    "repeat": (0.0, 0.02, lambda rng: rng.choice(["none", "header", "footer"])),
+}
+# Keys that mean nothing on a root (it is no container's item): the generator leaves them off it.
+SIZED = {"width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"}
+
+
+def _half(rng, low, high):
+    """A value in [low, high]: mostly whole, sometimes a half."""
+    if rng.random() < 0.75:
+        return rng.randint(low, high)
+    value = rng.randint(2 * low, 2 * high) / 2
+    return int(value) if value == int(value) else value
+
+
+def _size(rng, low, high, *, auto=0.12, percent=0.2):
+    roll = rng.random()
+    if roll < auto:
+        return "auto"
+    if roll < auto + percent:
+        return f"{rng.choice([0, 5, 10, 20, 25, 30, 33, 40, 50, 60, 75, 80, 100])}%"
+    return _half(rng, low, high)
+
+
+def _edge_value(rng, high, *, auto=0.0, percent=0.1):
+    roll = rng.random()
+    if roll < auto:
+        return "auto"
+    if roll < auto + percent:
+        return f"{rng.choice([0, 1, 2, 5, 10])}%"
+    return _half(rng, 0, high)
+
+
+def _edges(rng, make):
+    if rng.random() < 0.4:
+        return make()
+    sides = [side for side in SIDES if rng.random() < 0.5] or [rng.choice(SIDES)]
+    return {side: make() for side in sides}
+
+
+def random_style(rng, is_root, depth):
+    style = {}
+    high = 300 if depth <= 1 else 150
+    for key, (root_share, share, make) in VOCABULARY.items():
+        if rng.random() >= (root_share if is_root else share):
+            continue
+        style[key] = make(rng, high) if key in SIZED else make(rng)
+    if not is_root and style.get("position") == "absolute" and "inset" not in style and rng.random() < 0.8:
+        style["inset"] = VOCABULARY["inset"][2](rng)
+    return style
+
+
+def generate_case(seed, index, levels=3, most=4):
+    """Case `index` of `seed`: a root and up to `levels` levels below it, up to `most` children a node,
+    at most 25 nodes; the root's available space a number (55%), min-content (10%) or max-content."""
+    rng = random.Random(f"chromium-oracle:{seed}:{index}")
+    budget = [rng.randint(1, 25)]
+
+    def node(depth):
+        budget[0] -= 1
+        result = random_style(rng, depth == 0, depth)
+        children = []
+        if depth < levels and budget[0] > 0:
+            wanted = rng.randint(0 if depth else 1, most)
+            for _ in range(wanted):
+                if budget[0] <= 0:
+                    break
+                children.append(node(depth + 1))
+        result["children"] = children
+        return result
+
+    tree = node(0)
+
+    def space():
+        roll = rng.random()
+        if roll < 0.55:
+            return _half(rng, 50, 500)
+        return "min-content" if roll < 0.65 else "max-content"
+
+    case = {"name": f"chromium-{seed}-{index}", "width": space(), "height": space(), "tree": tree}
+    # A percentage on the root of an axis whose available space is not a number means something else
+    # to the browser (see `unsure`): such a root gets points instead.
+    for axis, keys in ROOT_PERCENTAGES.items():
+        if not isinstance(case[axis], str):
+            continue
+        for key in keys:
+            value = tree.get(key)
+            if isinstance(value, dict):
+                tree[key] = {side: 10 if _has_percentage(v) else v for side, v in value.items()}
+            elif _has_percentage(value):
+                tree[key] = 10 if key in ("padding", "border") else 100
+    return case
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine (`mush layout --exact`) against the browser
+
+
+def default_mush():
+    """$MUSH, or the release build's mush, or the debug build's."""
+    if os.environ.get("MUSH"):
+        return os.environ["MUSH"]
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for folder in ("release", "debug"):
+        path = os.path.join(root, ".build", folder, "mush")
+        if os.path.exists(path):
+            return path
+    return "mush"
+
+
+def engine_layouts(cases, mush):
+    """The engine's frames for every case (None where it refused the tree), one `mush layout --batch`
+    run for each available space."""
+    groups = {}
+    for index, case in enumerate(cases):
+        groups.setdefault((str(case.get("width", "max-content")), str(case.get("height", "max-content"))),
+                          []).append(index)
+    out = [None] * len(cases)
+    for (width, height), indices in groups.items():
+        lines = "".join(json.dumps(cases[i]["tree"]) + "\n" for i in indices)
+        run = subprocess.run([mush, "layout", "--batch", "--exact", "--no-system-fonts", "--jobs", "1",
+                              "--width", width, "--height", height], input=lines, capture_output=True,
+                             text=True)
+        answers = run.stdout.splitlines()
+        if len(answers) != len(indices):
+            _fail(f"mush layout answered {len(answers)} lines for {len(indices)}: {run.stderr.strip()}")
+        for index, answer in zip(indices, answers):
+            result = json.loads(answer)
+            out[index] = None if "error" in result else result
+    return out
+
+
+def differences(expected, actual, tolerance=0.1, path="root"):
+    """Every value over `tolerance` apart, as "PATH.KEY engine E, Chromium C"."""
+    found = []
+    for key in ("x", "y", "width", "height"):
+        if abs(expected[key] - actual[key]) > tolerance:
+            found.append(f"{path}.{key}: engine {actual[key]:g}, Chromium {expected[key]:g}")
+    wanted, got = expected.get("children", []), actual.get("children", [])
+    if len(wanted) != len(got):
+        return found + [f"{path}: {len(got)} children, Chromium {len(wanted)}"]
+    for index, (e, a) in enumerate(zip(wanted, got)):
+        found += differences(e, a, tolerance, f"{path}.children[{index}]")
+    return found
+
+
+def compare(cases, mush):
+    """Each case with `differences` (empty where it agrees) or `refused`, against its `expected`."""
+    out = []
+    for case, actual in zip(cases, engine_layouts(cases, mush)):
+        case = dict(case)
+        if actual is None:
+            case["refused"] = True
+        else:
+            case["differences"] = differences(case["expected"], actual)
+        out.append(case)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Reduction: the smallest tree that still differs
+
+
+def _nodes(tree, path=()):
+    yield path, tree
+    for index, child in enumerate(tree.get("children", [])):
+        yield from _nodes(child, path + (index,))
+
+
+def _replaced(tree, path, make):
+    """A copy of `tree` with the node at `path` replaced by make(node) (None: removed)."""
+    if not path:
+        return make(tree)
+    copy = dict(tree)
+    children = list(copy["children"])
+    child = _replaced(children[path[0]], path[1:], make)
+    if child is None:
+        del children[path[0]]
+    else:
+        children[path[0]] = child
+    copy["children"] = children
+    return copy
+
+
+def _simpler_values(value):
+    if isinstance(value, dict):
+        for side in value:
+            yield {k: v for k, v in value.items() if k != side}
+        for side, side_value in value.items():
+            for simpler in _simpler_values(side_value):
+                yield dict(value, **{side: simpler})
+        if len(set(map(json.dumps, value.values()))) == 1:
+            yield next(iter(value.values()))
+        return
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        for simpler in (0, round(value), int(value / 2), 10 * round(value / 10)):
+            if simpler != value and abs(simpler) < abs(value) or (simpler != value and simpler == round(value)):
+                yield simpler
+    if isinstance(value, str) and value.endswith("%"):
+        yield "0%"
+        yield "100%"
+
+
+def simplifications(case):
+    """Cases one step simpler than `case`: a subtree removed, a node's children hoisted in its place,
+    a style key removed, a value made smaller or rounder, the available space made max-content."""
+    tree = case["tree"]
+    for key in ("width", "height"):
+        if case.get(key, "max-content") != "max-content":
+            yield dict(case, **{key: "max-content"})
+    nodes = list(_nodes(tree))
+    for path, node in reversed(nodes):
+        if path:
+            yield dict(case, tree=_replaced(tree, path, lambda node: None))
+    for path, node in nodes:
+        for key in node:
+            if key == "children":
+                continue
+            yield dict(case, tree=_replaced(tree, path, lambda node, key=key: {k: v for k, v in node.items()
+                                                                            if k != key}))
+    for path, node in nodes:
+        children = node.get("children", [])
+        if path and children:
+            parent_path, index = path[:-1], path[-1]
+            yield dict(case, tree=_replaced(tree, parent_path, lambda parent, index=index: dict(
+                parent, children=parent["children"][:index] + children + parent["children"][index + 1:])))
+    for path, node in nodes:
+        for key, value in node.items():
+            if key == "children":
+                continue
+            for simpler in _simpler_values(value):
+                if key == "aspectRatio" and simpler == 0:
+                    continue
+                yield dict(case, tree=_replaced(tree, path, lambda node, key=key, simpler=simpler: dict(
+                    node, **{key: simpler})))
+    for key in ("width", "height"):
+        value = case.get(key)
+        if isinstance(value, (int, float)):
+            for simpler in _simpler_values(value):
+                if simpler > 0:
+                    yield dict(case, **{key: simpler})
+
+
+def _numbers(value):
+    if isinstance(value, dict):
+        return sum(_numbers(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(_numbers(v) for v in value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return abs(value) + (0 if value == int(value) else 0.5)
+    if isinstance(value, str) and value.endswith("%"):
+        return 1000 + float(value[:-1])
+    return 0
+
+
+def _measure(case):
+    """How big a case is (fewer nodes, then fewer keys, then shorter, then smaller numbers): each
+    accepted step makes it strictly smaller, so a reduction always ends."""
+    nodes = list(_nodes(case["tree"]))
+    spaces = [case.get(k, "max-content") for k in ("width", "height")]
+    return (len(nodes), sum(len(node) for _, node in nodes), len(json.dumps(case["tree"])),
+            _numbers(case["tree"]) + _numbers(spaces) + 10000 * sum(isinstance(v, (int, float)) for v in spaces))
+
+
+def reduce_case(case, browser, mush, log=None):
+    """The case made simpler, one accepted step at a time, while the engine and Chromium still differ
+    on it (and the case stays sure); each round tries every simplification in one browser batch."""
+    current = compare(browser.layout([case]), mush)[0]
+    if not current.get("differences") or current.get("unsure"):
+        return current
+    while True:
+        size = _measure(current)
+        candidates = [dict(c, name=case["name"]) for c in simplifications(current) if _measure(c) < size]
+        if not candidates:
+            return current
+        checked = compare(browser.layout(candidates), mush)
+        better = [c for c in checked if c.get("differences") and not c.get("unsure")]
+        if not better:
+            return current
+        current = min(better, key=_measure)
+        if log:
+            log(f"{_measure(current)}: {json.dumps(current['tree'])}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+
+
+def _strip(case):
+    return {k: v for k, v in case.items() if k not in ("differences", "refused")}
+
+
+def command_compare(args):
+    if args.generate:
+        cases = [generate_case(args.seed, index) for index in range(args.first, args.first + args.count)]
+        cases = layout(cases)
+    else:
+        stream = sys.stdin if args.file in (None, "-") else open(args.file, encoding="utf-8")
+        cases = read_cases(stream)
+        if any("expected" not in case for case in cases):
+            cases = layout(cases)
+    checked = compare(cases, args.mush)
+    sure = [c for c in checked if not c.get("unsure")]
+    agreeing = [c for c in sure if c.get("differences") == []]
+    refused = [c for c in sure if c.get("refused")]
+    differing = [c for c in sure if c.get("differences")]
+    print(f"{len(cases)} cases: {len(agreeing)} agree, {len(differing)} differ, {len(refused)} refused, "
+          f"{len(cases) - len(sure)} unsure; agreement {100 * len(agreeing) / max(1, len(sure)):.1f}%")
+    for case in differing + refused:
+        first = case.get("differences", ["refused by the engine"])[:args.show]
+        print(f"  {case['name']}: " + "; ".join(first))
+    if args.differing:
+        with open(args.differing, "w", encoding="utf-8") as out:
+            for case in differing:
+                out.write(json.dumps(case) + "\n")
+
+
+def command_reduce(args):
+    stream = sys.stdin if args.file in (None, "-") else open(args.file, encoding="utf-8")
+    cases = read_cases(stream)
+    if args.name:
+        cases = [c for c in cases if c["name"] in args.name]
+    log = (lambda line: print(line, file=sys.stderr)) if args.verbose else None
+    with Browser() as browser:
+        for case in cases:
+            reduced = reduce_case(_strip(case), browser, args.mush, log)
+            print(json.dumps(reduced))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("layout", help="lay cases out in Chromium")
-    run.add_argument("file", help="a JSON Lines file of cases, or - for standard input")
+    run.add_argument("file", nargs="?", help="a JSON Lines file of cases, or - for standard input")
+    run.add_argument("--generate", action="store_true", help="generated cases instead of a file")
+    run.add_argument("--seed", type=int, default=1)
+    run.add_argument("--count", type=int, default=300)
+    run.add_argument("--first", type=int, default=0)
+    generate = sub.add_parser("generate", help="print random cases (JSON Lines, no expected)")
+    generate.add_argument("--seed", type=int, required=True)
+    generate.add_argument("--count", type=int, required=True)
+    generate.add_argument("--first", type=int, default=0, help="index of the first case")
+    check = sub.add_parser("compare", help="the engine against Chromium")
+    check.add_argument("file", nargs="?", help="cases (with or without expected), or - for standard input")
+    check.add_argument("--generate", action="store_true", help="generated cases instead of a file")
+    check.add_argument("--seed", type=int, default=1)
+    check.add_argument("--count", type=int, default=300)
+    check.add_argument("--first", type=int, default=0)
+    check.add_argument("--mush", default=default_mush(), help="the mush binary (default: .build's)")
+    check.add_argument("--show", type=int, default=2, help="differences printed a case")
+    check.add_argument("--differing", help="write the differing cases (with expected) to this file")
+    shrink = sub.add_parser("reduce", help="shrink differing cases while they still differ")
+    shrink.add_argument("file", nargs="?", help="cases, or - for standard input")
+    shrink.add_argument("--name", action="append", help="only the case of this name (repeatable)")
+    shrink.add_argument("--mush", default=default_mush())
+    shrink.add_argument("--verbose", action="store_true", help="each accepted step on standard error")
+    sub.add_parser("keys", help="the style keys the generator writes, as a JSON array (sorted)")
     arguments = parser.parse_args()
-    stream = sys.stdin if arguments.file == "-" else open(arguments.file, encoding="utf-8")
-    cases = read_cases(stream)
-    for case in layout(cases):
-        print(json.dumps(case))
+    if arguments.command == "layout":
+        if arguments.generate:
+            cases = [generate_case(arguments.seed, index)
+                     for index in range(arguments.first, arguments.first + arguments.count)]
+        elif arguments.file:
+            stream = sys.stdin if arguments.file == "-" else open(arguments.file, encoding="utf-8")
+            cases = read_cases(stream)
+        else:
+            _fail("layout: give a FILE (- for standard input) or --generate")
+        for case in layout(cases):
+            print(json.dumps(case))
+    elif arguments.command == "generate":
+        for index in range(arguments.first, arguments.first + arguments.count):
+            print(json.dumps(generate_case(arguments.seed, index)))
+    elif arguments.command == "compare":
+        command_compare(arguments)
+    elif arguments.command == "reduce":
+        command_reduce(arguments)
+    else:
+        print(json.dumps(sorted(VOCABULARY)))
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:
+        sys.exit(0)

@@ -555,6 +555,15 @@ def suspects(case, expected, boxes=None):
         children = node.get("children", [])
         in_flow = [c for c in children
                    if c.get("position") != "absolute" and c.get("display") != "none"]
+        # Items overflowing a container whose distribution falls back to flex-start (stretch,
+        # space-between; for lines also normal): Chromium keeps flex-start, which a reversed axis
+        # turns round (a row-reverse 0 wide puts an item 2 wide at x -2); Taffy 0.7.7 takes the safe
+        # start (x 0).
+        if in_flow and node.get("display") != "none" and (
+                (direction.endswith("reverse") and node.get("justifyContent") in ("stretch", "space-between"))
+                or (node.get("flexWrap") == "wrap-reverse"
+                    and node.get("alignContent", "normal") in ("normal", "stretch", "space-between"))):
+            found.append(f"{where}: overflowing-distribution-in-reverse")
         if parent is not None and node.get("display") != "none":
             parent_direction = parent.get("flexDirection", "row")
             parent_main = MAIN_SIZE[parent_direction]
@@ -592,7 +601,21 @@ def suspects(case, expected, boxes=None):
                     if ("auto" not in (_edge(node, "inset", a, "auto"), _edge(node, "inset", b, "auto"))
                             and "auto" in (_edge(node, "margin", a, 0), _edge(node, "margin", b, 0))):
                         found.append(f"{where}: abspos-auto-margin-with-insets ({axis})")
+                # An alignSelf of its own, with both vertical insets given: Chromium aligns the box
+                # between them (css-position-3 §4, css-align-3; an auto height then stretches only
+                # for stretch) and moves it back where it overflows; Taffy puts it at the top inset
+                # and stretches it (height 0, insets 1, height 1, flex-end: Taffy y 1, Chromium 0).
+                if (node.get("alignSelf", "auto") != "auto"
+                        and "auto" not in (_edge(node, "inset", "top", "auto"),
+                                           _edge(node, "inset", "bottom", "auto"))):
+                    found.append(f"{where}: abspos-align-self-between-insets")
             else:
+                # An auto margin across the line, on an item larger than its line: the start margin
+                # is 0 and the end one takes the overflow (css-flexbox-1 §9.6.13), where Taffy
+                # shares the overflow between them.
+                cross_sides = AXIS_EDGES["height" if parent_main == "width" else "width"]
+                if "auto" in (_edge(node, "margin", cross_sides[0], 0), _edge(node, "margin", cross_sides[1], 0)):
+                    found.append(f"{where}: cross-auto-margin-overflow")
                 # A ratio carried through a size the flex algorithm fixes (the cross size a
                 # single-line container stretches an item to, the main size it flexes to): browsers
                 # do (css-flexbox-1 §9.2.3 B, §9.8; a column 200 wide gives an item of ratio 2 a

@@ -46,7 +46,11 @@ extension LayoutTree {
                 known.width = max(width, 0)
                 known = known.applyingAspectRatio(aspectRatio).maybeClamp(minSize, maxSize)
             }
-            if known.height == nil, let top, let bottom {
+            // An `alignSelf` of its own, with both vertical insets given, aligns the box between them
+            // (below); an auto height then stretches only for `stretch`, and is the content's otherwise.
+            let alignsBetweenInsets = style.pointee.alignSelf != nil && top != nil && bottom != nil
+            let stretchesVertically = !alignsBetweenInsets || style.pointee.alignSelf == .stretch
+            if known.height == nil, stretchesVertically, let top, let bottom {
                 let height = insetBase.height - (marginTop ?? 0) - (marginBottom ?? 0) - top - bottom
                 known.height = max(height, 0)
                 known = known.applyingAspectRatio(aspectRatio).maybeClamp(minSize, maxSize)
@@ -137,7 +141,16 @@ extension LayoutTree {
                 }
             }
             var x = isRow ? main : cross
-            let y = isRow ? cross : main
+            var y = isRow ? cross : main
+            // (Auto margins take the room, or what overflows it, instead: the box then fills the room.)
+            if alignsBetweenInsets, marginTop != nil, marginBottom != nil, let top, let bottom,
+                let alignment = style.pointee.alignSelf
+            {
+                y = Self.alignedBetweenInsets(
+                    size.height, margin: (vertical.start, vertical.end), alignment: alignment, top: c.border.top + top,
+                    bottom: container.height - c.border.bottom - bottom,
+                    paddingBox: (c.border.top, container.height - c.border.bottom))
+            }
             if c.isRightToLeft { x = container.width - x - size.width }
             frames[child] = Frame(
                 x: x, y: y, width: size.width, height: size.height, contentWidth: output.contentSize.width,
@@ -146,5 +159,31 @@ extension LayoutTree {
             contribute(child, size: size, content: output.contentSize, x: x, y: y, into: &content)
         }
         return content
+    }
+
+    /// The y of an absolutely positioned box with an `alignSelf` of its own and both vertical insets
+    /// given, as Chromium places it (css-position-3 §4 and css-align-3 §6.1, in the block axis, which
+    /// is the vertical one whatever the flex direction): its margin box aligned in the room between
+    /// the insets (the inset-modified containing block, moved to zero height at its top where the
+    /// insets overlap); where it overflows that room it is moved back, as little as it takes, into the
+    /// padding box joined with that room, or to its top where it is taller.
+    static func alignedBetweenInsets(
+        _ height: Double, margin: (top: Double, bottom: Double), alignment: BoxAlignment, top: Double,
+        bottom: Double, paddingBox: (top: Double, bottom: Double)
+    ) -> Double {
+        let bottom = max(bottom, top)
+        let outer = height + margin.top + margin.bottom
+        var start: Double
+        switch alignment {
+        case .end, .flexEnd: start = bottom - outer
+        case .center: start = top + (bottom - top - outer) / 2
+        default: start = top
+        }
+        if start < top || start + outer > bottom {
+            let roomTop = min(paddingBox.top, top)
+            let roomBottom = max(paddingBox.bottom, bottom)
+            start = outer > roomBottom - roomTop ? roomTop : min(max(start, roomTop), roomBottom - outer)
+        }
+        return start + margin.top
     }
 }

@@ -9,6 +9,24 @@ extension LayoutTree {
         if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
             return NodeOutput(size: Pair(width, height))
         }
+        // With neither size fixed, a border-box ratio still carries the padding and border across
+        // (``aspectRatioFloor``); where that floor wins over the content, the box is sized from it.
+        if styledKnown.width == nil, styledKnown.height == nil,
+            let floor = aspectRatioFloor(
+                style,
+                paddingBorder: (style.pointee.padding.resolveOrZero(parentSize.width)
+                    + style.pointee.border.resolveOrZero(parentSize.width)).sums,
+                maxSize: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize))
+        {
+            let content = flexAlgorithm(
+                node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: .computeSize,
+                axis: .both)
+            if content.size.width < floor.width {
+                styledKnown.width = floor.width
+            } else if content.size.height < floor.height {
+                styledKnown.height = floor.height
+            }
+        }
         // A size fixed in one axis gives the other its ratio's size: the box's size there, or (its
         // automatic minimum being its content, css-sizing-4 §5.1) at least that, its content
         // overflowing the ratio when taller; a scroll container's minimum is 0 and it keeps the
@@ -253,6 +271,12 @@ extension LayoutTree {
             }
             let paddingBorderMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
             basis = max(basis, paddingBorderMain)
+            if flexBasis == nil, item.pointee.size.main(isRow) == nil, !basisFromRatio,
+                let floor = aspectRatioFloor(
+                    style, paddingBorder: item.pointee.paddingBorderSums, maxSize: item.pointee.maxSize)
+            {
+                basis = max(basis, floor.main(isRow))
+            }
             items[index].flexBasis = basis
             items[index].innerFlexBasis = basis - paddingBorderMain
 
@@ -824,7 +848,14 @@ extension LayoutTree {
                 let free = line.crossSize - item.pointee.outerTarget.cross(isRow)
                 let autoStart = item.pointee.autoCrossStart(isRow)
                 let autoEnd = item.pointee.autoCrossEnd(isRow)
-                if autoStart, autoEnd {
+                if free < 0, autoStart || autoEnd {
+                    // An item larger than its line: an auto start margin is 0, and an auto end margin
+                    // takes what overflows (§9.6.13).
+                    if autoStart { if isRow { items[index].margin.top = 0 } else { items[index].margin.left = 0 } }
+                    if autoEnd {
+                        if isRow { items[index].margin.bottom = free } else { items[index].margin.right = free }
+                    }
+                } else if autoStart, autoEnd {
                     if isRow {
                         items[index].margin.top = free / 2
                         items[index].margin.bottom = free / 2
@@ -885,23 +916,17 @@ extension LayoutTree {
         }
     }
 
-    /// The keyword that applies: distributions fall back when there is one item or no free space.
+    /// The keyword that applies: distributions fall back when there is one item or no free space
+    /// (css-align-3 §4.3): `stretch` and `space-between` to `flex-start`, which a reversed container
+    /// turns round even where the items overflow, as in Chromium; `space-around` and `space-evenly` to
+    /// a safe `center`, which is `start` where the items overflow.
     static func fallback(_ free: Double, _ count: Int, _ mode: BoxAlignment) -> BoxAlignment {
-        var mode = mode
-        var isSafe = false
-        if count <= 1 || free <= 0 {
-            switch mode {
-            case .stretch, .spaceBetween:
-                mode = .flexStart
-                isSafe = true
-            case .spaceAround, .spaceEvenly:
-                mode = .center
-                isSafe = true
-            default: break
-            }
+        guard count <= 1 || free <= 0 else { return mode }
+        switch mode {
+        case .stretch, .spaceBetween: return .flexStart
+        case .spaceAround, .spaceEvenly: return free <= 0 ? .start : .center
+        default: return mode
         }
-        if free <= 0, isSafe { mode = .start }
-        return mode
     }
 
     /// The space before an item (or line): all of the leading space before the first, the gap and the

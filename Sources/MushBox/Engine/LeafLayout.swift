@@ -75,6 +75,11 @@ extension LayoutTree {
         let clamped = nodeSize.or(Known(content.width + insetSums.width, content.height + insetSums.height))
             .maybeClamp(minSize, maxSize)
         var size = Pair(clamped.width ?? 0, clamped.height ?? 0)
+        if aspectRatio != nil, leaf < 0, nodeSize.width == nil, nodeSize.height == nil,
+            let floor = aspectRatioFloor(style, paddingBorder: insetSums, maxSize: maxSize)
+        {
+            size.width = max(size.width, floor.width)
+        }
         if let aspectRatio, nodeSize.height == nil {
             size.height = max(size.height, min(size.width / aspectRatio, BoxLength.largest))
         }
@@ -82,6 +87,21 @@ extension LayoutTree {
         size.height = max(size.height, insetSums.height)
         let contentSize = Pair(content.width + insetSums.width, content.height + insetSums.height)
         return NodeOutput(size: size, contentSize: contentSize, baseline: baseline)
+    }
+
+    /// The least size a border-box aspect ratio gives a box with neither size fixed (nil without
+    /// one): as wide as its vertical padding and border give through the ratio, as tall as its
+    /// horizontal ones give, within its maximum, as Chromium sizes it (an empty box of ratio 3 and
+    /// padding 1 is 6 × 2, not 2 × 2).
+    func aspectRatioFloor(_ style: UnsafePointer<BoxStyle>, paddingBorder: Pair<Double>, maxSize: Known) -> Pair<
+        Double
+    >? {
+        guard let ratio = style.pointee.aspectRatio, style.pointee.boxSizing != .contentBox,
+            style.pointee.width == .auto, style.pointee.height == .auto
+        else { return nil }
+        return Pair(
+            min(paddingBorder.height * ratio, maxSize.width ?? .infinity),
+            min(paddingBorder.width / ratio, maxSize.height ?? .infinity))
     }
 
     /// The leaf's min-content and max-content widths, asked once.

@@ -1,0 +1,70 @@
+import Foundation
+import MushJSON
+import MushTestSupport
+import MushText
+import Testing
+
+@testable import MushBox
+
+/// The box engine against a real browser: random box trees of `Tests/BoxOracle/chromium_oracle.py`
+/// (a root and up to three levels below it, up to four children a node, every style key of the
+/// engine, fixed-size leaves), laid out by Debian's Chromium (headless, through selenium; the
+/// project's setup installs both), every frame compared within 0.1 point, unrounded.
+///
+/// The engine does not agree with Chromium on every tree yet: the classes of the differences left
+/// are named, with an example each, in the MushBox catalog's `BoxLayoutRules` ("Checked against
+/// browsers"). This test holds the agreement of a seeded sample at its present figure, so that it can
+/// only get better; the differences it finds once reduced (`chromium_oracle.py reduce`) and fixed
+/// become the named fixtures of `Tests/MushBoxTests/Fixtures/chromium.jsonl`.
+@Suite struct ChromiumDifferentialTests {
+    /// The generator writes every style key the engine's table has (a property added to
+    /// `BoxStyle.properties` must be taught to it too, or its random trees never hold it).
+    @Test func theGeneratorWritesEveryStyleKey() throws {
+        let keys =
+            try JSONSerialization.jsonObject(with: TaffyOracle.run(["keys"], script: TaffyOracle.chromiumScript))
+            as! [String]
+        #expect(keys == BoxRequest.styleKeys.sorted())
+    }
+
+    /// Seed 1, 300 trees (about 5,000 boxes; a few seconds); `MUSH_CHROMIUM_SEED` and
+    /// `MUSH_CHROMIUM_COUNT` run another sample, `MUSH_CHROMIUM_REPORT` writes the differing cases'
+    /// names and first differences to a file.
+    @Test func randomTreesAgreeWithChromium() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["MUSH_CHROMIUM_SEED"].flatMap { Int($0) } ?? 1
+        let count = environment["MUSH_CHROMIUM_COUNT"].flatMap { Int($0) } ?? 300
+        let cases = try TaffyOracle.lines(
+            ["layout", "--generate", "--seed", String(seed), "--count", String(count)],
+            script: TaffyOracle.chromiumScript)
+        #expect(cases.count == count)
+        var agreeing = 0
+        var differing: [String] = []
+        for item in cases where item["unsure"] == nil {
+            let tree = try JSONSerialization.data(withJSONObject: item["tree"]!)
+            let request = try BoxRequest(json: Array(tree), fonts: .standard)
+            let layout = try request.layout(
+                width: TaffyDifferentialTests.space(item["width"]),
+                height: TaffyDifferentialTests.space(item["height"]),
+                rounding: .exact)
+            let found = TaffyOracle.differences(layout, item["expected"] as! [String: Any], oracle: "Chromium")
+            if found.isEmpty {
+                agreeing += 1
+            } else {
+                differing.append("\(item["name"] as! String): \(found.prefix(2).joined(separator: "; "))")
+            }
+        }
+        if let path = environment["MUSH_CHROMIUM_REPORT"] {
+            try
+                ([
+                    "seed \(seed), \(count) cases: \(agreeing) agree, \(differing.count) differ, "
+                        + "\(count - agreeing - differing.count) unsure"
+                ] + differing).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        // Where this stands (seed 1, 300 cases): 183 agree (61%); 143 did before the engine followed
+        // Chromium in placing absolutely positioned boxes between their insets by alignSelf, the
+        // fallback of distributions when items overflow, auto margins across an overflowing line,
+        // and the least size a border-box aspect ratio gives. The bound keeps it from getting worse.
+        if seed == 1, count == 300 { #expect(agreeing >= 183, "\(agreeing) of 300 agree") }
+        #expect(agreeing + differing.count == cases.count, "no case of the generator is unsure")
+    }
+}
