@@ -564,6 +564,18 @@ def suspects(case, expected, boxes=None):
                 or (node.get("flexWrap") == "wrap-reverse"
                     and node.get("alignContent", "normal") in ("normal", "stretch", "space-between"))):
             found.append(f"{where}: overflowing-distribution-in-reverse")
+        # A percentage of a height that is not definite (a height found from the content, not stretched
+        # nor given): Chromium takes it as auto (a row gap as 0), css-flexbox-1 §9.8; Taffy resolves it
+        # against the height found (a relative top of 5% in such a box: Taffy 1.9, Chromium 0).
+        # Flagged by shape: a percentage of a height inside a box whose height is not in points.
+        def _height_percent(n):
+            keys = [n.get(k) for k in ("height", "minHeight", "maxHeight")]
+            keys += [_edge(n, "inset", side, "auto") for side in ("top", "bottom")]
+            return any(isinstance(v, str) and v.endswith("%") and v != "0%" for v in keys)
+        if node.get("display") != "none" and not isinstance(node.get("height"), (int, float)) and (
+                any(_height_percent(c) for c in children)
+                or any(isinstance(node.get(k), str) and node[k].endswith("%") for k in ("gap", "rowGap"))):
+            found.append(f"{where}: percent-of-indefinite-height")
         if parent is not None and node.get("display") != "none":
             parent_direction = parent.get("flexDirection", "row")
             parent_main = MAIN_SIZE[parent_direction]

@@ -83,6 +83,9 @@ struct FlexConstants {
     var justifyContent: BoxAlignment?
     var nodeOuterSize: Known
     var nodeInnerSize: Known
+    /// What the items' percentages resolve against: the inner size where it is definite (a height
+    /// the container was given from its content is not: css-flexbox-1 §9.8, css-sizing-3 §4.1).
+    var percentBase: Known
     var containerSize = Pair(0.0, 0.0)
     var innerContainerSize = Pair(0.0, 0.0)
 

@@ -2,7 +2,7 @@
 extension LayoutTree {
     func flexLayout(
         _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode,
-        axis: RequestedAxis = .both
+        axis: RequestedAxis = .both, indefiniteHeight: Bool = false
     ) -> NodeOutput {
         let style = style(node)
         var styledKnown = known.or(styleKnown(node, parentSize: parentSize, sizing: sizing))
@@ -20,7 +20,7 @@ extension LayoutTree {
         {
             let content = flexAlgorithm(
                 node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: .computeSize,
-                axis: .both)
+                axis: .both, indefiniteHeight: indefiniteHeight)
             if content.size.width < floor.width {
                 styledKnown.width = floor.width
             } else if content.size.height < floor.height {
@@ -40,7 +40,7 @@ extension LayoutTree {
             if !style.pointee.overflow.isScrollContainer {
                 let content = flexAlgorithm(
                     node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: .computeSize,
-                    axis: .both)
+                    axis: .both, indefiniteHeight: indefiniteHeight)
                 styledKnown = Known(
                     max(transferred.width ?? 0, content.size.width), max(transferred.height ?? 0, content.size.height))
             } else {
@@ -51,7 +51,8 @@ extension LayoutTree {
             }
         }
         return flexAlgorithm(
-            node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: mode, axis: axis)
+            node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: mode, axis: axis,
+            indefiniteHeight: indefiniteHeight && styledKnown.height == known.height)
     }
 
     /// The border-box size the node's own style fixes, where it does: a maximum at or below the
@@ -82,9 +83,9 @@ extension LayoutTree {
 
     private func flexAlgorithm(
         _ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known, space outerSpace: Space,
-        mode: RunMode, axis: RequestedAxis
+        mode: RunMode, axis: RequestedAxis, indefiniteHeight: Bool
     ) -> NodeOutput {
-        var c = constants(node, style: style, known: known, parentSize: parentSize)
+        var c = constants(node, style: style, known: known, parentSize: parentSize, indefiniteHeight: indefiniteHeight)
         let isRow = c.isRow
         // 9.1 The in-flow items.
         // The items live in the arena, above those of the containers being laid out around this one.
@@ -116,9 +117,9 @@ extension LayoutTree {
                 let main = c.containerSize.main(isRow)
                 return NodeOutput(size: isRow ? Pair(main, .nan) : Pair(.nan, main))
             }
-            // Percentage gaps resolve now that the main size is known.
-            let gap = isRow ? style.pointee.columnGap : style.pointee.rowGap
-            c.gap.setMain(isRow, gap.resolve(c.innerContainerSize.main(isRow)) ?? 0)
+            // A percentage column gap resolves now that the width is known (a height found from the
+            // content is not definite: a percentage row gap stays 0, as in Chromium).
+            if isRow { c.gap.width = style.pointee.columnGap.resolve(c.innerContainerSize.width) ?? 0 }
         }
         for line in lines { resolveFlexibleLengths(items, line: line, constants: c, space: space) }
         // 9.4 Cross sizes.
@@ -164,9 +165,9 @@ extension LayoutTree {
         return NodeOutput(size: size, contentSize: contentSize, baseline: baseline)
     }
 
-    func constants(_ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known)
-        -> FlexConstants
-    {
+    func constants(
+        _ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known, indefiniteHeight: Bool = false
+    ) -> FlexConstants {
         let isRightToLeft = rightToLeft[node]
         let aspectRatio = style.pointee.aspectRatio
         var margin = style.pointee.margin.resolveOrZero(parentSize.width)
@@ -183,9 +184,10 @@ extension LayoutTree {
         let innerSize = Known(
             known.width.map { max($0 - contentInset.horizontal, 0) },
             known.height.map { max($0 - contentInset.vertical, 0) })
+        let percentBase = Known(innerSize.width, indefiniteHeight ? nil : innerSize.height)
         let gap = Pair(
-            style.pointee.columnGap.resolve(innerSize.width ?? 0) ?? 0,
-            style.pointee.rowGap.resolve(innerSize.height ?? 0) ?? 0)
+            style.pointee.columnGap.resolve(percentBase.width ?? 0) ?? 0,
+            style.pointee.rowGap.resolve(percentBase.height ?? 0) ?? 0)
         return FlexConstants(
             isRow: style.pointee.flexDirection.isRow, isReverse: style.pointee.flexDirection.isReverse,
             isWrap: style.pointee.flexWrap != .noWrap, isWrapReverse: style.pointee.flexWrap == .wrapReverse,
@@ -196,13 +198,14 @@ extension LayoutTree {
                 .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
             margin: margin, border: border, contentInset: contentInset, gap: gap,
             alignItems: style.pointee.alignItems ?? .stretch, alignContent: style.pointee.alignContent ?? .stretch,
-            justifyContent: style.pointee.justifyContent, nodeOuterSize: known, nodeInnerSize: innerSize)
+            justifyContent: style.pointee.justifyContent, nodeOuterSize: known, nodeInnerSize: innerSize,
+            percentBase: percentBase)
     }
 
     /// The in-flow children as flex items, in the arena above `base`.
     private func flexItems(_ node: Int, constants c: FlexConstants, arenaBase: Int) -> Items {
         var count = 0
-        let base = c.nodeInnerSize
+        let base = c.percentBase
         for child in children(of: node) {
             let child = Int(child)
             let style = style(child)
@@ -250,7 +253,7 @@ extension LayoutTree {
             let item = UnsafePointer(items.baseAddress! + index)
             let style = style(item.pointee.node)
             let (childKnown, childParentSize, crossSpace) = measuringInputs(item.pointee, constants: c, space: space)
-            let containerMain = c.nodeInnerSize.main(isRow)
+            let containerMain = c.percentBase.main(isRow)
             let boxSizing = style.pointee.boxSizing == .contentBox ? item.pointee.paddingBorderSums.main(isRow) : 0
             let flexBasis = style.pointee.flexBasis.resolve(containerMain).maybeAdd(boxSizing)
 
@@ -357,7 +360,7 @@ extension LayoutTree {
             let stretched = crossParent.map { $0.clamp(minCross, maxCross) }
             known.setCross(isRow, stretched.maybeSub(item.margin.crossSum(isRow)).maybeMax(paddingBorder))
         }
-        return (known, Known.fromMainCross(isRow, main: c.nodeInnerSize.main(isRow), cross: crossParent), crossSpace)
+        return (known, c.percentBase, crossSpace)
     }
 
     /// The item's minimum main size, measured the first time it is asked for.
@@ -662,8 +665,8 @@ extension LayoutTree {
             let known = Known.fromMainCross(isRow, main: item.target.main(isRow), cross: styleCross)
             let childSpace = Space.fromMainCross(isRow, main: .points(knownMain), cross: availableCross)
             var measured = measure(
-                item.node, known: known, parentSize: c.nodeInnerSize, space: childSpace, sizing: .contentSize,
-                isRow: !isRow)
+                item.node, known: known, parentSize: c.percentBase, space: childSpace, sizing: .contentSize,
+                isRow: !isRow, indefiniteHeight: !isRow && c.percentBase.height == nil)
             // An aspect ratio carries the used main size across (css-sizing-4 §2.1), its content
             // taller where it is (its automatic minimum, §5.1; a scroll container's is 0).
             let style = style(item.node)
@@ -694,9 +697,10 @@ extension LayoutTree {
                 let item = UnsafePointer(items.baseAddress! + index)
                 let output = compute(
                     item.pointee.node, known: Known(item.pointee.target.width, item.pointee.hypotheticalInner.height),
-                    parentSize: c.nodeInnerSize,
+                    parentSize: c.percentBase,
                     space: Space(.points(c.containerSize.width), space.height.maybeSet(known.height)),
-                    mode: .performLayout, sizing: .contentSize)
+                    mode: .performLayout, sizing: .contentSize,
+                    indefiniteHeight: !heightIsDefinite(item.pointee, constants: c))
                 items[index].baseline = (output.baseline ?? output.size.height) + item.pointee.margin.top
             }
         }
@@ -779,6 +783,16 @@ extension LayoutTree {
     /// Whether `item` takes its line's cross size (§9.4.11): `alignSelf` stretch, no `auto` cross
     /// margin, an `auto` cross size.
     @inline(__always)
+    /// Whether the height an item is laid out at is definite, so that percentages of it inside resolve
+    /// (css-flexbox-1 §9.8): its own height where that resolves, or comes through its aspect ratio
+    /// from its width (css-sizing-4 §2.1); in a row, a stretched height (laid out again at its line's
+    /// cross size, §9.4.11); in a column, its flexed height where the column's own is definite
+    /// (Chromium's reading of §9.8's second rule).
+    private func heightIsDefinite(_ item: FlexItem, constants c: FlexConstants) -> Bool {
+        if item.size.height != nil || style(item.node).pointee.aspectRatio != nil { return true }
+        return c.isRow ? stretches(item, constants: c) : c.percentBase.height != nil
+    }
+
     private func stretches(_ item: FlexItem, constants c: FlexConstants) -> Bool {
         let isRow = c.isRow
         guard item.alignSelf == .stretch, !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow) else { return false }
@@ -793,7 +807,7 @@ extension LayoutTree {
         let isRow = c.isRow
         let style = style(item.node)
         let boxSizing = style.pointee.boxSizing == .contentBox ? item.paddingBorderSums : Pair(0, 0)
-        let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: c.nodeInnerSize)
+        let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: c.percentBase)
             .maybeAdd(boxSizing)
         let cross = (lineCross - item.margin.crossSum(isRow)).clamp(item.minSize.cross(isRow), maxSize.cross(isRow))
         return max(cross, item.padding.crossSum(isRow) + item.border.crossSum(isRow))
@@ -967,9 +981,10 @@ extension LayoutTree {
                 let item = UnsafePointer(items.baseAddress! + index)
                 let output = compute(
                     item.pointee.node, known: Known(item.pointee.target.width, item.pointee.target.height),
-                    parentSize: c.nodeInnerSize,
+                    parentSize: c.percentBase,
                     space: Space(.points(c.containerSize.width), .points(c.containerSize.height)),
-                    mode: .performLayout, sizing: .contentSize)
+                    mode: .performLayout, sizing: .contentSize,
+                    indefiniteHeight: !heightIsDefinite(item.pointee, constants: c))
                 let size = output.size
                 let relativeMain = isRow ? item.pointee.relativeX : item.pointee.relativeY
                 let relativeCross = isRow ? item.pointee.relativeY : item.pointee.relativeX

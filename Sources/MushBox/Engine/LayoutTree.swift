@@ -99,6 +99,8 @@ struct CacheKey: Equatable {
     /// The parent's width and height where the node's percentages read them; `unread` elsewhere.
     var percentBase: Known
     var sizing: SizingMode
+    /// Whether the known height is not definite (its children's percentages of it act as `auto`).
+    var indefiniteHeight = false
 
     /// Stands for a base the style does not read (sizes are never negative).
     static let unread = -1.0
@@ -484,7 +486,7 @@ final class LayoutTree {
     /// algorithm that suits it (a leaf's measurement, or flexbox).
     func compute(
         _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode,
-        axis: RequestedAxis = .both
+        axis: RequestedAxis = .both, indefiniteHeight: Bool = false
     ) -> NodeOutput {
         let base = Int(cacheBase[node])
         guard base >= 0 else {
@@ -493,7 +495,9 @@ final class LayoutTree {
         let nodeReads = reads[node]
         let (question, questionSpace) = nodeReads.question(known, space, axis)
         let slot = mode == .performLayout ? base + 9 : base + CacheEntry.slot(question, questionSpace)
-        let key = nodeReads.key(known: known, parentSize: parentSize, sizing: sizing, axis: axis)
+        var key = nodeReads.key(known: known, parentSize: parentSize, sizing: sizing, axis: axis)
+        let indefiniteHeight = indefiniteHeight && question.height != nil
+        key.indefiniteHeight = indefiniteHeight
         if usesCache {
             if let entry = cache[slot], entry.serves(question, questionSpace, key, axis) { return entry.output }
             // A final layout answers a measurement too.
@@ -509,7 +513,8 @@ final class LayoutTree {
                 sizing: sizing)
         } else {
             output = flexLayout(
-                node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing, axis: axis)
+                node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing, axis: axis,
+                indefiniteHeight: indefiniteHeight)
         }
         cache[slot] = CacheEntry(
             known: question, space: questionSpace, key: key,
@@ -519,9 +524,10 @@ final class LayoutTree {
 
     /// The node's size in one axis.
     @inline(__always)
-    func measure(_ node: Int, known: Known, parentSize: Known, space: Space, sizing: SizingMode, isRow: Bool)
-        -> Double
-    {
+    func measure(
+        _ node: Int, known: Known, parentSize: Known, space: Space, sizing: SizingMode, isRow: Bool,
+        indefiniteHeight: Bool = false
+    ) -> Double {
         if let value = known.main(isRow) { return value }
         // A leaf asked for its width alone is not asked for its height.
         if isRow, cacheBase[node] < 0, leafIndex[node] >= 0 {
@@ -532,7 +538,7 @@ final class LayoutTree {
         }
         let output = compute(
             node, known: known, parentSize: parentSize, space: space, mode: .computeSize, sizing: sizing,
-            axis: isRow ? .width : .height)
+            axis: isRow ? .width : .height, indefiniteHeight: indefiniteHeight)
         return output.size.main(isRow)
     }
 
