@@ -576,6 +576,28 @@ def suspects(case, expected, boxes=None):
                 any(_height_percent(c) for c in children)
                 or any(isinstance(node.get(k), str) and node[k].endswith("%") for k in ("gap", "rowGap"))):
             found.append(f"{where}: percent-of-indefinite-height")
+        # A wrapping column of auto height: Chromium wraps it only under its maximum height (an auto
+        # height is never squeezed by the room around it), Taffy at the available height too.
+        if (in_flow and node.get("display") != "none" and direction.startswith("column")
+                and node.get("flexWrap", "nowrap") != "nowrap" and not isinstance(node.get("height"), (int, float))
+                and len(in_flow) > 1):
+            found.append(f"{where}: column-wrap-without-height")
+        # A row of auto width given a definite room (absolutely positioned, or not stretched across a
+        # column): Chromium takes its fit-content width from the items' content contributions (§9.9.1),
+        # Taffy from the sum of their flex bases (an item of flexBasis 10 around content 3 wide: Taffy
+        # 10, Chromium 3).
+        if (in_flow and parent is not None and node.get("display") != "none" and direction.startswith("row")
+                and not isinstance(node.get("width"), (int, float))
+                and (node.get("position") == "absolute" or parent.get("flexDirection", "row").startswith("column"))
+                and any(c.get("flexBasis", "auto") != "auto" or c.get("overflow", "visible") != "visible"
+                        for c in in_flow)):
+            found.append(f"{where}: row-width-from-flex-bases")
+        # A scroll container's contribution to its container's intrinsic size: Chromium takes its
+        # content (clamped by its flex basis where it does not grow), Taffy its flex basis.
+        if (parent is not None and node.get("display") != "none" and node.get("position") != "absolute"
+                and node.get("overflow", "visible") != "visible" and node.get("flexBasis", "auto") != "auto"
+                and not isinstance(parent.get(MAIN_SIZE[parent.get("flexDirection", "row")]), (int, float))):
+            found.append(f"{where}: scroll-container-contribution")
         if parent is not None and node.get("display") != "none":
             parent_direction = parent.get("flexDirection", "row")
             parent_main = MAIN_SIZE[parent_direction]

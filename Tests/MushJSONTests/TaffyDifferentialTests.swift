@@ -74,7 +74,7 @@ import Testing
                 (["agree \(agreeing)", "suspect and differing \(suspectDiffering.count)"] + suspectDiffering
                 + failures).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
-        // Where this stands (seed 7, 300 cases, unrounded): 101 agree and 199 differ where Taffy is known
+        // Where this stands (seed 7, 300 cases, unrounded): 94 agree and 206 differ where Taffy is known
         // to be doubtful (each pattern reduced to a few nodes and checked against the specifications:
         // Tests/BoxOracle/README.md); none differs elsewhere, so any that does is most likely the
         // engine's. (Six more agreed while the engine's cache, like Taffy's, ignored whether a node's
@@ -86,9 +86,10 @@ import Testing
         // in aligning absolutely positioned boxes between their insets, the fallback of overflowing
         // distributions in reversed containers, auto margins across an overflowing line and the least
         // size of a border-box aspect ratio: the oracle flags those shapes; 101 once percentages
-        // resolve only against definite heights, as in Chromium.) The bounds keep the figures from
-        // getting worse.
-        if seed == 7, count == 300 { #expect(agreeing >= 101, "\(agreeing) of 300 agree") }
+        // resolve only against definite heights, as in Chromium; 94 once rows of auto width take their
+        // items' content contributions and columns of auto height their hypothetical heights.) The
+        // bounds keep the figures from getting worse.
+        if seed == 7, count == 300 { #expect(agreeing >= 94, "\(agreeing) of 300 agree") }
         #expect(failures.isEmpty, "\(failures.count) cases differ from Taffy: \(failures.prefix(5))")
         #expect(cacheDependent.isEmpty, "laid out differently without the caches: \(cacheDependent.prefix(5))")
     }

@@ -118,8 +118,15 @@ extension LayoutTree {
                 return NodeOutput(size: isRow ? Pair(main, .nan) : Pair(.nan, main))
             }
             // A percentage column gap resolves now that the width is known (a height found from the
-            // content is not definite: a percentage row gap stays 0, as in Chromium).
-            if isRow { c.gap.width = style.pointee.columnGap.resolve(c.innerContainerSize.width) ?? 0 }
+            // content is not definite: a percentage row gap stays 0, as in Chromium), and a wrapping
+            // row breaks its lines at the width found.
+            if isRow {
+                c.gap.width = style.pointee.columnGap.resolve(c.innerContainerSize.width) ?? 0
+                if c.isWrap, case .points = space.width {
+                    lines = collectLines(
+                        items, constants: c, space: Space(.points(c.innerContainerSize.width), space.height))
+                }
+            }
         }
         for line in lines { resolveFlexibleLengths(items, line: line, constants: c, space: space) }
         // 9.4 Cross sizes.
@@ -382,7 +389,10 @@ extension LayoutTree {
         guard c.isWrap else { return [FlexLine(items: 0..<items.count)] }
         let isRow = c.isRow
         let mainSpace: AvailableSpace
-        if let maxMain = c.maxSize.main(isRow) {
+        if !isRow, c.nodeInnerSize.height == nil {
+            // A column of auto height wraps only under its maximum height.
+            mainSpace = c.maxSize.height.map { .points(max($0 - c.contentInset.vertical, 0)) } ?? .maxContent
+        } else if let maxMain = c.maxSize.main(isRow) {
             mainSpace = .points(min(space.main(isRow).definite ?? maxMain, maxMain).maybeMax(c.minSize.main(isRow)))
         } else {
             mainSpace = space.main(isRow)
@@ -421,30 +431,34 @@ extension LayoutTree {
         if let size = c.nodeOuterSize.main(isRow) {
             outerMain = size
         } else {
-            func longestLine() -> Double {
+            if isRow {
+                // A row's width from its items' contributions (§9.9.1): its max-content width, its
+                // min-content width, or between the two the room it has (its fit-content width, as
+                // Chromium sizes an absolutely positioned or content-sized box).
+                func intrinsic(_ mainSpace: AvailableSpace) -> Double {
+                    let lines =
+                        mainSpace == .minContent && c.isWrap
+                        ? items.indices.map { FlexLine(items: $0..<$0 + 1) } : [FlexLine(items: 0..<items.count)]
+                    let intrinsicSpace = Space.fromMainCross(true, main: mainSpace, cross: space.height)
+                    return intrinsicMainSize(items, lines: lines, constants: c, space: intrinsicSpace)
+                }
+                switch space.width {
+                case .points(let room):
+                    outerMain = min(intrinsic(.maxContent), max(intrinsic(.minContent), room)) + insetMain
+                case let mainSpace:
+                    outerMain = intrinsic(mainSpace) + insetMain
+                }
+            } else {
+                // A column's height is its longest line of items at their hypothetical heights (an auto
+                // height is never squeezed by the room around it, nor wrapped by it: §9.3 and
+                // Chromium).
                 var longest = 0.0
                 for line in lines {
                     var total = gapSum(c.mainGap, line.items.count)
-                    for index in line.items {
-                        let item = UnsafePointer(items.baseAddress! + index)
-                        let paddingBorder = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
-                        total += max(
-                            item.pointee.flexBasis.maybeMax(item.pointee.minSize.main(isRow))
-                                + item.pointee.margin.mainSum(isRow),
-                            paddingBorder)
-                    }
+                    for index in line.items { total += items[index].hypotheticalOuter.height }
                     longest = max(longest, total)
                 }
-                return longest
-            }
-            switch space.main(isRow) {
-            case .points(let room):
-                let size = longestLine() + insetMain
-                outerMain = lines.count > 1 ? max(size, room) : size
-            case .minContent where c.isWrap:
-                outerMain = longestLine() + insetMain
-            default:
-                outerMain = intrinsicMainSize(items, lines: lines, constants: c, space: space) + insetMain
+                outerMain = longest + insetMain
             }
         }
         outerMain = max(outerMain.clamp(c.minSize.main(isRow), c.maxSize.main(isRow)), insetMain)
@@ -484,8 +498,6 @@ extension LayoutTree {
                     contribution = Swift.max(Swift.min(preferred, maxMain), minMain) + marginMain
                 } else if maxMain <= minMain {
                     contribution = minMain + marginMain
-                } else if item.pointee.isScrollContainer {
-                    contribution = item.pointee.flexBasis + marginMain
                 } else {
                     let (childKnown, childParentSize, crossSpace) = measuringInputs(
                         item.pointee, constants: c, space: space)
