@@ -60,14 +60,16 @@ import Testing
                         + "\(count - agreeing - differing.count) unsure"
                 ] + differing).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
-        // Where this stands (seed 1, 300 cases): 216 agree (72%); 143 did before the engine followed
+        // Where this stands (seed 1, 300 cases): 227 agree (76%); 143 did before the engine followed
         // Chromium in placing absolutely positioned boxes between their insets by alignSelf, the
         // fallback of distributions when items overflow, auto margins across an overflowing line,
         // and the least size a border-box aspect ratio gives (183), and in resolving percentages only
         // against definite heights (193), and in sizing a row of auto width from its items' content
         // contributions and a column of auto height from its items' hypothetical heights, wrapped only
-        // under its maximum (216). The bound keeps it from getting worse.
-        if seed == 1, count == 300 { #expect(agreeing >= 216, "\(agreeing) of 300 agree") }
+        // under its maximum (216), and in carrying an aspect ratio's limits only into an axis of auto
+        // size, taking a ratio's size as a floor under the content for items and roots too, and
+        // keeping relative offsets out of baselines (227). The bound keeps it from getting worse.
+        if seed == 1, count == 300 { #expect(agreeing >= 227, "\(agreeing) of 300 agree") }
         #expect(agreeing + differing.count == cases.count, "no case of the generator is unsure")
     }
 }

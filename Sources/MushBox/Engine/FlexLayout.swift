@@ -65,14 +65,13 @@ extension LayoutTree {
         let border = style.pointee.border.resolveOrZero(parentSize.width)
         let paddingBorder = (padding + border).sums
         let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+        let size = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
         let minSize = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-            .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+            .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing)
         let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize)
-            .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+            .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing)
         let clampedStyleSize =
-            sizing == .inherentSize
-            ? BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
-                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing).maybeClamp(minSize, maxSize) : Known.none
+            sizing == .inherentSize ? size.maybeAdd(boxSizing).maybeClamp(minSize, maxSize) : Known.none
         func fixed(_ low: Double?, _ high: Double?) -> Double? {
             if let low, let high, high <= low { return low }
             return nil
@@ -162,8 +161,9 @@ extension LayoutTree {
                     if items[index].alignSelf == .baseline, items[chosen].alignSelf != .baseline { chosen = index }
                 }
             }
+            // (Where the item sits in flow: a relative offset moves its box, not the baseline.)
             let frame = frames[items[chosen].node]
-            baseline = frame.y + (frame.baseline ?? frame.height)
+            baseline = frame.y - items[chosen].relativeY + (frame.baseline ?? frame.height)
         }
         let size = c.containerSize
         let contentSize = Pair(
@@ -182,6 +182,7 @@ extension LayoutTree {
         var border = style.pointee.border.resolveOrZero(parentSize.width)
         let paddingBorder = (padding + border).sums
         let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+        let size = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
         var contentInset = padding + border
         if isRightToLeft {
             margin = margin.mirrored
@@ -200,9 +201,9 @@ extension LayoutTree {
             isWrap: style.pointee.flexWrap != .noWrap, isWrapReverse: style.pointee.flexWrap == .wrapReverse,
             isRightToLeft: isRightToLeft,
             minSize: BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
+                .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing),
             maxSize: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize)
-                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
+                .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing),
             margin: margin, border: border, contentInset: contentInset, gap: gap,
             alignItems: style.pointee.alignItems ?? .stretch, alignContent: style.pointee.alignContent ?? .stretch,
             justifyContent: style.pointee.justifyContent, nodeOuterSize: known, nodeInnerSize: innerSize,
@@ -221,6 +222,7 @@ extension LayoutTree {
             let padding = style.pointee.padding.resolveOrZero(base.width)
             let border = style.pointee.border.resolveOrZero(base.width)
             let boxSizing = style.pointee.boxSizing == .contentBox ? (padding + border).sums : Pair(0, 0)
+            let size = BoxLength.resolve(style.pointee.width, style.pointee.height, against: base)
             var margin = style.pointee.margin.resolveOrZero(base.width)
             var autoLeft = style.pointee.margin.left == .auto
             var autoRight = style.pointee.margin.right == .auto
@@ -234,13 +236,11 @@ extension LayoutTree {
             (arena.baseAddress! + arenaBase + count).initialize(
                 to: FlexItem(
                     node: child,
-                    size: BoxLength.resolve(style.pointee.width, style.pointee.height, against: base)
-                        .applyingAspectRatio(aspectRatio)
-                        .maybeAdd(boxSizing),
+                    size: size.maybeAdd(boxSizing),
                     minSize: BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
-                        .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
+                        .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing),
                     maxSize: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base)
-                        .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing),
+                        .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing),
                     insetTop: style.pointee.inset.top.resolve(base.height), insetRight: insetRight,
                     insetBottom: style.pointee.inset.bottom.resolve(base.height), insetLeft: insetLeft,
                     margin: margin, autoTop: style.pointee.margin.top == .auto, autoRight: autoRight,
@@ -268,6 +268,14 @@ extension LayoutTree {
             var basisFromRatio = false
             if let definite = flexBasis ?? item.pointee.size.main(isRow) {
                 basis = definite
+            } else if let ratio = style.pointee.aspectRatio, let cross = item.pointee.size.cross(isRow) {
+                // §9.2.3 B: a ratio and a definite cross size give the flex base size.
+                basis =
+                    Known.fromMainCross(isRow, main: nil, cross: cross).transferringAspectRatio(
+                        ratio, contentBox: style.pointee.boxSizing == .contentBox,
+                        paddingBorder: item.pointee.paddingBorderSums
+                    ).main(isRow) ?? 0
+                basisFromRatio = true
             } else if let fromCross = stretchedRatioMain(item.pointee, known: childKnown, constants: c) {
                 basis = fromCross
                 basisFromRatio = true
@@ -281,7 +289,7 @@ extension LayoutTree {
             }
             let paddingBorderMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
             basis = max(basis, paddingBorderMain)
-            if flexBasis == nil, item.pointee.size.main(isRow) == nil, !basisFromRatio,
+            if flexBasis == nil, item.pointee.size.width == nil, item.pointee.size.height == nil,
                 let floor = aspectRatioFloor(
                     style, paddingBorder: item.pointee.paddingBorderSums, maxSize: item.pointee.maxSize)
             {

@@ -151,6 +151,15 @@ extension Pair where Value == Double? {
         }
     }
 
+    /// Minimum or maximum sizes with the ratio's transfer (``applyingAspectRatio(_:)``) only into an
+    /// axis whose preferred `size` is auto: a limit crosses over only to a size the ratio gives
+    /// (css-sizing-4 §5.2; a width of 0 is not widened by a minimum height through the ratio).
+    @inline(__always) func applyingAspectRatio(_ ratio: Double?, whereAuto size: Known) -> Known {
+        guard ratio != nil else { return self }
+        let transferred = applyingAspectRatio(ratio)
+        return Known(size.width == nil ? transferred.width : width, size.height == nil ? transferred.height : height)
+    }
+
     /// Where exactly one of width and height is known, the other from `ratio` (width ÷ height)
     /// between the border box's sides, or the content box's when `contentBox` (`paddingBorder`
     /// being the padding and border sums): a size the parent fixed in one axis (a stretched cross

@@ -20,10 +20,10 @@ extension LayoutTree {
         var aspectRatio: Double?
         if sizing == .inherentSize {
             aspectRatio = style.pointee.aspectRatio
-            let styleSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
-                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+            let rawSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
+            let styleSize = rawSize.applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
             minSize = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-                .applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+                .applyingAspectRatio(aspectRatio, whereAuto: rawSize).maybeAdd(boxSizing)
             maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize).maybeAdd(
                 boxSizing)
             nodeSize = known.or(styleSize.maybeClamp(minSize, maxSize))
@@ -89,16 +89,14 @@ extension LayoutTree {
         return NodeOutput(size: size, contentSize: contentSize, baseline: baseline)
     }
 
-    /// The least size a border-box aspect ratio gives a box with neither size fixed (nil without
-    /// one): as wide as its vertical padding and border give through the ratio, as tall as its
+    /// The least size a border-box aspect ratio gives a box with neither size fixed (the caller
+    /// knows; a percentage of an unknown base is not fixed), nil without one: as wide as its vertical padding and border give through the ratio, as tall as its
     /// horizontal ones give, within its maximum, as Chromium sizes it (an empty box of ratio 3 and
     /// padding 1 is 6 × 2, not 2 × 2).
     func aspectRatioFloor(_ style: UnsafePointer<BoxStyle>, paddingBorder: Pair<Double>, maxSize: Known) -> Pair<
         Double
     >? {
-        guard let ratio = style.pointee.aspectRatio, style.pointee.boxSizing != .contentBox,
-            style.pointee.width == .auto, style.pointee.height == .auto
-        else { return nil }
+        guard let ratio = style.pointee.aspectRatio, style.pointee.boxSizing != .contentBox else { return nil }
         return Pair(
             min(paddingBorder.height * ratio, maxSize.width ?? .infinity),
             min(paddingBorder.width / ratio, maxSize.height ?? .infinity))
