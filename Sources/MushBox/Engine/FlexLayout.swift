@@ -138,7 +138,7 @@ extension LayoutTree {
         distributeFreeSpace(items, lines: lines, constants: c)
         // 9.6 Cross-axis alignment.
         alignCrossAxis(items, lines: lines, constants: c)
-        let totalLineCross = containerCrossSize(lines: lines, constants: &c, known: known)
+        let totalLineCross = containerCrossSize(lines: lines, constants: &c, known: known, space: space)
         if mode == .computeSize {
             return NodeOutput(size: c.containerSize)
         }
@@ -491,39 +491,31 @@ extension LayoutTree {
                 let insetMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
                 // A border box is never smaller than its padding and border, whatever its maximum.
                 let styleMax = item.pointee.maxSize.main(isRow).map { Swift.max($0, insetMain) }
-                let clampingBasis = Swift.max(item.pointee.flexBasis, stylePreferred ?? -Double.infinity)
-                let basisMin: Double? = item.pointee.flexShrink == 0 ? clampingBasis : nil
-                let basisMax: Double? = item.pointee.flexGrow == 0 ? clampingBasis : nil
-                // Not measured for an item sized by its content: its contribution is at least its
-                // minimum anyway.
-                let resolvedMinimum = item.pointee.resolvedMinimumMain ?? 0
-                let minMain = Swift.max(
-                    (styleMin.maybeMax(basisMin) ?? basisMin) ?? resolvedMinimum, resolvedMinimum)
-                let maxMain = (styleMax.maybeMin(basisMax) ?? basisMax) ?? Double.infinity
+                // Chromium's contribution: the item's preferred size (its content's where it has none),
+                // at most its flex basis where it does not grow and at least it where it does not
+                // shrink, within its limits, the minimum (its automatic one by default) winning.
+                let basisMin: Double? = item.pointee.flexShrink == 0 ? item.pointee.flexBasis : nil
+                let basisMax: Double? = item.pointee.flexGrow == 0 ? item.pointee.flexBasis : nil
+                // (The automatic minimum is measured where a flex basis could cap the item below it.)
+                let lower = Swift.max(styleMin ?? item.pointee.resolvedMinimumMain ?? 0, basisMin ?? 0)
+                let upper = Swift.min(styleMax ?? .infinity, basisMax ?? .infinity)
                 let marginMain = item.pointee.margin.mainSum(isRow)
-                let contribution: Double
-                if let preferred = stylePreferred, maxMain <= minMain || maxMain <= preferred {
-                    contribution = Swift.max(Swift.min(preferred, maxMain), minMain) + marginMain
-                } else if maxMain <= minMain {
-                    contribution = minMain + marginMain
+                let preferred: Double
+                if let stylePreferred {
+                    preferred = stylePreferred
+                } else if upper <= lower {
+                    preferred = lower
                 } else {
                     let (childKnown, childParentSize, crossSpace) = measuringInputs(
                         item.pointee, constants: c, space: space)
                     var childSpace = space
                     childSpace.setCross(isRow, crossSpace)
-                    let contentMain = measure(
+                    preferred = measure(
                         item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
                         sizing: .inherentSize, isRow: isRow)
-                    // The limits are the border box's: the margins come after them.
-                    if isRow {
-                        contribution = Swift.max(contentMain.clamp(styleMin, styleMax), insetMain) + marginMain
-                    } else {
-                        contribution =
-                            Swift.max(
-                                Swift.max(contentMain, item.pointee.flexBasis).clamp(styleMin, styleMax), insetMain)
-                            + marginMain
-                    }
                 }
+                // The limits are the border box's: the margins come after them.
+                let contribution = Swift.max(Swift.max(Swift.min(preferred, upper), lower), insetMain) + marginMain
                 let difference = contribution - item.pointee.flexBasis
                 if difference > 0 {
                     items[index].contentFlexFraction = difference / Swift.max(1, item.pointee.flexGrow)
@@ -711,9 +703,9 @@ extension LayoutTree {
         guard c.isRow else { return }
         for line in lines {
             var count = 0
-            for index in line.items where items[index].alignSelf == .baseline { count += 1 }
+            for index in line.items where Self.sharesBaseline(items[index]) { count += 1 }
             guard count > 1 else { continue }
-            for index in line.items where items[index].alignSelf == .baseline {
+            for index in line.items where Self.sharesBaseline(items[index]) {
                 let item = UnsafePointer(items.baseAddress! + index)
                 let output = compute(
                     item.pointee.node, known: Known(item.pointee.target.width, item.pointee.hypotheticalInner.height),
@@ -724,6 +716,12 @@ extension LayoutTree {
                 items[index].baseline = (output.baseline ?? output.size.height) + item.pointee.margin.top
             }
         }
+    }
+
+    /// Whether an item takes part in its line's baseline alignment: aligned by baseline, without an
+    /// auto margin across the line (which takes precedence over alignment, §8.1).
+    static func sharesBaseline(_ item: FlexItem) -> Bool {
+        item.alignSelf == .baseline && !item.autoTop && !item.autoBottom
     }
 
     /// §9.4.8: each line's cross size.
@@ -860,7 +858,9 @@ extension LayoutTree {
                 }
             } else {
                 let count = line.items.count
-                let mode = Self.fallback(free, count, c.justifyContent ?? .flexStart)
+                // (`stretch` stretches nothing along the main axis: it is `flex-start` there.)
+                let justify = c.justifyContent.map { $0 == .stretch ? .flexStart : $0 } ?? .flexStart
+                let mode = Self.fallback(free, count, justify)
                 var first = true
                 inOrder(line.items, reversed: c.isReverse) { index in
                     items[index].offsetMain = Self.alignmentOffset(
@@ -924,13 +924,30 @@ extension LayoutTree {
     }
 
     /// §9.6.15: the container's cross size; returns the lines' total cross size.
-    private func containerCrossSize(lines: [FlexLine], constants c: inout FlexConstants, known: Known) -> Double {
+    private func containerCrossSize(
+        lines: [FlexLine], constants c: inout FlexConstants, known: Known, space: Space
+    ) -> Double {
         let isRow = c.isRow
         var total = 0.0
-        for line in lines { total += line.crossSize }
+        var widest = 0.0
+        for line in lines {
+            total += line.crossSize
+            widest = max(widest, line.crossSize)
+        }
         let insetCross = c.contentInset.crossSum(isRow)
+        var content = total + gapSum(c.crossGap, lines.count)
+        // A wrapping column of unknown width: its lines side by side are its max-content width, its
+        // widest line its min-content width, and in a definite room it takes its fit-content width
+        // between the two, as Chromium sizes it (its other lines then overflow).
+        if !isRow, lines.count > 1 {
+            switch space.width {
+            case .minContent: content = widest
+            case .points(let room): content = min(content, max(widest, room))
+            case .maxContent: break
+            }
+        }
         let outer = max(
-            (known.cross(isRow) ?? total + gapSum(c.crossGap, lines.count) + insetCross)
+            (known.cross(isRow) ?? content + insetCross)
                 .clamp(c.minSize.cross(isRow), c.maxSize.cross(isRow)), insetCross)
         c.containerSize.setCross(isRow, outer)
         c.innerContainerSize.setCross(isRow, max(outer - insetCross, 0))

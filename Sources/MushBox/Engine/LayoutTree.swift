@@ -433,10 +433,12 @@ final class LayoutTree {
                 continue
             }
             let isRow = styles[node].flexDirection.isRow
-            // The main axis's space decides the container's main size.
-            reads[node].insert(isRow ? .widthSpace : .heightSpace)
-            if styles[node].flexWrap != .noWrap {
-                reads[node].insert(isRow ? .availableWidth : [.availableHeight, .widthFromHeight])
+            // The main axis's space decides the container's main size (a row's fit-content width reads
+            // the room's points).
+            reads[node].insert(isRow ? [.widthSpace, .availableWidth] : .heightSpace)
+            if styles[node].flexWrap != .noWrap, !isRow {
+                // (A wrapping column's fit-content width reads the room across too.)
+                reads[node].formUnion([.availableHeight, .widthFromHeight, .availableWidth, .widthSpace])
             }
             // What reaches the items across the main axis (along it they get a content size).
             let across: StyleReads = isRow ? [.availableHeight, .heightSpace] : [.availableWidth, .widthSpace]
