@@ -596,6 +596,12 @@ def command_compare(args):
     differing = [c for c in sure if c.get("differences")]
     print(f"{len(cases)} cases: {len(agreeing)} agree, {len(differing)} differ, {len(refused)} refused, "
           f"{len(cases) - len(sure)} unsure; agreement {100 * len(agreeing) / max(1, len(sure)):.1f}%")
+    if args.taffy:
+        taffy_agreeing, taffy_refused = taffy_agreement(sure)
+        taken = len(sure) - taffy_refused
+        print(f"Taffy 0.7.7 on the same cases: {taffy_agreeing} of the {taken} it takes agree "
+              f"({100 * taffy_agreeing / max(1, taken):.1f}%; {taffy_refused} it cannot take, as right to left); "
+              f"the engine on those {taken}: {sum(1 for c in sure if c.get('differences') == [] and c['taffy_takes'])}")
     for case in differing + refused:
         first = case.get("differences", ["refused by the engine"])[:args.show]
         print(f"  {case['name']}: " + "; ".join(first))
@@ -603,6 +609,31 @@ def command_compare(args):
         with open(args.differing, "w", encoding="utf-8") as out:
             for case in differing:
                 out.write(json.dumps(case) + "\n")
+
+
+def taffy_agreement(cases):
+    """How many of `cases` (with Chromium's `expected`) Taffy 0.7.7 lays out alike, through
+    taffy_oracle.py (unrounded, its root's width found first as the engine's is), and how many it
+    cannot take (right to left); marks each case's `taffy_takes`."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import taffy_oracle
+    def without_normal(node):
+        # (`normal` is the initial value, which the Taffy oracle takes as an absent key.)
+        node = {key: value for key, value in node.items() if value != "normal"}
+        node["children"] = [without_normal(child) for child in node.get("children", [])]
+        return node
+
+    agreeing = refused = 0
+    for case in cases:
+        try:
+            frames = taffy_oracle.layout_case(dict(case, tree=without_normal(case["tree"]), rounding=False))
+        except taffy_oracle.InputError:
+            refused += 1
+            case["taffy_takes"] = False
+            continue
+        case["taffy_takes"] = True
+        agreeing += not differences(case["expected"], frames)
+    return agreeing, refused
 
 
 def command_reduce(args):
@@ -639,6 +670,7 @@ def main():
     check.add_argument("--mush", default=default_mush(), help="the mush binary (default: .build's)")
     check.add_argument("--show", type=int, default=2, help="differences printed a case")
     check.add_argument("--differing", help="write the differing cases (with expected) to this file")
+    check.add_argument("--taffy", action="store_true", help="Taffy's agreement with Chromium on the same cases")
     shrink = sub.add_parser("reduce", help="shrink differing cases while they still differ")
     shrink.add_argument("file", nargs="?", help="cases, or - for standard input")
     shrink.add_argument("--name", action="append", help="only the case of this name (repeatable)")

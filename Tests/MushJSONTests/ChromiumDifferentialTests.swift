@@ -52,11 +52,10 @@ import Testing
             let (width, height) = (
                 TaffyDifferentialTests.space(item["width"]), TaffyDifferentialTests.space(item["height"])
             )
-            if Array(BoxEngine.laidOut(request.root, width: width, height: height).frames)
-                != Array(BoxEngine.laidOut(request.root, width: width, height: height, usesCache: false).frames)
-            {
-                cacheDependent.append(item["name"] as! String)
-            }
+            let cached = BoxEngine.laidOut(request.root, width: width, height: height).copiedFrames()
+            let uncached = BoxEngine.laidOut(request.root, width: width, height: height, usesCache: false)
+                .copiedFrames()
+            if cached != uncached { cacheDependent.append(item["name"] as! String) }
             if found.isEmpty {
                 agreeing += 1
             } else {
@@ -70,7 +69,7 @@ import Testing
                         + "\(count - agreeing - differing.count) unsure"
                 ] + differing).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
-        // Where this stands (seed 1, 300 cases): 232 agree (77%); 143 did before the engine followed
+        // Where this stands (seed 1, 300 cases): 233 agree (78%); 143 did before the engine followed
         // Chromium in placing absolutely positioned boxes between their insets by alignSelf, the
         // fallback of distributions when items overflow, auto margins across an overflowing line,
         // and the least size a border-box aspect ratio gives (183), and in resolving percentages only
@@ -80,8 +79,9 @@ import Testing
         // size, taking a ratio's size as a floor under the content for items and roots too, and
         // keeping relative offsets out of baselines (227), and in a flex item's contribution to its
         // container's size, a wrapping column's fit-content width, `justifyContent: stretch` and
-        // auto margins in baseline groups (232). The bound keeps it from getting worse.
-        if seed == 1, count == 300 { #expect(agreeing >= 232, "\(agreeing) of 300 agree") }
+        // auto margins in baseline groups (232), and in taking a column item's height of definite flex
+        // basis as definite (233). The bound keeps it from getting worse.
+        if seed == 1, count == 300 { #expect(agreeing >= 233, "\(agreeing) of 300 agree") }
         #expect(agreeing + differing.count == cases.count, "no case of the generator is unsure")
         #expect(cacheDependent.isEmpty, "laid out differently without the caches: \(cacheDependent.prefix(5))")
     }

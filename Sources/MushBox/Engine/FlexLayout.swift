@@ -808,6 +808,8 @@ extension LayoutTree {
     /// (Chromium's reading of §9.8's second rule).
     private func heightIsDefinite(_ item: FlexItem, constants c: FlexConstants) -> Bool {
         if item.size.height != nil || style(item.node).pointee.aspectRatio != nil { return true }
+        // (A column item of definite flex basis is as definite, in Chromium, as its basis.)
+        if !c.isRow, style(item.node).pointee.flexBasis.resolve(c.percentBase.height) != nil { return true }
         return c.isRow ? stretches(item, constants: c) : c.percentBase.height != nil
     }
 

@@ -381,6 +381,10 @@ final class LayoutTree {
     let cache: UnsafeMutableBufferPointer<CacheEntry?>
     let leaves: UnsafeMutableBufferPointer<LeafAnswers>
     let frames: UnsafeMutableBufferPointer<Frame>
+
+    /// The frames, copied while the tree (which owns their memory) is alive: `Array(tree.frames)`
+    /// may read them after Swift has released a tree it no longer needs.
+    func copiedFrames() -> [Frame] { Array(frames) }
     /// The flex items of the containers being laid out, one above the other (a container's items are
     /// its children, so the nodes of the tree are room enough), and the first free slot.
     let arena: UnsafeMutableBufferPointer<FlexItem>
