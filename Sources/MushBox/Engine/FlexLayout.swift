@@ -31,7 +31,9 @@ extension LayoutTree {
         // automatic minimum being its content, css-sizing-4 §5.1) at least that, its content
         // overflowing the ratio when taller; a scroll container's minimum is 0 and it keeps the
         // ratio.
-        if let ratio = style.pointee.aspectRatio, (styledKnown.width == nil) != (styledKnown.height == nil) {
+        if let ratio = style.pointee.aspectRatio, (styledKnown.width == nil) != (styledKnown.height == nil),
+            styledKnown.width != nil || !indefiniteHeight
+        {
             let paddingBorder =
                 (style.pointee.padding.resolveOrZero(parentSize.width)
                 + style.pointee.border.resolveOrZero(parentSize.width)).sums
@@ -676,13 +678,15 @@ extension LayoutTree {
             let knownMain = c.containerSize.main(isRow)
             let known = Known.fromMainCross(isRow, main: item.target.main(isRow), cross: styleCross)
             let childSpace = Space.fromMainCross(isRow, main: .points(knownMain), cross: availableCross)
+            // (A column item's height from its content is not definite: no ratio carries it across.)
+            let definiteMain = isRow || heightIsDefinite(item, constants: c)
             var measured = measure(
                 item.node, known: known, parentSize: c.percentBase, space: childSpace, sizing: .contentSize,
-                isRow: !isRow, indefiniteHeight: !isRow && c.percentBase.height == nil)
+                isRow: !isRow, indefiniteHeight: !definiteMain)
             // An aspect ratio carries the used main size across (css-sizing-4 §2.1), its content
             // taller where it is (its automatic minimum, §5.1; a scroll container's is 0).
             let style = style(item.node)
-            if let ratio = style.pointee.aspectRatio {
+            if definiteMain, let ratio = style.pointee.aspectRatio {
                 let transferred = known.transferringAspectRatio(
                     ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: item.paddingBorderSums
                 ).cross(isRow)
@@ -720,8 +724,8 @@ extension LayoutTree {
 
     /// Whether an item takes part in its line's baseline alignment: aligned by baseline, without an
     /// auto margin across the line (which takes precedence over alignment, §8.1).
-    static func sharesBaseline(_ item: FlexItem) -> Bool {
-        item.alignSelf == .baseline && !item.autoTop && !item.autoBottom
+    static func sharesBaseline(_ item: FlexItem, isRow: Bool = true) -> Bool {
+        item.alignSelf == .baseline && !item.autoCrossStart(isRow) && !item.autoCrossEnd(isRow)
     }
 
     /// §9.4.8: each line's cross size.
@@ -807,7 +811,7 @@ extension LayoutTree {
     /// cross size, §9.4.11); in a column, its flexed height where the column's own is definite
     /// (Chromium's reading of §9.8's second rule).
     private func heightIsDefinite(_ item: FlexItem, constants c: FlexConstants) -> Bool {
-        if item.size.height != nil || style(item.node).pointee.aspectRatio != nil { return true }
+        if item.size.height != nil || (c.isRow && style(item.node).pointee.aspectRatio != nil) { return true }
         // (A column item of definite flex basis is as definite, in Chromium, as its basis.)
         if !c.isRow, style(item.node).pointee.flexBasis.resolve(c.percentBase.height) != nil { return true }
         return c.isRow ? stretches(item, constants: c) : c.percentBase.height != nil
@@ -878,7 +882,13 @@ extension LayoutTree {
         let isRow = c.isRow
         for line in lines {
             var maxBaseline = 0.0
-            for index in line.items { maxBaseline = max(maxBaseline, items[index].baseline) }
+            var columnBaselineGroup = 0.0
+            for index in line.items {
+                maxBaseline = max(maxBaseline, items[index].baseline)
+                if !isRow, Self.sharesBaseline(items[index], isRow: false) {
+                    columnBaselineGroup = max(columnBaselineGroup, items[index].outerTarget.width)
+                }
+            }
             for index in line.items {
                 let item = UnsafePointer(items.baseAddress! + index)
                 let free = line.crossSize - item.pointee.outerTarget.cross(isRow)
@@ -913,10 +923,11 @@ extension LayoutTree {
                     // Baselines align at the cross-start; in wrap-reverse that is the bottom, where
                     // browsers align the items as flex-start.
                     case .baseline where isRow && !c.isWrapReverse: offset = maxBaseline - item.pointee.baseline
-                    // Across a column there are no baselines to share: browsers put the items at the
-                    // left, whatever the direction (the right of the mirror image of a right-to-left
-                    // container).
-                    case .baseline where !isRow && c.isRightToLeft: offset = free
+                    // Across a column the items share their left edges (their synthesized baselines)
+                    // and the group sits at the start, as in Chromium: in a right-to-left column the
+                    // widest at the right, the others' left edges under its left edge.
+                    case .baseline where !isRow && c.isRightToLeft:
+                        offset = columnBaselineGroup - item.pointee.outerTarget.width
                     default: offset = c.isWrapReverse ? free : 0
                     }
                     items[index].offsetCross = offset

@@ -17,9 +17,9 @@ extension LayoutTree {
         var nodeSize = known
         var minSize = Known.none
         var maxSize = Known.none
-        var aspectRatio: Double?
+        // (A ratio carries a width the caller fixes across too: an absolutely positioned box's.)
+        let aspectRatio = style.pointee.aspectRatio
         if sizing == .inherentSize {
-            aspectRatio = style.pointee.aspectRatio
             let rawSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
             let styleSize = rawSize.applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
             minSize = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
