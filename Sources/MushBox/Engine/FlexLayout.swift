@@ -266,9 +266,15 @@ extension LayoutTree {
             let boxSizing = style.pointee.boxSizing == .contentBox ? item.pointee.paddingBorderSums.main(isRow) : 0
             let flexBasis = style.pointee.flexBasis.resolve(containerMain).maybeAdd(boxSizing)
 
+            // A percentage basis of an unknown height is `content` (§7.2.3): the content's size, not
+            // the item's own (`flexBasis: 0%` and `height: 1` in a column of auto height is 0). (A
+            // row's width is unknown only while its intrinsic size is found, where Chromium keeps
+            // the item's width.)
+            var isContentBasis = false
+            if !isRow, flexBasis == nil, case .percent = style.pointee.flexBasis { isContentBasis = true }
             var basis: Double
             var basisFromRatio = false
-            if let definite = flexBasis ?? item.pointee.size.main(isRow) {
+            if !isContentBasis, let definite = flexBasis ?? item.pointee.size.main(isRow) {
                 basis = definite
             } else if let ratio = style.pointee.aspectRatio, let cross = item.pointee.size.cross(isRow) {
                 // §9.2.3 B: a ratio and a definite cross size give the flex base size.
