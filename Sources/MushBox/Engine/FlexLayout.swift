@@ -892,7 +892,10 @@ extension LayoutTree {
             for index in line.items {
                 maxBaseline = max(maxBaseline, items[index].baseline)
                 if !isRow, Self.sharesBaseline(items[index], isRow: false) {
-                    columnBaselineGroup = max(columnBaselineGroup, items[index].outerTarget.width)
+                    // The left border edges line up: at the largest left margin (in the mirror image
+                    // of a right-to-left column, the right edges, at the largest margin and width).
+                    let edge = items[index].margin.left + (c.isRightToLeft ? items[index].target.width : 0)
+                    columnBaselineGroup = max(columnBaselineGroup, edge)
                 }
             }
             for index in line.items {
@@ -932,8 +935,10 @@ extension LayoutTree {
                     // Across a column the items share their left edges (their synthesized baselines)
                     // and the group sits at the start, as in Chromium: in a right-to-left column the
                     // widest at the right, the others' left edges under its left edge.
-                    case .baseline where !isRow && c.isRightToLeft:
-                        offset = columnBaselineGroup - item.pointee.outerTarget.width
+                    case .baseline where !isRow:
+                        offset =
+                            columnBaselineGroup - item.pointee.margin.left
+                            - (c.isRightToLeft ? item.pointee.target.width : 0)
                     default: offset = c.isWrapReverse ? free : 0
                     }
                     items[index].offsetCross = offset

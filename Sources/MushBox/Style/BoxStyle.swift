@@ -118,15 +118,16 @@ public struct BoxStyle: Hashable, Sendable {
         case wrapReverse = "wrap-reverse"
     }
 
-    /// `visible`, or one of the three that make the automatic minimum size 0 (scroll bars take no
-    /// room).
+    /// `visible`, or one of the three that clip: `hidden` and `scroll` make a scroll container, whose
+    /// automatic minimum size is 0 (scroll bars take no room); `clip` clips without one, and keeps the
+    /// automatic minimum of its content (css-overflow-3), as in Chromium.
     public enum Overflow: String, Hashable, Sendable, CaseIterable {
         case visible
         case hidden
         case clip
         case scroll
 
-        var isScrollContainer: Bool { self != .visible }
+        var isScrollContainer: Bool { self == .hidden || self == .scroll }
     }
 }
 
