@@ -169,12 +169,16 @@ extension Pair where Value == Double? {
     ) -> Known {
         guard let ratio else { return self }
         let inset = contentBox ? paddingBorder : Pair<Double>(0, 0)
+        // (A border box is never smaller than its padding and border: a side below them carries them
+        // across, as browsers size it.)
         switch (width, height) {
         case (let width?, nil):
-            let height: Double = min(max(0, width - inset.width) / ratio, BoxLength.largest) + inset.height
+            let side = contentBox ? width : max(width, paddingBorder.width)
+            let height: Double = min(max(0, side - inset.width) / ratio, BoxLength.largest) + inset.height
             return Known(width, height)
         case (nil, let height?):
-            let width: Double = min(max(0, height - inset.height) * ratio, BoxLength.largest) + inset.width
+            let side = contentBox ? height : max(height, paddingBorder.height)
+            let width: Double = min(max(0, side - inset.height) * ratio, BoxLength.largest) + inset.width
             return Known(width, height)
         default: return self
         }
