@@ -9,24 +9,6 @@ extension LayoutTree {
         if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
             return NodeOutput(size: Pair(width, height))
         }
-        // With neither size fixed, a border-box ratio still carries the padding and border across
-        // (``aspectRatioFloor``); where that floor wins over the content, the box is sized from it.
-        if styledKnown.width == nil, styledKnown.height == nil,
-            let floor = aspectRatioFloor(
-                style,
-                paddingBorder: (style.pointee.padding.resolveOrZero(parentSize.width)
-                    + style.pointee.border.resolveOrZero(parentSize.width)).sums,
-                maxSize: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize))
-        {
-            let content = flexAlgorithm(
-                node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: .computeSize,
-                axis: .both, indefiniteHeight: indefiniteHeight)
-            if content.size.width < floor.width {
-                styledKnown.width = floor.width
-            } else if content.size.height < floor.height {
-                styledKnown.height = floor.height
-            }
-        }
         // A size fixed in one axis gives the other its ratio's size: the box's size there, or (its
         // automatic minimum being its content, css-sizing-4 §5.1) at least that, its content
         // overflowing the ratio when taller; a scroll container's minimum is 0 and it keeps the
@@ -518,9 +500,18 @@ extension LayoutTree {
                         item.pointee, constants: c, space: space)
                     var childSpace = space
                     childSpace.setCross(isRow, crossSpace)
-                    preferred = measure(
+                    var measured = measure(
                         item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
                         sizing: .inherentSize, isRow: isRow)
+                    // (A border-box ratio's floor of padding and border holds here as for the basis.)
+                    if item.pointee.size.width == nil, item.pointee.size.height == nil,
+                        let floor = aspectRatioFloor(
+                            style(item.pointee.node), paddingBorder: item.pointee.paddingBorderSums,
+                            maxSize: item.pointee.maxSize)
+                    {
+                        measured = Swift.max(measured, floor.main(isRow))
+                    }
+                    preferred = measured
                 }
                 // The limits are the border box's: the margins come after them.
                 let contribution = Swift.max(Swift.max(Swift.min(preferred, upper), lower), insetMain) + marginMain
