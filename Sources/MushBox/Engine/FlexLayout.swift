@@ -258,15 +258,7 @@ extension LayoutTree {
             var basisFromRatio = false
             if !isContentBasis, let definite = flexBasis ?? item.pointee.size.main(isRow) {
                 basis = definite
-            } else if let ratio = style.pointee.aspectRatio, let cross = item.pointee.size.cross(isRow) {
-                // §9.2.3 B: a ratio and a definite cross size give the flex base size.
-                basis =
-                    Known.fromMainCross(isRow, main: nil, cross: cross).transferringAspectRatio(
-                        ratio, contentBox: style.pointee.boxSizing == .contentBox,
-                        paddingBorder: item.pointee.paddingBorderSums
-                    ).main(isRow) ?? 0
-                basisFromRatio = true
-            } else if let fromCross = stretchedRatioMain(item.pointee, known: childKnown, constants: c) {
+            } else if let fromCross = ratioMain(item.pointee, known: childKnown, constants: c) {
                 basis = fromCross
                 basisFromRatio = true
             } else {
@@ -279,12 +271,7 @@ extension LayoutTree {
             }
             let paddingBorderMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
             basis = max(basis, paddingBorderMain)
-            if flexBasis == nil, item.pointee.size.width == nil, item.pointee.size.height == nil,
-                let floor = aspectRatioFloor(
-                    style, paddingBorder: item.pointee.paddingBorderSums, maxSize: item.pointee.maxSize)
-            {
-                basis = max(basis, floor.main(isRow))
-            }
+            if flexBasis == nil, let floor = ratioFloor(item.pointee) { basis = max(basis, floor.main(isRow)) }
             items[index].flexBasis = basis
             items[index].innerFlexBasis = basis - paddingBorderMain
 
@@ -307,23 +294,30 @@ extension LayoutTree {
         }
     }
 
-    /// The main size that an item's aspect ratio gives it from a cross size it is stretched to
-    /// (§9.2.3 B): in a single-line container of definite cross size, a stretched item's cross size
-    /// is definite (§9.8, 1), so its flex base size comes from it through the ratio, as browsers do
-    /// (a column 200 wide gives an item of ratio 2 a height of 100, not its content's 0). The ratio
-    /// holds between the border box's sides, or the content box's with `boxSizing: contentBox`.
-    /// `known` is the item's ``measuringInputs(_:constants:space:)``: a cross size there that is not
-    /// the item's own is the stretched one (none for auto cross margins, or for a ratio item in a
-    /// wrapping container, whose lines' cross sizes are not known yet). nil when there is none.
+    /// The main size that an item's aspect ratio gives it from a definite cross size (§9.2.3 B): its
+    /// own, or the one it is stretched to, for in a single-line container of definite cross size a
+    /// stretched item's cross size is definite (§9.8, 1), as browsers take it (a column 200 wide gives
+    /// an item of ratio 2 a height of 100, not its content's 0). The ratio holds between the border
+    /// box's sides, or the content box's with `boxSizing: contentBox`. `known` is the item's
+    /// ``measuringInputs(_:constants:space:)``, whose cross size is the item's own or the stretched one
+    /// (none for auto cross margins, or for a ratio item in a wrapping container, whose lines' cross
+    /// sizes are not known yet). nil when there is none.
     @inline(__always)
-    private func stretchedRatioMain(_ item: FlexItem, known: Known, constants c: FlexConstants) -> Double? {
+    private func ratioMain(_ item: FlexItem, known: Known, constants c: FlexConstants) -> Double? {
         let isRow = c.isRow
         let style = style(item.node)
-        guard let ratio = style.pointee.aspectRatio, item.size.cross(isRow) == nil, let cross = known.cross(isRow)
-        else { return nil }
+        guard let ratio = style.pointee.aspectRatio, let cross = known.cross(isRow) else { return nil }
         return Known.fromMainCross(isRow, main: nil, cross: cross).transferringAspectRatio(
             ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: item.paddingBorderSums
         ).main(isRow)
+    }
+
+    /// The floor a border-box aspect ratio puts under an item with neither size of its own
+    /// (``aspectRatioFloor(_:paddingBorder:maxSize:)``), for its flex basis and its contribution.
+    @inline(__always)
+    private func ratioFloor(_ item: FlexItem) -> Pair<Double>? {
+        guard item.size.width == nil, item.size.height == nil else { return nil }
+        return aspectRatioFloor(style(item.node), paddingBorder: item.paddingBorderSums, maxSize: item.maxSize)
     }
 
     /// What an item is measured with for its flex basis and its minimum: its known sizes (its cross
@@ -504,13 +498,7 @@ extension LayoutTree {
                         item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
                         sizing: .inherentSize, isRow: isRow)
                     // (A border-box ratio's floor of padding and border holds here as for the basis.)
-                    if item.pointee.size.width == nil, item.pointee.size.height == nil,
-                        let floor = aspectRatioFloor(
-                            style(item.pointee.node), paddingBorder: item.pointee.paddingBorderSums,
-                            maxSize: item.pointee.maxSize)
-                    {
-                        measured = Swift.max(measured, floor.main(isRow))
-                    }
+                    if let floor = ratioFloor(item.pointee) { measured = Swift.max(measured, floor.main(isRow)) }
                     preferred = measured
                 }
                 // The limits are the border box's: the margins come after them.
@@ -799,21 +787,21 @@ extension LayoutTree {
         return max(cross.clamp(c.minSize.cross(isRow), c.maxSize.cross(isRow)) - c.contentInset.crossSum(isRow), 0)
     }
 
+    /// Whether the height an item is laid out at is definite, so that percentages of it inside resolve
+    /// (css-flexbox-1 §9.8): its own height where that resolves; in a row, a height its aspect ratio
+    /// gives from its width (css-sizing-4 §2.1) or a stretched height (laid out again at its line's
+    /// cross size, §9.4.11); in a column, its flexed height where the column's own height or the
+    /// item's flex basis is definite (Chromium's reading of §9.8's second rule).
+    private func heightIsDefinite(_ item: FlexItem, constants c: FlexConstants) -> Bool {
+        if item.size.height != nil { return true }
+        let style = style(item.node)
+        if c.isRow { return style.pointee.aspectRatio != nil || stretches(item, constants: c) }
+        return c.percentBase.height != nil || style.pointee.flexBasis.resolve(nil) != nil
+    }
+
     /// Whether `item` takes its line's cross size (§9.4.11): `alignSelf` stretch, no `auto` cross
     /// margin, an `auto` cross size.
     @inline(__always)
-    /// Whether the height an item is laid out at is definite, so that percentages of it inside resolve
-    /// (css-flexbox-1 §9.8): its own height where that resolves, or comes through its aspect ratio
-    /// from its width (css-sizing-4 §2.1); in a row, a stretched height (laid out again at its line's
-    /// cross size, §9.4.11); in a column, its flexed height where the column's own is definite
-    /// (Chromium's reading of §9.8's second rule).
-    private func heightIsDefinite(_ item: FlexItem, constants c: FlexConstants) -> Bool {
-        if item.size.height != nil || (c.isRow && style(item.node).pointee.aspectRatio != nil) { return true }
-        // (A column item of definite flex basis is as definite, in Chromium, as its basis.)
-        if !c.isRow, style(item.node).pointee.flexBasis.resolve(c.percentBase.height) != nil { return true }
-        return c.isRow ? stretches(item, constants: c) : c.percentBase.height != nil
-    }
-
     private func stretches(_ item: FlexItem, constants c: FlexConstants) -> Bool {
         let isRow = c.isRow
         guard item.alignSelf == .stretch, !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow) else { return false }

@@ -75,7 +75,7 @@ extension LayoutTree {
         let clamped = nodeSize.or(Known(content.width + insetSums.width, content.height + insetSums.height))
             .maybeClamp(minSize, maxSize)
         var size = Pair(clamped.width ?? 0, clamped.height ?? 0)
-        if aspectRatio != nil, leaf < 0, nodeSize.width == nil, nodeSize.height == nil,
+        if leaf < 0, nodeSize.width == nil, nodeSize.height == nil,
             let floor = aspectRatioFloor(style, paddingBorder: insetSums, maxSize: maxSize)
         {
             size.width = max(size.width, floor.width)
