@@ -37,7 +37,8 @@ import re
 import subprocess
 import sys
 
-SIDES = ("top", "right", "bottom", "left")
+from random_values import SIDES, edge_value as _edge_value, edges as _edges, half as _half, size as _size
+
 
 # The engine's style keys as CSS properties: most are the same words in kebab case.
 PLAIN = {
@@ -293,39 +294,6 @@ VOCABULARY = {
 }
 # Keys that mean nothing on a root (it is no container's item): the generator leaves them off it.
 SIZED = {"width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"}
-
-
-def _half(rng, low, high):
-    """A value in [low, high]: mostly whole, sometimes a half."""
-    if rng.random() < 0.75:
-        return rng.randint(low, high)
-    value = rng.randint(2 * low, 2 * high) / 2
-    return int(value) if value == int(value) else value
-
-
-def _size(rng, low, high, *, auto=0.12, percent=0.2):
-    roll = rng.random()
-    if roll < auto:
-        return "auto"
-    if roll < auto + percent:
-        return f"{rng.choice([0, 5, 10, 20, 25, 30, 33, 40, 50, 60, 75, 80, 100])}%"
-    return _half(rng, low, high)
-
-
-def _edge_value(rng, high, *, auto=0.0, percent=0.1):
-    roll = rng.random()
-    if roll < auto:
-        return "auto"
-    if roll < auto + percent:
-        return f"{rng.choice([0, 1, 2, 5, 10])}%"
-    return _half(rng, 0, high)
-
-
-def _edges(rng, make):
-    if rng.random() < 0.4:
-        return make()
-    sides = [side for side in SIDES if rng.random() < 0.5] or [rng.choice(SIDES)]
-    return {side: make() for side in sides}
 
 
 def random_style(rng, is_root, depth):
@@ -651,22 +619,23 @@ def command_reduce(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
+    def sample(command, *, required=False):
+        """The generated sample's options: --seed, --count and --first (with --generate, where a
+        file of cases is the other choice)."""
+        if not required:
+            command.add_argument("--generate", action="store_true", help="generated cases instead of a file")
+        command.add_argument("--seed", type=int, required=required, default=None if required else 1)
+        command.add_argument("--count", type=int, required=required, default=None if required else 300)
+        command.add_argument("--first", type=int, default=0, help="index of the first case")
+
     run = sub.add_parser("layout", help="lay cases out in Chromium")
     run.add_argument("file", nargs="?", help="a JSON Lines file of cases, or - for standard input")
-    run.add_argument("--generate", action="store_true", help="generated cases instead of a file")
-    run.add_argument("--seed", type=int, default=1)
-    run.add_argument("--count", type=int, default=300)
-    run.add_argument("--first", type=int, default=0)
+    sample(run)
     generate = sub.add_parser("generate", help="print random cases (JSON Lines, no expected)")
-    generate.add_argument("--seed", type=int, required=True)
-    generate.add_argument("--count", type=int, required=True)
-    generate.add_argument("--first", type=int, default=0, help="index of the first case")
+    sample(generate, required=True)
     check = sub.add_parser("compare", help="the engine against Chromium")
     check.add_argument("file", nargs="?", help="cases (with or without expected), or - for standard input")
-    check.add_argument("--generate", action="store_true", help="generated cases instead of a file")
-    check.add_argument("--seed", type=int, default=1)
-    check.add_argument("--count", type=int, default=300)
-    check.add_argument("--first", type=int, default=0)
+    sample(check)
     check.add_argument("--mush", default=default_mush(), help="the mush binary (default: .build's)")
     check.add_argument("--show", type=int, default=2, help="differences printed a case")
     check.add_argument("--differing", help="write the differing cases (with expected) to this file")

@@ -83,6 +83,8 @@ import math
 import random
 import sys
 
+from random_values import edge_value as _edge_value, edges as _edges_value, half as _half, size as _size
+
 try:
     from stretchable import taffylib
     from stretchable.style import Style as _Style
@@ -879,43 +881,6 @@ def suspects(case, expected, boxes=None):
 
 # ---------------------------------------------------------------------------------------------
 # Random cases
-
-
-def _half(rng, low, high):
-    """A value in [low, high]: mostly whole, sometimes a half."""
-    if rng.random() < 0.75:
-        return rng.randint(low, high)
-    value = rng.randint(2 * low, 2 * high) / 2
-    return int(value) if value == int(value) else value
-
-
-def _percent(rng):
-    return f"{rng.choice([0, 5, 10, 20, 25, 30, 33, 40, 50, 60, 75, 80, 100])}%"
-
-
-def _size(rng, low, high, *, auto=0.12, percent=0.2):
-    roll = rng.random()
-    if roll < auto:
-        return "auto"
-    if roll < auto + percent:
-        return _percent(rng)
-    return _half(rng, low, high)
-
-
-def _edge_value(rng, high, *, auto=0.0, percent=0.1):
-    roll = rng.random()
-    if roll < auto:
-        return "auto"
-    if roll < auto + percent:
-        return f"{rng.choice([0, 1, 2, 5, 10])}%"
-    return _half(rng, 0, high)
-
-
-def _edges_value(rng, make):
-    if rng.random() < 0.4:
-        return make()
-    edges = [e for e in EDGES if rng.random() < 0.5] or [rng.choice(EDGES)]
-    return {e: make() for e in edges}
 
 
 def _random_style(rng, is_root, depth):

@@ -90,9 +90,9 @@ extension LayoutTree {
     }
 
     /// The least size a border-box aspect ratio gives a box with neither size fixed (the caller
-    /// knows; a percentage of an unknown base is not fixed), nil without one: as wide as its vertical padding and border give through the ratio, as tall as its
-    /// horizontal ones give, within its maximum, as Chromium sizes it (an empty box of ratio 3 and
-    /// padding 1 is 6 × 2, not 2 × 2).
+    /// knows; a percentage of an unknown base is not fixed), nil without one: as wide as its vertical
+    /// padding and border give through the ratio, as tall as its horizontal ones give, within its
+    /// maximum, as Chromium sizes it (an empty box of ratio 3 and padding 1 is 6 × 2, not 2 × 2).
     func aspectRatioFloor(_ style: UnsafePointer<BoxStyle>, paddingBorder: Pair<Double>, maxSize: Known) -> Pair<
         Double
     >? {
