@@ -33,13 +33,15 @@ extension LayoutTree {
             let base = Known(insetBase.width, insetBase.height)
             let rawSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: base)
             let styleSize = rawSize.applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
-            let styleMin = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
-                .applyingAspectRatio(aspectRatio, whereAuto: rawSize).maybeAdd(boxSizing)
+            let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
+                .withAspectRatioLimits(
+                    aspectRatio, max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base),
+                    whereAuto: rawSize)
+            let styleMin = limits.min.maybeAdd(boxSizing)
             let minSize = Known(
                 max(styleMin.width ?? paddingBorder.width, paddingBorder.width),
                 max(styleMin.height ?? paddingBorder.height, paddingBorder.height))
-            let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base)
-                .applyingAspectRatio(aspectRatio, whereAuto: rawSize).maybeAdd(boxSizing)
+            let maxSize = limits.max.maybeAdd(boxSizing)
             var known = styleSize.maybeClamp(minSize, maxSize)
             if known.width == nil, let left, let right {
                 let width = insetBase.width - (marginLeft ?? 0) - (marginRight ?? 0) - left - right

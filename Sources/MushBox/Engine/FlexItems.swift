@@ -26,6 +26,8 @@ struct FlexItem {
     var flexShrink: Double
 
     var flexBasis = 0.0
+    /// Whether the flex basis is definite (a size, or one an aspect ratio gives), not the content's.
+    var hasDefiniteBasis = false
     var innerFlexBasis = 0.0
     var violation = 0.0
     var frozen = false
@@ -37,7 +39,6 @@ struct FlexItem {
     var hypotheticalOuter = Pair(0.0, 0.0)
     var target = Pair(0.0, 0.0)
     var outerTarget = Pair(0.0, 0.0)
-    var contentFlexFraction = 0.0
     var baseline = 0.0
     var offsetMain = 0.0
     var offsetCross = 0.0

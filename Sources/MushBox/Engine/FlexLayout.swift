@@ -50,10 +50,13 @@ extension LayoutTree {
         let paddingBorder = (padding + border).sums
         let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
         let size = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
-        let minSize = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-            .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing)
-        let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize)
-            .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing)
+        let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
+            .withAspectRatioLimits(
+                aspectRatio,
+                max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize),
+                whereAuto: size)
+        let minSize = limits.min.maybeAdd(boxSizing)
+        let maxSize = limits.max.maybeAdd(boxSizing)
         let clampedStyleSize =
             sizing == .inherentSize ? size.maybeAdd(boxSizing).maybeClamp(minSize, maxSize) : Known.none
         func fixed(_ low: Double?, _ high: Double?) -> Double? {
@@ -173,6 +176,11 @@ extension LayoutTree {
             border = border.mirrored
             contentInset = contentInset.mirrored
         }
+        let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
+            .withAspectRatioLimits(
+                aspectRatio,
+                max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize),
+                whereAuto: size)
         let innerSize = Known(
             known.width.map { max($0 - contentInset.horizontal, 0) },
             known.height.map { max($0 - contentInset.vertical, 0) })
@@ -184,10 +192,7 @@ extension LayoutTree {
             isRow: style.pointee.flexDirection.isRow, isReverse: style.pointee.flexDirection.isReverse,
             isWrap: style.pointee.flexWrap != .noWrap, isWrapReverse: style.pointee.flexWrap == .wrapReverse,
             isRightToLeft: isRightToLeft,
-            minSize: BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-                .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing),
-            maxSize: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize)
-                .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing),
+            minSize: limits.min.maybeAdd(boxSizing), maxSize: limits.max.maybeAdd(boxSizing),
             margin: margin, border: border, contentInset: contentInset, gap: gap,
             alignItems: style.pointee.alignItems ?? .stretch, alignContent: style.pointee.alignContent ?? .stretch,
             justifyContent: style.pointee.justifyContent, nodeOuterSize: known, nodeInnerSize: innerSize,
@@ -207,6 +212,12 @@ extension LayoutTree {
             let border = style.pointee.border.resolveOrZero(base.width)
             let boxSizing = style.pointee.boxSizing == .contentBox ? (padding + border).sums : Pair(0, 0)
             let size = BoxLength.resolve(style.pointee.width, style.pointee.height, against: base)
+            // (Along a row, an item's width takes no limit through its ratio, as in Chromium.)
+            let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
+                .withAspectRatioLimits(
+                    c.isRow ? nil : aspectRatio,
+                    max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base),
+                    whereAuto: size)
             var margin = style.pointee.margin.resolveOrZero(base.width)
             var autoLeft = style.pointee.margin.left == .auto
             var autoRight = style.pointee.margin.right == .auto
@@ -221,10 +232,7 @@ extension LayoutTree {
                 to: FlexItem(
                     node: child,
                     size: size.maybeAdd(boxSizing),
-                    minSize: BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
-                        .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing),
-                    maxSize: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base)
-                        .applyingAspectRatio(aspectRatio, whereAuto: size).maybeAdd(boxSizing),
+                    minSize: limits.min.maybeAdd(boxSizing), maxSize: limits.max.maybeAdd(boxSizing),
                     insetTop: style.pointee.inset.top.resolve(base.height), insetRight: insetRight,
                     insetBottom: style.pointee.inset.bottom.resolve(base.height), insetLeft: insetLeft,
                     margin: margin, autoTop: style.pointee.margin.top == .auto, autoRight: autoRight,
@@ -273,6 +281,7 @@ extension LayoutTree {
             basis = max(basis, paddingBorderMain)
             if flexBasis == nil, let floor = ratioFloor(item.pointee) { basis = max(basis, floor.main(isRow)) }
             items[index].flexBasis = basis
+            items[index].hasDefiniteBasis = !isContentBasis && (flexBasis ?? item.pointee.size.main(isRow)) != nil
             items[index].innerFlexBasis = basis - paddingBorderMain
 
             // §4.5: the automatic minimum size (0 for scroll containers).
@@ -306,7 +315,10 @@ extension LayoutTree {
     private func ratioMain(_ item: FlexItem, known: Known, constants c: FlexConstants) -> Double? {
         let isRow = c.isRow
         let style = style(item.node)
-        guard let ratio = style.pointee.aspectRatio, let cross = known.cross(isRow) else { return nil }
+        // (Within the item's limits across: a width of 1 under a maximum of 0 gives a height of 0.)
+        guard let ratio = style.pointee.aspectRatio,
+            let cross = known.cross(isRow)?.clamp(item.minSize.cross(isRow), item.maxSize.cross(isRow))
+        else { return nil }
         return Known.fromMainCross(isRow, main: nil, cross: cross).transferringAspectRatio(
             ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: item.paddingBorderSums
         ).main(isRow)
@@ -341,6 +353,8 @@ extension LayoutTree {
         }
         var known = item.size
         known.setMain(isRow, nil)
+        // (Its own cross size within its limits.)
+        known.setCross(isRow, known.cross(isRow)?.clamp(item.minSize.cross(isRow), item.maxSize.cross(isRow)))
         // (An auto margin across the axis keeps an item from stretching, §8.1. In a wrapping
         // container the cross size an item will stretch to is its line's, not known yet: an item
         // with an aspect ratio is measured without it, as browsers do, so that the ratio does not
@@ -460,71 +474,58 @@ extension LayoutTree {
         c.nodeInnerSize.setMain(isRow, innerMain)
     }
 
-    /// §9.9.1: the container's max-content (or min-content) main size, as browsers compute it: each
-    /// item's content contribution turned into a flex fraction and back.
+    /// §9.9.1: the container's max-content (or min-content) main size, as Chromium computes it: the
+    /// sum of its items' outer contributions on the longest line. An item's contribution is its
+    /// preferred size (its content's where it has none) within its own limits, the minimum winning;
+    /// where that would move it from a definite flex basis it cannot move from (larger and it does not
+    /// grow, smaller and it does not shrink) it is its hypothetical main size instead. A multi-line
+    /// container is never narrower than its widest item's min-content contribution.
     private func intrinsicMainSize(
         _ items: Items, lines: [FlexLine], constants c: FlexConstants, space: Space
     ) -> Double {
         let isRow = c.isRow
+        let minContent = space.main(isRow) == .minContent
+        func contribution(_ index: Int, _ space: Space, keepsBasis: Bool) -> Double {
+            let item = UnsafePointer(items.baseAddress! + index)
+            let insetMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
+            var preferred: Double
+            if let stylePreferred = item.pointee.size.main(isRow) {
+                preferred = stylePreferred
+            } else {
+                let (childKnown, childParentSize, crossSpace) = measuringInputs(item.pointee, constants: c, space: space)
+                var childSpace = space
+                childSpace.setCross(isRow, crossSpace)
+                preferred = measure(
+                    item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
+                    sizing: .inherentSize, isRow: isRow)
+                // (A border-box ratio's floor of padding and border holds here as for the basis.)
+                if let floor = ratioFloor(item.pointee) { preferred = Swift.max(preferred, floor.main(isRow)) }
+            }
+            // The limits are the border box's (never below its padding and border): the margins come
+            // after them.
+            preferred = Swift.max(
+                preferred.maybeMin(item.pointee.maxSize.main(isRow)).maybeMax(item.pointee.minSize.main(isRow)),
+                insetMain)
+            if keepsBasis, item.pointee.hasDefiniteBasis {
+                let basis = item.pointee.flexBasis
+                if (preferred > basis && item.pointee.flexGrow == 0) || (preferred < basis && item.pointee.flexShrink == 0) {
+                    preferred = item.pointee.hypotheticalInner.main(isRow)
+                }
+            }
+            return preferred + item.pointee.margin.mainSum(isRow)
+        }
         var mainSize = 0.0
+        if c.isWrap {
+            // The widest item's min-content contribution.
+            let minSpace = Space.fromMainCross(isRow, main: .minContent, cross: space.cross(isRow))
+            for index in items.indices {
+                mainSize = Swift.max(mainSize, contribution(index, minSpace, keepsBasis: false))
+            }
+            if minContent { return mainSize }
+        }
         for line in lines {
-            for index in line.items {
-                let item = UnsafePointer(items.baseAddress! + index)
-                let styleMin = item.pointee.minSize.main(isRow)
-                let stylePreferred = item.pointee.size.main(isRow)
-                let insetMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
-                // A border box is never smaller than its padding and border, whatever its maximum.
-                let styleMax = item.pointee.maxSize.main(isRow).map { Swift.max($0, insetMain) }
-                // Chromium's contribution: the item's preferred size (its content's where it has none),
-                // at most its flex basis where it does not grow and at least it where it does not
-                // shrink, within its limits, the minimum (its automatic one by default) winning.
-                let basisMin: Double? = item.pointee.flexShrink == 0 ? item.pointee.flexBasis : nil
-                let basisMax: Double? = item.pointee.flexGrow == 0 ? item.pointee.flexBasis : nil
-                // (The automatic minimum is measured where a flex basis could cap the item below it.)
-                let lower = Swift.max(styleMin ?? item.pointee.resolvedMinimumMain ?? 0, basisMin ?? 0)
-                let upper = Swift.min(styleMax ?? .infinity, basisMax ?? .infinity)
-                let marginMain = item.pointee.margin.mainSum(isRow)
-                let preferred: Double
-                if let stylePreferred {
-                    preferred = stylePreferred
-                } else if upper <= lower {
-                    preferred = lower
-                } else {
-                    let (childKnown, childParentSize, crossSpace) = measuringInputs(
-                        item.pointee, constants: c, space: space)
-                    var childSpace = space
-                    childSpace.setCross(isRow, crossSpace)
-                    var measured = measure(
-                        item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
-                        sizing: .inherentSize, isRow: isRow)
-                    // (A border-box ratio's floor of padding and border holds here as for the basis.)
-                    if let floor = ratioFloor(item.pointee) { measured = Swift.max(measured, floor.main(isRow)) }
-                    preferred = measured
-                }
-                // The limits are the border box's: the margins come after them.
-                let contribution = Swift.max(Swift.max(Swift.min(preferred, upper), lower), insetMain) + marginMain
-                let difference = contribution - item.pointee.flexBasis
-                if difference > 0 {
-                    items[index].contentFlexFraction = difference / Swift.max(1, item.pointee.flexGrow)
-                } else if difference < 0 {
-                    items[index].contentFlexFraction =
-                        difference / Swift.max(1, item.pointee.flexShrink * item.pointee.innerFlexBasis)
-                } else {
-                    items[index].contentFlexFraction = 0
-                }
-            }
             var sum = gapSum(c.mainGap, line.items.count)
-            for index in line.items {
-                let item = UnsafePointer(items.baseAddress! + index)
-                let fraction = item.pointee.contentFlexFraction
-                var contribution = 0.0
-                if fraction > 0 {
-                    contribution = Swift.max(1, item.pointee.flexGrow) * fraction
-                } else if fraction < 0 {
-                    contribution = Swift.max(1, item.pointee.flexShrink * item.pointee.innerFlexBasis) * fraction
-                }
-                sum += item.pointee.flexBasis + contribution
-            }
+            for index in line.items { sum += contribution(index, space, keepsBasis: true) }
             mainSize = Swift.max(mainSize, sum)
         }
         return mainSize

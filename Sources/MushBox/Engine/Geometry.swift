@@ -151,13 +151,26 @@ extension Pair where Value == Double? {
         }
     }
 
-    /// Minimum or maximum sizes with the ratio's transfer (``applyingAspectRatio(_:)``) only into an
-    /// axis whose preferred `size` is auto: a limit crosses over only to a size the ratio gives
-    /// (css-sizing-4 §5.2; a width of 0 is not widened by a minimum height through the ratio).
-    @inline(__always) func applyingAspectRatio(_ ratio: Double?, whereAuto size: Known) -> Known {
-        guard ratio != nil else { return self }
-        let transferred = applyingAspectRatio(ratio)
-        return Known(size.width == nil ? transferred.width : width, size.height == nil ? transferred.height : height)
+    /// A box's minimum and maximum sizes (`self` the minimum) with what its aspect ratio carries
+    /// across, as Chromium applies css-sizing-4 §5.2: where the preferred width (`size`) is auto, the
+    /// width takes the height's limits through the ratio (a minimum only where it is above 0, and
+    /// never above the width's own maximum; a maximum only where it is below the width's own). A
+    /// height takes no limit from the width: a height the ratio gives comes from a width already
+    /// within the width's limits. The minimum wins, as in every clamp here.
+    @inline(__always) func withAspectRatioLimits(_ ratio: Double?, max: Known, whereAuto size: Known) -> (
+        min: Known, max: Known
+    ) {
+        guard let ratio, size.width == nil else { return (self, max) }
+        var low = self
+        var high = max
+        if let minHeight = height, minHeight > 0 {
+            let transferred = Swift.min(minHeight * ratio, BoxLength.largest).maybeMin(max.width)
+            low.width = Swift.max(low.width ?? 0, transferred)
+        }
+        if let maxHeight = max.height {
+            high.width = Swift.min(maxHeight * ratio, BoxLength.largest).maybeMin(max.width)
+        }
+        return (low, high)
     }
 
     /// Where exactly one of width and height is known, the other from `ratio` (width ÷ height)

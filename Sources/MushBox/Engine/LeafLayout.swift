@@ -21,11 +21,14 @@ extension LayoutTree {
         let aspectRatio = style.pointee.aspectRatio
         if sizing == .inherentSize {
             let rawSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
-            let styleSize = rawSize.applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
-            minSize = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-                .applyingAspectRatio(aspectRatio, whereAuto: rawSize).maybeAdd(boxSizing)
-            maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize).maybeAdd(
-                boxSizing)
+            let styleSize = rawSize.maybeAdd(boxSizing)
+            let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
+                .withAspectRatioLimits(
+                    aspectRatio,
+                    max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize),
+                    whereAuto: rawSize)
+            minSize = limits.min.maybeAdd(boxSizing)
+            maxSize = limits.max.maybeAdd(boxSizing)
             nodeSize = known.or(styleSize.maybeClamp(minSize, maxSize))
         }
         // A height fixed without a width gives the width through the ratio (a width fixed without a
@@ -80,8 +83,12 @@ extension LayoutTree {
         {
             size.width = max(size.width, floor.width)
         }
-        if let aspectRatio, nodeSize.height == nil {
-            size.height = max(size.height, min(size.width / aspectRatio, BoxLength.largest))
+        if let aspectRatio, nodeSize.height == nil,
+            let height = Known(size.width, nil).transferringAspectRatio(
+                aspectRatio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: insetSums
+            ).height
+        {
+            size.height = max(size.height, height)
         }
         size.width = max(size.width, insetSums.width)
         size.height = max(size.height, insetSums.height)
