@@ -9,27 +9,40 @@ extension LayoutTree {
         if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
             return NodeOutput(size: Pair(width, height))
         }
-        // A size fixed in one axis gives the other its ratio's size: the box's size there, or (its
-        // automatic minimum being its content, css-sizing-4 §5.1) at least that, its content
-        // overflowing the ratio when taller; a scroll container's minimum is 0 and it keeps the
-        // ratio.
+        // A size fixed in one axis gives the other its ratio's size, or (its automatic minimum being
+        // its content's, css-sizing-4 §5.1) its content's where that is larger, as Chromium finds it: a
+        // height from where its items end when laid out at the ratio's height (stretched to it, or
+        // shrunk into it), a width from its min-content width at its height. A scroll container's
+        // minimum is 0 and it keeps the ratio.
         if let ratio = style.pointee.aspectRatio, (styledKnown.width == nil) != (styledKnown.height == nil),
             styledKnown.width != nil || !indefiniteHeight
         {
             let paddingBorder =
                 (style.pointee.padding.resolveOrZero(parentSize.width)
                 + style.pointee.border.resolveOrZero(parentSize.width)).sums
-            let transferred = styledKnown.transferringAspectRatio(
+            var transferred = styledKnown.transferringAspectRatio(
                 ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: paddingBorder)
             if !style.pointee.overflow.isScrollContainer {
-                let content = flexAlgorithm(
-                    node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: .computeSize,
-                    axis: .both, indefiniteHeight: indefiniteHeight)
-                styledKnown = Known(
-                    max(transferred.width ?? 0, content.size.width), max(transferred.height ?? 0, content.size.height))
-            } else {
-                styledKnown = transferred
+                if styledKnown.width != nil {
+                    // (A row's lines, its items stretched to the ratio's height; a column's items at
+                    // their hypothetical heights, its height being the one to find.)
+                    let isRow = style.pointee.flexDirection.isRow
+                    let content = flexAlgorithm(
+                        node, style: style, known: isRow ? transferred : styledKnown, parentSize: parentSize,
+                        space: space, mode: .computeSize, axis: isRow ? .both : .height,
+                        indefiniteHeight: isRow ? false : indefiniteHeight, measuresLines: isRow
+                    ).size.height
+                    transferred.height = max(transferred.height ?? 0, content)
+                } else {
+                    let minContent = flexAlgorithm(
+                        node, style: style, known: styledKnown, parentSize: parentSize,
+                        space: Space(.minContent, space.height), mode: .computeSize, axis: .width,
+                        indefiniteHeight: indefiniteHeight
+                    ).size.width
+                    transferred.width = max(transferred.width ?? 0, minContent)
+                }
             }
+            styledKnown = transferred
             if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
                 return NodeOutput(size: Pair(width, height))
             }
@@ -67,9 +80,12 @@ extension LayoutTree {
         return minMaxSize.or(clampedStyleSize).maybeMax(paddingBorder)
     }
 
+    /// The algorithm itself. With `measuresLines`, it stops once its lines' cross sizes are found
+    /// from its items (as if its own cross size were not known, but with its items stretched to it),
+    /// and answers their sum, with the gaps and its padding and border, as its cross size.
     private func flexAlgorithm(
         _ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known, space outerSpace: Space,
-        mode: RunMode, axis: RequestedAxis, indefiniteHeight: Bool
+        mode: RunMode, axis: RequestedAxis, indefiniteHeight: Bool, measuresLines: Bool = false
     ) -> NodeOutput {
         var c = constants(node, style: style, known: known, parentSize: parentSize, indefiniteHeight: indefiniteHeight)
         let isRow = c.isRow
@@ -118,7 +134,12 @@ extension LayoutTree {
         // 9.4 Cross sizes.
         for index in items.indices { hypotheticalCrossSize(&items[index], constants: c, known: known, space: space) }
         computeBaselines(items, lines: lines, constants: c, known: known, space: space)
-        lineCrossSizes(items, lines: &lines, constants: c, known: known)
+        lineCrossSizes(items, lines: &lines, constants: c, known: known, fromItems: measuresLines)
+        if measuresLines {
+            var total = gapSum(c.crossGap, lines.count) + c.contentInset.crossSum(isRow)
+            for line in lines { total += line.crossSize }
+            return NodeOutput(size: Pair.fromMainCross(isRow, main: c.containerSize.main(isRow), cross: total))
+        }
         stretchLines(&lines, constants: c, known: known)
         usedCrossSizes(items, lines: lines, constants: c)
         // 9.5 Main-axis alignment.
@@ -492,7 +513,8 @@ extension LayoutTree {
             if let stylePreferred = item.pointee.size.main(isRow) {
                 preferred = stylePreferred
             } else {
-                let (childKnown, childParentSize, crossSpace) = measuringInputs(item.pointee, constants: c, space: space)
+                let (childKnown, childParentSize, crossSpace) = measuringInputs(
+                    item.pointee, constants: c, space: space)
                 var childSpace = space
                 childSpace.setCross(isRow, crossSpace)
                 preferred = measure(
@@ -508,7 +530,9 @@ extension LayoutTree {
                 insetMain)
             if keepsBasis, item.pointee.hasDefiniteBasis {
                 let basis = item.pointee.flexBasis
-                if (preferred > basis && item.pointee.flexGrow == 0) || (preferred < basis && item.pointee.flexShrink == 0) {
+                if (preferred > basis && item.pointee.flexGrow == 0)
+                    || (preferred < basis && item.pointee.flexShrink == 0)
+                {
                     preferred = item.pointee.hypotheticalInner.main(isRow)
                 }
             }
@@ -715,12 +739,14 @@ extension LayoutTree {
     }
 
     /// §9.4.8: each line's cross size.
-    private func lineCrossSizes(_ items: Items, lines: inout [FlexLine], constants c: FlexConstants, known: Known) {
+    private func lineCrossSizes(
+        _ items: Items, lines: inout [FlexLine], constants c: FlexConstants, known: Known, fromItems: Bool = false
+    ) {
         let isRow = c.isRow
         let insetCross = c.contentInset.crossSum(isRow)
         let minCross = c.minSize.cross(isRow)
         let maxCross = c.maxSize.cross(isRow)
-        if let cross = singleLineCrossSize(constants: c, known: known) {
+        if !fromItems, let cross = singleLineCrossSize(constants: c, known: known) {
             lines[0].crossSize = cross
             return
         }
