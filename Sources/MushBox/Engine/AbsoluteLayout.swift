@@ -32,7 +32,9 @@ extension LayoutTree {
             }
             let base = Known(insetBase.width, insetBase.height)
             let rawSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: base)
-            let styleSize = rawSize.applyingAspectRatio(aspectRatio).maybeAdd(boxSizing)
+            // (An aspect ratio carries one size to the other in the box's own layout, which floors
+            // the size it gives at the content's.)
+            let styleSize = rawSize.maybeAdd(boxSizing)
             let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
                 .withAspectRatioLimits(
                     aspectRatio, max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base),
@@ -43,19 +45,27 @@ extension LayoutTree {
                 max(styleMin.height ?? paddingBorder.height, paddingBorder.height))
             let maxSize = limits.max.maybeAdd(boxSizing)
             var known = styleSize.maybeClamp(minSize, maxSize)
-            if known.width == nil, let left, let right {
+            // (A ratio gives a known height its width, which the insets do not stretch.)
+            if known.width == nil, aspectRatio == nil || known.height == nil, let left, let right {
                 let width = insetBase.width - (marginLeft ?? 0) - (marginRight ?? 0) - left - right
                 known.width = max(width, 0)
-                known = known.applyingAspectRatio(aspectRatio).maybeClamp(minSize, maxSize)
+                // (A border-box ratio's floor of padding and border, as for any box of auto size.)
+                if rawSize.width == nil, rawSize.height == nil,
+                    let floor = aspectRatioFloor(style, paddingBorder: paddingBorder, maxSize: maxSize)
+                {
+                    known.width = max(known.width ?? 0, floor.width)
+                }
+                known = known.maybeClamp(minSize, maxSize)
             }
             // An `alignSelf` of its own, with both vertical insets given, aligns the box between them
             // (below); an auto height then stretches only for `stretch`, and is the content's otherwise.
             let alignsBetweenInsets = style.pointee.alignSelf != nil && top != nil && bottom != nil
             let stretchesVertically = !alignsBetweenInsets || style.pointee.alignSelf == .stretch
-            if known.height == nil, stretchesVertically, let top, let bottom {
+            // (A ratio gives a known width its height, which the insets do not stretch.)
+            if known.height == nil, stretchesVertically, aspectRatio == nil || known.width == nil, let top, let bottom {
                 let height = insetBase.height - (marginTop ?? 0) - (marginBottom ?? 0) - top - bottom
                 known.height = max(height, 0)
-                known = known.applyingAspectRatio(aspectRatio).maybeClamp(minSize, maxSize)
+                known = known.maybeClamp(minSize, maxSize)
             }
             let space = Space(
                 .points(container.width.clamp(minSize.width, maxSize.width)),

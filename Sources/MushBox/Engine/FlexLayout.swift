@@ -13,7 +13,7 @@ extension LayoutTree {
         // its content's, css-sizing-4 §5.1) its content's where that is larger, as Chromium finds it: a
         // height from where its items end when laid out at the ratio's height (stretched to it, or
         // shrunk into it), a width from its min-content width at its height. A scroll container's
-        // minimum is 0 and it keeps the ratio.
+        // minimum is 0, as is one the style gives, and it keeps the ratio.
         if let ratio = style.pointee.aspectRatio, (styledKnown.width == nil) != (styledKnown.height == nil),
             styledKnown.width != nil || !indefiniteHeight
         {
@@ -22,7 +22,9 @@ extension LayoutTree {
                 + style.pointee.border.resolveOrZero(parentSize.width)).sums
             var transferred = styledKnown.transferringAspectRatio(
                 ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: paddingBorder)
-            if !style.pointee.overflow.isScrollContainer {
+            if !style.pointee.overflow.isScrollContainer,
+                (styledKnown.width != nil ? style.pointee.minHeight : style.pointee.minWidth) == .auto
+            {
                 if styledKnown.width != nil {
                     // (A row's lines, its items stretched to the ratio's height; a column's items at
                     // their hypothetical heights, its height being the one to find.)
