@@ -149,6 +149,8 @@ extension LayoutTree {
                 case .end: cross = atEnd
                 case .flexEnd: cross = c.isWrapReverse ? atStart : atEnd
                 case .center: cross = (atStart + atEnd) / 2
+                // (A box out of flow has no baseline to share: it sits at the start, as in Chromium.)
+                case .baseline: cross = atStart
                 default: cross = c.isWrapReverse ? atEnd : atStart
                 }
             }

@@ -364,7 +364,9 @@ extension LayoutTree {
         known: Known, parentSize: Known, crossSpace: AvailableSpace
     ) {
         let isRow = c.isRow
-        let crossParent = c.nodeInnerSize.cross(isRow)
+        // (Stretched into a definite cross size only: a row's height found from its content is not,
+        // whatever height it is then laid out at, §9.8.)
+        let crossParent = c.percentBase.cross(isRow)
         let crossMargins = c.margin.crossSum(isRow)
         let minCross = item.minSize.cross(isRow).maybeAdd(crossMargins)
         let maxCross = item.maxSize.cross(isRow).maybeAdd(crossMargins)
@@ -942,8 +944,9 @@ extension LayoutTree {
                     case .baseline where isRow && !c.isWrapReverse: offset = maxBaseline - item.pointee.baseline
                     // Across a column the items share their left edges (their synthesized baselines)
                     // and the group sits at the start, as in Chromium: in a right-to-left column the
-                    // widest at the right, the others' left edges under its left edge.
-                    case .baseline where !isRow:
+                    // widest at the right, the others' left edges under its left edge. (In a
+                    // wrap-reverse column they sit at the line's end, as flex-start does there.)
+                    case .baseline where !isRow && !c.isWrapReverse:
                         offset =
                             columnBaselineGroup - item.pointee.margin.left
                             - (c.isRightToLeft ? item.pointee.target.width : 0)
