@@ -690,16 +690,22 @@ extension LayoutTree {
             inner = styleCross
         } else {
             let knownMain = c.containerSize.main(isRow)
-            let known = Known.fromMainCross(isRow, main: item.target.main(isRow), cross: styleCross)
+            // (A column item's height from its content is not definite: no ratio carries it across.
+            // Nor does one from its flexed height while the column's width is being found, which, as
+            // in Chromium, comes from its items' own sizes before they flex: an item of aspect ratio
+            // is then measured without its height.)
+            let definiteMain =
+                isRow || item.size.height != nil
+                || (c.nodeInnerSize.width != nil && heightIsDefinite(item, constants: c))
+            let style = style(item.node)
+            let measuredMain = definiteMain || style.pointee.aspectRatio == nil ? item.target.main(isRow) : nil
+            let known = Known.fromMainCross(isRow, main: measuredMain, cross: styleCross)
             let childSpace = Space.fromMainCross(isRow, main: .points(knownMain), cross: availableCross)
-            // (A column item's height from its content is not definite: no ratio carries it across.)
-            let definiteMain = isRow || heightIsDefinite(item, constants: c)
             var measured = measure(
                 item.node, known: known, parentSize: c.percentBase, space: childSpace, sizing: .contentSize,
                 isRow: !isRow, indefiniteHeight: !definiteMain)
             // An aspect ratio carries the used main size across (css-sizing-4 §2.1), its content
             // taller where it is (its automatic minimum, §5.1; a scroll container's is 0).
-            let style = style(item.node)
             if definiteMain, let ratio = style.pointee.aspectRatio {
                 let transferred = known.transferringAspectRatio(
                     ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: item.paddingBorderSums

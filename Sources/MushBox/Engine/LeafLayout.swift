@@ -30,6 +30,14 @@ extension LayoutTree {
             minSize = limits.min.maybeAdd(boxSizing)
             maxSize = limits.max.maybeAdd(boxSizing)
             nodeSize = known.or(styleSize.maybeClamp(minSize, maxSize))
+        } else if aspectRatio != nil, known.width == nil {
+            // Measured for its content, a box of aspect ratio still keeps its content width within
+            // the limits its heights carry across, as Chromium measures it (a box of ratio 1 and
+            // minimum height 1 is 1 wide, even along a row, whose items take no limits through ratios).
+            let limits = Known(nil, style.pointee.minHeight.resolve(parentSize.height)).withAspectRatioLimits(
+                aspectRatio, max: Known(nil, style.pointee.maxHeight.resolve(parentSize.height)), whereAuto: .none)
+            minSize.width = limits.min.width.maybeAdd(boxSizing.width)
+            maxSize.width = limits.max.width.maybeAdd(boxSizing.width)
         }
         // A height fixed without a width gives the width through the ratio (a width fixed without a
         // height gives at least the ratio's height, below).
