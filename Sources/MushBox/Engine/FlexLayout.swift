@@ -14,13 +14,15 @@ extension LayoutTree {
         // height from where its items end when laid out at the ratio's height (stretched to it, or
         // shrunk into it), a width from its min-content width at its height. A scroll container's
         // minimum is 0, as is one the style gives, and it keeps the ratio.
+        var layoutHeight: Double?
+        var transferred = Known.none
         if let ratio = style.pointee.aspectRatio, (styledKnown.width == nil) != (styledKnown.height == nil),
             styledKnown.width != nil || !indefiniteHeight
         {
             let paddingBorder =
                 (style.pointee.padding.resolveOrZero(parentSize.width)
                 + style.pointee.border.resolveOrZero(parentSize.width)).sums
-            var transferred = styledKnown.transferringAspectRatio(
+            transferred = styledKnown.transferringAspectRatio(
                 ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: paddingBorder)
             if !style.pointee.overflow.isScrollContainer,
                 (styledKnown.width != nil ? style.pointee.minHeight : style.pointee.minWidth) == .auto
@@ -34,7 +36,13 @@ extension LayoutTree {
                         space: space, mode: .computeSize, axis: isRow ? .both : .height,
                         indefiniteHeight: isRow ? false : indefiniteHeight, measuresLines: isRow
                     ).size.height
-                    transferred.height = max(transferred.height ?? 0, content)
+                    if let ratioHeight = transferred.height, content > ratioHeight {
+                        // (Its items are laid out at the ratio's height, as Chromium lays them out
+                        // before it grows the box to their content: their percentages resolve against
+                        // it and those that stretch find their widths at it.)
+                        layoutHeight = ratioHeight
+                        transferred.height = content
+                    }
                 } else {
                     let minContent = flexAlgorithm(
                         node, style: style, known: styledKnown, parentSize: parentSize,
@@ -51,7 +59,7 @@ extension LayoutTree {
         }
         return flexAlgorithm(
             node, style: style, known: styledKnown, parentSize: parentSize, space: space, mode: mode, axis: axis,
-            indefiniteHeight: indefiniteHeight && styledKnown.height == known.height)
+            indefiniteHeight: indefiniteHeight && styledKnown.height == known.height, layoutHeight: layoutHeight)
     }
 
     /// The border-box size the node's own style fixes, where it does: a maximum at or below the
@@ -84,12 +92,16 @@ extension LayoutTree {
 
     /// The algorithm itself. With `measuresLines`, it stops once its lines' cross sizes are found
     /// from its items (as if its own cross size were not known, but with its items stretched to it),
-    /// and answers their sum, with the gaps and its padding and border, as its cross size.
+    /// and answers their sum, with the gaps and its padding and border, as its cross size. A
+    /// `layoutHeight` is the height its items' percentages and stretched sizes see, where its own
+    /// grew past it.
     private func flexAlgorithm(
         _ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known, space outerSpace: Space,
-        mode: RunMode, axis: RequestedAxis, indefiniteHeight: Bool, measuresLines: Bool = false
+        mode: RunMode, axis: RequestedAxis, indefiniteHeight: Bool, measuresLines: Bool = false,
+        layoutHeight: Double? = nil
     ) -> NodeOutput {
         var c = constants(node, style: style, known: known, parentSize: parentSize, indefiniteHeight: indefiniteHeight)
+        if let layoutHeight { c.percentBase.height = max(layoutHeight - c.contentInset.vertical, 0) }
         let isRow = c.isRow
         // 9.1 The in-flow items.
         // The items live in the arena, above those of the containers being laid out around this one.
@@ -204,6 +216,15 @@ extension LayoutTree {
                 aspectRatio,
                 max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize),
                 whereAuto: size)
+        var minSize = limits.min.maybeAdd(boxSizing)
+        let maxSize = limits.max.maybeAdd(boxSizing)
+        // (A border-box ratio's floor of padding and border holds under the sizes the box finds for
+        // itself, as under an item's: it costs no layout.)
+        if size.width == nil, size.height == nil,
+            let floor = aspectRatioFloor(style, paddingBorder: paddingBorder, maxSize: maxSize)
+        {
+            minSize = Known(max(minSize.width ?? 0, floor.width), max(minSize.height ?? 0, floor.height))
+        }
         let innerSize = Known(
             known.width.map { max($0 - contentInset.horizontal, 0) },
             known.height.map { max($0 - contentInset.vertical, 0) })
@@ -215,8 +236,7 @@ extension LayoutTree {
             isRow: style.pointee.flexDirection.isRow, isReverse: style.pointee.flexDirection.isReverse,
             isWrap: style.pointee.flexWrap != .noWrap, isWrapReverse: style.pointee.flexWrap == .wrapReverse,
             isRightToLeft: isRightToLeft,
-            minSize: limits.min.maybeAdd(boxSizing), maxSize: limits.max.maybeAdd(boxSizing),
-            margin: margin, border: border, contentInset: contentInset, gap: gap,
+            minSize: minSize, maxSize: maxSize, margin: margin, border: border, contentInset: contentInset, gap: gap,
             alignItems: style.pointee.alignItems ?? .stretch, alignContent: style.pointee.alignContent ?? .stretch,
             justifyContent: style.pointee.justifyContent, nodeOuterSize: known, nodeInnerSize: innerSize,
             percentBase: percentBase)
