@@ -13,7 +13,9 @@ extension LayoutTree {
         // its content's, css-sizing-4 §5.1) its content's where that is larger, as Chromium finds it: a
         // height from where its items end when laid out at the ratio's height (stretched to it, or
         // shrunk into it), a width from its min-content width at its height. A scroll container's
-        // minimum is 0, as is one the style gives, and it keeps the ratio.
+        // minimum is 0, as is one the style gives, and it keeps the ratio; so does a height in a
+        // percentage that acts as auto (the floor is for an auto height only; an item's width
+        // measured for its automatic minimum takes it whatever its width).
         var layoutHeight: Double?
         var transferred = Known.none
         if let ratio = style.pointee.aspectRatio, (styledKnown.width == nil) != (styledKnown.height == nil),
@@ -24,8 +26,10 @@ extension LayoutTree {
                 + style.pointee.border.resolveOrZero(parentSize.width)).sums
             transferred = styledKnown.transferringAspectRatio(
                 ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: paddingBorder)
+            let isWidthKnown = styledKnown.width != nil
             if !style.pointee.overflow.isScrollContainer,
-                (styledKnown.width != nil ? style.pointee.minHeight : style.pointee.minWidth) == .auto
+                (isWidthKnown ? style.pointee.minHeight : style.pointee.minWidth) == .auto,
+                !isWidthKnown || style.pointee.height == .auto
             {
                 if styledKnown.width != nil {
                     // (A row's lines, its items stretched to the ratio's height; a column's items at
