@@ -76,7 +76,7 @@ import Testing
 
     @Test func allFixturesAreRead() {
         #expect(Self.cases.count == 1_044)
-        #expect(Self.chromiumCases.count == 117)
+        #expect(Self.chromiumCases.count == 142)
     }
 
     @Test func everyFixturePasses() throws {
