@@ -69,7 +69,7 @@ import Testing
                         + "\(count - agreeing - differing.count) unsure"
                 ] + differing).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
-        // Where this stands (seed 1, 300 cases): 249 agree (83%); 143 did before the engine followed
+        // Where this stands (seed 1, 300 cases): 278 agree (92.7%); 143 did before the engine followed
         // Chromium in placing absolutely positioned boxes between their insets by alignSelf, the
         // fallback of distributions when items overflow, auto margins across an overflowing line,
         // and the least size a border-box aspect ratio gives (183), and in resolving percentages only
@@ -86,8 +86,11 @@ import Testing
         // as the content's (240; seed 2: 250 -> 255), and in keeping the automatic minimum of an
         // `overflow: clip` item and lining up a column's baseline group on left border edges (248),
         // and in carrying a border box's padding and border through its ratio where its size is
-        // below them (249). The bound keeps it from getting worse.
-        if seed == 1, count == 300 { #expect(agreeing >= 249, "\(agreeing) of 300 agree") }
+        // below them (249), and in a row's contributions (Chromium's row algorithm), a ratio's limits
+        // and content floors as Chromium finds them, absolutely positioned ratio boxes, baselines out
+        // of flow and in wrap-reverse columns, stretching into definite sizes only and a column's
+        // width from its items before they flex (278). The bound keeps it from getting worse.
+        if seed == 1, count == 300 { #expect(agreeing >= 278, "\(agreeing) of 300 agree") }
         #expect(agreeing + differing.count == cases.count, "no case of the generator is unsure")
         #expect(cacheDependent.isEmpty, "laid out differently without the caches: \(cacheDependent.prefix(5))")
     }

@@ -56,6 +56,13 @@ extension LayoutTree {
                     transferred.width = max(transferred.width ?? 0, minContent)
                 }
             }
+            // (Within the box's own limits, the minimum winning: a maximum caps the floor too.)
+            let limits = styleLimits(node, parentSize: parentSize)
+            if isWidthKnown {
+                transferred.height = transferred.height.maybeClamp(limits.min.height, limits.max.height)
+            } else {
+                transferred.width = transferred.width.maybeClamp(limits.min.width, limits.max.width)
+            }
             styledKnown = transferred
             if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
                 return NodeOutput(size: Pair(width, height))
@@ -71,19 +78,12 @@ extension LayoutTree {
     /// less than its padding and border.
     func styleKnown(_ node: Int, parentSize: Known, sizing: SizingMode) -> Known {
         let style = style(node)
-        let aspectRatio = style.pointee.aspectRatio
         let padding = style.pointee.padding.resolveOrZero(parentSize.width)
         let border = style.pointee.border.resolveOrZero(parentSize.width)
         let paddingBorder = (padding + border).sums
         let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
         let size = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
-        let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-            .withAspectRatioLimits(
-                aspectRatio,
-                max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize),
-                whereAuto: size)
-        let minSize = limits.min.maybeAdd(boxSizing)
-        let maxSize = limits.max.maybeAdd(boxSizing)
+        let (minSize, maxSize) = styleLimits(node, parentSize: parentSize)
         let clampedStyleSize =
             sizing == .inherentSize ? size.maybeAdd(boxSizing).maybeClamp(minSize, maxSize) : Known.none
         func fixed(_ low: Double?, _ high: Double?) -> Double? {
@@ -99,6 +99,21 @@ extension LayoutTree {
     /// and answers their sum, with the gaps and its padding and border, as its cross size. A
     /// `layoutHeight` is the height its items' percentages and stretched sizes see, where its own
     /// grew past it.
+    /// The node's minimum and maximum border-box sizes, with what its aspect ratio carries across.
+    func styleLimits(_ node: Int, parentSize: Known) -> (min: Known, max: Known) {
+        let style = style(node)
+        let paddingBorder =
+            (style.pointee.padding.resolveOrZero(parentSize.width)
+            + style.pointee.border.resolveOrZero(parentSize.width)).sums
+        let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+        let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
+            .withAspectRatioLimits(
+                style.pointee.aspectRatio,
+                max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize),
+                whereAuto: BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize))
+        return (limits.min.maybeAdd(boxSizing), limits.max.maybeAdd(boxSizing))
+    }
+
     private func flexAlgorithm(
         _ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known, space outerSpace: Space,
         mode: RunMode, axis: RequestedAxis, indefiniteHeight: Bool, measuresLines: Bool = false,
