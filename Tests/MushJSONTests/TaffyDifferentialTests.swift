@@ -74,7 +74,7 @@ import Testing
                 (["agree \(agreeing)", "suspect and differing \(suspectDiffering.count)"] + suspectDiffering
                 + failures).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
-        // Where this stands (seed 7, 300 cases, unrounded): 79 agree and 221 differ where Taffy is known
+        // Where this stands (seed 7, 300 cases, unrounded): 80 agree and 220 differ where Taffy is known
         // to be doubtful (each pattern reduced to a few nodes and checked against the specifications:
         // Tests/BoxOracle/README.md); none differs elsewhere, so any that does is most likely the
         // engine's. (Six more agreed while the engine's cache, like Taffy's, ignored whether a node's
@@ -94,9 +94,10 @@ import Testing
         // gives absolutely positioned boxes their size before their insets do, and an explicit
         // minimum turns off a ratio box's content floor, as in Chromium: of the four trees that
         // changed, with their borders in whole points (Chromium draws 5.5 as 5), the engine now agrees
-        // with Chromium on three, and on none before.) The bounds keep the figures from getting
-        // worse.
-        if seed == 7, count == 300 { #expect(agreeing >= 79, "\(agreeing) of 300 agree") }
+        // with Chromium on three, and on none before; 80 once items stretch only into definite
+        // sizes and a ratio's size stays within the box's limits.) The bounds keep the figures from
+        // getting worse.
+        if seed == 7, count == 300 { #expect(agreeing >= 80, "\(agreeing) of 300 agree") }
         #expect(failures.isEmpty, "\(failures.count) cases differ from Taffy: \(failures.prefix(5))")
         #expect(cacheDependent.isEmpty, "laid out differently without the caches: \(cacheDependent.prefix(5))")
     }
