@@ -35,15 +35,10 @@ extension LayoutTree {
             // (An aspect ratio carries one size to the other in the box's own layout, which floors
             // the size it gives at the content's.)
             let styleSize = rawSize.maybeAdd(boxSizing)
-            let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
-                .withAspectRatioLimits(
-                    aspectRatio, max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base),
-                    whereAuto: rawSize)
-            let styleMin = limits.min.maybeAdd(boxSizing)
+            let (styleMin, maxSize) = styleLimits(style, against: base, ratio: aspectRatio, boxSizing: boxSizing)
             let minSize = Known(
                 max(styleMin.width ?? paddingBorder.width, paddingBorder.width),
                 max(styleMin.height ?? paddingBorder.height, paddingBorder.height))
-            let maxSize = limits.max.maybeAdd(boxSizing)
             var known = styleSize.maybeClamp(minSize, maxSize)
             // (A ratio gives a known height its width, which the insets do not stretch.)
             if known.width == nil, aspectRatio == nil || known.height == nil, let left, let right {

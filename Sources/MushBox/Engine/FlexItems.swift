@@ -26,7 +26,9 @@ struct FlexItem {
     var flexShrink: Double
 
     var flexBasis = 0.0
-    /// Whether the flex basis is definite (a size, or one an aspect ratio gives), not the content's.
+    /// Whether the flex basis is definite: a size of the item's own, not its content's, nor one its
+    /// aspect ratio gives (Chromium counts that as the content's when it finds a row's intrinsic
+    /// size).
     var hasDefiniteBasis = false
     var innerFlexBasis = 0.0
     var violation = 0.0

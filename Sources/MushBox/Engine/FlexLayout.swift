@@ -17,21 +17,21 @@ extension LayoutTree {
         // percentage that acts as auto (the floor is for an auto height only; an item's width
         // measured for its automatic minimum takes it whatever its width).
         var layoutHeight: Double?
-        var transferred = Known.none
         if let ratio = style.pointee.aspectRatio, (styledKnown.width == nil) != (styledKnown.height == nil),
             styledKnown.width != nil || !indefiniteHeight
         {
             let paddingBorder =
                 (style.pointee.padding.resolveOrZero(parentSize.width)
                 + style.pointee.border.resolveOrZero(parentSize.width)).sums
-            transferred = styledKnown.transferringAspectRatio(
-                ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: paddingBorder)
+            let contentBox = style.pointee.boxSizing == .contentBox
+            var transferred = styledKnown.transferringAspectRatio(
+                ratio, contentBox: contentBox, paddingBorder: paddingBorder)
             let isWidthKnown = styledKnown.width != nil
             if !style.pointee.overflow.isScrollContainer,
                 (isWidthKnown ? style.pointee.minHeight : style.pointee.minWidth) == .auto,
                 !isWidthKnown || style.pointee.height == .auto
             {
-                if styledKnown.width != nil {
+                if isWidthKnown {
                     // (A row's lines, its items stretched to the ratio's height; a column's items at
                     // their hypothetical heights, its height being the one to find.)
                     let isRow = style.pointee.flexDirection.isRow
@@ -57,7 +57,8 @@ extension LayoutTree {
                 }
             }
             // (Within the box's own limits, the minimum winning: a maximum caps the floor too.)
-            let limits = styleLimits(node, parentSize: parentSize)
+            let limits = styleLimits(
+                style, against: parentSize, ratio: ratio, boxSizing: contentBox ? paddingBorder : Pair(0, 0))
             if isWidthKnown {
                 transferred.height = transferred.height.maybeClamp(limits.min.height, limits.max.height)
             } else {
@@ -83,7 +84,8 @@ extension LayoutTree {
         let paddingBorder = (padding + border).sums
         let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
         let size = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
-        let (minSize, maxSize) = styleLimits(node, parentSize: parentSize)
+        let (minSize, maxSize) = styleLimits(
+            style, against: parentSize, ratio: style.pointee.aspectRatio, boxSizing: boxSizing)
         let clampedStyleSize =
             sizing == .inherentSize ? size.maybeAdd(boxSizing).maybeClamp(minSize, maxSize) : Known.none
         func fixed(_ low: Double?, _ high: Double?) -> Double? {
@@ -94,26 +96,25 @@ extension LayoutTree {
         return minMaxSize.or(clampedStyleSize).maybeMax(paddingBorder)
     }
 
+    /// The minimum and maximum border-box sizes of a box of `style` whose percentages resolve
+    /// against `base`, with what `ratio` (its aspect ratio, or nil where none carries) carries across
+    /// (``Pair/withAspectRatioLimits(_:max:whereAuto:)``); `boxSizing` is what a content-box size
+    /// adds to make a border-box one.
+    func styleLimits(_ style: UnsafePointer<BoxStyle>, against base: Known, ratio: Double?, boxSizing: Pair<Double>)
+        -> (min: Known, max: Known)
+    {
+        let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
+            .withAspectRatioLimits(
+                ratio, max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base),
+                whereAuto: BoxLength.resolve(style.pointee.width, style.pointee.height, against: base))
+        return (limits.min.maybeAdd(boxSizing), limits.max.maybeAdd(boxSizing))
+    }
+
     /// The algorithm itself. With `measuresLines`, it stops once its lines' cross sizes are found
     /// from its items (as if its own cross size were not known, but with its items stretched to it),
     /// and answers their sum, with the gaps and its padding and border, as its cross size. A
     /// `layoutHeight` is the height its items' percentages and stretched sizes see, where its own
     /// grew past it.
-    /// The node's minimum and maximum border-box sizes, with what its aspect ratio carries across.
-    func styleLimits(_ node: Int, parentSize: Known) -> (min: Known, max: Known) {
-        let style = style(node)
-        let paddingBorder =
-            (style.pointee.padding.resolveOrZero(parentSize.width)
-            + style.pointee.border.resolveOrZero(parentSize.width)).sums
-        let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
-        let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-            .withAspectRatioLimits(
-                style.pointee.aspectRatio,
-                max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize),
-                whereAuto: BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize))
-        return (limits.min.maybeAdd(boxSizing), limits.max.maybeAdd(boxSizing))
-    }
-
     private func flexAlgorithm(
         _ node: Int, style: UnsafePointer<BoxStyle>, known: Known, parentSize: Known, space outerSpace: Space,
         mode: RunMode, axis: RequestedAxis, indefiniteHeight: Bool, measuresLines: Bool = false,
@@ -230,13 +231,7 @@ extension LayoutTree {
             border = border.mirrored
             contentInset = contentInset.mirrored
         }
-        let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-            .withAspectRatioLimits(
-                aspectRatio,
-                max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize),
-                whereAuto: size)
-        var minSize = limits.min.maybeAdd(boxSizing)
-        let maxSize = limits.max.maybeAdd(boxSizing)
+        var (minSize, maxSize) = styleLimits(style, against: parentSize, ratio: aspectRatio, boxSizing: boxSizing)
         // (A border-box ratio's floor of padding and border holds under the sizes the box finds for
         // itself, as under an item's: it costs no layout.)
         if size.width == nil, size.height == nil,
@@ -275,11 +270,7 @@ extension LayoutTree {
             let boxSizing = style.pointee.boxSizing == .contentBox ? (padding + border).sums : Pair(0, 0)
             let size = BoxLength.resolve(style.pointee.width, style.pointee.height, against: base)
             // (Along a row, an item's width takes no limit through its ratio, as in Chromium.)
-            let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: base)
-                .withAspectRatioLimits(
-                    c.isRow ? nil : aspectRatio,
-                    max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base),
-                    whereAuto: size)
+            let limits = styleLimits(style, against: base, ratio: c.isRow ? nil : aspectRatio, boxSizing: boxSizing)
             var margin = style.pointee.margin.resolveOrZero(base.width)
             var autoLeft = style.pointee.margin.left == .auto
             var autoRight = style.pointee.margin.right == .auto
@@ -294,7 +285,7 @@ extension LayoutTree {
                 to: FlexItem(
                     node: child,
                     size: size.maybeAdd(boxSizing),
-                    minSize: limits.min.maybeAdd(boxSizing), maxSize: limits.max.maybeAdd(boxSizing),
+                    minSize: limits.min, maxSize: limits.max,
                     insetTop: style.pointee.inset.top.resolve(base.height), insetRight: insetRight,
                     insetBottom: style.pointee.inset.bottom.resolve(base.height), insetLeft: insetLeft,
                     margin: margin, autoTop: style.pointee.margin.top == .auto, autoRight: autoRight,

@@ -22,13 +22,7 @@ extension LayoutTree {
         if sizing == .inherentSize {
             let rawSize = BoxLength.resolve(style.pointee.width, style.pointee.height, against: parentSize)
             let styleSize = rawSize.maybeAdd(boxSizing)
-            let limits = BoxLength.resolve(style.pointee.minWidth, style.pointee.minHeight, against: parentSize)
-                .withAspectRatioLimits(
-                    aspectRatio,
-                    max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: parentSize),
-                    whereAuto: rawSize)
-            minSize = limits.min.maybeAdd(boxSizing)
-            maxSize = limits.max.maybeAdd(boxSizing)
+            (minSize, maxSize) = styleLimits(style, against: parentSize, ratio: aspectRatio, boxSizing: boxSizing)
             nodeSize = known.or(styleSize.maybeClamp(minSize, maxSize))
         } else if aspectRatio != nil, known.width == nil {
             // Measured for its content, a box of aspect ratio still keeps its content width within
