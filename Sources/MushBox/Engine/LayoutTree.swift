@@ -288,7 +288,7 @@ struct FlatTree {
     var leaves: [LeafAnswers] = []
     var ids: [String?] = []
     /// The paints of the nodes that have one, with their nodes (most nodes have none).
-    var paints: [Int32: BoxPaint] = [:]
+    var paints: [Int32: SharedPaint] = [:]
     /// The result roles that are not ``BoxNode/ResultRole/node``, with their nodes.
     var roles: [Int32: BoxNode.ResultRole] = [:]
     /// The origins of the nodes that have one, with their nodes.
@@ -322,7 +322,7 @@ struct FlatTree {
         let isRightToLeft = style.pointee.direction.map { $0 == .rtl } ?? parentRightToLeft
         rightToLeft.append(isRightToLeft)
         ids.append(node.pointee.id)
-        if let paint = node.pointee.paint { paints[index] = paint }
+        if let paint = node.pointee.sharedPaint { paints[index] = paint }
         if node.pointee.resultRole != .node { roles[index] = node.pointee.resultRole }
         if let origin = node.pointee.origin { origins[index] = origin }
         if let arrangement = node.pointee.arrangement { arrangements[index] = arrangement }
@@ -368,7 +368,7 @@ final class LayoutTree {
     /// The index of each node's leaf in `leaves`, or -1.
     let leafIndex: [Int32]
     let ids: [String?]
-    let paints: [Int32: BoxPaint]
+    let paints: [Int32: SharedPaint]
     let roles: [Int32: BoxNode.ResultRole]
     let origins: [Int32: BoxOrigin]
     let arrangements: [Int32: any BoxArrangement]

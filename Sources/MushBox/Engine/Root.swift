@@ -50,13 +50,20 @@ extension LayoutTree {
 
     /// The results, rounded by `rounding` (``BoxRounding``).
     func result(rounding: BoxRounding) -> BoxLayout {
-        result(0, parentX: 0, parentY: 0, parentRoundedX: 0, parentRoundedY: 0, hidden: false, rounding: rounding)
+        withUnsafeTemporaryAllocation(of: BoxLayout.self, capacity: 1) { root in
+            result(
+                0, parentX: 0, parentY: 0, parentRoundedX: 0, parentRoundedY: 0, hidden: false, rounding: rounding,
+                into: root.baseAddress!)
+            return root.baseAddress!.move()
+        }
     }
 
+    /// Builds `node`'s result in `destination` (uninitialized), its children's in its own array:
+    /// each result is written once, where it stays (returned and appended, a result is copied twice).
     private func result(
         _ node: Int, parentX: Double, parentY: Double, parentRoundedX: Double, parentRoundedY: Double,
-        hidden parentHidden: Bool, rounding: BoxRounding
-    ) -> BoxLayout {
+        hidden parentHidden: Bool, rounding: BoxRounding, into destination: UnsafeMutablePointer<BoxLayout>
+    ) {
         let frame = frames[node]
         let absoluteX = parentX + frame.x
         let absoluteY = parentY + frame.y
@@ -89,45 +96,47 @@ extension LayoutTree {
             contentHeight = Self.round(absoluteY + frame.contentHeight) - roundedY
             baseline = baseline.map { Self.round($0) }
         }
-        var layout = BoxLayout(
-            id: ids[node], x: x + 0, y: y + 0, width: width + 0, height: height + 0,
-            contentWidth: max(contentWidth, width) + 0, contentHeight: max(contentHeight, height) + 0,
-            baseline: baseline)
-        layout.paint = paints.isEmpty ? nil : paints[Int32(node)]
-        if !roles.isEmpty { layout.role = roles[Int32(node)] ?? .node }
-        if !origins.isEmpty { layout.origin = origins[Int32(node)] }
+        destination.initialize(
+            to: BoxLayout(
+                id: ids[node], x: x + 0, y: y + 0, width: width + 0, height: height + 0,
+                contentWidth: max(contentWidth, width) + 0, contentHeight: max(contentHeight, height) + 0,
+                baseline: baseline))
+        let layout = destination
+        layout.pointee.sharedPaint = paints.isEmpty ? nil : paints[Int32(node)]
+        if !roles.isEmpty { layout.pointee.role = roles[Int32(node)] ?? .node }
+        if !origins.isEmpty { layout.pointee.origin = origins[Int32(node)] }
         // A box with `display: none`, or inside one, is not laid out: no padding, border or leaf.
         let style = style(node)
         let hidden = parentHidden || style.pointee.display == .none
-        layout.clipsContent = style.pointee.overflow.isScrollContainer
+        layout.pointee.clipsContent = style.pointee.overflow.isScrollContainer
         if !hidden {
             // (A box that is not laid out neither breaks pages nor repeats.)
-            layout.breaks = BoxBreaks(
+            layout.pointee.breaks = BoxBreaks(
                 before: style.pointee.breakBefore, after: style.pointee.breakAfter, inside: style.pointee.breakInside,
                 repeats: style.pointee.repeats)
             let padding = style.pointee.padding.resolveOrZero(frame.percentBase)
             let border = style.pointee.border.resolveOrZero(frame.percentBase)
-            layout.padding = BoxEdges(
+            layout.pointee.padding = BoxEdges(
                 top: padding.top, right: padding.right, bottom: padding.bottom, left: padding.left)
-            layout.border = border
+            layout.pointee.border = border
             let leaf = Int(leafIndex[node])
             if leaf >= 0 {
                 let inset = padding + border
-                layout.leaf = leaves[leaf].leaf.place(
+                layout.pointee.leaf = leaves[leaf].leaf.place(
                     width: max(frame.width - inset.horizontal, 0), height: max(frame.height - inset.vertical, 0))
             }
         }
         let count = Int(childCount[node])
-        if count > 0 {
-            layout.children.reserveCapacity(count)
-            for child in children(of: node) {
-                layout.children.append(
-                    result(
-                        Int(child), parentX: absoluteX, parentY: absoluteY, parentRoundedX: roundedX,
-                        parentRoundedY: roundedY, hidden: hidden, rounding: rounding))
+        guard count > 0 else { return }
+        let children = children(of: node)
+        layout.pointee.children = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count {
+                result(
+                    Int(children[index]), parentX: absoluteX, parentY: absoluteY, parentRoundedX: roundedX,
+                    parentRoundedY: roundedY, hidden: hidden, rounding: rounding, into: buffer.baseAddress! + index)
             }
+            initialized = count
         }
-        return layout
     }
 
     /// Halves round up, towards positive infinity, as browsers round (`-0.5` to 0), and so does

@@ -193,3 +193,11 @@ public struct BoxGradient: Hashable, Sendable {
         return nil
     }
 }
+
+/// A paint behind one reference, as nodes and results keep it: it is large (about 170 bytes) and
+/// most boxes have none, so an 8-byte reference keeps nodes and results small to copy.
+package final class SharedPaint: Sendable {
+    package let paint: BoxPaint
+
+    package init(_ paint: BoxPaint) { self.paint = paint }
+}

@@ -22,7 +22,12 @@ public struct BoxLayout: Sendable {
     /// What a leaf looks like at this size (``BoxLeaf/place(width:height:)``).
     public var leaf: PlacedLeaf?
     /// The node's ``BoxNode/paint``, as given.
-    public var paint: BoxPaint?
+    public var paint: BoxPaint? {
+        get { sharedPaint?.paint }
+        set { sharedPaint = newValue.map(SharedPaint.init) }
+    }
+    /// ``paint`` behind one reference (the node's own: a result is built without copying it).
+    package var sharedPaint: SharedPaint?
     /// Whether what the node holds is clipped to its padding box when drawn (its style's `overflow`
     /// is `hidden`, `clip` or `scroll`).
     public var clipsContent: Bool
@@ -54,8 +59,8 @@ public struct BoxLayout: Sendable {
         self.padding = padding
         self.children = children
         self.leaf = leaf
-        self.paint = paint
         self.clipsContent = clipsContent
+        self.paint = paint
     }
 }
 

@@ -11,7 +11,12 @@ public struct BoxNode: Sendable {
     public var leaf: (any BoxLeaf)?
     /// How the box looks when drawn (background, borders, corners, shadow, paint order); the engine
     /// carries it to the node's result and never reads it. nil: nothing of its own is drawn.
-    public var paint: BoxPaint?
+    public var paint: BoxPaint? {
+        get { sharedPaint?.paint }
+        set { sharedPaint = newValue.map(SharedPaint.init) }
+    }
+    /// ``paint`` behind one reference: nodes are copied and walked often, and most have none.
+    package var sharedPaint: SharedPaint?
     /// What the node's result becomes in its parent's (a vocabulary's lowering marks its helpers).
     package var resultRole: ResultRole = .node
     /// How a vocabulary's input names the node and its children, and the passes that run around

@@ -7,7 +7,8 @@ extension BoxNode {
     /// Throws the first problem, in input order, with its path.
     public func validate() throws(BoxError) {
         var path: [Int] = []
-        if let (key, problem) = firstProblem(path: &path) {
+        let found = withUnsafePointer(to: self) { Self.firstProblem($0, path: &path) }
+        if let (key, problem) = found {
             var text = path.map { "children[\($0)]" }.joined(separator: ".")
             if !key.isEmpty { text = JSONPath.join(text, key) }
             throw BoxError(path: text, problem: problem)
@@ -16,30 +17,38 @@ extension BoxNode {
 
     /// The first problem of the subtree, as the key within the node and the problem; `path` is left
     /// holding the child indices down to the node that has it. (No path is built for good input.)
-    private func firstProblem(path: inout [Int]) -> (key: String, problem: String)? {
+    /// Read through pointers: a subscript, the array's or a buffer's, or a method called on a node,
+    /// would copy the node (its style is large) first.
+    private static func firstProblem(_ node: UnsafePointer<BoxNode>, path: inout [Int]) -> (
+        key: String, problem: String
+    )? {
         if path.count > BoxError.maximumDepth {
             return ("", "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
         }
-        if let problem = style.firstProblem() { return problem }
-        if let paint, let (key, problem) = paint.firstProblem() { return ("paint." + key, problem) }
-        if leaf != nil, !children.isEmpty {
-            return ("", "a leaf (text, line or image) cannot have children")
+        if let problem = BoxStyle.firstProblem(UnsafeRawPointer(node) + styleOffset) { return problem }
+        if let paint = node.pointee.sharedPaint, let (key, problem) = paint.paint.firstProblem() {
+            return ("paint." + key, problem)
         }
-        if leaf != nil, arrangement != nil {
-            return ("", "a leaf (text, line or image) has no children to arrange")
+        let hasChildren = !node.pointee.children.isEmpty
+        if hasChildren || node.pointee.arrangement != nil, node.pointee.leaf != nil {
+            return hasChildren
+                ? ("", "a leaf (text, line or image) cannot have children")
+                : ("", "a leaf (text, line or image) has no children to arrange")
         }
-        // Through pointers: a subscript, the array's or a buffer's, would copy each child (its style
-        // is large) first.
-        return children.withUnsafeBufferPointer { children in
+        guard hasChildren else { return nil }
+        return node.pointee.children.withUnsafeBufferPointer { children in
             guard let first = children.baseAddress else { return nil }
             for index in 0..<children.count {
                 path.append(index)
-                if let problem = (first + index).pointee.firstProblem(path: &path) { return problem }
+                if let problem = firstProblem(first + index, path: &path) { return problem }
                 path.removeLast()
             }
             return nil
         }
     }
+
+    /// Where a node's style lies in its bytes.
+    private static let styleOffset = MemoryLayout<BoxNode>.offset(of: \.style)!
 }
 
 extension BoxStyle {
@@ -48,15 +57,17 @@ extension BoxStyle {
     /// their offsets (``BoxStyleProperty/storage``) until one is bad; its problem is then told by
     /// ``BoxStyleProperty/problem(with:)``, which says it for any value.
     func firstProblem() -> (key: String, problem: String)? {
-        let bad = withUnsafeBytes(of: self) { style -> Int? in
-            for index in Self.checked.indices where !Self.checked[index].storage.isGood(in: style) {
-                return Self.checked[index].property
-            }
-            return nil
+        withUnsafePointer(to: self) { Self.firstProblem(UnsafeRawPointer($0)) }
+    }
+
+    /// ``firstProblem()`` of the style at `style`, read in place.
+    static func firstProblem(_ style: UnsafeRawPointer) -> (key: String, problem: String)? {
+        let bytes = UnsafeRawBufferPointer(start: style, count: MemoryLayout<BoxStyle>.size)
+        for index in checked.indices where !checked[index].storage.isGood(in: bytes) {
+            let property = properties[checked[index].property]
+            return property.problem(with: style.load(as: BoxStyle.self)[property])
         }
-        guard let bad else { return nil }
-        let property = Self.properties[bad]
-        return property.problem(with: self[property])
+        return nil
     }
 
     /// The properties validation reads (keywords of plain enumerations cannot be wrong), with
