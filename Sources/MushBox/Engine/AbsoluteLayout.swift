@@ -2,18 +2,19 @@
 /// padding box, or at their static position (where the container's alignment would put a lone item).
 extension LayoutTree {
     /// Lays out and places the absolutely positioned children of `node`; returns their extent.
-    func absoluteLayout(_ node: Int, constants c: FlexConstants) -> Pair<Double> {
-        let isRow = c.isRow
-        let container = c.containerSize
+    func absoluteLayout(_ node: Int, constants c: UnsafePointer<FlexConstants>) -> Pair<Double> {
+        let isRow = c.pointee.isRow
+        let container = c.pointee.containerSize
         // Insets and percentages resolve against the padding box.
-        let insetBase = Pair(container.width - c.border.horizontal, container.height - c.border.vertical)
+        let insetBase = Pair(
+            container.width - c.pointee.border.horizontal, container.height - c.pointee.border.vertical)
         var content = Pair(0.0, 0.0)
         for child in children(of: node) {
             let child = Int(child)
             let style = style(child)
             guard style.pointee.position == .absolute, style.pointee.display != .none else { continue }
             let aspectRatio = style.pointee.aspectRatio
-            let alignSelf = style.pointee.alignSelf ?? c.alignItems
+            let alignSelf = style.pointee.alignSelf ?? c.pointee.alignItems
             var marginLeft = style.pointee.margin.left.resolve(insetBase.width)
             var marginRight = style.pointee.margin.right.resolve(insetBase.width)
             let marginTop = style.pointee.margin.top.resolve(insetBase.width)
@@ -26,7 +27,7 @@ extension LayoutTree {
             var right = style.pointee.inset.right.resolve(insetBase.width)
             let top = style.pointee.inset.top.resolve(insetBase.height)
             let bottom = style.pointee.inset.bottom.resolve(insetBase.height)
-            if c.isRightToLeft {
+            if c.pointee.isRightToLeft {
                 swap(&left, &right)
                 swap(&marginLeft, &marginRight)
             }
@@ -107,46 +108,48 @@ extension LayoutTree {
             let (startCross, endCross) = isRow ? (top, bottom) : (left, right)
             let main: Double
             if let startMain {
-                main = startMain + c.border.mainStart(isRow) + margin.mainStart(isRow)
+                main = startMain + c.pointee.border.mainStart(isRow) + margin.mainStart(isRow)
             } else if let endMain {
                 main =
-                    container.main(isRow) - c.border.mainEnd(isRow) - size.main(isRow) - endMain - margin.mainEnd(isRow)
+                    container.main(isRow) - c.pointee.border.mainEnd(isRow) - size.main(isRow) - endMain
+                    - margin.mainEnd(isRow)
             } else {
-                let atStart = c.contentInset.mainStart(isRow) + margin.mainStart(isRow)
+                let atStart = c.pointee.contentInset.mainStart(isRow) + margin.mainStart(isRow)
                 let atEnd =
-                    container.main(isRow) - c.contentInset.mainEnd(isRow) - size.main(isRow) - margin.mainEnd(isRow)
+                    container.main(isRow) - c.pointee.contentInset.mainEnd(isRow) - size.main(isRow)
+                    - margin.mainEnd(isRow)
                 // As the container's sole item: start and end follow the writing direction, the
                 // flex- keywords (and normal, stretch and space-between, which fall back to
                 // flex-start) the flex direction, which a reversed container turns round.
-                switch c.justifyContent ?? .flexStart {
+                switch c.pointee.justifyContent ?? .flexStart {
                 case .start: main = atStart
                 case .end: main = atEnd
-                case .spaceBetween, .flexStart, .stretch: main = c.isReverse ? atEnd : atStart
-                case .flexEnd: main = c.isReverse ? atStart : atEnd
+                case .spaceBetween, .flexStart, .stretch: main = c.pointee.isReverse ? atEnd : atStart
+                case .flexEnd: main = c.pointee.isReverse ? atStart : atEnd
                 default:
                     main = (atStart + atEnd) / 2
                 }
             }
             let cross: Double
             if let startCross {
-                cross = startCross + c.border.crossStart(isRow) + margin.crossStart(isRow)
+                cross = startCross + c.pointee.border.crossStart(isRow) + margin.crossStart(isRow)
             } else if let endCross {
                 cross =
-                    container.cross(isRow) - c.border.crossEnd(isRow) - size.cross(isRow) - endCross
+                    container.cross(isRow) - c.pointee.border.crossEnd(isRow) - size.cross(isRow) - endCross
                     - margin.crossEnd(isRow)
             } else {
-                let atStart = c.contentInset.crossStart(isRow) + margin.crossStart(isRow)
+                let atStart = c.pointee.contentInset.crossStart(isRow) + margin.crossStart(isRow)
                 let atEnd =
-                    container.cross(isRow) - c.contentInset.crossEnd(isRow) - size.cross(isRow)
+                    container.cross(isRow) - c.pointee.contentInset.crossEnd(isRow) - size.cross(isRow)
                     - margin.crossEnd(isRow)
                 switch alignSelf {
                 case .start: cross = atStart
                 case .end: cross = atEnd
-                case .flexEnd: cross = c.isWrapReverse ? atStart : atEnd
+                case .flexEnd: cross = c.pointee.isWrapReverse ? atStart : atEnd
                 case .center: cross = (atStart + atEnd) / 2
                 // (A box out of flow has no baseline to share: it sits at the start, as in Chromium.)
                 case .baseline: cross = atStart
-                default: cross = c.isWrapReverse ? atEnd : atStart
+                default: cross = c.pointee.isWrapReverse ? atEnd : atStart
                 }
             }
             var x = isRow ? main : cross
@@ -156,11 +159,12 @@ extension LayoutTree {
                 let alignment = style.pointee.alignSelf
             {
                 y = Self.alignedBetweenInsets(
-                    size.height, margin: (vertical.start, vertical.end), alignment: alignment, top: c.border.top + top,
-                    bottom: container.height - c.border.bottom - bottom,
-                    paddingBox: (c.border.top, container.height - c.border.bottom))
+                    size.height, margin: (vertical.start, vertical.end), alignment: alignment,
+                    top: c.pointee.border.top + top,
+                    bottom: container.height - c.pointee.border.bottom - bottom,
+                    paddingBox: (c.pointee.border.top, container.height - c.pointee.border.bottom))
             }
-            if c.isRightToLeft { x = container.width - x - size.width }
+            if c.pointee.isRightToLeft { x = container.width - x - size.width }
             frames[child] = Frame(
                 x: x, y: y, width: size.width, height: size.height, contentWidth: output.contentSize.width,
                 contentHeight: output.contentSize.height, baseline: output.baseline,

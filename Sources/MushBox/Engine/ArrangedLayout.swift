@@ -81,7 +81,7 @@ extension LayoutTree {
                 baseline: output.baseline, percentBase: contentBox.width)
             contribute(child, size: output.size, content: output.contentSize, x: x, y: y, into: &content)
         }
-        let absolute = absoluteLayout(node, constants: c)
+        let absolute = withUnsafePointer(to: &c) { absoluteLayout(node, constants: $0) }
         content.width = max(content.width, absolute.width)
         content.height = max(content.height, absolute.height)
         for child in children(of: node) where styles[Int(child)].display == .none {

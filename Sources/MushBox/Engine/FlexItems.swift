@@ -68,7 +68,7 @@ struct FlexLine {
 }
 
 /// What a flex container knows before and while it lays out its items.
-struct FlexConstants {
+struct FlexConstants: ~Copyable {
     var isRow: Bool
     var isReverse: Bool
     var isWrap: Bool

@@ -120,98 +120,114 @@ extension LayoutTree {
         mode: RunMode, axis: RequestedAxis, indefiniteHeight: Bool, measuresLines: Bool = false,
         layoutHeight: Double? = nil
     ) -> NodeOutput {
-        var c = constants(node, style: style, known: known, parentSize: parentSize, indefiniteHeight: indefiniteHeight)
-        if let layoutHeight { c.percentBase.height = max(layoutHeight - c.contentInset.vertical, 0) }
-        let isRow = c.isRow
-        // 9.1 The in-flow items.
-        // The items live in the arena, above those of the containers being laid out around this one.
-        let arenaBase = arenaTop
-        let items = flexItems(node, constants: c, arenaBase: arenaBase)
-        arenaTop += items.count
-        defer {
-            items.deinitialize()
-            arenaTop = arenaBase
-        }
-        // 9.2 The available space: the content box's, never below 0 (css-sizing-3's stretch-fit size),
-        // so that ancestors too small for their padding ask their descendants one question, not one
-        // per ancestor.
-        let space = Space(
-            known.width.map { .points(max($0 - c.contentInset.horizontal, 0)) }
-                ?? outerSpace.width.maybeSub(c.margin.horizontal + c.contentInset.horizontal).mapPoints { max($0, 0) },
-            known.height.map { .points(max($0 - c.contentInset.vertical, 0)) }
-                ?? outerSpace.height.maybeSub(c.margin.vertical + c.contentInset.vertical).mapPoints { max($0, 0) })
-        determineFlexBaseSizes(items, constants: c, space: space)
-        // 9.3 Lines, and the container's main size.
-        var lines = collectLines(items, constants: c, space: space)
-        if let innerMain = c.nodeInnerSize.main(isRow) {
-            c.innerContainerSize.setMain(isRow, innerMain)
-            c.containerSize.setMain(isRow, innerMain + c.contentInset.mainSum(isRow))
-        } else {
-            determineContainerMainSize(items, lines: lines, constants: &c, space: space)
-            // Asked for its main size alone: its cross size (NaN) is not worked out.
-            if mode == .computeSize, axis == (isRow ? .width : .height) {
-                let main = c.containerSize.main(isRow)
-                return NodeOutput(size: isRow ? Pair(main, .nan) : Pair(.nan, main))
+        // The constants in memory of their own, read through a pointer by every step (passed as a
+        // value, the 320-byte struct was copied for each call).
+        return withUnsafeTemporaryAllocation(of: FlexConstants.self, capacity: 1) { buffer in
+            let c = buffer.baseAddress!
+            c.initialize(
+                to: constants(
+                    node, style: style, known: known, parentSize: parentSize, indefiniteHeight: indefiniteHeight))
+            defer { c.deinitialize(count: 1) }
+            if let layoutHeight {
+                c.pointee.percentBase.height = max(layoutHeight - c.pointee.contentInset.vertical, 0)
             }
-            // A percentage column gap resolves now that the width is known (a height found from the
-            // content is not definite: a percentage row gap stays 0, as in Chromium), and a wrapping
-            // row breaks its lines at the width found.
-            if isRow {
-                c.gap.width = style.pointee.columnGap.resolve(c.innerContainerSize.width) ?? 0
-                if c.isWrap, case .points = space.width {
-                    lines = collectLines(
-                        items, constants: c, space: Space(.points(c.innerContainerSize.width), space.height))
+            let isRow = c.pointee.isRow
+            // 9.1 The in-flow items.
+            // The items live in the arena, above those of the containers being laid out around this one.
+            let arenaBase = arenaTop
+            let items = flexItems(node, constants: c, arenaBase: arenaBase)
+            arenaTop += items.count
+            defer {
+                items.deinitialize()
+                arenaTop = arenaBase
+            }
+            // 9.2 The available space: the content box's, never below 0 (css-sizing-3's stretch-fit size),
+            // so that ancestors too small for their padding ask their descendants one question, not one
+            // per ancestor.
+            let space = Space(
+                known.width.map { .points(max($0 - c.pointee.contentInset.horizontal, 0)) }
+                    ?? outerSpace.width.maybeSub(c.pointee.margin.horizontal + c.pointee.contentInset.horizontal)
+                    .mapPoints { max($0, 0) },
+                known.height.map { .points(max($0 - c.pointee.contentInset.vertical, 0)) }
+                    ?? outerSpace.height.maybeSub(c.pointee.margin.vertical + c.pointee.contentInset.vertical).mapPoints
+                { max($0, 0) })
+            determineFlexBaseSizes(items, constants: c, space: space)
+            // 9.3 Lines, and the container's main size.
+            var lines = collectLines(items, constants: c, space: space)
+            if let innerMain = c.pointee.nodeInnerSize.main(isRow) {
+                c.pointee.innerContainerSize.setMain(isRow, innerMain)
+                c.pointee.containerSize.setMain(isRow, innerMain + c.pointee.contentInset.mainSum(isRow))
+            } else {
+                determineContainerMainSize(items, lines: lines, constants: c, space: space)
+                // Asked for its main size alone: its cross size (NaN) is not worked out.
+                if mode == .computeSize, axis == (isRow ? .width : .height) {
+                    let main = c.pointee.containerSize.main(isRow)
+                    return NodeOutput(size: isRow ? Pair(main, .nan) : Pair(.nan, main))
+                }
+                // A percentage column gap resolves now that the width is known (a height found from the
+                // content is not definite: a percentage row gap stays 0, as in Chromium), and a wrapping
+                // row breaks its lines at the width found.
+                if isRow {
+                    c.pointee.gap.width = style.pointee.columnGap.resolve(c.pointee.innerContainerSize.width) ?? 0
+                    if c.pointee.isWrap, case .points = space.width {
+                        lines = collectLines(
+                            items, constants: c, space: Space(.points(c.pointee.innerContainerSize.width), space.height)
+                        )
+                    }
                 }
             }
-        }
-        for line in lines { resolveFlexibleLengths(items, line: line, constants: c, space: space) }
-        // 9.4 Cross sizes.
-        for index in items.indices { hypotheticalCrossSize(&items[index], constants: c, known: known, space: space) }
-        computeBaselines(items, lines: lines, constants: c, known: known, space: space)
-        lineCrossSizes(items, lines: &lines, constants: c, known: known, fromItems: measuresLines)
-        if measuresLines {
-            var total = gapSum(c.crossGap, lines.count) + c.contentInset.crossSum(isRow)
-            for line in lines { total += line.crossSize }
-            return NodeOutput(size: Pair.fromMainCross(isRow, main: c.containerSize.main(isRow), cross: total))
-        }
-        stretchLines(&lines, constants: c, known: known)
-        usedCrossSizes(items, lines: lines, constants: c)
-        // 9.5 Main-axis alignment.
-        distributeFreeSpace(items, lines: lines, constants: c)
-        // 9.6 Cross-axis alignment.
-        alignCrossAxis(items, lines: lines, constants: c)
-        let totalLineCross = containerCrossSize(lines: lines, constants: &c, known: known, space: space)
-        if mode == .computeSize {
-            return NodeOutput(size: c.containerSize)
-        }
-        alignLines(&lines, constants: c, totalCross: totalLineCross)
-        var content = finalLayout(items, lines: lines, constants: c)
-        let absolute = absoluteLayout(node, constants: c)
-        content.width = max(content.width, absolute.width)
-        content.height = max(content.height, absolute.height)
-        for child in children(of: node) where styles[Int(child)].display == .none {
-            hide(Int(child))
-        }
-        // The first baseline: of the first item aligned by baseline in the first line, or of its first
-        // item.
-        var baseline: Double?
-        if let first = c.isWrapReverse ? lines.last : lines.first, !first.items.isEmpty {
-            // In visual order: a reversed line starts with its last item.
-            var chosen = c.isReverse ? first.items.upperBound - 1 : first.items.lowerBound
-            if isRow {
-                inOrder(first.items, reversed: c.isReverse) { index in
-                    if items[index].alignSelf == .baseline, items[chosen].alignSelf != .baseline { chosen = index }
-                }
+            for line in lines { resolveFlexibleLengths(items, line: line, constants: c, space: space) }
+            // 9.4 Cross sizes.
+            for index in items.indices {
+                hypotheticalCrossSize(&items[index], constants: c, known: known, space: space)
             }
-            // (Where the item sits in flow: a relative offset moves its box, not the baseline.)
-            let frame = frames[items[chosen].node]
-            baseline = frame.y - items[chosen].relativeY + (frame.baseline ?? frame.height)
+            computeBaselines(items, lines: lines, constants: c, known: known, space: space)
+            lineCrossSizes(items, lines: &lines, constants: c, known: known, fromItems: measuresLines)
+            if measuresLines {
+                var total = gapSum(c.pointee.crossGap, lines.count) + c.pointee.contentInset.crossSum(isRow)
+                for line in lines { total += line.crossSize }
+                return NodeOutput(
+                    size: Pair.fromMainCross(isRow, main: c.pointee.containerSize.main(isRow), cross: total))
+            }
+            stretchLines(&lines, constants: c, known: known)
+            usedCrossSizes(items, lines: lines, constants: c)
+            // 9.5 Main-axis alignment.
+            distributeFreeSpace(items, lines: lines, constants: c)
+            // 9.6 Cross-axis alignment.
+            alignCrossAxis(items, lines: lines, constants: c)
+            let totalLineCross = containerCrossSize(lines: lines, constants: c, known: known, space: space)
+            if mode == .computeSize {
+                return NodeOutput(size: c.pointee.containerSize)
+            }
+            alignLines(&lines, constants: c, totalCross: totalLineCross)
+            var content = finalLayout(items, lines: lines, constants: c)
+            let absolute = absoluteLayout(node, constants: c)
+            content.width = max(content.width, absolute.width)
+            content.height = max(content.height, absolute.height)
+            for child in children(of: node) where styles[Int(child)].display == .none {
+                hide(Int(child))
+            }
+            // The first baseline: of the first item aligned by baseline in the first line, or of its first
+            // item.
+            var baseline: Double?
+            if let first = c.pointee.isWrapReverse ? lines.last : lines.first, !first.items.isEmpty {
+                // In visual order: a reversed line starts with its last item.
+                var chosen = c.pointee.isReverse ? first.items.upperBound - 1 : first.items.lowerBound
+                if isRow {
+                    inOrder(first.items, reversed: c.pointee.isReverse) { index in
+                        if items[index].alignSelf == .baseline, items[chosen].alignSelf != .baseline { chosen = index }
+                    }
+                }
+                // (Where the item sits in flow: a relative offset moves its box, not the baseline.)
+                let frame = frames[items[chosen].node]
+                baseline = frame.y - items[chosen].relativeY + (frame.baseline ?? frame.height)
+            }
+            let size = c.pointee.containerSize
+            let contentSize = Pair(
+                max(size.width, content.width + c.pointee.contentInset.right - c.pointee.border.right),
+                max(size.height, content.height + c.pointee.contentInset.bottom - c.pointee.border.bottom))
+            return NodeOutput(size: size, contentSize: contentSize, baseline: baseline)
         }
-        let size = c.containerSize
-        let contentSize = Pair(
-            max(size.width, content.width + c.contentInset.right - c.border.right),
-            max(size.height, content.height + c.contentInset.bottom - c.border.bottom))
-        return NodeOutput(size: size, contentSize: contentSize, baseline: baseline)
     }
 
     func constants(
@@ -257,9 +273,9 @@ extension LayoutTree {
     }
 
     /// The in-flow children as flex items, in the arena above `base`.
-    private func flexItems(_ node: Int, constants c: FlexConstants, arenaBase: Int) -> Items {
+    private func flexItems(_ node: Int, constants c: UnsafePointer<FlexConstants>, arenaBase: Int) -> Items {
         var count = 0
-        let base = c.percentBase
+        let base = c.pointee.percentBase
         for child in children(of: node) {
             let child = Int(child)
             let style = style(child)
@@ -270,13 +286,14 @@ extension LayoutTree {
             let boxSizing = style.pointee.boxSizing == .contentBox ? (padding + border).sums : Pair(0, 0)
             let size = BoxLength.resolve(style.pointee.width, style.pointee.height, against: base)
             // (Along a row, an item's width takes no limit through its ratio, as in Chromium.)
-            let limits = styleLimits(style, against: base, ratio: c.isRow ? nil : aspectRatio, boxSizing: boxSizing)
+            let limits = styleLimits(
+                style, against: base, ratio: c.pointee.isRow ? nil : aspectRatio, boxSizing: boxSizing)
             var margin = style.pointee.margin.resolveOrZero(base.width)
             var autoLeft = style.pointee.margin.left == .auto
             var autoRight = style.pointee.margin.right == .auto
             var insetLeft = style.pointee.inset.left.resolve(base.width)
             var insetRight = style.pointee.inset.right.resolve(base.width)
-            if c.isRightToLeft {
+            if c.pointee.isRightToLeft {
                 margin = margin.mirrored
                 swap(&autoLeft, &autoRight)
                 swap(&insetLeft, &insetRight)
@@ -290,7 +307,7 @@ extension LayoutTree {
                     insetBottom: style.pointee.inset.bottom.resolve(base.height), insetLeft: insetLeft,
                     margin: margin, autoTop: style.pointee.margin.top == .auto, autoRight: autoRight,
                     autoBottom: style.pointee.margin.bottom == .auto, autoLeft: autoLeft,
-                    padding: padding, border: border, alignSelf: style.pointee.alignSelf ?? c.alignItems,
+                    padding: padding, border: border, alignSelf: style.pointee.alignSelf ?? c.pointee.alignItems,
                     isScrollContainer: style.pointee.overflow.isScrollContainer, flexGrow: style.pointee.flexGrow,
                     flexShrink: style.pointee.flexShrink))
             count += 1
@@ -299,13 +316,13 @@ extension LayoutTree {
     }
 
     /// §9.2.3: each item's flex base size and hypothetical main size.
-    private func determineFlexBaseSizes(_ items: Items, constants c: FlexConstants, space: Space) {
-        let isRow = c.isRow
+    private func determineFlexBaseSizes(_ items: Items, constants c: UnsafePointer<FlexConstants>, space: Space) {
+        let isRow = c.pointee.isRow
         for index in items.indices {
             let item = UnsafePointer(items.baseAddress! + index)
             let style = style(item.pointee.node)
             let (childKnown, childParentSize, crossSpace) = measuringInputs(item.pointee, constants: c, space: space)
-            let containerMain = c.percentBase.main(isRow)
+            let containerMain = c.pointee.percentBase.main(isRow)
             let boxSizing = style.pointee.boxSizing == .contentBox ? item.pointee.paddingBorderSums.main(isRow) : 0
             let flexBasis = style.pointee.flexBasis.resolve(containerMain).maybeAdd(boxSizing)
 
@@ -365,8 +382,8 @@ extension LayoutTree {
     /// (none for auto cross margins, or for a ratio item in a wrapping container, whose lines' cross
     /// sizes are not known yet). nil when there is none.
     @inline(__always)
-    private func ratioMain(_ item: FlexItem, known: Known, constants c: FlexConstants) -> Double? {
-        let isRow = c.isRow
+    private func ratioMain(_ item: FlexItem, known: Known, constants c: UnsafePointer<FlexConstants>) -> Double? {
+        let isRow = c.pointee.isRow
         let style = style(item.node)
         // (Within the item's limits across: a width of 1 under a maximum of 0 gives a height of 0.)
         guard let ratio = style.pointee.aspectRatio,
@@ -390,14 +407,14 @@ extension LayoutTree {
     /// percentages resolve against (its padding and border too, so that a content-sized item is
     /// measured with the padding it will have), and its available cross space.
     @inline(__always)
-    private func measuringInputs(_ item: FlexItem, constants c: FlexConstants, space: Space) -> (
+    private func measuringInputs(_ item: FlexItem, constants c: UnsafePointer<FlexConstants>, space: Space) -> (
         known: Known, parentSize: Known, crossSpace: AvailableSpace
     ) {
-        let isRow = c.isRow
+        let isRow = c.pointee.isRow
         // (Stretched into a definite cross size only: a row's height found from its content is not,
         // whatever height it is then laid out at, §9.8.)
-        let crossParent = c.percentBase.cross(isRow)
-        let crossMargins = c.margin.crossSum(isRow)
+        let crossParent = c.pointee.percentBase.cross(isRow)
+        let crossMargins = c.pointee.margin.crossSum(isRow)
         let minCross = item.minSize.cross(isRow).maybeAdd(crossMargins)
         let maxCross = item.maxSize.cross(isRow).maybeAdd(crossMargins)
         let crossSpace: AvailableSpace
@@ -414,7 +431,7 @@ extension LayoutTree {
         // container the cross size an item will stretch to is its line's, not known yet: an item
         // with an aspect ratio is measured without it, as browsers do, so that the ratio does not
         // turn an assumed cross size into a main size.)
-        let ratioInWrap = c.isWrap && style(item.node).pointee.aspectRatio != nil
+        let ratioInWrap = c.pointee.isWrap && style(item.node).pointee.aspectRatio != nil
         if item.alignSelf == .stretch, !item.autoCrossMargin(isRow), !ratioInWrap, known.cross(isRow) == nil,
             crossParent != nil
         {
@@ -428,13 +445,14 @@ extension LayoutTree {
             let stretched = crossParent.map { $0.clamp(minCross, maxCross) }
             known.setCross(isRow, stretched.maybeSub(item.margin.crossSum(isRow)).maybeMax(paddingBorder))
         }
-        return (known, c.percentBase, crossSpace)
+        return (known, c.pointee.percentBase, crossSpace)
     }
 
     /// The item's minimum main size, measured the first time it is asked for.
-    private func minimumMain(_ item: inout FlexItem, constants c: FlexConstants, space: Space) -> Double {
+    private func minimumMain(_ item: inout FlexItem, constants c: UnsafePointer<FlexConstants>, space: Space) -> Double
+    {
         if let minimum = item.resolvedMinimumMain { return minimum }
-        let isRow = c.isRow
+        let isRow = c.pointee.isRow
         let (known, parentSize, crossSpace) = measuringInputs(item, constants: c, space: space)
         let childSpace = Space.fromMainCross(isRow, main: .minContent, cross: crossSpace)
         let minContent = measure(
@@ -446,15 +464,17 @@ extension LayoutTree {
     }
 
     /// §9.3.5: items into lines.
-    private func collectLines(_ items: Items, constants c: FlexConstants, space: Space) -> [FlexLine] {
-        guard c.isWrap else { return [FlexLine(items: 0..<items.count)] }
-        let isRow = c.isRow
+    private func collectLines(_ items: Items, constants c: UnsafePointer<FlexConstants>, space: Space) -> [FlexLine] {
+        guard c.pointee.isWrap else { return [FlexLine(items: 0..<items.count)] }
+        let isRow = c.pointee.isRow
         let mainSpace: AvailableSpace
-        if !isRow, c.nodeInnerSize.height == nil {
+        if !isRow, c.pointee.nodeInnerSize.height == nil {
             // A column of auto height wraps only under its maximum height.
-            mainSpace = c.maxSize.height.map { .points(max($0 - c.contentInset.vertical, 0)) } ?? .maxContent
-        } else if let maxMain = c.maxSize.main(isRow) {
-            mainSpace = .points(min(space.main(isRow).definite ?? maxMain, maxMain).maybeMax(c.minSize.main(isRow)))
+            mainSpace =
+                c.pointee.maxSize.height.map { .points(max($0 - c.pointee.contentInset.vertical, 0)) } ?? .maxContent
+        } else if let maxMain = c.pointee.maxSize.main(isRow) {
+            mainSpace = .points(
+                min(space.main(isRow).definite ?? maxMain, maxMain).maybeMax(c.pointee.minSize.main(isRow)))
         } else {
             mainSpace = space.main(isRow)
         }
@@ -470,7 +490,7 @@ extension LayoutTree {
                 var length = 0.0
                 var end = start
                 while end < items.count {
-                    length += items[end].hypotheticalOuter.main(isRow) + (end == start ? 0 : c.mainGap)
+                    length += items[end].hypotheticalOuter.main(isRow) + (end == start ? 0 : c.pointee.mainGap)
                     if length > room, end != start { break }
                     end += 1
                 }
@@ -484,12 +504,12 @@ extension LayoutTree {
 
     /// §9.3.4 for a container whose main size is not definite: from its items' contributions.
     private func determineContainerMainSize(
-        _ items: Items, lines: [FlexLine], constants c: inout FlexConstants, space: Space
+        _ items: Items, lines: [FlexLine], constants c: UnsafeMutablePointer<FlexConstants>, space: Space
     ) {
-        let isRow = c.isRow
-        let insetMain = c.contentInset.mainSum(isRow)
+        let isRow = c.pointee.isRow
+        let insetMain = c.pointee.contentInset.mainSum(isRow)
         var outerMain: Double
-        if let size = c.nodeOuterSize.main(isRow) {
+        if let size = c.pointee.nodeOuterSize.main(isRow) {
             outerMain = size
         } else {
             if isRow {
@@ -498,7 +518,7 @@ extension LayoutTree {
                 // Chromium sizes an absolutely positioned or content-sized box).
                 func intrinsic(_ mainSpace: AvailableSpace) -> Double {
                     let lines =
-                        mainSpace == .minContent && c.isWrap
+                        mainSpace == .minContent && c.pointee.isWrap
                         ? items.indices.map { FlexLine(items: $0..<$0 + 1) } : [FlexLine(items: 0..<items.count)]
                     let intrinsicSpace = Space.fromMainCross(true, main: mainSpace, cross: space.height)
                     return intrinsicMainSize(items, lines: lines, constants: c, space: intrinsicSpace)
@@ -515,18 +535,18 @@ extension LayoutTree {
                 // Chromium).
                 var longest = 0.0
                 for line in lines {
-                    var total = gapSum(c.mainGap, line.items.count)
+                    var total = gapSum(c.pointee.mainGap, line.items.count)
                     for index in line.items { total += items[index].hypotheticalOuter.height }
                     longest = max(longest, total)
                 }
                 outerMain = longest + insetMain
             }
         }
-        outerMain = max(outerMain.clamp(c.minSize.main(isRow), c.maxSize.main(isRow)), insetMain)
+        outerMain = max(outerMain.clamp(c.pointee.minSize.main(isRow), c.pointee.maxSize.main(isRow)), insetMain)
         let innerMain = max(outerMain - insetMain, 0)
-        c.containerSize.setMain(isRow, outerMain)
-        c.innerContainerSize.setMain(isRow, innerMain)
-        c.nodeInnerSize.setMain(isRow, innerMain)
+        c.pointee.containerSize.setMain(isRow, outerMain)
+        c.pointee.innerContainerSize.setMain(isRow, innerMain)
+        c.pointee.nodeInnerSize.setMain(isRow, innerMain)
     }
 
     /// §9.9.1: the container's max-content (or min-content) main size, as Chromium computes it: the
@@ -536,9 +556,9 @@ extension LayoutTree {
     /// grow, smaller and it does not shrink) it is its hypothetical main size instead. A multi-line
     /// container is never narrower than its widest item's min-content contribution.
     private func intrinsicMainSize(
-        _ items: Items, lines: [FlexLine], constants c: FlexConstants, space: Space
+        _ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>, space: Space
     ) -> Double {
-        let isRow = c.isRow
+        let isRow = c.pointee.isRow
         let minContent = space.main(isRow) == .minContent
         func contribution(_ index: Int, _ space: Space, keepsBasis: Bool) -> Double {
             let item = UnsafePointer(items.baseAddress! + index)
@@ -573,7 +593,7 @@ extension LayoutTree {
             return preferred + item.pointee.margin.mainSum(isRow)
         }
         var mainSize = 0.0
-        if c.isWrap {
+        if c.pointee.isWrap {
             // The widest item's min-content contribution.
             let minSpace = Space.fromMainCross(isRow, main: .minContent, cross: space.cross(isRow))
             for index in items.indices {
@@ -582,7 +602,7 @@ extension LayoutTree {
             if minContent { return mainSize }
         }
         for line in lines {
-            var sum = gapSum(c.mainGap, line.items.count)
+            var sum = gapSum(c.pointee.mainGap, line.items.count)
             for index in line.items { sum += contribution(index, space, keepsBasis: true) }
             mainSize = Swift.max(mainSize, sum)
         }
@@ -591,11 +611,11 @@ extension LayoutTree {
 
     /// §9.7: flexing the items of a line to fill (or fit) the container's main size.
     private func resolveFlexibleLengths(
-        _ items: Items, line: FlexLine, constants c: FlexConstants, space: Space
+        _ items: Items, line: FlexLine, constants c: UnsafePointer<FlexConstants>, space: Space
     ) {
-        let isRow = c.isRow
-        let innerMain = c.nodeInnerSize.main(isRow) ?? 0
-        let gaps = gapSum(c.mainGap, line.items.count)
+        let isRow = c.pointee.isRow
+        let innerMain = c.pointee.nodeInnerSize.main(isRow) ?? 0
+        let gaps = gapSum(c.pointee.mainGap, line.items.count)
         var hypotheticalSum = gaps
         for index in line.items { hypotheticalSum += items[index].hypotheticalOuter.main(isRow) }
         let growing = hypotheticalSum < innerMain
@@ -701,9 +721,9 @@ extension LayoutTree {
     /// the line's (§9.4.11), so nothing reads what it would measure (a row leaf would be laid out
     /// at its natural width for nothing). Its hypothetical size is then the stretched size.
     private func hypotheticalCrossSize(
-        _ item: inout FlexItem, constants c: FlexConstants, known: Known, space: Space
+        _ item: inout FlexItem, constants c: UnsafePointer<FlexConstants>, known: Known, space: Space
     ) {
-        let isRow = c.isRow
+        let isRow = c.pointee.isRow
         if let lineCross = singleLineCrossSize(constants: c, known: known), stretches(item, constants: c) {
             let inner = stretchedCrossSize(item, lineCross: lineCross, constants: c)
             item.hypotheticalInner.setCross(isRow, inner)
@@ -719,20 +739,20 @@ extension LayoutTree {
         if let styleCross {
             inner = styleCross
         } else {
-            let knownMain = c.containerSize.main(isRow)
+            let knownMain = c.pointee.containerSize.main(isRow)
             // (A column item's height from its content is not definite: no ratio carries it across.
             // Nor does one from its flexed height while the column's width is being found, which, as
             // in Chromium, comes from its items' own sizes before they flex: an item of aspect ratio
             // is then measured without its height.)
             let definiteMain =
                 isRow || item.size.height != nil
-                || (c.nodeInnerSize.width != nil && heightIsDefinite(item, constants: c))
+                || (c.pointee.nodeInnerSize.width != nil && heightIsDefinite(item, constants: c))
             let style = style(item.node)
             let measuredMain = definiteMain || style.pointee.aspectRatio == nil ? item.target.main(isRow) : nil
             let known = Known.fromMainCross(isRow, main: measuredMain, cross: styleCross)
             let childSpace = Space.fromMainCross(isRow, main: .points(knownMain), cross: availableCross)
             var measured = measure(
-                item.node, known: known, parentSize: c.percentBase, space: childSpace, sizing: .contentSize,
+                item.node, known: known, parentSize: c.pointee.percentBase, space: childSpace, sizing: .contentSize,
                 isRow: !isRow, indefiniteHeight: !definiteMain)
             // An aspect ratio carries the used main size across (css-sizing-4 §2.1), its content
             // taller where it is (its automatic minimum, §5.1; a scroll container's is 0).
@@ -752,9 +772,9 @@ extension LayoutTree {
 
     /// The baselines of the items aligned by baseline, in rows with at least two of them.
     private func computeBaselines(
-        _ items: Items, lines: [FlexLine], constants c: FlexConstants, known: Known, space: Space
+        _ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>, known: Known, space: Space
     ) {
-        guard c.isRow else { return }
+        guard c.pointee.isRow else { return }
         for line in lines {
             var count = 0
             for index in line.items where Self.sharesBaseline(items[index]) { count += 1 }
@@ -763,8 +783,8 @@ extension LayoutTree {
                 let item = UnsafePointer(items.baseAddress! + index)
                 let output = compute(
                     item.pointee.node, known: Known(item.pointee.target.width, item.pointee.hypotheticalInner.height),
-                    parentSize: c.percentBase,
-                    space: Space(.points(c.containerSize.width), space.height.maybeSet(known.height)),
+                    parentSize: c.pointee.percentBase,
+                    space: Space(.points(c.pointee.containerSize.width), space.height.maybeSet(known.height)),
                     mode: .performLayout, sizing: .contentSize,
                     indefiniteHeight: !heightIsDefinite(item.pointee, constants: c))
                 items[index].baseline = (output.baseline ?? output.size.height) + item.pointee.margin.top
@@ -780,12 +800,13 @@ extension LayoutTree {
 
     /// §9.4.8: each line's cross size.
     private func lineCrossSizes(
-        _ items: Items, lines: inout [FlexLine], constants c: FlexConstants, known: Known, fromItems: Bool = false
+        _ items: Items, lines: inout [FlexLine], constants c: UnsafePointer<FlexConstants>, known: Known,
+        fromItems: Bool = false
     ) {
-        let isRow = c.isRow
-        let insetCross = c.contentInset.crossSum(isRow)
-        let minCross = c.minSize.cross(isRow)
-        let maxCross = c.maxSize.cross(isRow)
+        let isRow = c.pointee.isRow
+        let insetCross = c.pointee.contentInset.crossSum(isRow)
+        let minCross = c.pointee.minSize.cross(isRow)
+        let maxCross = c.pointee.maxSize.cross(isRow)
         if !fromItems, let cross = singleLineCrossSize(constants: c, known: known) {
             lines[0].crossSize = cross
             return
@@ -807,21 +828,21 @@ extension LayoutTree {
             }
             lines[index].crossSize = size
         }
-        if !c.isWrap {
+        if !c.pointee.isWrap {
             lines[0].crossSize = lines[0].crossSize.clamp(minCross.maybeSub(insetCross), maxCross.maybeSub(insetCross))
         }
     }
 
     /// §9.4.9: `align-content: stretch` shares the container's spare cross size among the lines.
-    private func stretchLines(_ lines: inout [FlexLine], constants c: FlexConstants, known: Known) {
-        guard c.alignContent == .stretch, !lines.isEmpty else { return }
-        let isRow = c.isRow
-        let minCross = c.minSize.cross(isRow)
+    private func stretchLines(_ lines: inout [FlexLine], constants c: UnsafePointer<FlexConstants>, known: Known) {
+        guard c.pointee.alignContent == .stretch, !lines.isEmpty else { return }
+        let isRow = c.pointee.isRow
+        let minCross = c.pointee.minSize.cross(isRow)
         let innerCross = max(
-            (known.cross(isRow) ?? minCross).maybeClamp(minCross, c.maxSize.cross(isRow)).map {
-                $0 - c.contentInset.crossSum(isRow)
+            (known.cross(isRow) ?? minCross).maybeClamp(minCross, c.pointee.maxSize.cross(isRow)).map {
+                $0 - c.pointee.contentInset.crossSum(isRow)
             } ?? 0, 0)
-        var total = gapSum(c.crossGap, lines.count)
+        var total = gapSum(c.pointee.crossGap, lines.count)
         for line in lines { total += line.crossSize }
         if total < innerCross {
             let addition = (innerCross - total) / Double(lines.count)
@@ -830,8 +851,8 @@ extension LayoutTree {
     }
 
     /// §9.4.11: stretched items take their line's cross size.
-    private func usedCrossSizes(_ items: Items, lines: [FlexLine], constants c: FlexConstants) {
-        let isRow = c.isRow
+    private func usedCrossSizes(_ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>) {
+        let isRow = c.pointee.isRow
         for line in lines {
             for index in line.items {
                 let item = UnsafePointer(items.baseAddress! + index)
@@ -848,10 +869,12 @@ extension LayoutTree {
     /// The cross size of the line of a single-line container of definite cross size (§9.4.8: the
     /// container's inner cross size); nil for any other container, whose lines are measured.
     @inline(__always)
-    private func singleLineCrossSize(constants c: FlexConstants, known: Known) -> Double? {
-        guard !c.isWrap, let cross = known.cross(c.isRow) else { return nil }
-        let isRow = c.isRow
-        return max(cross.clamp(c.minSize.cross(isRow), c.maxSize.cross(isRow)) - c.contentInset.crossSum(isRow), 0)
+    private func singleLineCrossSize(constants c: UnsafePointer<FlexConstants>, known: Known) -> Double? {
+        guard !c.pointee.isWrap, let cross = known.cross(c.pointee.isRow) else { return nil }
+        let isRow = c.pointee.isRow
+        return max(
+            cross.clamp(c.pointee.minSize.cross(isRow), c.pointee.maxSize.cross(isRow))
+                - c.pointee.contentInset.crossSum(isRow), 0)
     }
 
     /// Whether the height an item is laid out at is definite, so that percentages of it inside resolve
@@ -859,18 +882,18 @@ extension LayoutTree {
     /// gives from its width (css-sizing-4 §2.1) or a stretched height (laid out again at its line's
     /// cross size, §9.4.11); in a column, its flexed height where the column's own height or the
     /// item's flex basis is definite (Chromium's reading of §9.8's second rule).
-    private func heightIsDefinite(_ item: FlexItem, constants c: FlexConstants) -> Bool {
+    private func heightIsDefinite(_ item: FlexItem, constants c: UnsafePointer<FlexConstants>) -> Bool {
         if item.size.height != nil { return true }
         let style = style(item.node)
-        if c.isRow { return style.pointee.aspectRatio != nil || stretches(item, constants: c) }
-        return c.percentBase.height != nil || style.pointee.flexBasis.resolve(nil) != nil
+        if c.pointee.isRow { return style.pointee.aspectRatio != nil || stretches(item, constants: c) }
+        return c.pointee.percentBase.height != nil || style.pointee.flexBasis.resolve(nil) != nil
     }
 
     /// Whether `item` takes its line's cross size (§9.4.11): `alignSelf` stretch, no `auto` cross
     /// margin, an `auto` cross size.
     @inline(__always)
-    private func stretches(_ item: FlexItem, constants c: FlexConstants) -> Bool {
-        let isRow = c.isRow
+    private func stretches(_ item: FlexItem, constants c: UnsafePointer<FlexConstants>) -> Bool {
+        let isRow = c.pointee.isRow
         guard item.alignSelf == .stretch, !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow) else { return false }
         let style = style(item.node)
         return (isRow ? style.pointee.height : style.pointee.width) == .auto
@@ -879,32 +902,34 @@ extension LayoutTree {
     /// The inner cross size a stretched item takes in a line `lineCross` across: the line's less
     /// the item's margins, within its limits (the maximum without the aspect ratio's transfer, as
     /// browsers do), never below its padding and border.
-    private func stretchedCrossSize(_ item: FlexItem, lineCross: Double, constants c: FlexConstants) -> Double {
-        let isRow = c.isRow
+    private func stretchedCrossSize(_ item: FlexItem, lineCross: Double, constants c: UnsafePointer<FlexConstants>)
+        -> Double
+    {
+        let isRow = c.pointee.isRow
         let style = style(item.node)
         let boxSizing = style.pointee.boxSizing == .contentBox ? item.paddingBorderSums : Pair(0, 0)
-        let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: c.percentBase)
+        let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: c.pointee.percentBase)
             .maybeAdd(boxSizing)
         let cross = (lineCross - item.margin.crossSum(isRow)).clamp(item.minSize.cross(isRow), maxSize.cross(isRow))
         return max(cross, item.padding.crossSum(isRow) + item.border.crossSum(isRow))
     }
 
     /// §9.5.12: auto margins, then `justify-content`.
-    private func distributeFreeSpace(_ items: Items, lines: [FlexLine], constants c: FlexConstants) {
-        let isRow = c.isRow
+    private func distributeFreeSpace(_ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>) {
+        let isRow = c.pointee.isRow
         for line in lines {
-            var used = gapSum(c.mainGap, line.items.count)
+            var used = gapSum(c.pointee.mainGap, line.items.count)
             var autoMargins = 0
             for index in line.items {
                 used += items[index].outerTarget.main(isRow)
                 if items[index].autoMainStart(isRow) { autoMargins += 1 }
                 if items[index].autoMainEnd(isRow) { autoMargins += 1 }
             }
-            let free = c.innerContainerSize.main(isRow) - used
+            let free = c.pointee.innerContainerSize.main(isRow) - used
             if free > 0, autoMargins > 0 {
                 let share = free / Double(autoMargins)
-                for index in line.items where index != (c.isReverse ? line.items.last : line.items.first) {
-                    items[index].offsetMain = c.mainGap
+                for index in line.items where index != (c.pointee.isReverse ? line.items.last : line.items.first) {
+                    items[index].offsetMain = c.pointee.mainGap
                 }
                 for index in line.items {
                     if items[index].autoMainStart(isRow) {
@@ -917,12 +942,12 @@ extension LayoutTree {
             } else {
                 let count = line.items.count
                 // (`stretch` stretches nothing along the main axis: it is `flex-start` there.)
-                let justify = c.justifyContent.map { $0 == .stretch ? .flexStart : $0 } ?? .flexStart
+                let justify = c.pointee.justifyContent.map { $0 == .stretch ? .flexStart : $0 } ?? .flexStart
                 let mode = Self.fallback(free, count, justify)
                 var first = true
-                inOrder(line.items, reversed: c.isReverse) { index in
+                inOrder(line.items, reversed: c.pointee.isReverse) { index in
                     items[index].offsetMain = Self.alignmentOffset(
-                        free, count, c.mainGap, mode, reversed: c.isReverse, first: first)
+                        free, count, c.pointee.mainGap, mode, reversed: c.pointee.isReverse, first: first)
                     first = false
                 }
             }
@@ -930,8 +955,8 @@ extension LayoutTree {
     }
 
     /// §9.6.13–14: cross-axis auto margins, then `align-self`.
-    private func alignCrossAxis(_ items: Items, lines: [FlexLine], constants c: FlexConstants) {
-        let isRow = c.isRow
+    private func alignCrossAxis(_ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>) {
+        let isRow = c.pointee.isRow
         for line in lines {
             var maxBaseline = 0.0
             var columnBaselineGroup = 0.0
@@ -940,7 +965,7 @@ extension LayoutTree {
                 if !isRow, Self.sharesBaseline(items[index], isRow: false) {
                     // The left border edges line up: at the largest left margin (in the mirror image
                     // of a right-to-left column, the right edges, at the largest margin and width).
-                    let edge = items[index].margin.left + (c.isRightToLeft ? items[index].target.width : 0)
+                    let edge = items[index].margin.left + (c.pointee.isRightToLeft ? items[index].target.width : 0)
                     columnBaselineGroup = max(columnBaselineGroup, edge)
                 }
             }
@@ -973,20 +998,20 @@ extension LayoutTree {
                     switch item.pointee.alignSelf {
                     case .start: offset = 0
                     case .end: offset = free
-                    case .flexEnd: offset = c.isWrapReverse ? 0 : free
+                    case .flexEnd: offset = c.pointee.isWrapReverse ? 0 : free
                     case .center: offset = free / 2
                     // Baselines align at the cross-start; in wrap-reverse that is the bottom, where
                     // browsers align the items as flex-start.
-                    case .baseline where isRow && !c.isWrapReverse: offset = maxBaseline - item.pointee.baseline
+                    case .baseline where isRow && !c.pointee.isWrapReverse: offset = maxBaseline - item.pointee.baseline
                     // Across a column the items share their left edges (their synthesized baselines)
                     // and the group sits at the start, as in Chromium: in a right-to-left column the
                     // widest at the right, the others' left edges under its left edge. (In a
                     // wrap-reverse column they sit at the line's end, as flex-start does there.)
-                    case .baseline where !isRow && !c.isWrapReverse:
+                    case .baseline where !isRow && !c.pointee.isWrapReverse:
                         offset =
                             columnBaselineGroup - item.pointee.margin.left
-                            - (c.isRightToLeft ? item.pointee.target.width : 0)
-                    default: offset = c.isWrapReverse ? free : 0
+                            - (c.pointee.isRightToLeft ? item.pointee.target.width : 0)
+                    default: offset = c.pointee.isWrapReverse ? free : 0
                     }
                     items[index].offsetCross = offset
                 }
@@ -996,17 +1021,17 @@ extension LayoutTree {
 
     /// §9.6.15: the container's cross size; returns the lines' total cross size.
     private func containerCrossSize(
-        lines: [FlexLine], constants c: inout FlexConstants, known: Known, space: Space
+        lines: [FlexLine], constants c: UnsafeMutablePointer<FlexConstants>, known: Known, space: Space
     ) -> Double {
-        let isRow = c.isRow
+        let isRow = c.pointee.isRow
         var total = 0.0
         var widest = 0.0
         for line in lines {
             total += line.crossSize
             widest = max(widest, line.crossSize)
         }
-        let insetCross = c.contentInset.crossSum(isRow)
-        var content = total + gapSum(c.crossGap, lines.count)
+        let insetCross = c.pointee.contentInset.crossSum(isRow)
+        var content = total + gapSum(c.pointee.crossGap, lines.count)
         // A wrapping column of unknown width: its lines side by side are its max-content width, its
         // widest line its min-content width, and in a definite room it takes its fit-content width
         // between the two, as Chromium sizes it (its other lines then overflow).
@@ -1019,21 +1044,21 @@ extension LayoutTree {
         }
         let outer = max(
             (known.cross(isRow) ?? content + insetCross)
-                .clamp(c.minSize.cross(isRow), c.maxSize.cross(isRow)), insetCross)
-        c.containerSize.setCross(isRow, outer)
-        c.innerContainerSize.setCross(isRow, max(outer - insetCross, 0))
+                .clamp(c.pointee.minSize.cross(isRow), c.pointee.maxSize.cross(isRow)), insetCross)
+        c.pointee.containerSize.setCross(isRow, outer)
+        c.pointee.innerContainerSize.setCross(isRow, max(outer - insetCross, 0))
         return total
     }
 
     /// §9.6.16: `align-content`.
-    private func alignLines(_ lines: inout [FlexLine], constants c: FlexConstants, totalCross: Double) {
+    private func alignLines(_ lines: inout [FlexLine], constants c: UnsafePointer<FlexConstants>, totalCross: Double) {
         let count = lines.count
-        let free = c.innerContainerSize.cross(c.isRow) - totalCross - gapSum(c.crossGap, count)
-        let mode = Self.fallback(free, count, c.alignContent)
+        let free = c.pointee.innerContainerSize.cross(c.pointee.isRow) - totalCross - gapSum(c.pointee.crossGap, count)
+        let mode = Self.fallback(free, count, c.pointee.alignContent)
         var first = true
-        inOrder(lines.indices, reversed: c.isWrapReverse) { index in
+        inOrder(lines.indices, reversed: c.pointee.isWrapReverse) { index in
             lines[index].offsetCross = Self.alignmentOffset(
-                free, count, c.crossGap, mode, reversed: c.isWrapReverse, first: first)
+                free, count, c.pointee.crossGap, mode, reversed: c.pointee.isWrapReverse, first: first)
             first = false
         }
     }
@@ -1078,19 +1103,21 @@ extension LayoutTree {
     }
 
     /// Lays the items out at their final sizes and places them; returns the extent of their content.
-    private func finalLayout(_ items: Items, lines: [FlexLine], constants c: FlexConstants) -> Pair<Double> {
-        let isRow = c.isRow
-        var offsetCross = c.contentInset.crossStart(isRow)
+    private func finalLayout(_ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>) -> Pair<
+        Double
+    > {
+        let isRow = c.pointee.isRow
+        var offsetCross = c.pointee.contentInset.crossStart(isRow)
         var content = Pair(0.0, 0.0)
-        inOrder(lines.indices, reversed: c.isWrapReverse) { lineIndex in
+        inOrder(lines.indices, reversed: c.pointee.isWrapReverse) { lineIndex in
             let line = lines[lineIndex]
-            var offsetMain = c.contentInset.mainStart(isRow)
-            inOrder(line.items, reversed: c.isReverse) { index in
+            var offsetMain = c.pointee.contentInset.mainStart(isRow)
+            inOrder(line.items, reversed: c.pointee.isReverse) { index in
                 let item = UnsafePointer(items.baseAddress! + index)
                 let output = compute(
                     item.pointee.node, known: Known(item.pointee.target.width, item.pointee.target.height),
-                    parentSize: c.percentBase,
-                    space: Space(.points(c.containerSize.width), .points(c.containerSize.height)),
+                    parentSize: c.pointee.percentBase,
+                    space: Space(.points(c.pointee.containerSize.width), .points(c.pointee.containerSize.height)),
                     mode: .performLayout, sizing: .contentSize,
                     indefiniteHeight: !heightIsDefinite(item.pointee, constants: c))
                 let size = output.size
@@ -1102,11 +1129,11 @@ extension LayoutTree {
                     + relativeCross
                 var x = isRow ? main : cross
                 let y = isRow ? cross : main
-                if c.isRightToLeft { x = c.containerSize.width - x - size.width }
+                if c.pointee.isRightToLeft { x = c.pointee.containerSize.width - x - size.width }
                 frames[item.pointee.node] = Frame(
                     x: x, y: y, width: size.width, height: size.height, contentWidth: output.contentSize.width,
                     contentHeight: output.contentSize.height, baseline: output.baseline,
-                    percentBase: c.nodeInnerSize.width)
+                    percentBase: c.pointee.nodeInnerSize.width)
                 offsetMain += item.pointee.offsetMain + item.pointee.margin.mainSum(isRow) + size.main(isRow)
                 contribute(
                     item.pointee.node, size: size, content: output.contentSize, x: x, y: y,
