@@ -321,7 +321,7 @@ extension LayoutTree {
         for index in items.indices {
             let item = UnsafePointer(items.baseAddress! + index)
             let style = style(item.pointee.node)
-            let (childKnown, childParentSize, crossSpace) = measuringInputs(item.pointee, constants: c, space: space)
+            let (childKnown, childParentSize, crossSpace) = measuringInputs(item, constants: c, space: space)
             let containerMain = c.pointee.percentBase.main(isRow)
             let boxSizing = style.pointee.boxSizing == .contentBox ? item.pointee.paddingBorderSums.main(isRow) : 0
             let flexBasis = style.pointee.flexBasis.resolve(containerMain).maybeAdd(boxSizing)
@@ -336,7 +336,7 @@ extension LayoutTree {
             var basisFromRatio = false
             if !isContentBasis, let definite = flexBasis ?? item.pointee.size.main(isRow) {
                 basis = definite
-            } else if let fromCross = ratioMain(item.pointee, known: childKnown, constants: c) {
+            } else if let fromCross = ratioMain(item, known: childKnown, constants: c) {
                 basis = fromCross
                 basisFromRatio = true
             } else {
@@ -349,7 +349,7 @@ extension LayoutTree {
             }
             let paddingBorderMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
             basis = max(basis, paddingBorderMain)
-            if flexBasis == nil, let floor = ratioFloor(item.pointee) { basis = max(basis, floor.main(isRow)) }
+            if flexBasis == nil, let floor = ratioFloor(item) { basis = max(basis, floor.main(isRow)) }
             items[index].flexBasis = basis
             items[index].hasDefiniteBasis = !isContentBasis && (flexBasis ?? item.pointee.size.main(isRow)) != nil
             items[index].innerFlexBasis = basis - paddingBorderMain
@@ -382,24 +382,27 @@ extension LayoutTree {
     /// (none for auto cross margins, or for a ratio item in a wrapping container, whose lines' cross
     /// sizes are not known yet). nil when there is none.
     @inline(__always)
-    private func ratioMain(_ item: FlexItem, known: Known, constants c: UnsafePointer<FlexConstants>) -> Double? {
+    private func ratioMain(_ item: UnsafePointer<FlexItem>, known: Known, constants c: UnsafePointer<FlexConstants>)
+        -> Double?
+    {
         let isRow = c.pointee.isRow
-        let style = style(item.node)
+        let style = style(item.pointee.node)
         // (Within the item's limits across: a width of 1 under a maximum of 0 gives a height of 0.)
         guard let ratio = style.pointee.aspectRatio,
-            let cross = known.cross(isRow)?.clamp(item.minSize.cross(isRow), item.maxSize.cross(isRow))
+            let cross = known.cross(isRow)?.clamp(item.pointee.minSize.cross(isRow), item.pointee.maxSize.cross(isRow))
         else { return nil }
         return Known.fromMainCross(isRow, main: nil, cross: cross).transferringAspectRatio(
-            ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: item.paddingBorderSums
+            ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: item.pointee.paddingBorderSums
         ).main(isRow)
     }
 
     /// The floor a border-box aspect ratio puts under an item with neither size of its own
     /// (``aspectRatioFloor(_:paddingBorder:maxSize:)``), for its flex basis and its contribution.
     @inline(__always)
-    private func ratioFloor(_ item: FlexItem) -> Pair<Double>? {
-        guard item.size.width == nil, item.size.height == nil else { return nil }
-        return aspectRatioFloor(style(item.node), paddingBorder: item.paddingBorderSums, maxSize: item.maxSize)
+    private func ratioFloor(_ item: UnsafePointer<FlexItem>) -> Pair<Double>? {
+        guard item.pointee.size.width == nil, item.pointee.size.height == nil else { return nil }
+        return aspectRatioFloor(
+            style(item.pointee.node), paddingBorder: item.pointee.paddingBorderSums, maxSize: item.pointee.maxSize)
     }
 
     /// What an item is measured with for its flex basis and its minimum: its known sizes (its cross
@@ -407,7 +410,9 @@ extension LayoutTree {
     /// percentages resolve against (its padding and border too, so that a content-sized item is
     /// measured with the padding it will have), and its available cross space.
     @inline(__always)
-    private func measuringInputs(_ item: FlexItem, constants c: UnsafePointer<FlexConstants>, space: Space) -> (
+    private func measuringInputs(
+        _ item: UnsafePointer<FlexItem>, constants c: UnsafePointer<FlexConstants>, space: Space
+    ) -> (
         known: Known, parentSize: Known, crossSpace: AvailableSpace
     ) {
         let isRow = c.pointee.isRow
@@ -415,24 +420,26 @@ extension LayoutTree {
         // whatever height it is then laid out at, §9.8.)
         let crossParent = c.pointee.percentBase.cross(isRow)
         let crossMargins = c.pointee.margin.crossSum(isRow)
-        let minCross = item.minSize.cross(isRow).maybeAdd(crossMargins)
-        let maxCross = item.maxSize.cross(isRow).maybeAdd(crossMargins)
+        let minCross = item.pointee.minSize.cross(isRow).maybeAdd(crossMargins)
+        let maxCross = item.pointee.maxSize.cross(isRow).maybeAdd(crossMargins)
         let crossSpace: AvailableSpace
         switch space.cross(isRow) {
         case .points(let value): crossSpace = .points((crossParent ?? value).clamp(minCross, maxCross))
         case .minContent: crossSpace = minCross.map { .points($0) } ?? .minContent
         case .maxContent: crossSpace = maxCross.map { .points($0) } ?? .maxContent
         }
-        var known = item.size
+        var known = item.pointee.size
         known.setMain(isRow, nil)
         // (Its own cross size within its limits.)
-        known.setCross(isRow, known.cross(isRow)?.clamp(item.minSize.cross(isRow), item.maxSize.cross(isRow)))
+        known.setCross(
+            isRow, known.cross(isRow)?.clamp(item.pointee.minSize.cross(isRow), item.pointee.maxSize.cross(isRow)))
         // (An auto margin across the axis keeps an item from stretching, §8.1. In a wrapping
         // container the cross size an item will stretch to is its line's, not known yet: an item
         // with an aspect ratio is measured without it, as browsers do, so that the ratio does not
         // turn an assumed cross size into a main size.)
-        let ratioInWrap = c.pointee.isWrap && style(item.node).pointee.aspectRatio != nil
-        if item.alignSelf == .stretch, !item.autoCrossMargin(isRow), !ratioInWrap, known.cross(isRow) == nil,
+        let ratioInWrap = c.pointee.isWrap && style(item.pointee.node).pointee.aspectRatio != nil
+        if item.pointee.alignSelf == .stretch, !item.pointee.autoCrossMargin(isRow), !ratioInWrap,
+            known.cross(isRow) == nil,
             crossParent != nil
         {
             // Stretched into a container of definite cross size (§9.4 step 11), never below its
@@ -441,9 +448,9 @@ extension LayoutTree {
             // chain of padded boxes would be asked exponentially many questions.)
             // The container's cross size is definite whatever space it was given (a root of fixed
             // height laid out at max-content).
-            let paddingBorder = item.padding.crossSum(isRow) + item.border.crossSum(isRow)
+            let paddingBorder = item.pointee.padding.crossSum(isRow) + item.pointee.border.crossSum(isRow)
             let stretched = crossParent.map { $0.clamp(minCross, maxCross) }
-            known.setCross(isRow, stretched.maybeSub(item.margin.crossSum(isRow)).maybeMax(paddingBorder))
+            known.setCross(isRow, stretched.maybeSub(item.pointee.margin.crossSum(isRow)).maybeMax(paddingBorder))
         }
         return (known, c.pointee.percentBase, crossSpace)
     }
@@ -453,7 +460,7 @@ extension LayoutTree {
     {
         if let minimum = item.resolvedMinimumMain { return minimum }
         let isRow = c.pointee.isRow
-        let (known, parentSize, crossSpace) = measuringInputs(item, constants: c, space: space)
+        let (known, parentSize, crossSpace) = measuringInputs(&item, constants: c, space: space)
         let childSpace = Space.fromMainCross(isRow, main: .minContent, cross: crossSpace)
         let minContent = measure(
             item.node, known: known, parentSize: parentSize, space: childSpace, sizing: .contentSize, isRow: isRow)
@@ -568,14 +575,14 @@ extension LayoutTree {
                 preferred = stylePreferred
             } else {
                 let (childKnown, childParentSize, crossSpace) = measuringInputs(
-                    item.pointee, constants: c, space: space)
+                    item, constants: c, space: space)
                 var childSpace = space
                 childSpace.setCross(isRow, crossSpace)
                 preferred = measure(
                     item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
                     sizing: .inherentSize, isRow: isRow)
                 // (A border-box ratio's floor of padding and border holds here as for the basis.)
-                if let floor = ratioFloor(item.pointee) { preferred = Swift.max(preferred, floor.main(isRow)) }
+                if let floor = ratioFloor(item) { preferred = Swift.max(preferred, floor.main(isRow)) }
             }
             // The limits are the border box's (never below its padding and border): the margins come
             // after them.
@@ -724,8 +731,8 @@ extension LayoutTree {
         _ item: inout FlexItem, constants c: UnsafePointer<FlexConstants>, known: Known, space: Space
     ) {
         let isRow = c.pointee.isRow
-        if let lineCross = singleLineCrossSize(constants: c, known: known), stretches(item, constants: c) {
-            let inner = stretchedCrossSize(item, lineCross: lineCross, constants: c)
+        if let lineCross = singleLineCrossSize(constants: c, known: known), stretches(&item, constants: c) {
+            let inner = stretchedCrossSize(&item, lineCross: lineCross, constants: c)
             item.hypotheticalInner.setCross(isRow, inner)
             item.hypotheticalOuter.setCross(isRow, inner + item.margin.crossSum(isRow))
             return
@@ -746,7 +753,7 @@ extension LayoutTree {
             // is then measured without its height.)
             let definiteMain =
                 isRow || item.size.height != nil
-                || (c.pointee.nodeInnerSize.width != nil && heightIsDefinite(item, constants: c))
+                || (c.pointee.nodeInnerSize.width != nil && heightIsDefinite(&item, constants: c))
             let style = style(item.node)
             let measuredMain = definiteMain || style.pointee.aspectRatio == nil ? item.target.main(isRow) : nil
             let known = Known.fromMainCross(isRow, main: measuredMain, cross: styleCross)
@@ -777,16 +784,16 @@ extension LayoutTree {
         guard c.pointee.isRow else { return }
         for line in lines {
             var count = 0
-            for index in line.items where Self.sharesBaseline(items[index]) { count += 1 }
+            for index in line.items where Self.sharesBaseline(items.baseAddress! + index) { count += 1 }
             guard count > 1 else { continue }
-            for index in line.items where Self.sharesBaseline(items[index]) {
+            for index in line.items where Self.sharesBaseline(items.baseAddress! + index) {
                 let item = UnsafePointer(items.baseAddress! + index)
                 let output = compute(
                     item.pointee.node, known: Known(item.pointee.target.width, item.pointee.hypotheticalInner.height),
                     parentSize: c.pointee.percentBase,
                     space: Space(.points(c.pointee.containerSize.width), space.height.maybeSet(known.height)),
                     mode: .performLayout, sizing: .contentSize,
-                    indefiniteHeight: !heightIsDefinite(item.pointee, constants: c))
+                    indefiniteHeight: !heightIsDefinite(item, constants: c))
                 items[index].baseline = (output.baseline ?? output.size.height) + item.pointee.margin.top
             }
         }
@@ -794,8 +801,8 @@ extension LayoutTree {
 
     /// Whether an item takes part in its line's baseline alignment: aligned by baseline, without an
     /// auto margin across the line (which takes precedence over alignment, §8.1).
-    static func sharesBaseline(_ item: FlexItem, isRow: Bool = true) -> Bool {
-        item.alignSelf == .baseline && !item.autoCrossStart(isRow) && !item.autoCrossEnd(isRow)
+    static func sharesBaseline(_ item: UnsafePointer<FlexItem>, isRow: Bool = true) -> Bool {
+        item.pointee.alignSelf == .baseline && !item.pointee.autoCrossStart(isRow) && !item.pointee.autoCrossEnd(isRow)
     }
 
     /// §9.4.8: each line's cross size.
@@ -857,8 +864,8 @@ extension LayoutTree {
             for index in line.items {
                 let item = UnsafePointer(items.baseAddress! + index)
                 let cross =
-                    stretches(item.pointee, constants: c)
-                    ? stretchedCrossSize(item.pointee, lineCross: line.crossSize, constants: c)
+                    stretches(item, constants: c)
+                    ? stretchedCrossSize(item, lineCross: line.crossSize, constants: c)
                     : item.pointee.hypotheticalInner.cross(isRow)
                 items[index].target.setCross(isRow, cross)
                 items[index].outerTarget.setCross(isRow, cross + item.pointee.margin.crossSum(isRow))
@@ -882,9 +889,9 @@ extension LayoutTree {
     /// gives from its width (css-sizing-4 §2.1) or a stretched height (laid out again at its line's
     /// cross size, §9.4.11); in a column, its flexed height where the column's own height or the
     /// item's flex basis is definite (Chromium's reading of §9.8's second rule).
-    private func heightIsDefinite(_ item: FlexItem, constants c: UnsafePointer<FlexConstants>) -> Bool {
-        if item.size.height != nil { return true }
-        let style = style(item.node)
+    private func heightIsDefinite(_ item: UnsafePointer<FlexItem>, constants c: UnsafePointer<FlexConstants>) -> Bool {
+        if item.pointee.size.height != nil { return true }
+        let style = style(item.pointee.node)
         if c.pointee.isRow { return style.pointee.aspectRatio != nil || stretches(item, constants: c) }
         return c.pointee.percentBase.height != nil || style.pointee.flexBasis.resolve(nil) != nil
     }
@@ -892,26 +899,30 @@ extension LayoutTree {
     /// Whether `item` takes its line's cross size (§9.4.11): `alignSelf` stretch, no `auto` cross
     /// margin, an `auto` cross size.
     @inline(__always)
-    private func stretches(_ item: FlexItem, constants c: UnsafePointer<FlexConstants>) -> Bool {
+    private func stretches(_ item: UnsafePointer<FlexItem>, constants c: UnsafePointer<FlexConstants>) -> Bool {
         let isRow = c.pointee.isRow
-        guard item.alignSelf == .stretch, !item.autoCrossStart(isRow), !item.autoCrossEnd(isRow) else { return false }
-        let style = style(item.node)
+        guard item.pointee.alignSelf == .stretch, !item.pointee.autoCrossStart(isRow), !item.pointee.autoCrossEnd(isRow)
+        else { return false }
+        let style = style(item.pointee.node)
         return (isRow ? style.pointee.height : style.pointee.width) == .auto
     }
 
     /// The inner cross size a stretched item takes in a line `lineCross` across: the line's less
     /// the item's margins, within its limits (the maximum without the aspect ratio's transfer, as
     /// browsers do), never below its padding and border.
-    private func stretchedCrossSize(_ item: FlexItem, lineCross: Double, constants c: UnsafePointer<FlexConstants>)
+    private func stretchedCrossSize(
+        _ item: UnsafePointer<FlexItem>, lineCross: Double, constants c: UnsafePointer<FlexConstants>
+    )
         -> Double
     {
         let isRow = c.pointee.isRow
-        let style = style(item.node)
-        let boxSizing = style.pointee.boxSizing == .contentBox ? item.paddingBorderSums : Pair(0, 0)
+        let style = style(item.pointee.node)
+        let boxSizing = style.pointee.boxSizing == .contentBox ? item.pointee.paddingBorderSums : Pair(0, 0)
         let maxSize = BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: c.pointee.percentBase)
             .maybeAdd(boxSizing)
-        let cross = (lineCross - item.margin.crossSum(isRow)).clamp(item.minSize.cross(isRow), maxSize.cross(isRow))
-        return max(cross, item.padding.crossSum(isRow) + item.border.crossSum(isRow))
+        let cross = (lineCross - item.pointee.margin.crossSum(isRow)).clamp(
+            item.pointee.minSize.cross(isRow), maxSize.cross(isRow))
+        return max(cross, item.pointee.padding.crossSum(isRow) + item.pointee.border.crossSum(isRow))
     }
 
     /// §9.5.12: auto margins, then `justify-content`.
@@ -962,7 +973,7 @@ extension LayoutTree {
             var columnBaselineGroup = 0.0
             for index in line.items {
                 maxBaseline = max(maxBaseline, items[index].baseline)
-                if !isRow, Self.sharesBaseline(items[index], isRow: false) {
+                if !isRow, Self.sharesBaseline(items.baseAddress! + index, isRow: false) {
                     // The left border edges line up: at the largest left margin (in the mirror image
                     // of a right-to-left column, the right edges, at the largest margin and width).
                     let edge = items[index].margin.left + (c.pointee.isRightToLeft ? items[index].target.width : 0)
@@ -1119,7 +1130,7 @@ extension LayoutTree {
                     parentSize: c.pointee.percentBase,
                     space: Space(.points(c.pointee.containerSize.width), .points(c.pointee.containerSize.height)),
                     mode: .performLayout, sizing: .contentSize,
-                    indefiniteHeight: !heightIsDefinite(item.pointee, constants: c))
+                    indefiniteHeight: !heightIsDefinite(item, constants: c))
                 let size = output.size
                 let relativeMain = isRow ? item.pointee.relativeX : item.pointee.relativeY
                 let relativeCross = isRow ? item.pointee.relativeY : item.pointee.relativeX

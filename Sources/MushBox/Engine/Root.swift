@@ -96,35 +96,38 @@ extension LayoutTree {
             contentHeight = Self.round(absoluteY + frame.contentHeight) - roundedY
             baseline = baseline.map { Self.round($0) }
         }
+        // A box with `display: none`, or inside one, is not laid out: no padding, border or leaf.
+        let style = style(node)
+        let hidden = parentHidden || style.pointee.display == .none
+        var padding = BoxEdges(0.0)
+        var border = BoxEdges(0.0)
+        var placed: PlacedLeaf?
+        if !hidden {
+            padding = style.pointee.padding.resolveOrZero(frame.percentBase)
+            border = style.pointee.border.resolveOrZero(frame.percentBase)
+            let leaf = Int(leafIndex[node])
+            if leaf >= 0 {
+                let inset = padding + border
+                placed = leaves[leaf].leaf.place(
+                    width: max(frame.width - inset.horizontal, 0), height: max(frame.height - inset.vertical, 0))
+            }
+        }
+        // (Made whole in place: each field set afterwards is written twice.)
         destination.initialize(
             to: BoxLayout(
                 id: ids[node], x: x + 0, y: y + 0, width: width + 0, height: height + 0,
                 contentWidth: max(contentWidth, width) + 0, contentHeight: max(contentHeight, height) + 0,
-                baseline: baseline))
+                baseline: baseline, border: border, padding: padding, leaf: placed,
+                clipsContent: style.pointee.overflow.isScrollContainer))
         let layout = destination
-        layout.pointee.sharedPaint = paints.isEmpty ? nil : paints[Int32(node)]
+        if !paints.isEmpty { layout.pointee.sharedPaint = paints[Int32(node)] }
         if !roles.isEmpty { layout.pointee.role = roles[Int32(node)] ?? .node }
         if !origins.isEmpty { layout.pointee.origin = origins[Int32(node)] }
-        // A box with `display: none`, or inside one, is not laid out: no padding, border or leaf.
-        let style = style(node)
-        let hidden = parentHidden || style.pointee.display == .none
-        layout.pointee.clipsContent = style.pointee.overflow.isScrollContainer
         if !hidden {
             // (A box that is not laid out neither breaks pages nor repeats.)
             layout.pointee.breaks = BoxBreaks(
                 before: style.pointee.breakBefore, after: style.pointee.breakAfter, inside: style.pointee.breakInside,
                 repeats: style.pointee.repeats)
-            let padding = style.pointee.padding.resolveOrZero(frame.percentBase)
-            let border = style.pointee.border.resolveOrZero(frame.percentBase)
-            layout.pointee.padding = BoxEdges(
-                top: padding.top, right: padding.right, bottom: padding.bottom, left: padding.left)
-            layout.pointee.border = border
-            let leaf = Int(leafIndex[node])
-            if leaf >= 0 {
-                let inset = padding + border
-                layout.pointee.leaf = leaves[leaf].leaf.place(
-                    width: max(frame.width - inset.horizontal, 0), height: max(frame.height - inset.vertical, 0))
-            }
         }
         let count = Int(childCount[node])
         guard count > 0 else { return }
