@@ -76,6 +76,47 @@ import Testing
         }
     }
 
+    /// Nodes whose styles have the same bytes share one copy in the engine (siblings mostly do), and
+    /// that changes nothing: a leaf's own ratio still goes into its node's style alone, and a node
+    /// with a shared style still has its paint and children checked, with its path.
+    @Test func sharedStylesChangeNothing() throws {
+        let cell = Self.style { $0.width = 50 }
+        var row = BoxStyle()
+        row.alignItems = .flexStart
+        let tree = BoxNode(
+            style: row,
+            children: [
+                BoxNode(style: cell, leaf: ImageLeaf(width: 20, height: 10)), BoxNode(style: cell),
+                BoxNode(style: cell, leaf: ImageLeaf(width: 10, height: 10)), BoxNode(style: cell),
+                BoxNode(style: cell),
+            ])
+        let layout = try BoxEngine.layout(tree)
+        #expect(layout.children.map(\.height) == [25, 0, 50, 0, 0])
+        #expect(layout.children.map(\.x) == [0, 50, 100, 150, 200])
+        let shared = LayoutTree(tree)
+        #expect(shared.nodeCount == 6)
+        #expect((1...5).map { shared.style($0).pointee.aspectRatio } == [2, nil, 1, nil, nil])
+        // (The last two nodes, of the same bytes as the unchanged one before them, share its copy.)
+        #expect(shared.style(4) == shared.style(5))
+
+        var badPaint = BoxPaint()
+        badPaint.cornerRadius = -1
+        var bad = tree
+        bad.children[4].paint = badPaint
+        #expect(
+            throws: BoxError(
+                path: "children[4].paint.cornerRadius", problem: "must be a number from 0 to 1000000 (it is -1)")
+        ) {
+            try BoxEngine.layout(bad)
+        }
+        var leafWithChildren = tree
+        leafWithChildren.children[4].leaf = CountingLeaf(words: 1)
+        leafWithChildren.children[4].children = [BoxNode(style: cell)]
+        #expect(throws: BoxError(path: "children[4]", problem: "a leaf (text, line or image) cannot have children")) {
+            try BoxEngine.RetainedTree(leafWithChildren)
+        }
+    }
+
     /// Three wrapping leaves in a row 100 wide that must shrink: each leaf's widths asked once, and
     /// its height once per distinct width however often the engine asks.
     @Test func leafQuestionsAreAskedOnce() throws {

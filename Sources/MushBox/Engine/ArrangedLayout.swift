@@ -64,7 +64,9 @@ extension LayoutTree {
         var position = 0
         for child in children(of: node) {
             let child = Int(child)
-            guard styles[child].position != .absolute, styles[child].display != .none else { continue }
+            guard self.style(child).pointee.position != .absolute, self.style(child).pointee.display != .none else {
+                continue
+            }
             defer { position += 1 }
             let frame = position < arranged.frames.count ? arranged.frames[position] : nil
             func points(_ value: Double?) -> Double { value.map { $0.isFinite ? $0 : 0 } ?? 0 }
@@ -84,7 +86,7 @@ extension LayoutTree {
         let absolute = withUnsafePointer(to: &c) { absoluteLayout(node, constants: $0) }
         content.width = max(content.width, absolute.width)
         content.height = max(content.height, absolute.height)
-        for child in children(of: node) where styles[Int(child)].display == .none {
+        for child in children(of: node) where self.style(Int(child)).pointee.display == .none {
             hide(Int(child))
         }
         let contentSize = Pair(
@@ -98,7 +100,9 @@ extension LayoutTree {
         var nodes: [(node: Int, index: Int)] = []
         for (index, child) in children(of: node).enumerated() {
             let child = Int(child)
-            guard styles[child].position != .absolute, styles[child].display != .none else { continue }
+            guard self.style(child).pointee.position != .absolute, self.style(child).pointee.display != .none else {
+                continue
+            }
             nodes.append((child, index))
         }
         let children = BoxChildren(tree: self, nodes: nodes, base: known)

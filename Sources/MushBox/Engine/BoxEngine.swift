@@ -15,12 +15,24 @@ public enum BoxEngine {
         _ root: BoxNode, width: AvailableSpace = .maxContent, height: AvailableSpace = .maxContent,
         rounding: BoxRounding = .edges
     ) throws(BoxError) -> BoxLayout {
+        let census = root.census(deeperThan: 32)
         func layOut() throws(BoxError) -> BoxLayout {
-            try root.validate()
-            return try layout(validated: root, width: width, height: height, rounding: rounding)
+            // A tree's problems come before the space's.
+            do { try checkSpace(width: width, height: height) } catch {
+                try root.validate()
+                throw error
+            }
+            // A vocabulary's passes see only a valid tree; a tree of the engine's own is checked as
+            // it is flattened.
+            guard root.origin == nil else {
+                try root.validate()
+                return withPasses(root, width: width, height: height, rounding: rounding)
+            }
+            let tree = try LayoutTree(validating: root, count: census.count)
+            return laidOut(tree, root, width: width, height: height, rounding: rounding)
         }
         // Deep trees recurse deeply, validation too: on a thread with room for it.
-        return try root.isDeeper(than: 32) ? LargeStack.run(layOut) : layOut()
+        return try census.isDeeper ? LargeStack.run(layOut) : layOut()
     }
 
     /// As ``layout(_:width:height:rounding:)``, for a tree already validated (a request validates
@@ -29,9 +41,14 @@ public enum BoxEngine {
         validated root: BoxNode, width: AvailableSpace, height: AvailableSpace, rounding: BoxRounding
     ) throws(BoxError) -> BoxLayout {
         try checkSpace(width: width, height: height)
-        func run() -> BoxLayout { withPasses(root, width: width, height: height, rounding: rounding) }
-        // (The thread the public call made serves here too, without a second walk.)
-        return !LargeStack.isCurrent && root.isDeeper(than: 32) ? LargeStack.run(run) : run()
+        let census = root.census(deeperThan: 32)
+        func run() -> BoxLayout {
+            guard root.origin == nil else { return withPasses(root, width: width, height: height, rounding: rounding) }
+            return laidOut(
+                LayoutTree(root, count: census.count), root, width: width, height: height, rounding: rounding)
+        }
+        // (The thread the public call made serves here too.)
+        return !LargeStack.isCurrent && census.isDeeper ? LargeStack.run(run) : run()
     }
 
     /// Throws for an available width or height out of range.
@@ -53,7 +70,16 @@ public enum BoxEngine {
     ) -> BoxLayout {
         var root = root
         for pass in root.origin?.passes ?? [] { pass.prepare(&root, width: width, height: height) }
-        let first = laidOut(root, width: width, height: height)
+        return laidOut(LayoutTree(root), root, width: width, height: height, rounding: rounding)
+    }
+
+    /// The layout of `first`, the flattened `root`, and what its vocabularies' passes and roles
+    /// make of it (the second half of ``withPasses(_:width:height:rounding:)``).
+    private static func laidOut(
+        _ first: LayoutTree, _ root: BoxNode, width: AvailableSpace, height: AvailableSpace, rounding: BoxRounding
+    ) -> BoxLayout {
+        var root = root
+        first.layoutRoot(space: Space(width, height))
         if first.origins.isEmpty, first.roles.isEmpty { return first.result(rounding: rounding) }
         var layout: BoxLayout
         if first.origins.values.contains(where: { $0.passes.contains { $0.needsExactLayout } }) {
@@ -75,7 +101,7 @@ extension BoxEngine {
         _ root: BoxNode, width: AvailableSpace, height: AvailableSpace, rounding: BoxRounding
     ) -> BoxLayout {
         func run() -> BoxLayout { laidOut(root, width: width, height: height).result(rounding: rounding) }
-        return root.isDeeper(than: 32) ? LargeStack.run(run) : run()
+        return root.census(deeperThan: 32).isDeeper ? LargeStack.run(run) : run()
     }
 
     /// The laid-out tree, before its results are built (for tests that look inside).

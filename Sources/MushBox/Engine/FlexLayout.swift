@@ -204,7 +204,7 @@ extension LayoutTree {
             let absolute = absoluteLayout(node, constants: c)
             content.width = max(content.width, absolute.width)
             content.height = max(content.height, absolute.height)
-            for child in children(of: node) where styles[Int(child)].display == .none {
+            for child in children(of: node) where self.style(Int(child)).pointee.display == .none {
                 hide(Int(child))
             }
             // The first baseline: of the first item aligned by baseline in the first line, or of its first
@@ -1160,7 +1160,7 @@ extension LayoutTree {
         _ node: Int, size: Pair<Double>, content childContent: Pair<Double>, x: Double, y: Double,
         into content: inout Pair<Double>
     ) {
-        let clips = styles[node].overflow.isScrollContainer
+        let clips = self.style(node).pointee.overflow.isScrollContainer
         let width = clips ? size.width : max(size.width, childContent.width)
         let height = clips ? size.height : max(size.height, childContent.height)
         guard width > 0 || height > 0 else { return }

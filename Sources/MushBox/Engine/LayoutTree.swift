@@ -1,3 +1,5 @@
+import Glibc
+
 /// The tree the engine works on: the input flattened into arrays (one slot per node, in preorder),
 /// each node's caches, and its unrounded frame.
 
@@ -277,8 +279,15 @@ struct LeafAnswers {
 
 /// The input tree in arrays, in preorder, built once before layout.
 struct FlatTree {
-    /// The styles, in the layout's scratch buffer (a style is large: it is copied once).
+    /// The styles, in the layout's scratch buffer (a style is large: it is copied once), each once:
+    /// a node whose style has the same bytes as the last one kept shares it (siblings mostly do:
+    /// a table's rows, a grid's cells).
     let styles: UnsafeMutableBufferPointer<BoxStyle>
+    var styleCount = 0
+    /// Each node's style in `styles`.
+    var styleIndex: [Int32] = []
+    /// The input style the last style kept was copied from, when it was kept unchanged.
+    private var lastInput: UnsafeRawPointer?
     var nodeCount = 0
     var rightToLeft: [Bool] = []
     var childStart: [Int32] = []
@@ -296,29 +305,56 @@ struct FlatTree {
     /// The arrangements of the nodes that have one, with their nodes.
     var arrangements: [Int32: any BoxArrangement] = [:]
 
-    /// Flattens `root`, its styles into `scratch`'s buffer.
-    init(_ root: BoxNode, scratch: LayoutScratch) {
-        let count = root.count
+    /// Whether every node passed ``BoxNode/ownProblem(_:depth:)`` (always, unless the tree was
+    /// flattened `validating`): a flattening that finds a problem stops there.
+    private(set) var isValid = true
+    private let validating: Bool
+
+    /// Flattens `root` (of `count` nodes, or as many as ``BoxNode/census(deeperThan:)`` counts), its
+    /// styles into `scratch`'s buffer; `validating`, each node is checked as it is reached, as
+    /// ``BoxNode/validate()`` checks it (one walk of the input instead of two).
+    init(_ root: BoxNode, count: Int, scratch: LayoutScratch, validating: Bool) {
+        self.validating = validating
         styles = scratch.styles.reserve(BoxStyle.self, count: count)
+        styleIndex.reserveCapacity(count)
         rightToLeft.reserveCapacity(count)
         childStart.reserveCapacity(count)
         childCount.reserveCapacity(count)
         childList.reserveCapacity(count)
         leafIndex.reserveCapacity(count)
         ids.reserveCapacity(count)
-        withUnsafePointer(to: root) { _ = add($0, rightToLeft: false) }
+        withUnsafePointer(to: root) { _ = add($0, rightToLeft: false, depth: 0) }
     }
 
-    /// Adds `node` and its subtree in preorder; returns its index.
+    /// Adds `node` and its subtree in preorder; returns its index. Validating, a node with a problem
+    /// is not added, and nothing after it.
     @discardableResult
-    private mutating func add(_ node: UnsafePointer<BoxNode>, rightToLeft parentRightToLeft: Bool) -> Int32 {
-        let index = Int32(nodeCount)
-        let style = styles.baseAddress! + nodeCount
-        style.initialize(to: node.pointee.style)
-        nodeCount += 1
-        if style.pointee.aspectRatio == nil, let ratio = node.pointee.leaf?.aspectRatio, ratio.isFinite, ratio > 0 {
-            style.pointee.aspectRatio = ratio
+    private mutating func add(_ node: UnsafePointer<BoxNode>, rightToLeft parentRightToLeft: Bool, depth: Int) -> Int32
+    {
+        // (A leaf's own ratio, where the style gives none, goes into its style.)
+        let input = UnsafeRawPointer(node) + BoxNode.styleOffset
+        var leafRatio: Double?
+        if node.pointee.style.aspectRatio == nil, let ratio = node.pointee.leaf?.aspectRatio, ratio.isFinite, ratio > 0
+        {
+            leafRatio = ratio
         }
+        let shares =
+            leafRatio == nil && lastInput.map { memcmp(input, $0, MemoryLayout<BoxStyle>.size) == 0 } ?? false
+        if validating, BoxNode.ownProblem(node, depth: depth, checksStyle: !shares) != nil {
+            isValid = false
+            return 0
+        }
+        let index = Int32(nodeCount)
+        nodeCount += 1
+        if !shares {
+            let style = styles.baseAddress! + styleCount
+            style.initialize(to: node.pointee.style)
+            styleCount += 1
+            if let leafRatio { style.pointee.aspectRatio = leafRatio }
+            lastInput = leafRatio == nil ? input : nil
+        }
+        styleIndex.append(Int32(styleCount - 1))
+        let style = styles.baseAddress! + styleCount - 1
         let isRightToLeft = style.pointee.direction.map { $0 == .rtl } ?? parentRightToLeft
         rightToLeft.append(isRightToLeft)
         ids.append(node.pointee.id)
@@ -344,7 +380,8 @@ struct FlatTree {
         node.pointee.children.withUnsafeBufferPointer { children in
             guard let first = children.baseAddress else { return }
             for offset in 0..<children.count {
-                childList[start + offset] = add(first + offset, rightToLeft: isRightToLeft)
+                childList[start + offset] = add(first + offset, rightToLeft: isRightToLeft, depth: depth + 1)
+                if !isValid { return }
             }
         }
         return index
@@ -354,8 +391,13 @@ struct FlatTree {
 /// The tree the engine lays out: the input's arrays (immutable, so reading them needs no exclusivity
 /// checks), and what layout writes (caches, leaf answers, frames) in buffers this class owns.
 final class LayoutTree {
-    /// The styles, read in place (a style is too large to copy for every look).
-    let styles: UnsafeMutableBufferPointer<BoxStyle>
+    /// The styles, read in place (a style is too large to copy for every look), shared by nodes whose
+    /// styles are the same (``FlatTree/styles``): read through ``style(_:)``.
+    private let styles: UnsafeMutableBufferPointer<BoxStyle>
+    /// Each node's style in `styles`.
+    private let styleIndex: [Int32]
+    /// The number of nodes.
+    let nodeCount: Int
     /// Whether each node lays its children out right to left (its own direction, inherited).
     let rightToLeft: [Bool]
     /// The node's children: `childList[childStart[node] ..< childStart[node] + childCount[node]]`.
@@ -399,10 +441,31 @@ final class LayoutTree {
     /// The buffers this layout borrows, given back when it ends.
     private let scratch: LayoutScratch
 
-    init(_ root: BoxNode) {
-        scratch = LayoutScratch.take()
-        let flat = FlatTree(root, scratch: scratch)
-        styles = flat.styles
+    /// Flattens `root` (a tree already validated, of `count` nodes when known).
+    convenience init(_ root: BoxNode, count: Int? = nil) {
+        let scratch = LayoutScratch.take()
+        self.init(FlatTree(root, count: count ?? root.count, scratch: scratch, validating: false), scratch: scratch)
+    }
+
+    /// Checks `root` while it flattens it, and throws its first problem as ``BoxNode/validate()``
+    /// does; `count` is ``BoxNode/census(deeperThan:)``'s.
+    convenience init(validating root: BoxNode, count: Int) throws(BoxError) {
+        let scratch = LayoutScratch.take()
+        let flat = FlatTree(root, count: count, scratch: scratch, validating: true)
+        guard flat.isValid else {
+            LayoutScratch.give(scratch)
+            // (The same checks in the same order: validate() finds the problem and its path.)
+            try root.validate()
+            throw BoxError(path: "", problem: "the tree is not valid")
+        }
+        self.init(flat, scratch: scratch)
+    }
+
+    private init(_ flat: FlatTree, scratch: LayoutScratch) {
+        self.scratch = scratch
+        styles = UnsafeMutableBufferPointer(rebasing: flat.styles[..<flat.styleCount])
+        styleIndex = flat.styleIndex
+        nodeCount = flat.nodeCount
         rightToLeft = flat.rightToLeft
         childStart = flat.childStart
         childCount = flat.childCount
@@ -421,7 +484,11 @@ final class LayoutTree {
             defer { containers += 1 }
             return containers * 10
         }
-        var reads = styles.map(StyleReads.init)
+        func style(_ node: Int) -> UnsafePointer<BoxStyle> {
+            UnsafePointer(flat.styles.baseAddress! + Int(flat.styleIndex[node]))
+        }
+        let styleReads = styles.map(StyleReads.init)
+        var reads = flat.styleIndex.map { styleReads[Int($0)] }
         // Children come after their parent in preorder: from the last node back, each node's children
         // are done before it.
         // (The styles are read in place: copying one copies 440 bytes.)
@@ -436,18 +503,19 @@ final class LayoutTree {
                 if flat.leafIndex[node] >= 0 { reads[node].formUnion([.availableWidth, .widthSpace]) }
                 continue
             }
-            let isRow = styles[node].flexDirection.isRow
+            let isRow = style(node).pointee.flexDirection.isRow
             // The main axis's space decides the container's main size (a row's fit-content width reads
             // the room's points).
             reads[node].insert(isRow ? [.widthSpace, .availableWidth] : .heightSpace)
-            if styles[node].flexWrap != .noWrap, !isRow {
+            if style(node).pointee.flexWrap != .noWrap, !isRow {
                 // (A wrapping column's fit-content width reads the room across too.)
                 reads[node].formUnion([.availableHeight, .widthFromHeight, .availableWidth, .widthSpace])
             }
             // What reaches the items across the main axis (along it they get a content size).
             let across: StyleReads = isRow ? [.availableHeight, .heightSpace] : [.availableWidth, .widthSpace]
             for child in children {
-                guard styles[Int(child)].position != .absolute, styles[Int(child)].display != .none else { continue }
+                let childStyle = style(Int(child))
+                guard childStyle.pointee.position != .absolute, childStyle.pointee.display != .none else { continue }
                 reads[node].formUnion(reads[Int(child)].intersection(across.union(.widthFromHeight)))
             }
         }
@@ -456,8 +524,8 @@ final class LayoutTree {
         cache.initialize(repeating: nil)
         leaves = .allocate(capacity: flat.leaves.count)
         _ = leaves.initialize(from: flat.leaves)
-        arena = scratch.arena.reserve(FlexItem.self, count: styles.count)
-        frames = scratch.frames.reserve(Frame.self, count: styles.count)
+        arena = scratch.arena.reserve(FlexItem.self, count: nodeCount)
+        frames = scratch.frames.reserve(Frame.self, count: nodeCount)
         frames.initialize(repeating: Frame())
     }
 
@@ -479,7 +547,9 @@ final class LayoutTree {
     }
 
     /// The style of `node`, in place.
-    @inline(__always) func style(_ node: Int) -> UnsafePointer<BoxStyle> { UnsafePointer(styles.baseAddress! + node) }
+    @inline(__always) func style(_ node: Int) -> UnsafePointer<BoxStyle> {
+        UnsafePointer(styles.baseAddress! + Int(styleIndex[node]))
+    }
 
     @inline(__always) func children(of node: Int) -> UnsafeBufferPointer<Int32> {
         let start = Int(childStart[node])

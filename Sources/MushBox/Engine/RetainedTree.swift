@@ -34,10 +34,10 @@ extension BoxEngine {
 
         /// Validates `root` (throws ``BoxError`` as ``BoxNode/validate()`` does) and flattens it.
         public init(_ root: BoxNode) throws(BoxError) {
-            let deep = root.isDeeper(than: 32)
+            let census = root.census(deeperThan: 32)
+            let deep = census.isDeeper
             func prepare() throws(BoxError) -> LockedValue<Flattened>? {
-                try root.validate()
-                let tree = LayoutTree(root)
+                let tree = try LayoutTree(validating: root, count: census.count)
                 return tree.origins.isEmpty && tree.roles.isEmpty ? LockedValue(Flattened(tree: tree)) : nil
             }
             self.root = root

@@ -2,7 +2,7 @@
 extension LayoutTree {
     /// Lays the whole tree out in `space`.
     func layoutRoot(space: Space) {
-        guard styles[0].display != .none else {
+        guard self.style(0).pointee.display != .none else {
             hide(0)
             return
         }

@@ -77,20 +77,23 @@ public struct BoxNode: Sendable {
 }
 
 extension BoxNode {
-    /// Whether the tree has more than `levels` levels below this node (visiting at most that deep).
-    func isDeeper(than levels: Int) -> Bool {
-        withUnsafePointer(to: self) { Self.isDeeper($0, than: levels) }
+    /// In one walk: the number of nodes in the tree down to ``BoxError/maximumDepth`` + 1 levels
+    /// below this node (every node of a tree that can be valid, and the node that makes a deeper one
+    /// invalid), and whether it has more than `levels` levels below this node.
+    func census(deeperThan levels: Int) -> (count: Int, isDeeper: Bool) {
+        var deepest = 0
+        let count = withUnsafePointer(to: self) { Self.census($0, depth: 0, deepest: &deepest) }
+        return (count, deepest > levels)
     }
 
-    /// ``isDeeper(than:)`` through pointers: a child reached through an array's subscript, or a
-    /// buffer's, is copied (its style is large) before it is asked; one reached through a pointer's
-    /// `pointee` is not.
-    private static func isDeeper(_ node: UnsafePointer<BoxNode>, than levels: Int) -> Bool {
-        if levels <= 0 { return !node.pointee.children.isEmpty }
+    private static func census(_ node: UnsafePointer<BoxNode>, depth: Int, deepest: inout Int) -> Int {
+        deepest = max(deepest, depth)
+        guard depth <= BoxError.maximumDepth else { return 1 }
         return node.pointee.children.withUnsafeBufferPointer { children in
-            guard let first = children.baseAddress else { return false }
-            for index in 0..<children.count where isDeeper(first + index, than: levels - 1) { return true }
-            return false
+            var total = 1
+            guard let first = children.baseAddress else { return total }
+            for index in 0..<children.count { total += census(first + index, depth: depth + 1, deepest: &deepest) }
+            return total
         }
     }
 }

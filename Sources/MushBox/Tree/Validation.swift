@@ -18,24 +18,11 @@ extension BoxNode {
     /// The first problem of the subtree, as the key within the node and the problem; `path` is left
     /// holding the child indices down to the node that has it. (No path is built for good input.)
     /// Read through pointers: a subscript, the array's or a buffer's, or a method called on a node,
-    /// would copy the node (its style is large) first.
+    /// would copy the node first.
     private static func firstProblem(_ node: UnsafePointer<BoxNode>, path: inout [Int]) -> (
         key: String, problem: String
     )? {
-        if path.count > BoxError.maximumDepth {
-            return ("", "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
-        }
-        if let problem = BoxStyle.firstProblem(UnsafeRawPointer(node) + styleOffset) { return problem }
-        if let paint = node.pointee.sharedPaint, let (key, problem) = paint.paint.firstProblem() {
-            return ("paint." + key, problem)
-        }
-        let hasChildren = !node.pointee.children.isEmpty
-        if hasChildren || node.pointee.arrangement != nil, node.pointee.leaf != nil {
-            return hasChildren
-                ? ("", "a leaf (text, line or image) cannot have children")
-                : ("", "a leaf (text, line or image) has no children to arrange")
-        }
-        guard hasChildren else { return nil }
+        if let problem = ownProblem(node, depth: path.count, checksStyle: true) { return problem }
         return node.pointee.children.withUnsafeBufferPointer { children in
             guard let first = children.baseAddress else { return nil }
             for index in 0..<children.count {
@@ -47,8 +34,31 @@ extension BoxNode {
         }
     }
 
+    /// The problem of the node itself, `depth` levels below the root (not of its children), as the
+    /// key within the node and the problem; its style is checked only where `checksStyle` (the
+    /// engine's flattening has checked a style of the same bytes). The flattening asks it of every
+    /// node of a tree it has not seen validated, in the same order as ``validate()``.
+    static func ownProblem(_ node: UnsafePointer<BoxNode>, depth: Int, checksStyle: Bool) -> (
+        key: String, problem: String
+    )? {
+        if depth > BoxError.maximumDepth {
+            return ("", "the tree is deeper than \(BoxError.maximumDepth) levels below the root")
+        }
+        if checksStyle, let problem = BoxStyle.firstProblem(UnsafeRawPointer(node) + styleOffset) { return problem }
+        if let paint = node.pointee.sharedPaint, let (key, problem) = paint.paint.firstProblem() {
+            return ("paint." + key, problem)
+        }
+        let hasChildren = !node.pointee.children.isEmpty
+        if hasChildren || node.pointee.arrangement != nil, node.pointee.leaf != nil {
+            return hasChildren
+                ? ("", "a leaf (text, line or image) cannot have children")
+                : ("", "a leaf (text, line or image) has no children to arrange")
+        }
+        return nil
+    }
+
     /// Where a node's style lies in its bytes.
-    private static let styleOffset = MemoryLayout<BoxNode>.offset(of: \.style)!
+    static let styleOffset = MemoryLayout<BoxNode>.offset(of: \.style)!
 }
 
 extension BoxStyle {
