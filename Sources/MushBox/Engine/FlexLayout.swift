@@ -276,10 +276,19 @@ extension LayoutTree {
     private func flexItems(_ node: Int, constants c: UnsafePointer<FlexConstants>, arenaBase: Int) -> Items {
         var count = 0
         let base = c.pointee.percentBase
+        let first = arena.baseAddress! + arenaBase
         for child in children(of: node) {
             let child = Int(child)
             let style = style(child)
             guard style.pointee.position != .absolute, style.pointee.display != .none else { continue }
+            // An item of the same style as the one before it resolves alike (siblings mostly share
+            // their styles): a copy of that item, as it stands before the algorithm's steps.
+            if count > 0, sharesStyle(child, first[count - 1].node) {
+                (first + count).initialize(to: first[count - 1])
+                first[count].node = child
+                count += 1
+                continue
+            }
             let aspectRatio = style.pointee.aspectRatio
             let padding = style.pointee.padding.resolveOrZero(base.width)
             let border = style.pointee.border.resolveOrZero(base.width)
@@ -298,7 +307,7 @@ extension LayoutTree {
                 swap(&autoLeft, &autoRight)
                 swap(&insetLeft, &insetRight)
             }
-            (arena.baseAddress! + arenaBase + count).initialize(
+            (first + count).initialize(
                 to: FlexItem(
                     node: child,
                     size: size.maybeAdd(boxSizing),

@@ -547,6 +547,9 @@ final class LayoutTree {
     }
 
     /// The style of `node`, in place.
+    /// Whether two nodes share one style (``FlatTree/styles``).
+    @inline(__always) func sharesStyle(_ node: Int, _ other: Int) -> Bool { styleIndex[node] == styleIndex[other] }
+
     @inline(__always) func style(_ node: Int) -> UnsafePointer<BoxStyle> {
         UnsafePointer(styles.baseAddress! + Int(styleIndex[node]))
     }
