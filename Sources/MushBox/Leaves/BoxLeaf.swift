@@ -44,15 +44,15 @@ extension BoxLeaf {
 /// What a leaf looks like at its final size, in its node's result (``BoxLayout/leaf``): what the
 /// renderer draws and the JSON writes in the content box. (Every case is kept out of line: the
 /// value is one reference, so that every node's result stays small to build and to copy.)
-public enum PlacedLeaf: Sendable {
+public indirect enum PlacedLeaf: Sendable {
     /// A paragraph's lines and colour (``TextLeaf``'s).
-    indirect case text(PlacedText)
+    case text(PlacedText)
     /// A row laid out (``LineLeaf``'s).
-    indirect case row(MGLineLayout)
+    case row(MGLineLayout)
     /// An image, drawn to fill the content box (``ImageLeaf``'s).
-    indirect case image(ImageLeaf)
+    case image(ImageLeaf)
     /// A leaf of your own: whatever it places, which the renderer and the JSON pass over.
-    indirect case other(any Sendable)
+    case other(any Sendable)
 
     /// The paragraph, when the leaf is text.
     public var text: PlacedText? {
