@@ -334,8 +334,8 @@ struct FlatTree {
         // (A leaf's own ratio, where the style gives none, goes into its style.)
         let input = UnsafeRawPointer(node) + BoxNode.styleOffset
         var leafRatio: Double?
-        if node.pointee.style.aspectRatio == nil, let ratio = node.pointee.leaf?.aspectRatio, ratio.isFinite, ratio > 0
-        {
+        let content = node.pointee.content
+        if node.pointee.style.aspectRatio == nil, let ratio = content?.leaf?.aspectRatio, ratio.isFinite, ratio > 0 {
             leafRatio = ratio
         }
         let shares =
@@ -361,8 +361,8 @@ struct FlatTree {
         if let paint = node.pointee.sharedPaint { paints[index] = paint }
         if node.pointee.resultRole != .node { roles[index] = node.pointee.resultRole }
         if let origin = node.pointee.origin { origins[index] = origin }
-        if let arrangement = node.pointee.arrangement { arrangements[index] = arrangement }
-        if let leaf = node.pointee.leaf {
+        if let arrangement = content?.arrangement { arrangements[index] = arrangement }
+        if let leaf = content?.leaf {
             leafIndex.append(Int32(leaves.count))
             leaves.append(LeafAnswers(leaf: leaf, measuresAlike: leaf.measuresAlikePastMaxContent))
         } else {

@@ -8,7 +8,10 @@ public struct BoxNode: Sendable {
     /// The boxes inside, in order (a leaf has none).
     public var children: [BoxNode]
     /// Content the engine asks for its size: text, a row, an image, or any ``BoxLeaf``.
-    public var leaf: (any BoxLeaf)?
+    public var leaf: (any BoxLeaf)? {
+        get { content?.leaf }
+        set { content = NodeContent(leaf: newValue, arrangement: arrangement) }
+    }
     /// How the box looks when drawn (background, borders, corners, shadow, paint order); the engine
     /// carries it to the node's result and never reads it. nil: nothing of its own is drawn.
     public var paint: BoxPaint? {
@@ -25,7 +28,27 @@ public struct BoxNode: Sendable {
 
     /// A layout of your own that places the node's in-flow children in place of flexbox
     /// (``BoxArrangement``); nil: flexbox, as the style says. A leaf has none.
-    public var arrangement: (any BoxArrangement)?
+    public var arrangement: (any BoxArrangement)? {
+        get { content?.arrangement }
+        set { content = NodeContent(leaf: leaf, arrangement: newValue) }
+    }
+
+    /// ``leaf`` and ``arrangement`` behind one reference, nil when the node has neither (most
+    /// nodes: each is 40 bytes inline, and asking whether one is there costs a call).
+    package private(set) var content: NodeContent?
+
+    /// A node's leaf and arrangement.
+    package final class NodeContent: Sendable {
+        package let leaf: (any BoxLeaf)?
+        package let arrangement: (any BoxArrangement)?
+
+        /// Both, or nil when there is neither.
+        init?(leaf: (any BoxLeaf)?, arrangement: (any BoxArrangement)?) {
+            guard leaf != nil || arrangement != nil else { return nil }
+            self.leaf = leaf
+            self.arrangement = arrangement
+        }
+    }
 
     /// What a node's result becomes in its parent's result, once ``BoxLayout/applyingRoles()`` has
     /// run (the public layouts run it).
@@ -45,7 +68,6 @@ public struct BoxNode: Sendable {
         self.id = id
         self.style = style
         self.children = children
-        self.leaf = nil
         self.paint = paint
     }
 

@@ -48,8 +48,9 @@ extension BoxNode {
         if let paint = node.pointee.sharedPaint, let (key, problem) = paint.paint.firstProblem() {
             return ("paint." + key, problem)
         }
-        let hasChildren = !node.pointee.children.isEmpty
-        if hasChildren || node.pointee.arrangement != nil, node.pointee.leaf != nil {
+        if let content = node.pointee.content, content.leaf != nil {
+            let hasChildren = !node.pointee.children.isEmpty
+            guard hasChildren || content.arrangement != nil else { return nil }
             return hasChildren
                 ? ("", "a leaf (text, line or image) cannot have children")
                 : ("", "a leaf (text, line or image) has no children to arrange")
