@@ -4,39 +4,41 @@
 /// physical (left, top…) in the container's frame: a right-to-left container is laid out as its
 /// mirror image, so its items' left and right edges come swapped.
 struct FlexItem {
+    // (Each one-byte field follows an optional, in the bytes the optional leaves over: the item is
+    // 408 bytes, not 440, and every container's items are copied and read many times.)
     var node: Int
     var size: Known
     var minSize: Known
     var maxSize: Known
-    /// The offsets of relative positioning (`nil` for auto).
+    /// The offsets of relative positioning (`nil` for auto), and whether each margin is auto.
     var insetTop: Double?
-    var insetRight: Double?
-    var insetBottom: Double?
-    var insetLeft: Double?
-    var margin: Edges
     var autoTop: Bool
+    var insetRight: Double?
     var autoRight: Bool
+    var insetBottom: Double?
     var autoBottom: Bool
+    var insetLeft: Double?
     var autoLeft: Bool
-    var padding: Edges
-    var border: Edges
     var alignSelf: BoxAlignment
     var isScrollContainer: Bool
+    var margin: Edges
+    var padding: Edges
+    var border: Edges
     var flexGrow: Double
     var flexShrink: Double
 
     var flexBasis = 0.0
-    /// Whether the flex basis is definite: a size of the item's own, not its content's, nor one its
-    /// aspect ratio gives (Chromium counts that as the content's when it finds a row's intrinsic
-    /// size).
-    var hasDefiniteBasis = false
-    var innerFlexBasis = 0.0
-    var violation = 0.0
-    var frozen = false
     /// §4.5's automatic minimum size (or the style's minimum), worked out when first needed: an item
     /// whose flex basis comes from its content is never smaller than its min-content size, so while it
     /// does not shrink nothing needs it.
     var resolvedMinimumMain: Double?
+    /// Whether the flex basis is definite: a size of the item's own, not its content's, nor one its
+    /// aspect ratio gives (Chromium counts that as the content's when it finds a row's intrinsic
+    /// size).
+    var hasDefiniteBasis = false
+    var frozen = false
+    var innerFlexBasis = 0.0
+    var violation = 0.0
     var hypotheticalInner = Pair(0.0, 0.0)
     var hypotheticalOuter = Pair(0.0, 0.0)
     var target = Pair(0.0, 0.0)

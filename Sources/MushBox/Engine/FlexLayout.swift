@@ -312,13 +312,13 @@ extension LayoutTree {
                     node: child,
                     size: size.maybeAdd(boxSizing),
                     minSize: limits.min, maxSize: limits.max,
-                    insetTop: style.pointee.inset.top.resolve(base.height), insetRight: insetRight,
-                    insetBottom: style.pointee.inset.bottom.resolve(base.height), insetLeft: insetLeft,
-                    margin: margin, autoTop: style.pointee.margin.top == .auto, autoRight: autoRight,
-                    autoBottom: style.pointee.margin.bottom == .auto, autoLeft: autoLeft,
-                    padding: padding, border: border, alignSelf: style.pointee.alignSelf ?? c.pointee.alignItems,
-                    isScrollContainer: style.pointee.overflow.isScrollContainer, flexGrow: style.pointee.flexGrow,
-                    flexShrink: style.pointee.flexShrink))
+                    insetTop: style.pointee.inset.top.resolve(base.height),
+                    autoTop: style.pointee.margin.top == .auto, insetRight: insetRight, autoRight: autoRight,
+                    insetBottom: style.pointee.inset.bottom.resolve(base.height),
+                    autoBottom: style.pointee.margin.bottom == .auto, insetLeft: insetLeft, autoLeft: autoLeft,
+                    alignSelf: style.pointee.alignSelf ?? c.pointee.alignItems,
+                    isScrollContainer: style.pointee.overflow.isScrollContainer, margin: margin, padding: padding,
+                    border: border, flexGrow: style.pointee.flexGrow, flexShrink: style.pointee.flexShrink))
             count += 1
         }
         return Items(rebasing: arena[arenaBase..<arenaBase + count])
