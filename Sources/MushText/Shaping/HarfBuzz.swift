@@ -1,4 +1,5 @@
 import CHarfBuzz
+import MushBase
 
 // The one file that touches HarfBuzz: its blobs, faces, fonts and buffers stay behind these types.
 
@@ -35,6 +36,15 @@ final class HarfBuzzFont: @unchecked Sendable {
     private let blob: OpaquePointer
     private let face: OpaquePointer
     private let font: OpaquePointer
+    /// HarfBuzz buffers kept between calls (at most ``keptBuffers``): made and freed for each call,
+    /// a buffer and its arrays were three allocations and three frees a shaping.
+    private let buffers = LockedValue<[Buffer]>([])
+    private static let keptBuffers = 4
+
+    /// A buffer of this font's, used by one call at a time.
+    private struct Buffer: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
 
     /// Why the file gave no font.
     enum Failure: Error {
@@ -75,6 +85,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     deinit {
+        for buffer in buffers.withLock({ $0 }) { hb_buffer_destroy(buffer.pointer) }
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -147,8 +158,19 @@ final class HarfBuzzFont: @unchecked Sendable {
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
         language: String?, _ body: (CachedGlyph) -> Void
     ) {
-        guard !range.isEmpty, let buffer = hb_buffer_create() else { return }
-        defer { hb_buffer_destroy(buffer) }
+        guard !range.isEmpty, let buffer = buffers.withLock({ $0.popLast()?.pointer }) ?? hb_buffer_create() else {
+            return
+        }
+        defer {
+            // (Emptied, properties and all, before it is used again: what was shaped stays no longer.)
+            hb_buffer_clear_contents(buffer)
+            let kept = hb_buffer_allocation_successful(buffer) != 0 && buffers.withLock { kept in
+                guard kept.count < Self.keptBuffers else { return false }
+                kept.append(Buffer(pointer: buffer))
+                return true
+            }
+            if !kept { hb_buffer_destroy(buffer) }
+        }
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
         if script != .none { hb_buffer_set_script(buffer, script.value) }
