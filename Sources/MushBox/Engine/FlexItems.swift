@@ -69,6 +69,46 @@ struct FlexLine {
     var offsetCross = 0.0
 }
 
+/// A container's lines, the first kept inline: a container that does not wrap has one line, and
+/// making an array for it was an allocation each pass of the algorithm.
+struct FlexLines: RandomAccessCollection, MutableCollection {
+    private var head = FlexLine(items: 0..<0)
+    private var tail: [FlexLine] = []
+    private(set) var endIndex = 0
+
+    var startIndex: Int { 0 }
+
+    /// No lines.
+    init() {}
+
+    /// One line.
+    init(_ line: FlexLine) {
+        head = line
+        endIndex = 1
+    }
+
+    /// A line for each item of `items`.
+    init(eachOf items: Range<Int>) {
+        for item in items { append(FlexLine(items: item..<item + 1)) }
+    }
+
+    mutating func append(_ line: FlexLine) {
+        if endIndex == 0 { head = line } else { tail.append(line) }
+        endIndex += 1
+    }
+
+    subscript(position: Int) -> FlexLine {
+        get {
+            precondition(position >= 0 && position < endIndex, "a line out of range")
+            return position == 0 ? head : tail[position - 1]
+        }
+        set {
+            precondition(position >= 0 && position < endIndex, "a line out of range")
+            if position == 0 { head = newValue } else { tail[position - 1] = newValue }
+        }
+    }
+}
+
 /// What a flex container knows before and while it lays out its items.
 struct FlexConstants: ~Copyable {
     var isRow: Bool

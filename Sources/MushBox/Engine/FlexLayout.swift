@@ -480,8 +480,8 @@ extension LayoutTree {
     }
 
     /// §9.3.5: items into lines.
-    private func collectLines(_ items: Items, constants c: UnsafePointer<FlexConstants>, space: Space) -> [FlexLine] {
-        guard c.pointee.isWrap else { return [FlexLine(items: 0..<items.count)] }
+    private func collectLines(_ items: Items, constants c: UnsafePointer<FlexConstants>, space: Space) -> FlexLines {
+        guard c.pointee.isWrap else { return FlexLines(FlexLine(items: 0..<items.count)) }
         let isRow = c.pointee.isRow
         let mainSpace: AvailableSpace
         if !isRow, c.pointee.nodeInnerSize.height == nil {
@@ -496,11 +496,11 @@ extension LayoutTree {
         }
         switch mainSpace {
         case .maxContent:
-            return [FlexLine(items: 0..<items.count)]
+            return FlexLines(FlexLine(items: 0..<items.count))
         case .minContent:
-            return items.indices.map { FlexLine(items: $0..<$0 + 1) }
+            return FlexLines(eachOf: items.indices)
         case .points(let room):
-            var lines: [FlexLine] = []
+            var lines = FlexLines()
             var start = 0
             while start < items.count {
                 var length = 0.0
@@ -520,7 +520,7 @@ extension LayoutTree {
 
     /// §9.3.4 for a container whose main size is not definite: from its items' contributions.
     private func determineContainerMainSize(
-        _ items: Items, lines: [FlexLine], constants c: UnsafeMutablePointer<FlexConstants>, space: Space
+        _ items: Items, lines: FlexLines, constants c: UnsafeMutablePointer<FlexConstants>, space: Space
     ) {
         let isRow = c.pointee.isRow
         let insetMain = c.pointee.contentInset.mainSum(isRow)
@@ -535,7 +535,7 @@ extension LayoutTree {
                 func intrinsic(_ mainSpace: AvailableSpace) -> Double {
                     let lines =
                         mainSpace == .minContent && c.pointee.isWrap
-                        ? items.indices.map { FlexLine(items: $0..<$0 + 1) } : [FlexLine(items: 0..<items.count)]
+                        ? FlexLines(eachOf: items.indices) : FlexLines(FlexLine(items: 0..<items.count))
                     let intrinsicSpace = Space.fromMainCross(true, main: mainSpace, cross: space.height)
                     return intrinsicMainSize(items, lines: lines, constants: c, space: intrinsicSpace)
                 }
@@ -572,7 +572,7 @@ extension LayoutTree {
     /// grow, smaller and it does not shrink) it is its hypothetical main size instead. A multi-line
     /// container is never narrower than its widest item's min-content contribution.
     private func intrinsicMainSize(
-        _ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>, space: Space
+        _ items: Items, lines: FlexLines, constants c: UnsafePointer<FlexConstants>, space: Space
     ) -> Double {
         let isRow = c.pointee.isRow
         let minContent = space.main(isRow) == .minContent
@@ -788,7 +788,7 @@ extension LayoutTree {
 
     /// The baselines of the items aligned by baseline, in rows with at least two of them.
     private func computeBaselines(
-        _ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>, known: Known, space: Space
+        _ items: Items, lines: FlexLines, constants c: UnsafePointer<FlexConstants>, known: Known, space: Space
     ) {
         guard c.pointee.isRow else { return }
         for line in lines {
@@ -816,7 +816,7 @@ extension LayoutTree {
 
     /// §9.4.8: each line's cross size.
     private func lineCrossSizes(
-        _ items: Items, lines: inout [FlexLine], constants c: UnsafePointer<FlexConstants>, known: Known,
+        _ items: Items, lines: inout FlexLines, constants c: UnsafePointer<FlexConstants>, known: Known,
         fromItems: Bool = false
     ) {
         let isRow = c.pointee.isRow
@@ -850,7 +850,7 @@ extension LayoutTree {
     }
 
     /// §9.4.9: `align-content: stretch` shares the container's spare cross size among the lines.
-    private func stretchLines(_ lines: inout [FlexLine], constants c: UnsafePointer<FlexConstants>, known: Known) {
+    private func stretchLines(_ lines: inout FlexLines, constants c: UnsafePointer<FlexConstants>, known: Known) {
         guard c.pointee.alignContent == .stretch, !lines.isEmpty else { return }
         let isRow = c.pointee.isRow
         let minCross = c.pointee.minSize.cross(isRow)
@@ -867,7 +867,7 @@ extension LayoutTree {
     }
 
     /// §9.4.11: stretched items take their line's cross size.
-    private func usedCrossSizes(_ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>) {
+    private func usedCrossSizes(_ items: Items, lines: FlexLines, constants c: UnsafePointer<FlexConstants>) {
         let isRow = c.pointee.isRow
         for line in lines {
             for index in line.items {
@@ -935,7 +935,7 @@ extension LayoutTree {
     }
 
     /// §9.5.12: auto margins, then `justify-content`.
-    private func distributeFreeSpace(_ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>) {
+    private func distributeFreeSpace(_ items: Items, lines: FlexLines, constants c: UnsafePointer<FlexConstants>) {
         let isRow = c.pointee.isRow
         for line in lines {
             var used = gapSum(c.pointee.mainGap, line.items.count)
@@ -975,7 +975,7 @@ extension LayoutTree {
     }
 
     /// §9.6.13–14: cross-axis auto margins, then `align-self`.
-    private func alignCrossAxis(_ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>) {
+    private func alignCrossAxis(_ items: Items, lines: FlexLines, constants c: UnsafePointer<FlexConstants>) {
         let isRow = c.pointee.isRow
         for line in lines {
             var maxBaseline = 0.0
@@ -1041,7 +1041,7 @@ extension LayoutTree {
 
     /// §9.6.15: the container's cross size; returns the lines' total cross size.
     private func containerCrossSize(
-        lines: [FlexLine], constants c: UnsafeMutablePointer<FlexConstants>, known: Known, space: Space
+        lines: FlexLines, constants c: UnsafeMutablePointer<FlexConstants>, known: Known, space: Space
     ) -> Double {
         let isRow = c.pointee.isRow
         var total = 0.0
@@ -1071,7 +1071,7 @@ extension LayoutTree {
     }
 
     /// §9.6.16: `align-content`.
-    private func alignLines(_ lines: inout [FlexLine], constants c: UnsafePointer<FlexConstants>, totalCross: Double) {
+    private func alignLines(_ lines: inout FlexLines, constants c: UnsafePointer<FlexConstants>, totalCross: Double) {
         let count = lines.count
         let free = c.pointee.innerContainerSize.cross(c.pointee.isRow) - totalCross - gapSum(c.pointee.crossGap, count)
         let mode = Self.fallback(free, count, c.pointee.alignContent)
@@ -1123,7 +1123,7 @@ extension LayoutTree {
     }
 
     /// Lays the items out at their final sizes and places them; returns the extent of their content.
-    private func finalLayout(_ items: Items, lines: [FlexLine], constants c: UnsafePointer<FlexConstants>) -> Pair<
+    private func finalLayout(_ items: Items, lines: FlexLines, constants c: UnsafePointer<FlexConstants>) -> Pair<
         Double
     > {
         let isRow = c.pointee.isRow
