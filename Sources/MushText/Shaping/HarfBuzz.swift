@@ -164,11 +164,13 @@ final class HarfBuzzFont: @unchecked Sendable {
         defer {
             // (Emptied, properties and all, before it is used again: what was shaped stays no longer.)
             hb_buffer_clear_contents(buffer)
-            let kept = hb_buffer_allocation_successful(buffer) != 0 && buffers.withLock { kept in
-                guard kept.count < Self.keptBuffers else { return false }
-                kept.append(Buffer(pointer: buffer))
-                return true
-            }
+            let kept =
+                hb_buffer_allocation_successful(buffer) != 0
+                && buffers.withLock { kept in
+                    guard kept.count < Self.keptBuffers else { return false }
+                    kept.append(Buffer(pointer: buffer))
+                    return true
+                }
             if !kept { hb_buffer_destroy(buffer) }
         }
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
