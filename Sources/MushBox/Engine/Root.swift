@@ -89,8 +89,8 @@ extension LayoutTree {
             width = Self.round(absoluteX + frame.width) - roundedX
             height = Self.round(absoluteY + frame.height) - roundedY
             if leafIndex[node] >= 0 {
-                width = max(width, frame.width.rounded(.up))
-                height = max(height, frame.height.rounded(.up))
+                width = max(width, -Self.floor(-frame.width))
+                height = max(height, -Self.floor(-frame.height))
             }
             contentWidth = Self.round(absoluteX + frame.contentWidth) - roundedX
             contentHeight = Self.round(absoluteY + frame.contentHeight) - roundedY
@@ -145,5 +145,15 @@ extension LayoutTree {
     /// Halves round up, towards positive infinity, as browsers round (`-0.5` to 0), and so does
     /// anything within a millionth of a point below a half: the same edge added up in two orders can
     /// differ in its last bit, and must round alike.
-    @inline(__always) static func round(_ value: Double) -> Double { (value + (0.5 + 1e-6)).rounded(.down) }
+    @inline(__always) static func round(_ value: Double) -> Double { floor(value + (0.5 + 1e-6)) }
+
+    /// `value.rounded(.down)`, without the call to the C library's `floor` that it becomes on a
+    /// processor the build does not assume SSE4.1 of (a result rounds six values a node): below
+    /// 2^52 a value truncated to an integer and back is exact, and beyond it every value is whole.
+    /// (`-0.0` gives `0.0`, which the results turn into anyway; NaN stays NaN.)
+    @inline(__always) static func floor(_ value: Double) -> Double {
+        guard abs(value) < 4_503_599_627_370_496 else { return value.rounded(.down) }
+        let truncated = Double(Int64(value))
+        return truncated > value ? truncated - 1 : truncated
+    }
 }
