@@ -1,4 +1,5 @@
 import MushBase
+import Synchronization
 
 /// HarfBuzz's output for one glyph, in font units; in the cache, clusters are counted from the
 /// word's start.
@@ -216,6 +217,20 @@ final class ShapeCache: Sendable {
 
     private let shards: [LockedValue<Shard>]
     private let shardCapacity: Int
+    /// Whether the cache pays (``isWorthUsing()``): stretches looked up in the current window, those
+    /// served whole, whether the cache is stepping aside, and a count that picks the stretches it
+    /// still takes while it does. Shared by every thread without a lock (an estimate: a race costs
+    /// a sample, never an answer).
+    private let looked = Atomic<Int>(0)
+    private let served = Atomic<Int>(0)
+    private let steppingAside = Atomic<Bool>(false)
+    private let samples = Atomic<Int>(0)
+    /// Whether the cache may step aside at all (tests that count what it keeps turn it off).
+    let mayStepAside = Atomic<Bool>(true)
+    /// Stretches looked up before the share served whole is judged again.
+    static let window = 64
+    /// While the cache steps aside, one stretch in this many still goes through it.
+    static let sampling = 8
     private let contexts = LockedValue<[Context: UInt32]>([:])
     /// False for a cache of capacity 0: words are then always shaped.
     let isEnabled: Bool
@@ -249,6 +264,36 @@ final class ShapeCache: Sendable {
             return number
         }
     }
+
+    /// Whether a stretch goes through the cache (its words looked up, then offered when it is
+    /// shaped). A stretch is served only when every one of its words is cached (one missing, and
+    /// the whole stretch is shaped): on new text few are, and the lookups and offers (a lock a
+    /// word, and probes of tables rarely in the processor's caches) cost more than they saved. So
+    /// when fewer than one in eight of the last ``window`` stretches looked up were served whole,
+    /// the cache steps aside: one stretch in ``sampling`` still goes through it, so that it keeps
+    /// learning the words that recur and sees when it would pay again. Answers never change, only
+    /// the work done for them.
+    func isWorthUsing() -> Bool {
+        guard steppingAside.load(ordering: .relaxed) else { return true }
+        return samples.wrappingAdd(1, ordering: .relaxed).oldValue % Self.sampling == 0
+    }
+
+    /// Records a stretch looked up: `whole`, when every word was found.
+    func record(servedWhole whole: Bool) {
+        if whole { served.wrappingAdd(1, ordering: .relaxed) }
+        let count = looked.wrappingAdd(1, ordering: .relaxed).newValue
+        // (While it steps aside only the samples are counted: it comes back within `window` ×
+        // `sampling` stretches of words that recur. Judged on fewer samples, chance runs of short
+        // repeated rows in new text brought it back, and cost more than they saved.)
+        guard count >= Self.window else { return }
+        looked.store(0, ordering: .relaxed)
+        let wholes = served.exchange(0, ordering: .relaxed)
+        // (Fewer than one in eight served whole.)
+        steppingAside.store(wholes * 8 < count && mayStepAside.load(ordering: .relaxed), ordering: .relaxed)
+    }
+
+    /// Whether the cache is stepping aside now (for tests).
+    var isSteppingAside: Bool { steppingAside.load(ordering: .relaxed) }
 
     /// What `read` makes of the cached glyphs of `key`, or nil when the word is not cached.
     func lookup<Value>(_ key: WordKey, _ read: (ArraySlice<CachedGlyph>) -> Value) -> Value? {

@@ -67,8 +67,8 @@ public enum Shaper {
                 text, range: range, face: face, direction: direction, script: script, language: language, into: &store)
             return
         }
-        let context =
-            cache.isEnabled ? cache.context(face: face, script: script, direction: direction, language: language) : 0
+        // (Asked of the cache once, and only when a word is looked up or offered.)
+        var knownContext: UInt32?
         let leftOpen = range.lowerBound > 0 && text[range.lowerBound - 1] != 0x20 && text[range.lowerBound] != 0x20
         let rightOpen =
             range.upperBound < text.count && text[range.upperBound] != 0x20 && text[range.upperBound - 1] != 0x20
@@ -76,24 +76,30 @@ public enum Shaper {
             guard word.count <= ShapeCache.longestWord, !(leftOpen && word.lowerBound == range.lowerBound),
                 !(rightOpen && word.upperBound == range.upperBound)
             else { return nil }
+            let context =
+                knownContext ?? cache.context(face: face, script: script, direction: direction, language: language)
+            knownContext = context
             return WordKey(context: context, units: UnsafeBufferPointer(rebasing: text[word]))
         }
 
         func shapeStretch(_ stretch: Range<Int>) {
+            // Through the cache where it pays (ShapeCache.isWorthUsing()).
+            let cached = cache.isEnabled && cache.isWorthUsing()
             // Every word from the cache, in visual order, or none.
-            if cache.isEnabled {
+            if cached {
                 let mark = store.count
                 let complete = forEachWord(text, stretch, direction) { word in
                     guard let key = key(word) else { return false }
                     return cache.append(key, to: &store, clusterOffset: word.lowerBound)
                 }
+                cache.record(servedWhole: complete)
                 if complete { return }
                 store.removeGlyphs(from: mark)
             }
             // Shaped whole; each word's glyphs are a contiguous slice of the result, in visual order.
             let raw = shapeRaw(
                 text, range: stretch, face: face, direction: direction, script: script, language: language)
-            if cache.isEnabled {
+            if cached {
                 var next = 0
                 _ = forEachWord(text, stretch, direction) { word in
                     let first = next
