@@ -14,12 +14,12 @@ extension BoxEngine {
     /// ```
     ///
     /// Every layout gives what ``BoxEngine/layout(_:width:height:rounding:)`` gives for the same
-    /// tree and sizes. Between layouts the tree keeps the engine's buffers for it (about a kilobyte
-    /// a node: styles, flex items, frames and caches) and its leaves' answers (a leaf answers by
-    /// width alone). Thread-safe: layouts of one retained tree on several threads take turns; make
-    /// a retained tree for each thread to lay out at once. A tree that vocabularies lowered (nodes
-    /// with an origin or a result role: MGBox, MKLayout, BoxView) is laid out by the whole call
-    /// each time, as its passes change the tree between layouts.
+    /// tree and sizes. Between layouts the tree keeps the engine's buffers for it (about half a
+    /// kilobyte a node, and a style for each distinct one: flex items, frames and caches) and its
+    /// leaves' answers (a leaf answers by width alone). Thread-safe: layouts of one retained tree on
+    /// several threads take turns; make a retained tree for each thread to lay out at once. A tree
+    /// that vocabularies lowered (nodes with an origin or a result role: MGBox, MKLayout, BoxView)
+    /// is laid out by the whole call each time, as its passes change the tree between layouts.
     public final class RetainedTree: Sendable {
         /// The tree as given.
         public let root: BoxNode
