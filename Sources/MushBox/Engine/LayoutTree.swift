@@ -480,7 +480,9 @@ final class LayoutTree {
         arrangements = flat.arrangements
         var containers: Int32 = 0
         cacheBase = flat.childCount.indices.map { node in
-            guard flat.childCount[node] > 0 || flat.arrangements[Int32(node)] != nil else { return -1 }
+            // (Most trees have no arrangement: the dictionary is not asked, and no empty answer made.)
+            guard flat.childCount[node] > 0 || (!flat.arrangements.isEmpty && flat.arrangements[Int32(node)] != nil)
+            else { return -1 }
             defer { containers += 1 }
             return containers * 10
         }
@@ -493,7 +495,7 @@ final class LayoutTree {
         // are done before it.
         // (The styles are read in place: copying one copies 440 bytes.)
         for node in reads.indices.reversed() {
-            if flat.arrangements[Int32(node)] != nil {
+            if !flat.arrangements.isEmpty, flat.arrangements[Int32(node)] != nil {
                 reads[node] = .everything
                 continue
             }
