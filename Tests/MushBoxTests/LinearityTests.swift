@@ -82,6 +82,34 @@ import Testing
         #expect(computations <= 200 * 7)
     }
 
+    /// A chain of one style (the box fuzzer's): wrapping rows of a fixed height and an aspect ratio,
+    /// with padding in percentages and negative margins. Each box asks its item for its min-content
+    /// width both as a flex item and as a box of its own (its ratio's content floor); when the two
+    /// shared a cache slot they evicted each other, and each level down was measured twice as
+    /// often as the one above (250 levels did not finish). It is now a few questions a level.
+    @Test func aChainMeasuredTwoWaysAtEachLevel() {
+        var style = BoxStyle()
+        style.flexWrap = .wrapReverse
+        style.height = 120.25
+        style.aspectRatio = 16.0 / 9
+        style.margin = BoxEdges(top: -32.25, right: 0, bottom: -32.25, left: 0)
+        style.padding = BoxEdges(top: .percent(160), right: .percent(160), bottom: .percent(160), left: 0)
+        style.border = BoxEdges(21)
+        func chain(_ depth: Int) -> BoxNode {
+            var node = BoxNode(style: style)
+            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
+            return node
+        }
+        let (small, large) = LargeStack.run {
+            (
+                BoxEngine.laidOut(chain(125), width: .points(63), height: .points(63)).computations,
+                BoxEngine.laidOut(chain(250), width: .points(63), height: .points(63)).computations
+            )
+        }
+        #expect(large <= 250 * 8, "\(large)")
+        #expect(Double(large) <= Double(small) * 2.05, "\(small), \(large)")
+    }
+
     /// Chains of one style with percentages, 250 and 500 deep: each level's percentages resolve against
     /// a size its ancestors are still working out, so every ancestor asks with other sizes. A question
     /// for a width alone is answered without the heights below, and answers do not depend on what the

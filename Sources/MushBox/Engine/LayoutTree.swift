@@ -80,16 +80,27 @@ struct CacheEntry {
             && key == self.key
     }
 
-    /// Which of the nine measuring slots a question goes to: questions that differ in kind get their
-    /// own slot, so that a min-content measurement never evicts a max-content one.
-    @inline(__always) static func slot(_ known: Known, _ space: Space) -> Int {
+    /// Which of the eighteen measuring slots a question goes to: questions that differ in kind get
+    /// their own slot, so that a min-content measurement never evicts a max-content one, nor a
+    /// measurement of a box for itself (its own sizes applying) one of it as a flex item (its
+    /// parent's having applied them). A parent asks its items both in one pass; sharing a slot, the
+    /// two evicted each other, and a chain of boxes whose percentages and ratios make each ask its
+    /// item both was measured twice as often at each level down (2^depth).
+    @inline(__always) static func slot(_ known: Known, _ space: Space, _ sizing: SizingMode) -> Int {
+        let bank = sizing == .inherentSize ? 9 : 0
         switch (known.width != nil, known.height != nil) {
-        case (true, true): return 0
-        case (true, false): return 1 + (space.height.isMinContent ? 1 : 0)
-        case (false, true): return 3 + (space.width.isMinContent ? 1 : 0)
-        case (false, false): return 5 + (space.height.isMinContent ? 1 : 0) + (space.width.isMinContent ? 2 : 0)
+        case (true, true): return bank
+        case (true, false): return bank + 1 + (space.height.isMinContent ? 1 : 0)
+        case (false, true): return bank + 3 + (space.width.isMinContent ? 1 : 0)
+        case (false, false):
+            return bank + 5 + (space.height.isMinContent ? 1 : 0) + (space.width.isMinContent ? 2 : 0)
         }
     }
+
+    /// The slots of a node: ``slot(_:_:_:)``'s eighteen, and the final layout's.
+    static let slotsPerNode = 19
+    /// The final layout's slot.
+    static let finalSlot = 18
 }
 
 /// What a container's answer depends on besides its known sizes and its available space: the sizes its
@@ -414,8 +425,8 @@ final class LayoutTree {
     let roles: [Int32: BoxNode.ResultRole]
     let origins: [Int32: BoxOrigin]
     let arrangements: [Int32: any BoxArrangement]
-    /// The caches of the nodes with children, ten slots each (nine for measuring, the last for the
-    /// final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
+    /// The caches of the nodes with children, ``CacheEntry/slotsPerNode`` slots each (eighteen for
+    /// measuring, the last for the final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
     /// enough to do again (a leaf's own answers are kept in `leaves`).
     let cacheBase: [Int32]
     /// Which parts of a question each node's style reads (for its cache key).
@@ -484,7 +495,7 @@ final class LayoutTree {
             guard flat.childCount[node] > 0 || (!flat.arrangements.isEmpty && flat.arrangements[Int32(node)] != nil)
             else { return -1 }
             defer { containers += 1 }
-            return containers * 10
+            return containers * Int32(CacheEntry.slotsPerNode)
         }
         func style(_ node: Int) -> UnsafePointer<BoxStyle> {
             UnsafePointer(flat.styles.baseAddress! + Int(flat.styleIndex[node]))
@@ -522,7 +533,7 @@ final class LayoutTree {
             }
         }
         self.reads = reads
-        cache = scratch.cache.reserve(CacheEntry?.self, count: Int(containers) * 10)
+        cache = scratch.cache.reserve(CacheEntry?.self, count: Int(containers) * CacheEntry.slotsPerNode)
         cache.initialize(repeating: nil)
         leaves = .allocate(capacity: flat.leaves.count)
         _ = leaves.initialize(from: flat.leaves)
@@ -575,14 +586,17 @@ final class LayoutTree {
         }
         let nodeReads = reads[node]
         let (question, questionSpace) = nodeReads.question(known, space, axis)
-        let slot = mode == .performLayout ? base + 9 : base + CacheEntry.slot(question, questionSpace)
         var key = nodeReads.key(known: known, parentSize: parentSize, sizing: sizing, axis: axis)
+        let slot =
+            base + (mode == .performLayout ? CacheEntry.finalSlot : CacheEntry.slot(question, questionSpace, key.sizing))
         let indefiniteHeight = indefiniteHeight && question.height != nil
         key.indefiniteHeight = indefiniteHeight
         if usesCache {
             if let entry = cache[slot], entry.serves(question, questionSpace, key, axis) { return entry.output }
             // A final layout answers a measurement too.
-            if mode == .computeSize, let entry = cache[base + 9], entry.serves(question, questionSpace, key, axis) {
+            if mode == .computeSize, let entry = cache[base + CacheEntry.finalSlot],
+                entry.serves(question, questionSpace, key, axis)
+            {
                 return entry.output
             }
         }
@@ -626,7 +640,7 @@ final class LayoutTree {
     /// Gives `node` and its subtree zero frames (a `display: none` subtree).
     func hide(_ node: Int) {
         frames[node] = Frame()
-        if cacheBase[node] >= 0 { cache[Int(cacheBase[node]) + 9] = nil }
+        if cacheBase[node] >= 0 { cache[Int(cacheBase[node]) + CacheEntry.finalSlot] = nil }
         for child in children(of: node) { hide(Int(child)) }
     }
 }

@@ -51,12 +51,13 @@ public struct LineLeaf: BoxLeaf {
     }
 
     /// The row as given.
-    public var line: MGLine { row.line }
+    public var line: MGLine { storage.row.line }
 
     public func contentWidths() -> BoxContentWidths {
-        let line = row.line
+        // (Read through the storage: `row` hands out a copy, every reference in it retained.)
+        let line = storage.row.line
         // The natural width is a layout of its own: laid out only when asked for.
-        func natural() -> Double { (try? row.layout(widenAsNeeded: true))?.width ?? line.width }
+        func natural() -> Double { (try? storage.row.layout(widenAsNeeded: true))?.width ?? line.width }
         if line.widenAsNeeded {
             let natural = natural()
             return BoxContentWidths(min: natural, max: natural)
@@ -74,14 +75,14 @@ public struct LineLeaf: BoxLeaf {
     public var measuresAlikePastMaxContent: Bool { true }
 
     public func measure(width: Double) -> BoxLeafSize {
-        guard let layout = layout(width: width) else { return BoxLeafSize(height: row.line.height) }
+        guard let layout = layout(width: width) else { return BoxLeafSize(height: storage.row.line.height) }
         return BoxLeafSize(height: layout.height, baseline: Self.baseline(of: layout))
     }
 
     /// The row laid out at `width` at its own height: the last layout when it was at this width.
     private func layout(width: Double) -> MGLineLayout? {
         if let last = storage.last.withLock({ $0 }), last.width == width { return last.layout }
-        let layout = try? row.layout(width: width)
+        let layout = try? storage.row.layout(width: width)
         storage.last.withLock { $0 = (width, layout) }
         return layout
     }
@@ -89,14 +90,13 @@ public struct LineLeaf: BoxLeaf {
     /// The `MGLineLayout` of the row at `width` (and at `height`, when the row sets neither
     /// `minHeight` nor `maxHeight`).
     public func place(width: Double, height: Double) -> PlacedLeaf? {
-        let line = row.line
-        let fitted = line.minHeight == 0 && line.maxHeight == 0
+        let fitted = storage.row.line.minHeight == 0 && storage.row.line.maxHeight == 0
         if let measured = storage.last.withLock({ $0 }), measured.width == width, let layout = measured.layout,
             !fitted || layout.height == height
         {
             return .row(layout)
         }
-        guard let layout = try? row.layout(width: width, height: fitted ? height : nil) else { return nil }
+        guard let layout = try? storage.row.layout(width: width, height: fitted ? height : nil) else { return nil }
         return .row(layout)
     }
 
