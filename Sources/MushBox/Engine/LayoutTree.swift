@@ -588,7 +588,8 @@ final class LayoutTree {
         let (question, questionSpace) = nodeReads.question(known, space, axis)
         var key = nodeReads.key(known: known, parentSize: parentSize, sizing: sizing, axis: axis)
         let slot =
-            base + (mode == .performLayout ? CacheEntry.finalSlot : CacheEntry.slot(question, questionSpace, key.sizing))
+            base
+            + (mode == .performLayout ? CacheEntry.finalSlot : CacheEntry.slot(question, questionSpace, key.sizing))
         let indefiniteHeight = indefiniteHeight && question.height != nil
         key.indefiniteHeight = indefiniteHeight
         if usesCache {
