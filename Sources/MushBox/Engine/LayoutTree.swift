@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The tree the engine works on: the input flattened into arrays (one slot per node, in preorder),
 /// each node's caches, and its unrounded frame.
@@ -316,8 +320,8 @@ struct FlatTree {
     /// The arrangements of the nodes that have one, with their nodes.
     var arrangements: [Int32: any BoxArrangement] = [:]
 
-    /// Whether every node passed ``BoxNode/ownProblem(_:depth:)`` (always, unless the tree was
-    /// flattened `validating`): a flattening that finds a problem stops there.
+    /// Whether every node passed ``BoxNode/ownProblem(_:depth:checksStyle:)`` (always, unless the
+    /// tree was flattened `validating`): a flattening that finds a problem stops there.
     private(set) var isValid = true
     private let validating: Bool
 
@@ -426,8 +430,9 @@ final class LayoutTree {
     let origins: [Int32: BoxOrigin]
     let arrangements: [Int32: any BoxArrangement]
     /// The caches of the nodes with children, ``CacheEntry/slotsPerNode`` slots each (eighteen for
-    /// measuring, the last for the final layout), from `cacheBase[node]`; -1 for a node without children, whose layout is cheap
-    /// enough to do again (a leaf's own answers are kept in `leaves`).
+    /// measuring, the last for the final layout), from `cacheBase[node]`; -1 for a node without
+    /// children, whose layout is cheap enough to do again (a leaf's own answers are kept in
+    /// `leaves`).
     let cacheBase: [Int32]
     /// Which parts of a question each node's style reads (for its cache key).
     let reads: [StyleReads]

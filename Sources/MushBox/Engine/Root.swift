@@ -112,27 +112,26 @@ extension LayoutTree {
                     width: max(frame.width - inset.horizontal, 0), height: max(frame.height - inset.vertical, 0))
             }
         }
-        // (Made whole in place: each field set afterwards is written twice.)
+        // (Made in one initialization, in place; only what most nodes lack is set afterwards.)
         destination.initialize(
             to: BoxLayout(
                 id: ids[node], x: x + 0, y: y + 0, width: width + 0, height: height + 0,
                 contentWidth: max(contentWidth, width) + 0, contentHeight: max(contentHeight, height) + 0,
                 baseline: baseline, border: border, padding: padding, leaf: placed,
                 clipsContent: style.pointee.overflow.isScrollContainer))
-        let layout = destination
-        if !paints.isEmpty { layout.pointee.sharedPaint = paints[Int32(node)] }
-        if !roles.isEmpty { layout.pointee.role = roles[Int32(node)] ?? .node }
-        if !origins.isEmpty { layout.pointee.origin = origins[Int32(node)] }
+        if !paints.isEmpty { destination.pointee.sharedPaint = paints[Int32(node)] }
+        if !roles.isEmpty { destination.pointee.role = roles[Int32(node)] ?? .node }
+        if !origins.isEmpty { destination.pointee.origin = origins[Int32(node)] }
         if !hidden {
             // (A box that is not laid out neither breaks pages nor repeats.)
-            layout.pointee.breaks = BoxBreaks(
+            destination.pointee.breaks = BoxBreaks(
                 before: style.pointee.breakBefore, after: style.pointee.breakAfter, inside: style.pointee.breakInside,
                 repeats: style.pointee.repeats)
         }
         let count = Int(childCount[node])
         guard count > 0 else { return }
         let children = children(of: node)
-        layout.pointee.children = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+        destination.pointee.children = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             for index in 0..<count {
                 result(
                     Int(children[index]), parentX: absoluteX, parentY: absoluteY, parentRoundedX: roundedX,

@@ -63,15 +63,10 @@ extension BoxNode {
 }
 
 extension BoxStyle {
-    /// The first bad value, as its key (`margin.left`) and the problem, in the order of
-    /// ``properties``. Every node's style is checked on every layout, so the values are read by
-    /// their offsets (``BoxStyleProperty/storage``) until one is bad; its problem is then told by
-    /// ``BoxStyleProperty/problem(with:)``, which says it for any value.
-    func firstProblem() -> (key: String, problem: String)? {
-        withUnsafePointer(to: self) { Self.firstProblem(UnsafeRawPointer($0)) }
-    }
-
-    /// ``firstProblem()`` of the style at `style`, read in place.
+    /// The first bad value of the style at `style` (read in place), as its key (`margin.left`) and
+    /// the problem, in the order of ``properties``. Every node's style is checked on every layout,
+    /// so the values are read by their offsets (``BoxStyleProperty/storage``) until one is bad; its
+    /// problem is then told by ``BoxStyleProperty/problem(with:)``, which says it for any value.
     static func firstProblem(_ style: UnsafeRawPointer) -> (key: String, problem: String)? {
         let bytes = UnsafeRawBufferPointer(start: style, count: MemoryLayout<BoxStyle>.size)
         for index in checked.indices where !checked[index].storage.isGood(in: bytes) {

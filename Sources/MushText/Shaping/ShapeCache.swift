@@ -231,6 +231,8 @@ final class ShapeCache: Sendable {
     static let window = 64
     /// While the cache steps aside, one stretch in this many still goes through it.
     static let sampling = 8
+    /// The cache steps aside when fewer than one in this many stretches looked up were served whole.
+    static let servedShare = 8
     private let contexts = LockedValue<[Context: UInt32]>([:])
     /// False for a cache of capacity 0: words are then always shaped.
     let isEnabled: Bool
@@ -269,10 +271,10 @@ final class ShapeCache: Sendable {
     /// shaped). A stretch is served only when every one of its words is cached (one missing, and
     /// the whole stretch is shaped): on new text few are, and the lookups and offers (a lock a
     /// word, and probes of tables rarely in the processor's caches) cost more than they saved. So
-    /// when fewer than one in eight of the last ``window`` stretches looked up were served whole,
-    /// the cache steps aside: one stretch in ``sampling`` still goes through it, so that it keeps
-    /// learning the words that recur and sees when it would pay again. Answers never change, only
-    /// the work done for them.
+    /// when fewer than one in ``servedShare`` of the last ``window`` stretches looked up were
+    /// served whole, the cache steps aside: one stretch in ``sampling`` still goes through it, so
+    /// that it keeps learning the words that recur and sees when it would pay again. Answers never
+    /// change, only the work done for them.
     func isWorthUsing() -> Bool {
         guard steppingAside.load(ordering: .relaxed) else { return true }
         return samples.wrappingAdd(1, ordering: .relaxed).oldValue % Self.sampling == 0
@@ -288,8 +290,8 @@ final class ShapeCache: Sendable {
         guard count >= Self.window else { return }
         looked.store(0, ordering: .relaxed)
         let wholes = served.exchange(0, ordering: .relaxed)
-        // (Fewer than one in eight served whole.)
-        steppingAside.store(wholes * 8 < count && mayStepAside.load(ordering: .relaxed), ordering: .relaxed)
+        steppingAside.store(
+            wholes * Self.servedShare < count && mayStepAside.load(ordering: .relaxed), ordering: .relaxed)
     }
 
     /// Whether the cache is stepping aside now (for tests).
