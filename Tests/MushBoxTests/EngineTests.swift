@@ -117,6 +117,17 @@ import Testing
         }
     }
 
+    /// The engine writes each result field by field where it stays (`LayoutTree.result`), so every
+    /// stored property of `BoxLayout` must be one it writes: this list is that function's, and a
+    /// property added to `BoxLayout` fails here until it is written there too.
+    @Test func resultsWriteEveryStoredProperty() throws {
+        let written = [
+            "id", "x", "y", "width", "height", "contentWidth", "contentHeight", "baseline", "border", "padding",
+            "children", "leaf", "sharedPaint", "clipsContent", "breaks", "role", "origin",
+        ]
+        let layout = try BoxEngine.layout(BoxNode(style: Self.style { $0.width = 10 }))
+        #expect(Mirror(reflecting: layout).children.map { $0.label ?? "" } == written)
+    }
     /// Three wrapping leaves in a row 100 wide that must shrink: each leaf's widths asked once, and
     /// its height once per distinct width however often the engine asks.
     @Test func leafQuestionsAreAskedOnce() throws {
