@@ -5,6 +5,7 @@
 #endif
 
 /// A value shared between threads behind a POSIX mutex: ``withLock(_:)`` is the only way to it.
+/// Copies of a `LockedValue` share the one value and its lock.
 ///
 /// The package's shared caches use this rather than the standard library's `Synchronization.Mutex`
 /// because the Thread Sanitizer cannot see how that mutex passes the lock on Linux. When the lock
@@ -18,34 +19,40 @@
 /// It costs about the same: an uncontended lock and unlock takes 7–12 ns here against `Mutex`'s
 /// 7–9 ns, and a shaped-word cache lookup (about 100 ns, mostly hashing the word) shows no
 /// difference beyond the noise of the measurement.
-package final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    // Both live outside the object: a mutex must not move, and the value is reached only through
-    // the pointer, under the lock (no exclusivity bookkeeping of a stored property on each access).
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+package struct LockedValue<Value: Sendable>: @unchecked Sendable {
+    /// The value and the mutex in one object: the value its header, the mutex its one element (an
+    /// element never moves, as a mutex must not). Made once, for a leaf's last layout as for a
+    /// cache, so one allocation, not three (the object, the mutex and the value apart).
+    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        deinit {
+            _ = withUnsafeMutablePointerToElements { mutex in
+                pthread_mutex_destroy(mutex)
+                mutex.deinitialize(count: 1)
+            }
+        }
+    }
+
+    private let storage: Storage
 
     /// A lock guarding `initial`.
     package init(_ initial: Value) {
-        mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed (\(status))")
-        value.initialize(to: initial)
-    }
-
-    deinit {
-        value.deinitialize(count: 1)
-        value.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in initial }, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(mutex, nil)
+            precondition(status == 0, "pthread_mutex_init failed (\(status))")
+        }
     }
 
     /// Runs `body` on the value while holding the lock, and returns what it returns. Not
-    /// reentrant: `body` must not call `withLock` on the same lock.
+    /// reentrant: `body` must not call `withLock` on the same lock. (The value is reached through
+    /// its pointer, under the lock: no exclusivity bookkeeping of a stored property on each access.)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        let locked = pthread_mutex_lock(mutex)
-        precondition(locked == 0, "pthread_mutex_lock failed (\(locked))")
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value.pointee)
+        try storage.withUnsafeMutablePointers { value, mutex in
+            let locked = pthread_mutex_lock(mutex)
+            precondition(locked == 0, "pthread_mutex_lock failed (\(locked))")
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
     }
 }

@@ -81,7 +81,8 @@ public struct LineLeaf: BoxLeaf {
 
     /// The row laid out at `width` at its own height: the last layout when it was at this width.
     private func layout(width: Double) -> MGLineLayout? {
-        if let last = storage.last.withLock({ $0 }), last.width == width { return last.layout }
+        // (Only the layout is copied out, and only when it is the one asked for.)
+        if let last = storage.last.withLock({ $0?.width == width ? $0 : nil }) { return last.layout }
         let layout = try? storage.row.layout(width: width)
         storage.last.withLock { $0 = (width, layout) }
         return layout
@@ -91,7 +92,7 @@ public struct LineLeaf: BoxLeaf {
     /// `minHeight` nor `maxHeight`).
     public func place(width: Double, height: Double) -> PlacedLeaf? {
         let fitted = storage.row.line.minHeight == 0 && storage.row.line.maxHeight == 0
-        if let measured = storage.last.withLock({ $0 }), measured.width == width, let layout = measured.layout,
+        if let layout = storage.last.withLock({ $0?.width == width ? $0?.layout : nil }),
             !fitted || layout.height == height
         {
             return .row(layout)

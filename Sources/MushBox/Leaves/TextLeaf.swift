@@ -92,7 +92,8 @@ public struct TextLeaf: BoxLeaf {
 
     /// The paragraph's layout at `width`, the last one again when the width is the same.
     private func layout(width: Double) -> ParagraphLayout {
-        if let kept = last.withLock({ $0 }), kept.width == width { return kept.layout }
+        // (Only the layout is copied out, and only when it is the one asked for.)
+        if let kept = last.withLock({ $0?.width == width ? $0?.layout : nil }) { return kept }
         let layout = paragraph.layout(width: width)
         last.withLock { $0 = (width, layout) }
         return layout
