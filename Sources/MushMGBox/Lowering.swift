@@ -238,31 +238,31 @@ package struct MGLowering {
         func fail(_ key: String, _ problem: String) -> MGBoxError {
             MGBoxError(path: JSONPath.join(name, key), problem: problem)
         }
-        for (key, value) in [("width", box.width), ("height", box.height)] {
-            if let value, let problem = MushLimits.problem(value, in: MushLimits.length, unit: "points") {
-                throw fail(key, problem)
+        // (Each value checked where it is: arrays of keys and values, made for every box, were 4% of
+        // a 10,000-row table's layout.)
+        func check(_ value: Double?, _ range: ClosedRange<Double>, _ key: @autoclosure () -> String)
+            throws(MGBoxError)
+        {
+            if let value, let problem = MushLimits.problem(value, in: range, unit: "points") {
+                throw fail(key(), problem)
             }
         }
-        for (key, insets, range) in [
-            ("margin", box.margin, MushLimits.offset), ("padding", box.padding, MushLimits.length),
-        ] {
-            for (edge, value) in [
-                ("top", insets.top), ("right", insets.right), ("bottom", insets.bottom), ("left", insets.left),
-            ] {
-                if let problem = MushLimits.problem(value, in: range, unit: "points") {
-                    throw fail("\(key).\(edge)", problem)
-                }
-            }
-        }
-        let points: [(String, Double)] =
-            [("origin.x", box.origin.x), ("origin.y", box.origin.y)]
-            + (box.fixedPosition.map { [("fixedPosition.x", $0.x), ("fixedPosition.y", $0.y)] } ?? [])
-            + (box.scrollOffset.map { [("contentOffset.x", $0.x), ("contentOffset.y", $0.y)] } ?? [])
-        for (key, value) in points {
-            if let problem = MushLimits.problem(value, in: MushLimits.offset, unit: "points") {
-                throw fail(key, problem)
-            }
-        }
+        try check(box.width, MushLimits.length, "width")
+        try check(box.height, MushLimits.length, "height")
+        try check(box.margin.top, MushLimits.offset, "margin.top")
+        try check(box.margin.right, MushLimits.offset, "margin.right")
+        try check(box.margin.bottom, MushLimits.offset, "margin.bottom")
+        try check(box.margin.left, MushLimits.offset, "margin.left")
+        try check(box.padding.top, MushLimits.length, "padding.top")
+        try check(box.padding.right, MushLimits.length, "padding.right")
+        try check(box.padding.bottom, MushLimits.length, "padding.bottom")
+        try check(box.padding.left, MushLimits.length, "padding.left")
+        try check(box.origin.x, MushLimits.offset, "origin.x")
+        try check(box.origin.y, MushLimits.offset, "origin.y")
+        try check(box.fixedPosition?.x, MushLimits.offset, "fixedPosition.x")
+        try check(box.fixedPosition?.y, MushLimits.offset, "fixedPosition.y")
+        try check(box.scrollOffset?.x, MushLimits.offset, "contentOffset.x")
+        try check(box.scrollOffset?.y, MushLimits.offset, "contentOffset.y")
         if let (key, problem) = paint?.firstProblem() {
             throw fail(key, problem)
         }

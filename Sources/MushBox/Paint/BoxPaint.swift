@@ -64,20 +64,20 @@ public struct BoxPaint: Hashable, Sendable {
     /// ``borderLineWidth``, ``borderInsetLeft``, ``cornerRadius`` or shadow blur, a non-finite
     /// ``zIndex`` or offset, an ``opacity`` outside 0 to 1. nil when all are good.
     public func firstProblem() -> (key: String, problem: String)? {
-        let sizes: [(String, Double?)] = [
-            ("borderLineWidth", borderLineWidth), ("borderInsetLeft", borderInsetLeft),
-            ("cornerRadius", cornerRadius), ("shadow.blur", shadow?.blur),
-        ]
-        for case (let key, let value?) in sizes {
-            if let problem = MushLimits.problem(value, in: MushLimits.length) { return (key, problem) }
+        // (Each value checked where it is: arrays of keys and values, made for every painted node,
+        // cost more than the checks.)
+        func problem(_ value: Double?, _ range: ClosedRange<Double>) -> String? {
+            value.flatMap { MushLimits.problem($0, in: range) }
         }
-        let numbers: [(String, Double?)] = [
-            ("zIndex", zIndex), ("contentOffset.x", contentOffset.x), ("contentOffset.y", contentOffset.y),
-            ("shadow.offset.x", shadow?.offset.x), ("shadow.offset.y", shadow?.offset.y),
-        ]
-        for case (let key, let value?) in numbers {
-            if let problem = MushLimits.problem(value, in: MushLimits.offset) { return (key, problem) }
-        }
+        if let problem = problem(borderLineWidth, MushLimits.length) { return ("borderLineWidth", problem) }
+        if let problem = problem(borderInsetLeft, MushLimits.length) { return ("borderInsetLeft", problem) }
+        if let problem = problem(cornerRadius, MushLimits.length) { return ("cornerRadius", problem) }
+        if let problem = problem(shadow?.blur, MushLimits.length) { return ("shadow.blur", problem) }
+        if let problem = problem(zIndex, MushLimits.offset) { return ("zIndex", problem) }
+        if let problem = problem(contentOffset.x, MushLimits.offset) { return ("contentOffset.x", problem) }
+        if let problem = problem(contentOffset.y, MushLimits.offset) { return ("contentOffset.y", problem) }
+        if let problem = problem(shadow?.offset.x, MushLimits.offset) { return ("shadow.offset.x", problem) }
+        if let problem = problem(shadow?.offset.y, MushLimits.offset) { return ("shadow.offset.y", problem) }
         if let gradient = backgroundGradient, let (key, problem) = gradient.firstProblem() {
             return ("backgroundGradient" + (key.isEmpty ? "" : "." + key), problem)
         }
@@ -85,12 +85,10 @@ public struct BoxPaint: Hashable, Sendable {
             return ("opacity", "must be a number from 0 to 1 (it is \(MushLimits.format(opacity)))")
         }
         for (index, rule) in rules.enumerated() {
-            for (key, value, range) in [
-                ("x", rule.x, MushLimits.offset), ("y", rule.y, MushLimits.offset),
-                ("width", rule.width, MushLimits.length), ("height", rule.height, MushLimits.length),
-            ] {
-                if let problem = MushLimits.problem(value, in: range) { return ("rules[\(index)].\(key)", problem) }
-            }
+            if let problem = problem(rule.x, MushLimits.offset) { return ("rules[\(index)].x", problem) }
+            if let problem = problem(rule.y, MushLimits.offset) { return ("rules[\(index)].y", problem) }
+            if let problem = problem(rule.width, MushLimits.length) { return ("rules[\(index)].width", problem) }
+            if let problem = problem(rule.height, MushLimits.length) { return ("rules[\(index)].height", problem) }
         }
         return nil
     }
