@@ -118,7 +118,7 @@ struct LineEngine {
             let room = inner.map { inner in
                 line.sidePrecedence == .middle && side != .middle
                     ? (inner - band(.middle)) / 2
-                    : inner - order.prefix(position).map(band).reduce(0, +)
+                    : inner - order.prefix(position).reduce(0) { $0 + band($1) }
             }
             try size(side, limit: limit(side, room: room))
         }
@@ -239,7 +239,7 @@ struct LineEngine {
             } else if line.sidePrecedence == .middle {
                 available = side == .middle ? inner - 2 * max(band(.left), band(.right)) : (inner - band(.middle)) / 2
             } else {
-                available = inner - MGLine.Side.allCases.filter { $0 != side }.map(band).reduce(0, +)
+                available = inner - MGLine.Side.allCases.reduce(0) { $1 == side ? $0 : $0 + band($1) }
             }
             let leftover = Rounding.down(max(0, available - used[side]))
             let share = (leftover / Double(expanding.count)).rounded(.down)

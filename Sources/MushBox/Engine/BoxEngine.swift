@@ -88,7 +88,7 @@ public enum BoxEngine {
         } else {
             layout = first.result(rounding: rounding)
         }
-        if !first.origins.isEmpty { layout.finish(root) }
+        if !first.origins.isEmpty { withUnsafePointer(to: root) { layout.finish($0) } }
         return first.roles.isEmpty ? layout : layout.applyingRoles()
     }
 }
@@ -131,10 +131,14 @@ extension BoxNode {
 extension BoxLayout {
     /// Runs the finishing passes of `node`'s subtree on this result (the node's, before roles),
     /// children before parents.
-    fileprivate mutating func finish(_ node: BoxNode) {
-        node.children.withUnsafeBufferPointer { nodes in
-            for index in children.indices where index < nodes.count { children[index].finish(nodes[index]) }
+    /// (The nodes are read through pointers: a node handed down by value was copied, every reference
+    /// in it retained, for each node of the tree.)
+    fileprivate mutating func finish(_ node: UnsafePointer<BoxNode>) {
+        node.pointee.children.withUnsafeBufferPointer { nodes in
+            guard let first = nodes.baseAddress else { return }
+            for index in children.indices where index < nodes.count { children[index].finish(first + index) }
         }
-        for pass in node.origin?.passes ?? [] { pass.finish(&self, node: node) }
+        guard let passes = node.pointee.origin?.passes else { return }
+        for pass in passes { pass.finish(&self, node: node.pointee) }
     }
 }
