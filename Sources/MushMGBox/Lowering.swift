@@ -80,9 +80,10 @@ package struct MGLowering {
         let targets = try Self.attachmentTargets(childBoxes) { JSONPath.join(name, box.childName($0)) }
         var children: [BoxNode] = []
         children.reserveCapacity(childBoxes.count)
-        for (index, child) in childBoxes.enumerated() {
+        for index in childBoxes.indices {
             do {
-                var node = try lower(child, as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner)
+                var node = try lower(
+                    childBoxes[index], as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner)
                 if box.repeatsTopLines, index < box.lineCounts?.top ?? 0 { node.style.repeats = .header }
                 children.append(node)
             } catch {
@@ -162,7 +163,8 @@ package struct MGLowering {
     /// For each child, the index of the sibling it is attached to; a name that is no sibling's id,
     /// and attachments that go round in a circle, are errors.
     static func attachmentTargets(_ boxes: [MGBox], names: (Int) -> String) throws(MGBoxError) -> [Int?] {
-        guard boxes.contains(where: { $0.boxLayoutMode == .attached }) else {
+        // (By index: a box handed to a closure, or taken by a `for`, is a copy of a large value.)
+        guard boxes.indices.contains(where: { boxes[$0].boxLayoutMode == .attached }) else {
             return Array(repeating: nil, count: boxes.count)
         }
         var byID: [String: Int] = [:]
