@@ -19,27 +19,6 @@ struct ParagraphTests {
         #expect(differing.isEmpty)
     }
 
-    /// The paragraph's own UTF-8 to UTF-16 transcoding gives the standard library's units for
-    /// scalars of one, two, three and four UTF-8 bytes (every one below U+0800, a sample above, and
-    /// every edge between lengths and around the surrogates), alone and in a mixed text.
-    @Test func utf16UnitsAgreeWithTheStandardLibrary() {
-        var mixed = ""
-        var differing: [String] = []
-        let edges: [UInt32] = [0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF]
-        let values = Array(0..<0x800) + Array(stride(from: UInt32(0x800), to: 0x11_0000, by: 13)) + edges
-        #expect(values.count > 85_000)
-        for value in values {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            let alone = String(Character(scalar))
-            if Paragraph.utf16(of: alone) != Array(alone.utf16) { differing.append(String(value, radix: 16)) }
-            if value % 7 == 0 { mixed.unicodeScalars.append(scalar) }
-        }
-        #expect(differing.isEmpty)
-        for text in [mixed, "", "plain ASCII", "é, ü and ß", "日本語 and 😀👍🏽 and 𝄞"] {
-            #expect(Paragraph.utf16(of: text) == Array(text.utf16))
-        }
-    }
-
     @Test func singleLineMetrics() throws {
         // "Title" in DejaVu Sans 16: 34.2890625 wide by hb-shape's advances, 19 tall once rounded up.
         let title = try paragraph("Title")

@@ -55,7 +55,7 @@ public final class Paragraph: Sendable {
         self.text = document.text
         self.style = style
         self.fonts = fonts
-        let units = Self.utf16(of: document.text)
+        let units = Array(document.text.utf16)
         self.units = units
         let scalarOffsets = UnitOffsetMap(units, .scalars)
         self.scalarOffsets = scalarOffsets
@@ -133,55 +133,6 @@ public final class Paragraph: Sendable {
         throws(TextError)
     {
         try self.init(Mush.parse(mush), style: style, fonts: fonts)
-    }
-
-    /// The UTF-16 code units of `string`, transcoded from its UTF-8 in one pass (the same units as
-    /// `Array(string.utf16)`, which walks the string twice, counting and then copying, and was 2% of
-    /// a batch of new text).
-    static func utf16(of string: String) -> [UInt16] {
-        var string = string
-        return string.withUTF8 { bytes in
-            // (Never more UTF-16 units than UTF-8 bytes: a four-byte scalar is two units.)
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { units, count in
-                var input = 0
-                var output = 0
-                while input < bytes.count {
-                    let lead = UInt32(bytes[input])
-                    if lead < 0x80 {
-                        units[output] = UInt16(lead)
-                        input += 1
-                        output += 1
-                        continue
-                    }
-                    // (A String's UTF-8 is valid: the continuation bytes are there.)
-                    var scalar: UInt32
-                    if lead < 0xE0 {
-                        scalar = (lead & 0x1F) << 6 | UInt32(bytes[input + 1] & 0x3F)
-                        input += 2
-                    } else if lead < 0xF0 {
-                        scalar =
-                            (lead & 0x0F) << 12 | UInt32(bytes[input + 1] & 0x3F) << 6
-                            | UInt32(bytes[input + 2] & 0x3F)
-                        input += 3
-                    } else {
-                        scalar =
-                            (lead & 0x07) << 18 | UInt32(bytes[input + 1] & 0x3F) << 12
-                            | UInt32(bytes[input + 2] & 0x3F) << 6 | UInt32(bytes[input + 3] & 0x3F)
-                        input += 4
-                    }
-                    if scalar >= 0x10000 {
-                        let offset = scalar - 0x10000
-                        units[output] = UInt16(0xD800 + (offset >> 10))
-                        units[output + 1] = UInt16(0xDC00 + (offset & 0x3FF))
-                        output += 2
-                    } else {
-                        units[output] = UInt16(scalar)
-                        output += 1
-                    }
-                }
-                count = output
-            }
-        }
     }
 
     static func isHardBreak(_ unit: UInt16) -> Bool {
