@@ -105,6 +105,19 @@ public struct MushDocument: Hashable, Sendable {
         self.diagnostics = []
     }
 
+    /// A document of one run: `text` with `attributes` throughout (no run when `text` is empty).
+    /// What ``init(_:)`` makes of one piece, without a list of pieces to build and walk.
+    package init(text: String, attributes: MushAttributes) {
+        // Swift's strings are valid UTF-8: a scalar is a byte that does not continue one.
+        let count =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            } ?? text.unicodeScalars.count
+        self.text = count > 0 ? text : ""
+        self.runs = count > 0 ? [MushRun(range: 0..<count, attributes: attributes)] : []
+        self.diagnostics = []
+    }
+
     /// A document the parser has already checked.
     init(checkedText text: String, runs: [MushRun], diagnostics: [MushDiagnostic]) {
         self.text = text

@@ -137,10 +137,10 @@ public struct CommandConsole: Sendable {
     func decode(_ bytes: [UInt8], mush: Bool) -> MushDocument {
         if mush { return Mush.parse(utf8: bytes) }
         if let text = String(validating: bytes, as: UTF8.self) {
-            return MushDocument([(text: text, attributes: .plain)])
+            return MushDocument(text: text, attributes: .plain)
         }
         warn("mush: warning: standard input is not valid UTF-8; each invalid sequence became U+FFFD")
-        return MushDocument([(text: String(decoding: bytes, as: UTF8.self), attributes: .plain)])
+        return MushDocument(text: String(decoding: bytes, as: UTF8.self), attributes: .plain)
     }
 }
 

@@ -60,7 +60,8 @@ public struct BatchAnswer: Sendable, Hashable {
         let result = try request.measureChecked(request.document, fonts: fonts)
         var output = ""
         try result.write(to: &output, flush: { _ in })
-        return BatchAnswer(output: output + "\n", warnings: result.warnings)
+        output.append("\n")
+        return BatchAnswer(output: output, warnings: result.warnings)
     }
 
     /// The answer to line `number` of `mush line --batch`: a line object in, its layout out.

@@ -88,7 +88,7 @@ public struct MeasureRequest: Hashable, Sendable {
 
     /// The text as a document: parsed when `mush` is set.
     public var document: MushDocument {
-        mush ? Mush.parse(text) : MushDocument([(text: text, attributes: .plain)])
+        mush ? Mush.parse(text) : MushDocument(text: text, attributes: .plain)
     }
 
     /// Lays the text out.

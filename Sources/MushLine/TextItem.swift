@@ -12,14 +12,35 @@ struct PreparedText {
     /// ends with `|mush`.
     static func document(of string: String, multiline: Bool?) -> (document: MushDocument, multiline: Bool) {
         var string = string
-        let isMultiline = multiline ?? string.contains(where: \.isNewline)
+        let isMultiline = multiline ?? containsNewline(string)
         if isMultiline { string = trimmed(string) }
         if string.hasSuffix("|mush") {
             // "…text\n|mush" should not end in an empty line either.
             let markup = String(string.dropLast(5))
             return (Mush.parse(isMultiline ? trimmed(markup) : markup), isMultiline)
         }
-        return (MushDocument([(text: string, attributes: .plain)]), isMultiline)
+        return (MushDocument(text: string, attributes: .plain), isMultiline)
+    }
+
+    /// Whether `string` has a character that is a line break by `Character.isNewline` (LF, VT, FF,
+    /// CR, CR LF, NEL, LS, PS), found in its UTF-8 without breaking it into characters: each of
+    /// those scalars is a grapheme cluster of its own (CR LF is one of two), so a string holds such
+    /// a character exactly when its UTF-8 holds one of their encodings (0A–0D, C2 85, E2 80 A8,
+    /// E2 80 A9).
+    static func containsNewline(_ string: String) -> Bool {
+        func scan(_ bytes: some Collection<UInt8>) -> Bool {
+            var previous: UInt8 = 0
+            var beforePrevious: UInt8 = 0
+            for byte in bytes {
+                if (0x0A...0x0D).contains(byte) { return true }
+                if byte == 0x85, previous == 0xC2 { return true }
+                if byte == 0xA8 || byte == 0xA9, previous == 0x80, beforePrevious == 0xE2 { return true }
+                beforePrevious = previous
+                previous = byte
+            }
+            return false
+        }
+        return string.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(string.utf8)
     }
 
     /// `string` without leading and trailing whitespace and line breaks.

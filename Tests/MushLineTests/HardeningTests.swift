@@ -160,4 +160,24 @@ extension HardeningTests {
         let exact = try line.layout()
         #expect(exact.item(.left, 0).frame == Frame(x: 8, y: 13, width: 0, height: 19))
     }
+
+    /// The line-break scan of a text item's string rule agrees with `Character.isNewline`, for
+    /// every scalar alone, between letters, and in the pairs and neighbours that share bytes with
+    /// the line breaks' encodings (CR LF, U+0085's C2, U+2028's E2 80).
+    @Test func theLineBreakScanAgreesWithCharacterIsNewline() {
+        var strings: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            strings.append(String(scalar))
+            if value % 61 == 0 || (0x80...0x2100).contains(value) || (0x2020...0x2040).contains(value) {
+                strings.append("a\(scalar)b")
+            }
+        }
+        strings += ["\r\n", "x\r\ny", "\u{C2}\u{84}", "\u{2027}\u{2028}", "\u{2000}\u{80}", "e\u{301}\n", "🇫🇷\u{2029}"]
+        var disagreements: [String] = []
+        for string in strings where PreparedText.containsNewline(string) != string.contains(where: \.isNewline) {
+            disagreements.append(string.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+        }
+        #expect(disagreements.isEmpty)
+    }
 }

@@ -106,4 +106,16 @@ struct PropertyTests {
             #expect(MushDocument(AttributedString(document)).runs == document.runs)
         }
     }
+
+    /// A document of one run is the document of that one piece: its runs count Unicode scalars
+    /// (not bytes, not characters), and an empty text has none.
+    @Test func aOneRunDocumentIsTheDocumentOfOnePiece() {
+        var bold = MushAttributes.plain
+        bold.bold = true
+        for text in ["", "plain", "é\u{301}", "👍🏽 and 🇫🇷", "مرحبا\n", "\r\n", String(repeating: "ไทย", count: 100)] {
+            for attributes in [MushAttributes.plain, bold] {
+                #expect(MushDocument(text: text, attributes: attributes) == MushDocument([(text, attributes)]))
+            }
+        }
+    }
 }

@@ -5,7 +5,8 @@
 // the engine nodes it lowers to. Best of RUNS; rows (or boxes) per second, µs each, and the resident
 // bytes one layout adds per row (read from /proc/self/statm).
 //
-//   MGBoxProbe table|grid [RUNS]
+//   MGBoxProbe table|grid|parts [RUNS]
+//   MGBoxProbe rowleaves [RUNS] [COUNT]
 import Glibc
 import Mush
 import MushBox
@@ -78,6 +79,27 @@ do {
         let stacked = try best(runs) { () throws -> MGStackLayout in try stack.layout(fonts: fonts) }
         report(
             "MGStack", count, stacked.best, stacked.bytes, "\(Int(stacked.value.width))×\(Int(stacked.value.height))")
+    case "parts":
+        // The table's rows' own costs, each alone (for profiles and A/B runs): checked and shaped
+        // (`MGLine.Prepared`), made leaves, made engine nodes, and laid out whole by the row engine
+        // (`MGLine.layout`: shaped and laid out), each 320 wide.
+        let rows = (0..<count).map { index -> MGLine in
+            var line = MGLine(height: 44, left: [.text("Row \(index + 1)")], right: [.text("Detail \(index % 97)")])
+            line.padding = MGLine.Insets(left: 16, right: 16)
+            line.width = 320
+            return line
+        }
+        let prepared = try best(runs) { () throws -> Int in try rows.map { try MGLine.Prepared($0, fonts: fonts) }.count
+        }
+        report("rows prepared", count, prepared.best, 0, "")
+        let leaves = try best(runs) { () throws -> Int in try rows.map { try LineLeaf($0, fonts: fonts) }.count }
+        report("row leaves", count, leaves.best, 0, "")
+        let nodes = try best(runs) { () throws -> Int in
+            try rows.map { BoxNode(leaf: try LineLeaf($0, fonts: fonts)) }.count
+        }
+        report("row leaf nodes", count, nodes.best, 0, "")
+        let laidOut = try best(runs) { () throws -> Int in try rows.map { try $0.layout(fonts: fonts) }.count }
+        report("MGLine.layout", count, laidOut.best, 0, "")
     case "rowleaves":
         // The table's rows as row leaves in a column, laid out by the engine (for profiles).
         let rows = (0..<count).map { index -> MGLine in
@@ -135,7 +157,7 @@ do {
         report(
             "engine nodes", count, engine.best, engine.bytes, "\(Int(engine.value.width))×\(Int(engine.value.height))")
     default:
-        print("usage: MGBoxProbe table|grid [runs]")
+        print("usage: MGBoxProbe table|grid|parts [runs] | MGBoxProbe rowleaves [runs] [count]")
         exit(2)
     }
 } catch {

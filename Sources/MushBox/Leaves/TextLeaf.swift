@@ -56,7 +56,7 @@ public struct TextLeaf: BoxLeaf {
     public static func document(of string: String, bold: Bool = false, italic: Bool = false) -> MushDocument {
         var document =
             string.hasSuffix("|mush")
-            ? Mush.parse(String(string.dropLast(5))) : MushDocument([(text: string, attributes: .plain)])
+            ? Mush.parse(String(string.dropLast(5))) : MushDocument(text: string, attributes: .plain)
         guard bold || italic else { return document }
         let runs = document.runs.map { run in
             var attributes = run.attributes
