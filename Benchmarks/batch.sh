@@ -24,6 +24,8 @@
 #                   word cache the first half left; the second half's rate is derived as
 #                   ROWS / (t_twice - t_once)
 #   Pango           pango_measure --fonts ../Fonts < rows.tsv > out (layout mode, one JSON line a row)
+#   floor           BatchProbe's FLOOR=1 pass (in-process): each row shaped whole by one hb_shape
+#                   call in DejaVu Sans and one ICU line-break iteration, nothing else
 #
 # The --jobs 1 and --jobs N outputs are compared with cmp (they must be byte-identical). The CPU time
 # other processes took during the timed runs is printed: on a shared machine the figures are noisy.
@@ -117,11 +119,14 @@ repeat = max(1, int(os.environ.get("REPEAT", "3")))
 engine, t, pango_seconds = {}, {}, None
 for round in range(repeat):
     if probe:
-        report = subprocess.run([probe, path("rows.jsonl")], capture_output=True, text=True, check=True).stdout
+        report = subprocess.run([probe, path("rows.jsonl")], capture_output=True, text=True, check=True,
+                                env=dict(os.environ, FLOOR="1")).stdout
         if round == 0:
             print(report.rstrip())
         for number, seconds in re.findall(r"^pass (\d) .*?, ([0-9.]+) s,", report, re.M):
             engine[int(number)] = min(engine.get(int(number), float("inf")), float(seconds))
+        for per_row in re.findall(r"^floor .*?: ([0-9.]+) us/row", report, re.M):
+            engine["floor"] = min(engine.get("floor", float("inf")), float(per_row) * rows / 1e6)
     for n in sorted({1, jobs}):
         for name, source in (("once", "rows.jsonl"), ("twice", "twice.jsonl")):
             out = f"out-{n}.jsonl" if name == "once" else f"out-twice-{n}.jsonl"
@@ -133,6 +138,8 @@ if probe:
     rate["engine, new text"] = rows / engine[1]
     rate["engine, warm"] = rows / engine[2]
     rate["engine, both passes"] = 2 * rows / (engine[1] + engine[2])
+    if "floor" in engine:
+        rate["floor"] = rows / engine["floor"]
 for n in sorted({1, jobs}):
     rate[f"{n}, once"] = rows / t[n, "once"]
     rate[f"{n}, twice"] = 2 * rows / t[n, "twice"]
@@ -190,7 +197,11 @@ for n in sorted({1, jobs}):
     row(f"mush --batch {flag(n)}, rows twice: whole", f"{n}, twice", "engine, both passes" if one else None)
     row(f"mush --batch {flag(n)}, rows twice: 2nd half", f"{n}, second half", "engine, warm" if one else None)
 row("Pango 1.50 (pango_measure, layout mode)", "pango")
+row("floor: one hb_shape + one ICU line-break pass a row", "floor")
 print()
+print("floor: BatchProbe's floor pass (FLOOR=1), in-process: each row's text shaped whole in DejaVu")
+print("Sans by one hb_shape call (no itemizing, no fallback faces) and one ICU line-break iteration,")
+print("nothing laid out; the least any engine on HarfBuzz and ICU does for a row.")
 print("over engine: engine rate / command rate - 1, the command's cost beyond the engine on 1 job")
 print("(new text against the first pass; 2nd half against the second; whole against both passes).")
 print(f"2nd half: {rows:,} / (t_twice - t_once).")

@@ -10,7 +10,8 @@
 // the second finds it holding the words the first pass left (the cache keeps about 20,000 words,
 // so a large batch of varied text is only partly warm). The first row's time is printed apart: in
 // the first pass it includes loading fontconfig's configuration if the row needs an installed font. Each result is dropped as soon as it is
-// made, inside the timed loop, as the command drops it after writing it.
+// made, inside the timed loop, as the command drops it after writing it. With FLOOR=1, then the
+// floor under any engine on the same rows (`floorPass`).
 import Foundation
 import MushJSON
 import MushText
@@ -63,6 +64,23 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
+/// The floor under any engine on these rows, timed as LayoutSpeed's "bare hb_shape + ICU": each
+/// row's text in UTF-16, shaped whole by one `hb_shape` call in DejaVu Sans 16 (no itemizing, no
+/// fallback faces, no word cache: a script DejaVu Sans lacks shapes as missing glyphs, which is
+/// cheaper than shaping it), and one ICU line-break iteration. Nothing is laid out or kept.
+func floorPass(_ requests: [MeasureRequest]) throws -> (seconds: Double, glyphs: Int) {
+    let sans = FontCollection.standard.faces(ofFamily: "DejaVu Sans").first { !$0.isBold && !$0.isItalic }!
+    var glyphs = 0
+    let clock = ContinuousClock()
+    let start = clock.now
+    for request in requests {
+        let units = Array(request.text.utf16)
+        glyphs += Shaper.shape(units, range: 0..<units.count, face: sans, size: 16).count
+        glyphs += try TextBoundaries.lineBreaks(in: units).count
+    }
+    return (seconds(start.duration(to: clock.now)), glyphs)
+}
+
 print("requests: \(requests.count) (lines that could not be read: \(unreadable))")
 for (index, name) in ["new text, empty word cache", "same rows again, warm word cache"].enumerated() {
     let (seconds, failed, lines, first) = pass(requests, fonts: fonts)
@@ -72,4 +90,17 @@ for (index, name) in ["new text, empty word cache", "same rows again, warm word 
         "pass \(index + 1) (\(name)): \(String(format: "%.0f", rate)) rows/s, "
             + "\(String(format: "%.2f", perRow)) us/row, \(String(format: "%.6f", seconds)) s, "
             + "\(lines) lines, \(failed) failed; first row \(String(format: "%.1f", first * 1e6)) us")
+}
+// FLOOR=1: the floor pass after the two passes, best of three.
+if ProcessInfo.processInfo.environment["FLOOR"] == "1" {
+    var best = Double.infinity
+    var glyphs = 0
+    for _ in 0..<3 {
+        let pass = try floorPass(requests)
+        (best, glyphs) = (min(best, pass.seconds), pass.glyphs)
+    }
+    let perRow = best * 1e6 / Double(max(1, requests.count))
+    print(
+        "floor (one hb_shape of the whole text in DejaVu Sans + one ICU line-break pass, best of 3): "
+            + "\(String(format: "%.2f", perRow)) us/row (\(glyphs) glyphs and breaks)")
 }
