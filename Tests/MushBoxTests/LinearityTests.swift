@@ -65,6 +65,36 @@ import Testing
         #expect(throws: BoxError.self) { try BoxEngine.layout(node) }
     }
 
+    /// A chain of auto-sized rows (padding 1, the benchmarks' chain): each row's height at the
+    /// width it is given is found by laying it out there, and that layout is its final one (nothing
+    /// in a row reads its height), so at max-content each level is computed twice, its width and
+    /// its layout, not three times (its width, its height at that width, then the same again as its
+    /// final layout). At 300 points, narrower than the chain, each level is also asked its
+    /// min-content width (its automatic minimum): three, not four.
+    @Test(arguments: [(AvailableSpace.maxContent, 2), (.points(300), 3)])
+    func aChainOfAutoSizedRowsIsLaidOutOnceALevel(space: AvailableSpace, perLevel: Int) throws {
+        var leaf = BoxStyle()
+        leaf.width = 10
+        leaf.height = 10
+        var padded = BoxStyle()
+        padded.padding = BoxEdges(1)
+        func chain(_ depth: Int) -> BoxNode {
+            var node = BoxNode(style: leaf)
+            for _ in 0..<depth { node = BoxNode(style: padded, children: [node]) }
+            return node
+        }
+        let computations = LargeStack.run {
+            BoxEngine.laidOut(chain(300), width: space, height: space).computations
+        }
+        #expect(computations <= 300 * perLevel)
+        // The same frames as without the caches (which asks each level everything again: a short
+        // chain), the root as wide as the chain.
+        let cached = BoxEngine.laidOut(chain(8), width: space, height: space).copiedFrames()
+        let uncached = BoxEngine.laidOut(chain(8), width: space, height: space, usesCache: false).copiedFrames()
+        #expect(cached == uncached)
+        #expect(cached.first?.width == Double(10 + 2 * 8))
+    }
+
     /// A chain of boxes whose borders outgrow the room they are given (200 levels of 3.0625 points a
     /// side in 63): past the tenth level every content box is empty, and every descendant is asked
     /// the same few questions, not one more per ancestor.

@@ -94,4 +94,46 @@ import Testing
         #expect(agreeing + differing.count == cases.count, "no case of the generator is unsure")
         #expect(cacheDependent.isEmpty, "laid out differently without the caches: \(cacheDependent.prefix(5))")
     }
+
+    /// A tree of the random sample (`random-3-34` of Taffy's generator, seed 3) where a row's layout,
+    /// found while measuring its height at a width, was kept, and a later measurement of its parent
+    /// by baselines laid the row's own item out again at another width: serving the row's kept
+    /// layout left that item's children as the measurement placed them. Laying an item out anew
+    /// forgets its ancestors' kept layouts, and the tree comes out the same with and without the
+    /// caches.
+    @Test func aLayoutKeptWhileMeasuringIsForgottenWhenAnItemIsLaidOutAgain() throws {
+        let json =
+            #"{"alignItems":"end","alignContent":"start","border":{"top":0,"right":1,"bottom":7},"boxSizing":""#
+            + #"content-box","children":[{"flexDirection":"column-reverse","flexWrap":"wrap","maxWidth":232,"ove"#
+            + #"rflow":"hidden","boxSizing":"content-box","children":[{"flexWrap":"nowrap","minHeight":122,"padd"#
+            + #"ing":{"left":13},"inset":"10%","boxSizing":"content-box","children":[]},{"flexGrow":0.5,"flexBas"#
+            + #"is":"auto","justifyContent":"space-evenly","width":36,"height":96,"children":[{"flexDirection":""#
+            + #"column","justifyContent":"space-around","height":"auto","padding":5,"border":{"top":2,"left":3.5"#
+            + #"},"children":[{"alignContent":"space-between","width":131,"boxSizing":"content-box","children":["#
+            + #"]},{"flexDirection":"column","justifyContent":"space-evenly","alignSelf":"start","alignContent":"#
+            + #""end","height":85,"padding":24,"children":[]},{"flexDirection":"column","alignContent":"end","wi"#
+            + #"dth":"40%","height":95,"border":5,"boxSizing":"content-box","children":[]}]},{"alignItems":"flex"#
+            + #"-start","height":"0%","rowGap":7,"columnGap":13,"children":[{"flexWrap":"wrap-reverse","alignSel"#
+            + #"f":"stretch","height":46,"overflow":"hidden","boxSizing":"content-box","children":[]},{"flexDire"#
+            + #"ction":"column-reverse","flexWrap":"wrap-reverse","flexShrink":0.5,"alignContent":"stretch","max"#
+            + #"Height":52,"children":[]},{"width":145,"maxWidth":70,"children":[]}]}]},{"flexGrow":3,"alignItem"#
+            + #"s":"baseline","width":"30%","margin":"auto","children":[{"alignItems":"baseline","width":39,"hei"#
+            + #"ght":82,"children":[{"flexGrow":0.5,"flexShrink":2,"width":"auto","gap":9,"overflow":"hidden","c"#
+            + #"hildren":[]},{"flexGrow":1,"flexBasis":"auto","boxSizing":"border-box","children":[]}]},{"flexWr"#
+            + #"ap":"nowrap","height":"auto","margin":17.5,"inset":71,"gap":20,"boxSizing":"border-box","childre"#
+            + #"n":[{"flexDirection":"column-reverse","alignItems":"flex-start","children":[]},{"width":19,"heig"#
+            + #"ht":23,"maxWidth":93.5,"inset":{"right":33,"bottom":"auto","left":"0%"},"children":[]},{"flexDir"#
+            + #"ection":"column","flexWrap":"wrap-reverse","alignItems":"baseline","width":104,"minWidth":10.5,""#
+            + #"margin":{"top":"2%","right":"auto","left":6},"gap":14,"boxSizing":"content-box","children":[]},{"#
+            + #""flexDirection":"column","flexWrap":"nowrap","flexGrow":1,"flexShrink":2,"height":86,"margin":{""#
+            + #"top":16.5,"right":29,"bottom":14},"boxSizing":"content-box","children":[]}]}]},{"flexGrow":0.5,""#
+            + #"flexBasis":"auto","alignItems":"stretch","width":20,"height":2,"rowGap":15,"columnGap":"5%","chi"#
+            + #"ldren":[]}]}]}"#
+        let request = try BoxRequest(json: Array(json.utf8), fonts: .standard)
+        let cached = BoxEngine.laidOut(request.root, width: .points(447), height: .points(57))
+        let uncached = BoxEngine.laidOut(request.root, width: .points(447), height: .points(57), usesCache: false)
+        #expect(cached.copiedFrames() == uncached.copiedFrames())
+        // (The item's children, at the width the row gives the item: none.)
+        #expect(cached.copiedFrames()[14].width == 0 && cached.copiedFrames()[15].width == 0)
+    }
 }

@@ -436,6 +436,8 @@ final class LayoutTree {
     let cacheBase: [Int32]
     /// Which parts of a question each node's style reads (for its cache key).
     let reads: [StyleReads]
+    /// Each node's parent (-1 for the root).
+    let parents: [Int32]
     let cache: UnsafeMutableBufferPointer<CacheEntry?>
     let leaves: UnsafeMutableBufferPointer<LeafAnswers>
     let frames: UnsafeMutableBufferPointer<Frame>
@@ -538,6 +540,14 @@ final class LayoutTree {
             }
         }
         self.reads = reads
+        var parents = [Int32](repeating: -1, count: flat.nodeCount)
+        for node in 0..<flat.nodeCount {
+            let start = Int(flat.childStart[node])
+            for child in flat.childList[start..<start + Int(flat.childCount[node])] {
+                parents[Int(child)] = Int32(node)
+            }
+        }
+        self.parents = parents
         cache = scratch.cache.reserve(CacheEntry?.self, count: Int(containers) * CacheEntry.slotsPerNode)
         cache.initialize(repeating: nil)
         leaves = .allocate(capacity: flat.leaves.count)
@@ -606,7 +616,28 @@ final class LayoutTree {
                 return entry.output
             }
         }
+        // A row laid out at a width and at the height it has at that width, where nothing in it
+        // reads its height (``layoutIsItsHeightsAt(_:)``), is laid out as at that width alone: the
+        // same layout, found the same way whether or not the caches are used (laid out again at the
+        // height made definite, its sizes could differ in the last bit, being sums taken apart).
+        if mode == .performLayout, let width = known.width, let height = known.height, layoutIsItsHeightsAt(node) {
+            let atWidth = Known(width, nil)
+            let found = compute(
+                node, known: atWidth, parentSize: parentSize, space: space, mode: .computeSize, sizing: sizing,
+                axis: .height)
+            if found.size.height == height {
+                let laidOut = compute(
+                    node, known: atWidth, parentSize: parentSize, space: space, mode: .performLayout, sizing: sizing)
+                if laidOut.size.height == height { return laidOut }
+            }
+        }
         computations += 1
+        // A row's height at a known width, the first time it is asked before the row is laid out, is
+        // found by laying the row out at that width (the layout it will have at that height, above),
+        // and the final slot serves the layout.
+        let laysOut =
+            mode == .computeSize && axis != .width && question.width != nil && question.height == nil && usesCache
+            && cache[base + CacheEntry.finalSlot] == nil && layoutIsItsHeightsAt(node)
         let output: NodeOutput
         if nodeReads.contains(.arranged), let arrangement = arrangements[Int32(node)] {
             output = arrangedLayout(
@@ -614,13 +645,57 @@ final class LayoutTree {
                 sizing: sizing)
         } else {
             output = flexLayout(
-                node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing, axis: axis,
-                indefiniteHeight: indefiniteHeight)
+                node, known: known, parentSize: parentSize, space: space, mode: laysOut ? .performLayout : mode,
+                sizing: sizing, axis: laysOut ? .both : axis, indefiniteHeight: indefiniteHeight)
         }
-        cache[slot] = CacheEntry(
+        let entry = CacheEntry(
             known: question, space: questionSpace, key: key,
             axis: output.size.width.isNaN ? .height : output.size.height.isNaN ? .width : .both, output: output)
+        cache[slot] = entry
+        if laysOut { cache[base + CacheEntry.finalSlot] = entry }
+        if mode == .performLayout || laysOut { forgetAncestorsLayouts(of: node) }
         return output
+    }
+
+    /// Forgets the final layouts of `node`'s ancestors, its children's frames having been written
+    /// anew: a layout kept for an ancestor placed them as they were, and serving it would leave them
+    /// as they are now (a box measured by baselines lays its items out; a row's height is found by
+    /// laying it out). Up to the first ancestor with none, whose own ancestors were forgotten when it
+    /// was (a final layout is kept only after its subtree's are).
+    @inline(__always) func forgetAncestorsLayouts(of node: Int) {
+        var ancestor = Int(parents[node])
+        while ancestor >= 0 {
+            let base = Int(cacheBase[ancestor])
+            guard base >= 0, cache[base + CacheEntry.finalSlot] != nil else { return }
+            cache[base + CacheEntry.finalSlot] = nil
+            ancestor = Int(parents[ancestor])
+        }
+    }
+
+    /// Whether laying `node` out at a known width with its height unknown gives the layout it has at
+    /// that width and the height found, made definite: it is a single-line row (its height is its
+    /// items' cross size, and a definite height equal to it leaves them where they were), with no
+    /// aspect ratio and no percentage of its parent's height, which nothing in it reads the available
+    /// height of (so one question at that width, whatever the height's room), whose in-flow
+    /// children read nothing of its height (no size, limit or relative offset in a percentage of
+    /// it, no aspect ratio), and with no absolutely placed child.
+    func layoutIsItsHeightsAt(_ node: Int) -> Bool {
+        let style = style(node)
+        guard style.pointee.flexDirection.isRow, style.pointee.flexWrap == .noWrap,
+            reads[node].isDisjoint(with: [
+                .heightBase, .percentHeight, .aspectRatio, .arranged, .widthFromHeight, .availableHeight, .heightSpace,
+            ])
+        else { return false }
+        for child in children(of: node) {
+            let childStyle = self.style(Int(child))
+            if childStyle.pointee.display == .none { continue }
+            // (A relative offset in a percentage of the height, top or bottom, moves by it.)
+            guard childStyle.pointee.position != .absolute, !childStyle.pointee.inset.top.isPercent,
+                !childStyle.pointee.inset.bottom.isPercent,
+                reads[Int(child)].isDisjoint(with: [.heightBase, .percentHeight, .aspectRatio, .widthFromHeight])
+            else { return false }
+        }
+        return true
     }
 
     /// The node's size in one axis.
