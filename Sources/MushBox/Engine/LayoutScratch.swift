@@ -13,11 +13,12 @@ final class LayoutScratch: @unchecked Sendable {
     var arena = ScratchBuffer()
     var frames = ScratchBuffer()
     var cache = ScratchBuffer()
+    var stamps = ScratchBuffer()
 
     /// The most memory a kept set holds.
     static let keptBytes = 64 << 20
 
-    private var bytes: Int { styles.bytes + arena.bytes + frames.bytes + cache.bytes }
+    private var bytes: Int { styles.bytes + arena.bytes + frames.bytes + cache.bytes + stamps.bytes }
 
     /// A kept set, or a new one.
     static func take() -> LayoutScratch {

@@ -438,7 +438,13 @@ final class LayoutTree {
     let reads: [StyleReads]
     /// Each node's parent (-1 for the root).
     let parents: [Int32]
-    let cache: UnsafeMutableBufferPointer<CacheEntry?>
+    /// The cache's entries, read only where ``stamps`` says they are this layout's (an entry is
+    /// about 150 bytes: emptying every slot for each layout took a tenth of a deep tree's time).
+    private let cache: UnsafeMutableBufferPointer<CacheEntry>
+    /// Each slot's layout: the entry in it is this layout's when its stamp is ``generation``.
+    private let stamps: UnsafeMutableBufferPointer<UInt32>
+    /// The layout going on (stamps start at 0, older layouts have smaller numbers).
+    private var generation: UInt32 = 1
     let leaves: UnsafeMutableBufferPointer<LeafAnswers>
     let frames: UnsafeMutableBufferPointer<Frame>
 
@@ -548,8 +554,9 @@ final class LayoutTree {
             }
         }
         self.parents = parents
-        cache = scratch.cache.reserve(CacheEntry?.self, count: Int(containers) * CacheEntry.slotsPerNode)
-        cache.initialize(repeating: nil)
+        cache = scratch.cache.reserve(CacheEntry.self, count: Int(containers) * CacheEntry.slotsPerNode)
+        stamps = scratch.stamps.reserve(UInt32.self, count: Int(containers) * CacheEntry.slotsPerNode)
+        stamps.initialize(repeating: 0)
         leaves = .allocate(capacity: flat.leaves.count)
         _ = leaves.initialize(from: flat.leaves)
         arena = scratch.arena.reserve(FlexItem.self, count: nodeCount)
@@ -560,7 +567,11 @@ final class LayoutTree {
     /// Ready for another layout of the same tree: the caches and frames emptied. The leaves keep
     /// their answers (they answer by width alone, whatever the layout around them).
     func reset() {
-        cache.initialize(repeating: nil)
+        generation &+= 1
+        if generation == 0 {
+            stamps.update(repeating: 0)
+            generation = 1
+        }
         frames.initialize(repeating: Frame())
         arenaTop = 0
         computations = 0
@@ -573,6 +584,21 @@ final class LayoutTree {
         childBuffer.deallocate()
         LayoutScratch.give(scratch)
     }
+
+    /// The entry in cache slot `slot`, when this layout put it there.
+    @inline(__always) func cached(_ slot: Int) -> CacheEntry? { stamps[slot] == generation ? cache[slot] : nil }
+
+    /// Keeps `entry` in cache slot `slot`.
+    @inline(__always) func keep(_ entry: CacheEntry, in slot: Int) {
+        cache[slot] = entry
+        stamps[slot] = generation
+    }
+
+    /// Whether cache slot `slot` holds an entry of this layout.
+    @inline(__always) func holds(_ slot: Int) -> Bool { stamps[slot] == generation }
+
+    /// Empties cache slot `slot`.
+    @inline(__always) func forget(_ slot: Int) { stamps[slot] = 0 }
 
     /// The style of `node`, in place.
     /// Whether two nodes share one style (``FlatTree/styles``).
@@ -608,9 +634,9 @@ final class LayoutTree {
         let indefiniteHeight = indefiniteHeight && question.height != nil
         key.indefiniteHeight = indefiniteHeight
         if usesCache {
-            if let entry = cache[slot], entry.serves(question, questionSpace, key, axis) { return entry.output }
+            if let entry = cached(slot), entry.serves(question, questionSpace, key, axis) { return entry.output }
             // A final layout answers a measurement too.
-            if mode == .computeSize, let entry = cache[base + CacheEntry.finalSlot],
+            if mode == .computeSize, let entry = cached(base + CacheEntry.finalSlot),
                 entry.serves(question, questionSpace, key, axis)
             {
                 return entry.output
@@ -637,7 +663,7 @@ final class LayoutTree {
         // and the final slot serves the layout.
         let laysOut =
             mode == .computeSize && axis != .width && question.width != nil && question.height == nil && usesCache
-            && cache[base + CacheEntry.finalSlot] == nil && layoutIsItsHeightsAt(node)
+            && !holds(base + CacheEntry.finalSlot) && layoutIsItsHeightsAt(node)
         let output: NodeOutput
         if nodeReads.contains(.arranged), let arrangement = arrangements[Int32(node)] {
             output = arrangedLayout(
@@ -651,8 +677,8 @@ final class LayoutTree {
         let entry = CacheEntry(
             known: question, space: questionSpace, key: key,
             axis: output.size.width.isNaN ? .height : output.size.height.isNaN ? .width : .both, output: output)
-        cache[slot] = entry
-        if laysOut { cache[base + CacheEntry.finalSlot] = entry }
+        keep(entry, in: slot)
+        if laysOut { keep(entry, in: base + CacheEntry.finalSlot) }
         if mode == .performLayout || laysOut { forgetAncestorsLayouts(of: node) }
         return output
     }
@@ -666,8 +692,8 @@ final class LayoutTree {
         var ancestor = Int(parents[node])
         while ancestor >= 0 {
             let base = Int(cacheBase[ancestor])
-            guard base >= 0, cache[base + CacheEntry.finalSlot] != nil else { return }
-            cache[base + CacheEntry.finalSlot] = nil
+            guard base >= 0, holds(base + CacheEntry.finalSlot) else { return }
+            forget(base + CacheEntry.finalSlot)
             ancestor = Int(parents[ancestor])
         }
     }
@@ -721,7 +747,7 @@ final class LayoutTree {
     /// Gives `node` and its subtree zero frames (a `display: none` subtree).
     func hide(_ node: Int) {
         frames[node] = Frame()
-        if cacheBase[node] >= 0 { cache[Int(cacheBase[node]) + CacheEntry.finalSlot] = nil }
+        if cacheBase[node] >= 0 { forget(Int(cacheBase[node]) + CacheEntry.finalSlot) }
         for child in children(of: node) { hide(Int(child)) }
     }
 }
