@@ -311,6 +311,8 @@ struct FlatTree {
     var leafIndex: [Int32] = []
     var leaves: [LeafAnswers] = []
     var ids: [String?] = []
+    /// Each node's parent (-1 for the root).
+    var parents: [Int32] = []
     /// The paints of the nodes that have one, with their nodes (most nodes have none).
     var paints: [Int32: SharedPaint] = [:]
     /// The result roles that are not ``BoxNode/ResultRole/node``, with their nodes.
@@ -338,14 +340,16 @@ struct FlatTree {
         childList.reserveCapacity(count)
         leafIndex.reserveCapacity(count)
         ids.reserveCapacity(count)
-        withUnsafePointer(to: root) { _ = add($0, rightToLeft: false, depth: 0) }
+        parents.reserveCapacity(count)
+        withUnsafePointer(to: root) { _ = add($0, parent: -1, rightToLeft: false, depth: 0) }
     }
 
     /// Adds `node` and its subtree in preorder; returns its index. Validating, a node with a problem
     /// is not added, and nothing after it.
     @discardableResult
-    private mutating func add(_ node: UnsafePointer<BoxNode>, rightToLeft parentRightToLeft: Bool, depth: Int) -> Int32
-    {
+    private mutating func add(
+        _ node: UnsafePointer<BoxNode>, parent: Int32, rightToLeft parentRightToLeft: Bool, depth: Int
+    ) -> Int32 {
         // (A leaf's own ratio, where the style gives none, goes into its style.)
         let input = UnsafeRawPointer(node) + BoxNode.styleOffset
         var leafRatio: Double?
@@ -373,6 +377,7 @@ struct FlatTree {
         let isRightToLeft = style.pointee.direction.map { $0 == .rtl } ?? parentRightToLeft
         rightToLeft.append(isRightToLeft)
         ids.append(node.pointee.id)
+        parents.append(parent)
         if let paint = node.pointee.sharedPaint { paints[index] = paint }
         if node.pointee.resultRole != .node { roles[index] = node.pointee.resultRole }
         if let origin = node.pointee.origin { origins[index] = origin }
@@ -395,7 +400,8 @@ struct FlatTree {
         node.pointee.children.withUnsafeBufferPointer { children in
             guard let first = children.baseAddress else { return }
             for offset in 0..<children.count {
-                childList[start + offset] = add(first + offset, rightToLeft: isRightToLeft, depth: depth + 1)
+                childList[start + offset] = add(
+                    first + offset, parent: index, rightToLeft: isRightToLeft, depth: depth + 1)
                 if !isValid { return }
             }
         }
@@ -546,14 +552,7 @@ final class LayoutTree {
             }
         }
         self.reads = reads
-        var parents = [Int32](repeating: -1, count: flat.nodeCount)
-        for node in 0..<flat.nodeCount {
-            let start = Int(flat.childStart[node])
-            for child in flat.childList[start..<start + Int(flat.childCount[node])] {
-                parents[Int(child)] = Int32(node)
-            }
-        }
-        self.parents = parents
+        parents = flat.parents
         cache = scratch.cache.reserve(CacheEntry.self, count: Int(containers) * CacheEntry.slotsPerNode)
         stamps = scratch.stamps.reserve(UInt32.self, count: Int(containers) * CacheEntry.slotsPerNode)
         stamps.initialize(repeating: 0)
