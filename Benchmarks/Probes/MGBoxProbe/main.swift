@@ -40,6 +40,16 @@ func report(_ name: String, _ count: Int, _ time: Double, _ bytes: Int, _ size: 
             + "\(Int(1e6 / perItem)) a second\t\(bytes / count) B each\t\(size)")
 }
 
+/// The table's rows: 44 high, padding 16 left and right, "Row N" on the left and one of 97 details
+/// on the right.
+func tableRows(_ count: Int) -> [MGLine] {
+    (0..<count).map { index -> MGLine in
+        var line = MGLine(height: 44, left: [.text("Row \(index + 1)")], right: [.text("Detail \(index % 97)")])
+        line.padding = MGLine.Insets(left: 16, right: 16)
+        return line
+    }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let runs = max(1, Int(arguments.dropFirst().first ?? "") ?? 10)
 let fonts = FontCollection.shipped
@@ -48,11 +58,7 @@ let count = Int(arguments.dropFirst(2).first ?? "") ?? 10_000
 do {
     switch arguments.first {
     case "table":
-        let rows = (0..<count).map { index -> MGLine in
-            var line = MGLine(height: 44, left: [.text("Row \(index + 1)")], right: [.text("Detail \(index % 97)")])
-            line.padding = MGLine.Insets(left: 16, right: 16)
-            return line
-        }
+        let rows = tableRows(count)
         let section = MGTableBox(width: 320, middleLines: rows, style: .insetGrouped)
         let table = try best(runs) { () throws -> BoxLayout in try section.layout(fonts: fonts) }
         report("MGTableBox", count, table.best, table.bytes, "\(Int(table.value.width))×\(Int(table.value.height))")
@@ -83,13 +89,13 @@ do {
         // The table's rows' own costs, each alone (for profiles and A/B runs): checked and shaped
         // (`MGLine.Prepared`), made leaves, made engine nodes, and laid out whole by the row engine
         // (`MGLine.layout`: shaped and laid out), each 320 wide.
-        let rows = (0..<count).map { index -> MGLine in
-            var line = MGLine(height: 44, left: [.text("Row \(index + 1)")], right: [.text("Detail \(index % 97)")])
-            line.padding = MGLine.Insets(left: 16, right: 16)
-            line.width = 320
-            return line
+        let rows = tableRows(count).map { row -> MGLine in
+            var row = row
+            row.width = 320
+            return row
         }
-        let prepared = try best(runs) { () throws -> Int in try rows.map { try MGLine.Prepared($0, fonts: fonts) }.count
+        let prepared = try best(runs) { () throws -> Int in
+            try rows.map { try MGLine.Prepared($0, fonts: fonts) }.count
         }
         report("rows prepared", count, prepared.best, 0, "")
         let leaves = try best(runs) { () throws -> Int in try rows.map { try LineLeaf($0, fonts: fonts) }.count }
@@ -102,11 +108,7 @@ do {
         report("MGLine.layout", count, laidOut.best, 0, "")
     case "rowleaves":
         // The table's rows as row leaves in a column, laid out by the engine (for profiles).
-        let rows = (0..<count).map { index -> MGLine in
-            var line = MGLine(height: 44, left: [.text("Row \(index + 1)")], right: [.text("Detail \(index % 97)")])
-            line.padding = MGLine.Insets(left: 16, right: 16)
-            return line
-        }
+        let rows = tableRows(count)
         var column = BoxStyle()
         column.width = 320
         column.flexDirection = .column

@@ -113,7 +113,7 @@ public final class Paragraph: Sendable {
         }
         if !missing.isEmpty { warnings.append(.missingGlyphs(missing)) }
         self.warnings = warnings
-        self.largestFontSize = items.isEmpty ? style.fontSize : items.reduce(-Double.infinity) { max($0, $1.size) }
+        self.largestFontSize = items.lazy.map(\.size).max() ?? style.fontSize
         self.items = items
         self.glyphs = glyphs
         for index in units.indices { prefix[index + 1] += prefix[index] }
