@@ -38,4 +38,57 @@ import Testing
         #expect(both.size.width == 14 && both.size.height == 14)
         #expect(layout.computations == 2)
     }
+
+    /// A width asked at a known height, of a box whose width does not depend on its height, is
+    /// one question whatever the height: its answer serves another width question, never a question
+    /// for the height. (A column item that flexes was measured for its width at the height it grew
+    /// to, 7.5; served as its content height, 0, it grew again, to 11.25. From the random tree
+    /// `chromium-10-24`, made smaller; Chromium lays the item out at 7.5.)
+    @Test func aWidthFoundAtAHeightIsNotTheHeightWithoutIt() {
+        var outer = BoxStyle()
+        outer.flexDirection = .columnReverse
+        outer.height = .points(32)
+        var item = BoxStyle()
+        item.flexDirection = .column
+        item.flexGrow = 0.5
+        item.margin = BoxEdges(top: .zero, right: .zero, bottom: .points(17), left: .auto)
+        let tree = BoxNode(children: [
+            BoxNode(style: outer, children: [BoxNode(style: item, children: [BoxNode()])])
+        ])
+        let cached = BoxEngine.laidOut(tree, width: .points(249), height: .points(374)).copiedFrames()
+        let uncached = BoxEngine.laidOut(tree, width: .points(249), height: .points(374), usesCache: false)
+            .copiedFrames()
+        #expect(cached == uncached)
+        // (32 less the margin, 15, times the item's growth, 0.5.)
+        #expect(cached[2].height == 7.5)
+    }
+
+    /// A box with an aspect ratio and a width in a percentage reads the percentage's base in every
+    /// question, its own size applying or not: where the base is unknown the width acts as auto,
+    /// and the ratio carries the maximum height across as a maximum width (13.5 × 0.5), which caps
+    /// the content's minimum (96). Keyed without the base, the capped answer was served where the
+    /// base is known. (From the random tree `chromium-10-838`, made smaller.)
+    @Test func aRatioBoxOfAPercentageWidthReadsItsBaseForItsLimits() {
+        var fixed = BoxStyle()
+        fixed.width = .points(38)
+        var ratio = BoxStyle()
+        ratio.width = .percent(50)
+        ratio.height = .points(104)
+        ratio.maxHeight = .points(13.5)
+        ratio.aspectRatio = 0.5
+        var wide = BoxStyle()
+        wide.minWidth = .points(96)
+        let tree = BoxNode(children: [
+            BoxNode(children: [
+                BoxNode(style: fixed), BoxNode(style: ratio, children: [BoxNode(style: wide)]),
+            ])
+        ])
+        let cached = BoxEngine.laidOut(tree, width: .points(222), height: .points(245)).copiedFrames()
+        let uncached = BoxEngine.laidOut(tree, width: .points(222), height: .points(245), usesCache: false)
+            .copiedFrames()
+        #expect(cached == uncached)
+        // (The ratio box's automatic minimum is the smaller of its content's, 96, and its own width,
+        // half of the row's 44.75: it keeps that, and the other item shrinks to the rest.)
+        #expect(cached[3].width == 22.375 && cached[2].width == 22.375)
+    }
 }

@@ -187,6 +187,10 @@ struct StyleReads: OptionSet {
         }
         if style.aspectRatio != nil {
             reads.formUnion([.aspectRatio, .widthFromHeight])
+            // (The ratio carries the height's limits to the width only where the width is auto, and
+            // a width in a percentage of an unknown base is: its limits read the base, whatever the
+            // sizing.)
+            if reads.contains(.percentWidth) { reads.insert(.widthBase) }
             if !reads.isDisjoint(with: [.widthBase, .heightBase]) { reads.formUnion([.widthBase, .heightBase]) }
         }
         self = reads
@@ -673,9 +677,13 @@ final class LayoutTree {
                 node, known: known, parentSize: parentSize, space: space, mode: laysOut ? .performLayout : mode,
                 sizing: sizing, axis: laysOut ? .both : axis, indefiniteHeight: indefiniteHeight)
         }
+        // (A width asked where the question leaves the height out answers for the width alone: the
+        // height beside it is the one it was given, not the one found without it.)
         let entry = CacheEntry(
             known: question, space: questionSpace, key: key,
-            axis: output.size.width.isNaN ? .height : output.size.height.isNaN ? .width : .both, output: output)
+            axis: output.size.width.isNaN
+                ? .height : output.size.height.isNaN || nodeReads.widthIgnoresHeight(axis) ? .width : .both,
+            output: output)
         keep(entry, in: slot)
         if laysOut { keep(entry, in: base + CacheEntry.finalSlot) }
         if mode == .performLayout || laysOut { forgetAncestorsLayouts(of: node) }
