@@ -204,6 +204,15 @@ struct JSONReader {
         return number
     }
 
+    /// The string of `bytes` when they are UTF-8, else nil. (`String(validating:as:)` is generic,
+    /// and its validation is not specialized for a buffer: it was 2.6% of a measuring batch. The
+    /// decoding of a buffer is: it replaces each invalid sequence with U+FFFD, so the string it
+    /// makes has the same bytes only where there were none, U+FFFD being valid itself.)
+    static func validated(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var string = String(decoding: bytes, as: UTF8.self)
+        return string.withUTF8 { $0.elementsEqual(bytes) } ? string : nil
+    }
+
     /// A string: escapes decoded, UTF-8 checked, control characters refused (JSON requires them
     /// escaped).
     mutating func string() throws(RequestError) -> String {
@@ -213,8 +222,7 @@ struct JSONReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                guard let string = String(validating: slice, as: UTF8.self) else {
+                guard let string = Self.validated(UnsafeBufferPointer(rebasing: bytes[start..<index])) else {
                     throw invalidUTF8(in: start..<index)
                 }
                 index += 1

@@ -78,6 +78,40 @@ struct JSONReaderTests {
         }
     }
 
+    /// A string is read when its bytes are UTF-8 and refused when they are not, exactly as the
+    /// standard library's validation decides: on sequences at the edges of UTF-8 (cut short,
+    /// surrogates, overlong, past U+10FFFF, U+FFFD itself) and on 20,000 seeded random byte
+    /// strings made mostly of bytes above 0x7F.
+    @Test func stringsAreReadExactlyWhenTheyAreUTF8() {
+        var cases: [[UInt8]] = [
+            [], [0x61], [0xEF, 0xBF, 0xBD], [0xF0, 0x9F, 0x98], [0xF0, 0x9F, 0x98, 0x61], [0xF0, 0x9F, 0x98, 0x80],
+            [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xC3],
+            [0xE2, 0x82], [0xE2, 0x82, 0xAC], [0xFE], [0xFF, 0xFE],
+        ]
+        // (A fixed linear congruential sequence: the same strings on every run.)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        for _ in 0..<20_000 {
+            let length = Int(next() % 9)
+            cases.append(
+                (0..<length).map { _ in
+                    let byte = next()
+                    // (No quote, backslash or control character: those are the reader's own rules.)
+                    return byte < 0x80 ? 0x61 + byte % 26 : byte
+                })
+        }
+        var wrong: [[UInt8]] = []
+        for bytes in cases {
+            let read = try? JSONValue.parse([0x22] + bytes + [0x22])
+            let expected = String(validating: bytes, as: UTF8.self).map(JSONValue.string)
+            if read != expected { wrong.append(bytes) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) differ: \(wrong.prefix(3))")
+    }
+
     @Test func nestingIsLimited() throws {
         let depth = MushLimits.jsonDepth
         let deepest = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
