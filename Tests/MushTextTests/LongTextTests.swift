@@ -158,4 +158,35 @@ struct LongTextTests {
             #expect(scalarMap.firstUnit(reaching: value) == expected)
         }
     }
+
+    /// A text's UTF-16 units, transcoded from its UTF-8, are `Array(text.utf16)`, and its flags say
+    /// what the units do: for the scalars on both sides of every change of UTF-8 or UTF-16 width,
+    /// every scalar below U+3000 and every 101st above (in texts of 4,096 scalars each, ASCII
+    /// between them), and for empty, ASCII-only and single-scalar texts.
+    @Test func unitsTranscodedFromUTF8AreTheStringsUTF16() {
+        var texts = ["", "a", "ASCII only.", "é", "€", "😀", "a😀b", "\u{10FFFF}", "\u{FFFF}\u{10000}"]
+        var scalars = String.UnicodeScalarView()
+        let edges: [UInt32] = [0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF]
+        for value in edges + Array(0..<0x3000) + Array(stride(from: UInt32(0x3000), through: 0x10FFFF, by: 101)) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            scalars.append(scalar)
+            scalars.append("a")
+            if scalars.count >= 4096 {
+                texts.append(String(scalars))
+                scalars = String.UnicodeScalarView()
+            }
+        }
+        texts.append(String(scalars))
+        var wrong: [String] = []
+        for text in texts {
+            let units = UTF16Units(text)
+            if units.units != Array(text.utf16) || units.isASCII != text.utf8.allSatisfy({ $0 < 0x80 })
+                || units.hasSurrogates != text.utf16.contains(where: UTF16.isLeadSurrogate)
+            {
+                wrong.append(String(text.unicodeScalars.prefix(4)))
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) texts differ, starting \(wrong.prefix(3))")
+        #expect(texts.count > 15)
+    }
 }

@@ -55,11 +55,12 @@ public final class Paragraph: Sendable {
         self.text = document.text
         self.style = style
         self.fonts = fonts
-        let units = Array(document.text.utf16)
+        let text = UTF16Units(document.text)
+        let units = text.units
         self.units = units
-        let scalarOffsets = UnitOffsetMap(units, .scalars)
+        let scalarOffsets = UnitOffsetMap(units, .scalars, uniform: !text.hasSurrogates)
         self.scalarOffsets = scalarOffsets
-        self.utf8Offsets = UnitOffsetMap(units, .utf8)
+        self.utf8Offsets = UnitOffsetMap(units, .utf8, uniform: text.isASCII)
         // Each run's scalar range as a UTF-16 range.
         let runs = document.runs.map { run in
             StyledRange(
