@@ -18,6 +18,42 @@ struct BatchAnswerTests {
         #expect(warned.warnings == ["line 2: unmatched '**' (kept as text)"])
     }
 
+    /// Each line's text is written from the paragraph's UTF-8, part by part, escaped as JSON: it
+    /// reads back as the line's `text`, with quotes, backslashes, control characters, hard breaks
+    /// and every kind of ellipsis.
+    @Test func eachLinesTextReadsBackAsTheLinesText() throws {
+        let texts = [
+            #"say \"hi\" to C:\\path"#, #"tab\there, bell\u0007, nul\u0000"#, #"one\ntwo\r\nthree"#,
+            #"naïve 😀 “quoted” text that runs on and on past its width"#,
+        ]
+        var ellipsized = 0
+        for text in texts {
+            for extra in [
+                "", #", "maxLines": 1"#, #", "maxLines": 1, "ellipsize": "start""#,
+                #", "maxLines": 2, "ellipsize": "middle""#,
+            ] {
+                let json = Array(#"{"text": "\#(text)", "width": 90\#(extra)}"#.utf8)
+                let request = try MeasureRequest(json: json, fonts: .standard)
+                let result = try request.measure(fonts: .standard)
+                guard case .object(let object) = try JSONValue.parse(Array(try result.json().utf8)),
+                    case .array(let lines)? = object["lines"]
+                else {
+                    Issue.record("not a result: \(text)")
+                    continue
+                }
+                let written = lines.map { line -> String? in
+                    guard case .object(let members) = line, case .string(let text)? = members["text"] else {
+                        return nil
+                    }
+                    return text
+                }
+                #expect(written == result.layout.lines.map(\.text), "\(text)\(extra)")
+                if written.contains(where: { $0?.contains("…") == true }) { ellipsized += 1 }
+            }
+        }
+        #expect(ellipsized >= 6)
+    }
+
     @Test func badAndBlankLinesAnswerWithAnErrorObject() {
         let blank = BatchAnswer.measure(Array(" \t".utf8), number: 3, fonts: .standard)
         #expect(
