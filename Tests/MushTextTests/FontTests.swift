@@ -49,6 +49,29 @@ struct FontTests {
         #expect(choice.syntheticBold && choice.syntheticOblique)
     }
 
+    /// The default family's faces are chosen once, when the collection is made: asked by no name or
+    /// by the family's own, the answer is the one the family's name in other letters (looked up as
+    /// any other family is) gives, for every style; a collection whose default family is not the
+    /// first one's, and one of a family without its bold and italic faces, alike.
+    @Test func theDefaultFamilysChoicesAreThoseOfItsName() throws {
+        let thai = fonts.faces.filter { $0.family == "Noto Sans Thai" }
+        for collection in [fonts, FontCollection(faces: thai + fonts.faces), FontCollection(faces: thai)] {
+            let name = collection.defaultFamily
+            for (bold, italic) in [(false, false), (false, true), (true, false), (true, true)] {
+                let general = collection.face(family: name.uppercased(), bold: bold, italic: italic)
+                for choice in [
+                    collection.face(family: nil, bold: bold, italic: italic),
+                    collection.face(family: name, bold: bold, italic: italic, monospace: true),
+                ] {
+                    #expect(choice.face === general.face, "\(name), bold \(bold), italic \(italic)")
+                    #expect(choice.syntheticBold == general.syntheticBold)
+                    #expect(choice.syntheticOblique == general.syntheticOblique)
+                }
+            }
+        }
+        #expect(FontCollection(faces: thai).face(family: nil, bold: true, italic: false).syntheticBold)
+    }
+
     @Test func unknownFamilyFallsBackToTheDefault() {
         #expect(fonts.face(family: "No Such Family", bold: false, italic: false).face.family == "DejaVu Sans")
     }

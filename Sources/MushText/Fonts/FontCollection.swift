@@ -28,6 +28,10 @@ public final class FontCollection: Sendable {
     /// The default and monospace families' faces (looked up once: most runs name no family).
     private let defaultFaces: [FontFace]
     private let monospaceFaces: [FontFace]
+    /// ``face(family:bold:italic:monospace:)``'s answers for the default family, by bold (2) and
+    /// italic (1): found once, so that the answer most runs ask for touches no array of faces (two
+    /// threads counting references to the same faces slow each other).
+    private let defaultChoices: [FaceChoice]
     /// Shaped words, shared by every paragraph laid out with the collection.
     let shapeCache: ShapeCache
     /// The advances of clusters shaped alone at line ends (``Paragraph`` reshapes a line's last
@@ -75,8 +79,16 @@ public final class FontCollection: Sendable {
         } else {
             self.monospaceFamily = faces.first(where: \.isMonospace)?.family ?? self.defaultFamily
         }
-        self.defaultFaces = facesByFamily[self.defaultFamily.lowercased()] ?? []
+        let defaultFaces = facesByFamily[self.defaultFamily.lowercased()] ?? []
+        self.defaultFaces = defaultFaces
         self.monospaceFaces = facesByFamily[self.monospaceFamily.lowercased()] ?? []
+        let pool = defaultFaces.isEmpty ? faces : defaultFaces
+        self.defaultChoices =
+            pool.isEmpty
+            ? []
+            : [(false, false), (false, true), (true, false), (true, true)].map {
+                Self.choice(in: pool, bold: $0, italic: $1)
+            }
     }
 
     /// The fonts shipped with the package (`Fonts/`) first, then the installed fonts
@@ -155,15 +167,24 @@ public final class FontCollection: Sendable {
     /// the nearest, with the missing styles to be synthesised. A family the collection lacks comes
     /// from the installed fonts (fontconfig's nearest face for the style).
     public func face(family: String?, bold: Bool, italic: Bool, monospace: Bool = false) -> FaceChoice {
+        // (The default family, by no name or by its own: the answer found when the collection was
+        // made, as the lines below find it.)
+        if !defaultChoices.isEmpty, family.map({ $0 == defaultFamily }) ?? !monospace {
+            return defaultChoices[(bold ? 2 : 0) + (italic ? 1 : 0)]
+        }
         let named = family.flatMap { facesByFamily[$0.lowercased()] } ?? []
         if named.isEmpty, let family, let face = systemFonts?.face(family: family, bold: bold, italic: italic) {
             return FaceChoice(
                 face: face, syntheticBold: bold && !face.isBold, syntheticOblique: italic && !face.isItalic)
         }
         let candidates = !named.isEmpty ? named : monospace ? monospaceFaces : defaultFaces
-        let pool = candidates.isEmpty ? faces : candidates
-        // Prefer the exact style; then one that lacks a style (which can be synthesised) over one
-        // that has a style not asked for (which cannot be removed).
+        return Self.choice(in: candidates.isEmpty ? faces : candidates, bold: bold, italic: italic)
+    }
+
+    /// The face of `pool` (not empty) for a style: the exact style; then one that lacks a style
+    /// (which can be synthesised) over one that has a style not asked for (which cannot be
+    /// removed).
+    private static func choice(in pool: [FontFace], bold: Bool, italic: Bool) -> FaceChoice {
         func cost(_ face: FontFace) -> Int {
             var cost = 0
             if face.isBold != bold { cost += face.isBold ? 4 : 1 }
