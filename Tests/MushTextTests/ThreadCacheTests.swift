@@ -1,10 +1,12 @@
 import Mush
 import MushBase
-import MushText
 import Testing
 
-/// The text engine's per-thread caches (ICU's break iterators) go with their threads: a server
-/// that reads each request's tree on a thread of its own (a deep tree's large stack) does not grow.
+@testable import MushText
+
+/// The text engine's per-thread caches (ICU's break iterators, HarfBuzz's buffers) go with their
+/// threads: a server that reads each request's tree on a thread of its own (a deep tree's large
+/// stack) does not grow. Threads shaping at once share none of them.
 @Suite("Per-thread caches")
 struct ThreadCacheTests {
     @Test func breakIteratorsGoWithTheirThreads() throws {
@@ -24,5 +26,51 @@ struct ThreadCacheTests {
         // (other tests' threads, running meanwhile, open and close a few).
         let more = TextBoundaries.openBreakIterators - before
         #expect(more < 200, "\(more) more open")
+    }
+
+    @Test func shapingBuffersGoWithTheirThreads() {
+        let style = ParagraphStyle(fontSize: 14)
+        // (No word cache: every paragraph is shaped, none served.)
+        let fonts = FontCollection(faces: FontCollection.shipped.faces, wordCacheCapacity: 0)
+        func shapeOnAThreadOfItsOwn() {
+            _ = LargeStack.onThread(stackSize: 1 << 20) {
+                _ = try? Paragraph(Mush.parse("Ferries to the islands, twice a day."), style: style, fonts: fonts)
+            }
+        }
+        for _ in 0..<5 { shapeOnAThreadOfItsOwn() }
+        let before = HarfBuzzFont.liveBuffers
+        for _ in 0..<400 { shapeOnAThreadOfItsOwn() }
+        let more = HarfBuzzFont.liveBuffers - before
+        #expect(more < 200, "\(more) more buffers")
+    }
+
+    /// Paragraphs shaped on eight threads at once, each its own text in a script of its own, come
+    /// out as shaped on one thread, glyph for glyph.
+    @Test func threadsShapingAtOnceShareNoBuffer() async {
+        let texts = [
+            "Boats leave at six.", "Лодки отправляются в шесть.", "Τα πλοία φεύγουν στις έξι.",
+            "เรือออกเวลาหกโมง", "नावें छह बजे निकलती हैं।", "القوارب تغادر في السادسة.", "Die Boote fahren um sechs.",
+            "Les bateaux partent à six heures.",
+        ]
+        // (No word cache: each paragraph is shaped, none served.)
+        let fonts = FontCollection(faces: FontCollection.shipped.faces, wordCacheCapacity: 0)
+        func advances(_ text: String) -> [Double] {
+            guard let paragraph = try? Paragraph(Mush.parse(text), style: ParagraphStyle(fontSize: 14), fonts: fonts)
+            else { return [] }
+            return paragraph.layout(width: nil).lines.flatMap { paragraph.glyphs(of: $0).map(\.x) }
+        }
+        let serial = texts.map(advances)
+        let parallel = await withTaskGroup(of: (Int, [[Double]]).self) { group in
+            for (index, text) in texts.enumerated() {
+                group.addTask { (index, (0..<50).map { _ in advances(text) }) }
+            }
+            var found = [[[Double]]](repeating: [], count: texts.count)
+            for await (index, runs) in group { found[index] = runs }
+            return found
+        }
+        for (index, runs) in parallel.enumerated() {
+            #expect(!serial[index].isEmpty)
+            #expect(runs.allSatisfy { $0 == serial[index] }, "\(texts[index])")
+        }
     }
 }

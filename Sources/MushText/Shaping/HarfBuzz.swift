@@ -1,5 +1,12 @@
 import CHarfBuzz
 import MushBase
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The one file that touches HarfBuzz: its blobs, faces, fonts and buffers stay behind these types.
 
@@ -36,15 +43,6 @@ final class HarfBuzzFont: @unchecked Sendable {
     private let blob: OpaquePointer
     private let face: OpaquePointer
     private let font: OpaquePointer
-    /// HarfBuzz buffers kept between calls (at most ``keptBuffers``): made and freed for each call,
-    /// a buffer and its arrays were three allocations and three frees a shaping.
-    private let buffers = LockedValue<[Buffer]>([])
-    private static let keptBuffers = 4
-
-    /// A buffer of this font's, used by one call at a time.
-    private struct Buffer: @unchecked Sendable {
-        let pointer: OpaquePointer
-    }
 
     /// Why the file gave no font.
     enum Failure: Error {
@@ -85,11 +83,14 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     deinit {
-        for buffer in buffers.withLock({ $0 }) { hb_buffer_destroy(buffer.pointer) }
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
     }
+
+    /// HarfBuzz buffers made and not yet freed, on every thread (each thread that shapes keeps one
+    /// until it ends).
+    package static var liveBuffers: Int { ThreadBuffer.live.load(ordering: .relaxed) }
 
     /// Font units per em.
     var unitsPerEm: Int32 { Int32(hb_face_get_upem(face)) }
@@ -158,21 +159,8 @@ final class HarfBuzzFont: @unchecked Sendable {
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
         language: String?, _ body: (CachedGlyph) -> Void
     ) {
-        guard !range.isEmpty, let buffer = buffers.withLock({ $0.popLast()?.pointer }) ?? hb_buffer_create() else {
-            return
-        }
-        defer {
-            // (Emptied, properties and all, before it is used again: what was shaped stays no longer.)
-            hb_buffer_clear_contents(buffer)
-            let kept =
-                hb_buffer_allocation_successful(buffer) != 0
-                && buffers.withLock { kept in
-                    guard kept.count < Self.keptBuffers else { return false }
-                    kept.append(Buffer(pointer: buffer))
-                    return true
-                }
-            if !kept { hb_buffer_destroy(buffer) }
-        }
+        guard !range.isEmpty, let buffer = ThreadBuffer.take() else { return }
+        defer { ThreadBuffer.giveBack(buffer) }
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
         if script != .none { hb_buffer_set_script(buffer, script.value) }
@@ -195,5 +183,56 @@ final class HarfBuzzFont: @unchecked Sendable {
                     glyph: info.codepoint, cluster: info.cluster, advance: position.x_advance,
                     xOffset: position.x_offset, yOffset: position.y_offset))
         }
+    }
+}
+
+/// The HarfBuzz buffer of the calling thread, made the first time the thread shapes and freed when
+/// it ends. A buffer serves any font, one call at a time: a thread needs one, and threads shaping at
+/// once share nothing. (Made and freed for each call, a buffer and its arrays were three allocations
+/// and three frees a shaping; kept by each font behind a lock, every worker of a batch took the
+/// same lock twice a shaping.)
+private enum ThreadBuffer {
+    /// The thread's buffer while no call holds it; nil where no key could be made (then each call
+    /// makes and frees its own).
+    private static let key: pthread_key_t? = {
+        var key = pthread_key_t()
+        let made = pthread_key_create(&key) { buffer in
+            if let buffer { destroy(OpaquePointer(buffer)) }
+        }
+        return made == 0 ? key : nil
+    }()
+
+    /// The buffers made and not yet freed, on every thread.
+    static let live = Atomic<Int>(0)
+
+    private static func destroy(_ buffer: OpaquePointer) {
+        hb_buffer_destroy(buffer)
+        live.subtract(1, ordering: .relaxed)
+    }
+
+    /// The thread's buffer, empty, now held by the caller (a new one where the thread has none, or
+    /// where a call on it holds it already); nil where HarfBuzz could not make one.
+    static func take() -> OpaquePointer? {
+        if let key, let kept = pthread_getspecific(key) {
+            pthread_setspecific(key, nil)
+            return OpaquePointer(kept)
+        }
+        // (HarfBuzz hands out its empty buffer, never freed, where it cannot allocate one: that is
+        // not counted, and a shaping with it stops at its allocation check.)
+        guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else { return nil }
+        live.add(1, ordering: .relaxed)
+        return buffer
+    }
+
+    /// Hands `buffer` back: emptied, properties and all (what was shaped stays no longer), kept as
+    /// the thread's buffer where it has none and HarfBuzz could allocate all it needed, else freed.
+    static func giveBack(_ buffer: OpaquePointer) {
+        hb_buffer_clear_contents(buffer)
+        if let key, hb_buffer_allocation_successful(buffer) != 0, pthread_getspecific(key) == nil,
+            pthread_setspecific(key, UnsafeRawPointer(buffer)) == 0
+        {
+            return
+        }
+        destroy(buffer)
     }
 }
