@@ -14,11 +14,16 @@ final class LayoutScratch: @unchecked Sendable {
     var frames = ScratchBuffer()
     var cache = ScratchBuffer()
     var stamps = ScratchBuffer()
+    /// Each node's numbers (``FlatTree``'s style index, children, leaf and parent) and flags.
+    var nodeNumbers = ScratchBuffer()
+    var nodeFlags = ScratchBuffer()
 
     /// The most memory a kept set holds.
     static let keptBytes = 64 << 20
 
-    private var bytes: Int { styles.bytes + arena.bytes + frames.bytes + cache.bytes + stamps.bytes }
+    private var bytes: Int {
+        styles.bytes + arena.bytes + frames.bytes + cache.bytes + stamps.bytes + nodeNumbers.bytes + nodeFlags.bytes
+    }
 
     /// A kept set, or a new one.
     static func take() -> LayoutScratch {

@@ -303,20 +303,24 @@ struct FlatTree {
     /// a table's rows, a grid's cells).
     let styles: UnsafeMutableBufferPointer<BoxStyle>
     var styleCount = 0
-    /// Each node's style in `styles`.
-    var styleIndex: [Int32] = []
     /// The input style the last style kept was copied from, when it was kept unchanged.
     private var lastInput: UnsafeRawPointer?
     var nodeCount = 0
-    var rightToLeft: [Bool] = []
-    var childStart: [Int32] = []
-    var childCount: [Int32] = []
-    var childList: [Int32] = []
-    var leafIndex: [Int32] = []
+    // Each node's numbers, in the layout's scratch buffers (written in place: arrays appended to
+    // were a quarter of flattening a grid), `nodeCount` of each; `childList` holds every node but
+    // the root once, `childListCount` of them.
+    /// Each node's style in `styles`.
+    let styleIndex: UnsafeMutableBufferPointer<Int32>
+    let rightToLeft: UnsafeMutableBufferPointer<Bool>
+    let childStart: UnsafeMutableBufferPointer<Int32>
+    let childCount: UnsafeMutableBufferPointer<Int32>
+    let childList: UnsafeMutableBufferPointer<Int32>
+    private(set) var childListCount = 0
+    let leafIndex: UnsafeMutableBufferPointer<Int32>
+    /// Each node's parent (-1 for the root).
+    let parents: UnsafeMutableBufferPointer<Int32>
     var leaves: [LeafAnswers] = []
     var ids: [String?] = []
-    /// Each node's parent (-1 for the root).
-    var parents: [Int32] = []
     /// The paints of the nodes that have one, with their nodes (most nodes have none).
     var paints: [Int32: SharedPaint] = [:]
     /// The result roles that are not ``BoxNode/ResultRole/node``, with their nodes.
@@ -337,14 +341,18 @@ struct FlatTree {
     init(_ root: BoxNode, count: Int, scratch: LayoutScratch, validating: Bool) {
         self.validating = validating
         styles = scratch.styles.reserve(BoxStyle.self, count: count)
-        styleIndex.reserveCapacity(count)
-        rightToLeft.reserveCapacity(count)
-        childStart.reserveCapacity(count)
-        childCount.reserveCapacity(count)
-        childList.reserveCapacity(count)
-        leafIndex.reserveCapacity(count)
+        let numbers = scratch.nodeNumbers.reserve(Int32.self, count: 6 * count)
+        func numbersOf(_ part: Int) -> UnsafeMutableBufferPointer<Int32> {
+            UnsafeMutableBufferPointer(rebasing: numbers[part * count..<(part + 1) * count])
+        }
+        styleIndex = numbersOf(0)
+        childStart = numbersOf(1)
+        childCount = numbersOf(2)
+        childList = numbersOf(3)
+        leafIndex = numbersOf(4)
+        parents = numbersOf(5)
+        rightToLeft = scratch.nodeFlags.reserve(Bool.self, count: count)
         ids.reserveCapacity(count)
-        parents.reserveCapacity(count)
         withUnsafePointer(to: root) { _ = add($0, parent: -1, rightToLeft: false, depth: 0) }
     }
 
@@ -367,6 +375,8 @@ struct FlatTree {
             isValid = false
             return 0
         }
+        // (`count` is the tree's: a node past it would write past the buffers.)
+        precondition(nodeCount < styleIndex.count, "the tree has more nodes than counted")
         let index = Int32(nodeCount)
         nodeCount += 1
         if !shares {
@@ -376,29 +386,31 @@ struct FlatTree {
             if let leafRatio { style.pointee.aspectRatio = leafRatio }
             lastInput = leafRatio == nil ? input : nil
         }
-        styleIndex.append(Int32(styleCount - 1))
+        let position = Int(index)
+        styleIndex[position] = Int32(styleCount - 1)
         let style = styles.baseAddress! + styleCount - 1
         let isRightToLeft = style.pointee.direction.map { $0 == .rtl } ?? parentRightToLeft
-        rightToLeft.append(isRightToLeft)
+        rightToLeft[position] = isRightToLeft
         ids.append(node.pointee.id)
-        parents.append(parent)
+        parents[position] = parent
         if let paint = node.pointee.sharedPaint { paints[index] = paint }
         if node.pointee.resultRole != .node { roles[index] = node.pointee.resultRole }
         if let origin = node.pointee.origin { origins[index] = origin }
         if let arrangement = content?.arrangement { arrangements[index] = arrangement }
         if let leaf = content?.leaf {
-            leafIndex.append(Int32(leaves.count))
+            leafIndex[position] = Int32(leaves.count)
             leaves.append(LeafAnswers(leaf: leaf, measuresAlike: leaf.measuresAlikePastMaxContent))
         } else {
-            leafIndex.append(-1)
+            leafIndex[position] = -1
         }
-        childStart.append(0)
-        childCount.append(Int32(node.pointee.children.count))
+        childStart[position] = 0
+        childCount[position] = Int32(node.pointee.children.count)
         guard !node.pointee.children.isEmpty else { return index }
         // The children's slots are reserved together, then each child's subtree follows.
-        let start = childList.count
-        childStart[Int(index)] = Int32(start)
-        childList.append(contentsOf: repeatElement(0, count: node.pointee.children.count))
+        let start = childListCount
+        childStart[position] = Int32(start)
+        childListCount += node.pointee.children.count
+        precondition(childListCount < childList.count, "the tree has more nodes than counted")
         // Through pointers: a `for` over the children, or a subscript, would copy each node (its
         // style is large) first.
         node.pointee.children.withUnsafeBufferPointer { children in
@@ -419,21 +431,20 @@ final class LayoutTree {
     /// The styles, read in place (a style is too large to copy for every look), shared by nodes whose
     /// styles are the same (``FlatTree/styles``): read through ``style(_:)``.
     private let styles: UnsafeMutableBufferPointer<BoxStyle>
+    // The nodes' numbers, in the scratch buffers ``FlatTree`` wrote them to (read in place: a slice
+    // of the children is read without retaining an array).
     /// Each node's style in `styles`.
-    private let styleIndex: [Int32]
+    private let styleIndex: UnsafeBufferPointer<Int32>
     /// The number of nodes.
     let nodeCount: Int
     /// Whether each node lays its children out right to left (its own direction, inherited).
-    let rightToLeft: [Bool]
+    let rightToLeft: UnsafeBufferPointer<Bool>
     /// The node's children: `childList[childStart[node] ..< childStart[node] + childCount[node]]`.
-    let childStart: [Int32]
-    let childCount: [Int32]
-    let childList: [Int32]
-    /// `childList` again, in memory this tree owns: a slice of it is read without retaining an
-    /// array (``children(of:)`` is asked once or more a layout of every container).
-    private let childBuffer: UnsafeMutableBufferPointer<Int32>
+    let childStart: UnsafeBufferPointer<Int32>
+    let childCount: UnsafeBufferPointer<Int32>
+    let childList: UnsafeBufferPointer<Int32>
     /// The index of each node's leaf in `leaves`, or -1.
-    let leafIndex: [Int32]
+    let leafIndex: UnsafeBufferPointer<Int32>
     let ids: [String?]
     let paints: [Int32: SharedPaint]
     let roles: [Int32: BoxNode.ResultRole]
@@ -447,7 +458,7 @@ final class LayoutTree {
     /// Which parts of a question each node's style reads (for its cache key).
     let reads: [StyleReads]
     /// Each node's parent (-1 for the root).
-    let parents: [Int32]
+    let parents: UnsafeBufferPointer<Int32>
     /// The cache's entries, read only where ``stamps`` says they are this layout's (an entry is
     /// about 150 bytes: emptying every slot for each layout took a tenth of a deep tree's time).
     private let cache: UnsafeMutableBufferPointer<CacheEntry>
@@ -498,24 +509,26 @@ final class LayoutTree {
     private init(_ flat: FlatTree, scratch: LayoutScratch) {
         self.scratch = scratch
         styles = UnsafeMutableBufferPointer(rebasing: flat.styles[..<flat.styleCount])
-        styleIndex = flat.styleIndex
         nodeCount = flat.nodeCount
-        rightToLeft = flat.rightToLeft
-        childStart = flat.childStart
-        childCount = flat.childCount
-        childList = flat.childList
-        childBuffer = .allocate(capacity: flat.childList.count)
-        _ = childBuffer.initialize(from: flat.childList)
-        leafIndex = flat.leafIndex
+        func nodes<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> UnsafeBufferPointer<T> {
+            UnsafeBufferPointer(rebasing: buffer[..<flat.nodeCount])
+        }
+        styleIndex = nodes(flat.styleIndex)
+        rightToLeft = nodes(flat.rightToLeft)
+        childStart = nodes(flat.childStart)
+        childCount = nodes(flat.childCount)
+        childList = UnsafeBufferPointer(rebasing: flat.childList[..<flat.childListCount])
+        leafIndex = nodes(flat.leafIndex)
         ids = flat.ids
         paints = flat.paints
         roles = flat.roles
         origins = flat.origins
         arrangements = flat.arrangements
         var containers: Int32 = 0
-        cacheBase = flat.childCount.indices.map { node in
+        let childCount = self.childCount
+        cacheBase = childCount.indices.map { node in
             // (Most trees have no arrangement: the dictionary is not asked, and no empty answer made.)
-            guard flat.childCount[node] > 0 || (!flat.arrangements.isEmpty && flat.arrangements[Int32(node)] != nil)
+            guard childCount[node] > 0 || (!flat.arrangements.isEmpty && flat.arrangements[Int32(node)] != nil)
             else { return -1 }
             defer { containers += 1 }
             return containers * Int32(CacheEntry.slotsPerNode)
@@ -524,7 +537,7 @@ final class LayoutTree {
             UnsafePointer(flat.styles.baseAddress! + Int(flat.styleIndex[node]))
         }
         let styleReads = styles.map(StyleReads.init)
-        var reads = flat.styleIndex.map { styleReads[Int($0)] }
+        var reads = styleIndex.map { styleReads[Int($0)] }
         // Children come after their parent in preorder: from the last node back, each node's children
         // are done before it.
         // (The styles are read in place: copying one copies 440 bytes.)
@@ -533,10 +546,10 @@ final class LayoutTree {
                 reads[node] = .everything
                 continue
             }
-            let start = Int(flat.childStart[node])
-            let children = flat.childList[start..<start + Int(flat.childCount[node])]
+            let start = Int(childStart[node])
+            let children = childList[start..<start + Int(childCount[node])]
             if children.isEmpty {
-                if flat.leafIndex[node] >= 0 { reads[node].formUnion([.availableWidth, .widthSpace]) }
+                if leafIndex[node] >= 0 { reads[node].formUnion([.availableWidth, .widthSpace]) }
                 continue
             }
             let isRow = style(node).pointee.flexDirection.isRow
@@ -556,7 +569,7 @@ final class LayoutTree {
             }
         }
         self.reads = reads
-        parents = flat.parents
+        parents = nodes(flat.parents)
         cache = scratch.cache.reserve(CacheEntry.self, count: Int(containers) * CacheEntry.slotsPerNode)
         stamps = scratch.stamps.reserve(UInt32.self, count: Int(containers) * CacheEntry.slotsPerNode)
         stamps.initialize(repeating: 0)
@@ -584,7 +597,6 @@ final class LayoutTree {
         // The scratch buffers hold plain values: nothing to deinitialize.
         leaves.deinitialize()
         leaves.deallocate()
-        childBuffer.deallocate()
         LayoutScratch.give(scratch)
     }
 
@@ -613,7 +625,7 @@ final class LayoutTree {
 
     @inline(__always) func children(of node: Int) -> UnsafeBufferPointer<Int32> {
         let start = Int(childStart[node])
-        return UnsafeBufferPointer(rebasing: childBuffer[start..<start + Int(childCount[node])])
+        return UnsafeBufferPointer(rebasing: childList[start..<start + Int(childCount[node])])
     }
 
     // MARK: - Dispatch and caching
