@@ -17,12 +17,14 @@ final class LayoutScratch: @unchecked Sendable {
     /// Each node's numbers (``FlatTree``'s style index, children, leaf and parent) and flags.
     var nodeNumbers = ScratchBuffer()
     var nodeFlags = ScratchBuffer()
+    var nodeReads = ScratchBuffer()
 
     /// The most memory a kept set holds.
     static let keptBytes = 64 << 20
 
     private var bytes: Int {
         styles.bytes + arena.bytes + frames.bytes + cache.bytes + stamps.bytes + nodeNumbers.bytes + nodeFlags.bytes
+            + nodeReads.bytes
     }
 
     /// A kept set, or a new one.

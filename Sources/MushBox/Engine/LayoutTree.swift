@@ -319,6 +319,9 @@ struct FlatTree {
     let leafIndex: UnsafeMutableBufferPointer<Int32>
     /// Each node's parent (-1 for the root).
     let parents: UnsafeMutableBufferPointer<Int32>
+    /// Room for ``LayoutTree/cacheBase`` and ``LayoutTree/reads``, which the layout fills.
+    let cacheBase: UnsafeMutableBufferPointer<Int32>
+    let reads: UnsafeMutableBufferPointer<StyleReads>
     var leaves: [LeafAnswers] = []
     var ids: [String?] = []
     /// The paints of the nodes that have one, with their nodes (most nodes have none).
@@ -341,7 +344,7 @@ struct FlatTree {
     init(_ root: BoxNode, count: Int, scratch: LayoutScratch, validating: Bool) {
         self.validating = validating
         styles = scratch.styles.reserve(BoxStyle.self, count: count)
-        let numbers = scratch.nodeNumbers.reserve(Int32.self, count: 6 * count)
+        let numbers = scratch.nodeNumbers.reserve(Int32.self, count: 7 * count)
         func numbersOf(_ part: Int) -> UnsafeMutableBufferPointer<Int32> {
             UnsafeMutableBufferPointer(rebasing: numbers[part * count..<(part + 1) * count])
         }
@@ -351,7 +354,9 @@ struct FlatTree {
         childList = numbersOf(3)
         leafIndex = numbersOf(4)
         parents = numbersOf(5)
+        cacheBase = numbersOf(6)
         rightToLeft = scratch.nodeFlags.reserve(Bool.self, count: count)
+        reads = scratch.nodeReads.reserve(StyleReads.self, count: count)
         ids.reserveCapacity(count)
         withUnsafePointer(to: root) { _ = add($0, parent: -1, rightToLeft: false, depth: 0) }
     }
@@ -454,9 +459,9 @@ final class LayoutTree {
     /// measuring, the last for the final layout), from `cacheBase[node]`; -1 for a node without
     /// children, whose layout is cheap enough to do again (a leaf's own answers are kept in
     /// `leaves`).
-    let cacheBase: [Int32]
+    let cacheBase: UnsafeBufferPointer<Int32>
     /// Which parts of a question each node's style reads (for its cache key).
-    let reads: [StyleReads]
+    let reads: UnsafeBufferPointer<StyleReads>
     /// Each node's parent (-1 for the root).
     let parents: UnsafeBufferPointer<Int32>
     /// The cache's entries, read only where ``stamps`` says they are this layout's (an entry is
@@ -525,19 +530,23 @@ final class LayoutTree {
         origins = flat.origins
         arrangements = flat.arrangements
         var containers: Int32 = 0
-        let childCount = self.childCount
-        cacheBase = childCount.indices.map { node in
+        for node in 0..<nodeCount {
             // (Most trees have no arrangement: the dictionary is not asked, and no empty answer made.)
-            guard childCount[node] > 0 || (!flat.arrangements.isEmpty && flat.arrangements[Int32(node)] != nil)
-            else { return -1 }
-            defer { containers += 1 }
-            return containers * Int32(CacheEntry.slotsPerNode)
+            guard flat.childCount[node] > 0 || (!flat.arrangements.isEmpty && flat.arrangements[Int32(node)] != nil)
+            else {
+                flat.cacheBase[node] = -1
+                continue
+            }
+            flat.cacheBase[node] = containers * Int32(CacheEntry.slotsPerNode)
+            containers += 1
         }
+        cacheBase = nodes(flat.cacheBase)
         func style(_ node: Int) -> UnsafePointer<BoxStyle> {
             UnsafePointer(flat.styles.baseAddress! + Int(flat.styleIndex[node]))
         }
         let styleReads = styles.map(StyleReads.init)
-        var reads = styleIndex.map { styleReads[Int($0)] }
+        let reads = UnsafeMutableBufferPointer(rebasing: flat.reads[..<nodeCount])
+        for node in reads.indices { reads[node] = styleReads[Int(flat.styleIndex[node])] }
         // Children come after their parent in preorder: from the last node back, each node's children
         // are done before it.
         // (The styles are read in place: copying one copies 440 bytes.)
@@ -568,7 +577,7 @@ final class LayoutTree {
                 reads[node].formUnion(reads[Int(child)].intersection(across.union(.widthFromHeight)))
             }
         }
-        self.reads = reads
+        self.reads = UnsafeBufferPointer(reads)
         parents = nodes(flat.parents)
         cache = scratch.cache.reserve(CacheEntry.self, count: Int(containers) * CacheEntry.slotsPerNode)
         stamps = scratch.stamps.reserve(UInt32.self, count: Int(containers) * CacheEntry.slotsPerNode)
