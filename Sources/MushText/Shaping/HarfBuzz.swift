@@ -217,8 +217,8 @@ private enum ThreadBuffer {
             pthread_setspecific(key, nil)
             return OpaquePointer(kept)
         }
-        // (HarfBuzz hands out its empty buffer, never freed, where it cannot allocate one: that is
-        // not counted, and a shaping with it stops at its allocation check.)
+        // (Where it cannot allocate a buffer, HarfBuzz hands out its inert empty one: nil then, and
+        // nothing is shaped, as nothing was from a buffer in error before.)
         guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else { return nil }
         live.add(1, ordering: .relaxed)
         return buffer
