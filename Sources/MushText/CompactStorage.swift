@@ -280,8 +280,12 @@ struct UTF16Units {
         var isASCII = true
         var hasSurrogates = false
         units = text.withUTF8 { bytes in
+            // (An empty text makes no array: asked for room for none, the standard library hands out
+            // its one shared empty array and writes its count there, which threads doing the same
+            // at once race on.)
+            guard !bytes.isEmpty else { return [] }
             // (A scalar takes no more UTF-16 units than UTF-8 bytes.)
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            return [UInt16](unsafeUninitializedCapacity: bytes.count) { buffer, count in
                 var index = 0
                 var unit = 0
                 @inline(__always) func continuation(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset] & 0x3F) }

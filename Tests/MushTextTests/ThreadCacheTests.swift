@@ -73,4 +73,22 @@ struct ThreadCacheTests {
             #expect(runs.allSatisfy { $0 == serial[index] }, "\(texts[index])")
         }
     }
+
+    /// Empty paragraphs made on eight threads at once share nothing either: an empty text makes no
+    /// array of units (room for none is the standard library's one shared empty array, whose count
+    /// a thread would write; the Thread Sanitizer, which CI runs the tests under, reports that).
+    @Test func emptyParagraphsOnManyThreadsAtOnce() async {
+        let counts = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    (0..<50).reduce(0) { total, _ in
+                        total + ((try? Paragraph(Mush.parse(""), fonts: .shipped))?.layout(width: 100).lines.count ?? 0)
+                    }
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        // (An empty paragraph has one empty line.)
+        #expect(counts == 8 * 50)
+    }
 }
