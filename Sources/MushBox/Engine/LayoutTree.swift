@@ -371,7 +371,9 @@ struct FlatTree {
         let input = UnsafeRawPointer(node) + BoxNode.styleOffset
         var leafRatio: Double?
         let content = node.pointee.content
-        if node.pointee.style.aspectRatio == nil, let ratio = content?.leaf?.aspectRatio, ratio.isFinite, ratio > 0 {
+        if let content, node.pointee.style.aspectRatio == nil, let ratio = content.leaf?.aspectRatio, ratio.isFinite,
+            ratio > 0
+        {
             leafRatio = ratio
         }
         let shares =
@@ -401,12 +403,14 @@ struct FlatTree {
         if let paint = node.pointee.sharedPaint { paints[index] = paint }
         if node.pointee.resultRole != .node { roles[index] = node.pointee.resultRole }
         if let origin = node.pointee.origin { origins[index] = origin }
-        if let arrangement = content?.arrangement { arrangements[index] = arrangement }
-        if let leaf = content?.leaf {
-            leafIndex[position] = Int32(leaves.count)
-            leaves.append(LeafAnswers(leaf: leaf, measuresAlike: leaf.measuresAlikePastMaxContent))
-        } else {
-            leafIndex[position] = -1
+        leafIndex[position] = -1
+        // (Most nodes have no content: the optional leaf and arrangement are not made to be dropped.)
+        if let content {
+            if let arrangement = content.arrangement { arrangements[index] = arrangement }
+            if let leaf = content.leaf {
+                leafIndex[position] = Int32(leaves.count)
+                leaves.append(LeafAnswers(leaf: leaf, measuresAlike: leaf.measuresAlikePastMaxContent))
+            }
         }
         childStart[position] = 0
         childCount[position] = Int32(node.pointee.children.count)
