@@ -239,7 +239,7 @@ struct JSONReader {
         var checkedUpTo = utf8.count
         func checkUTF8() throws(RequestError) {
             // The raw bytes copied since the last escape must be UTF-8 on their own.
-            if String(validating: utf8[checkedUpTo...], as: UTF8.self) == nil {
+            if utf8[checkedUpTo...].withUnsafeBufferPointer({ Self.validated($0) }) == nil {
                 throw invalidUTF8(in: (index - (utf8.count - checkedUpTo))..<index)
             }
         }

@@ -412,12 +412,11 @@ struct FlatTree {
                 leaves.append(LeafAnswers(leaf: leaf, measuresAlike: leaf.measuresAlikePastMaxContent))
             }
         }
-        childStart[position] = 0
-        childCount[position] = Int32(node.pointee.children.count)
-        guard !node.pointee.children.isEmpty else { return index }
         // The children's slots are reserved together, then each child's subtree follows.
         let start = childListCount
         childStart[position] = Int32(start)
+        childCount[position] = Int32(node.pointee.children.count)
+        guard !node.pointee.children.isEmpty else { return index }
         childListCount += node.pointee.children.count
         precondition(childListCount < childList.count, "the tree has more nodes than counted")
         // Through pointers: a `for` over the children, or a subscript, would copy each node (its

@@ -1,5 +1,4 @@
 import CHarfBuzz
-import MushBase
 import Synchronization
 
 #if canImport(Glibc)
