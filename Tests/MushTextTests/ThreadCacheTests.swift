@@ -9,6 +9,9 @@ import Testing
 /// stack) does not grow. Threads shaping at once share none of them.
 @Suite("Per-thread caches")
 struct ThreadCacheTests {
+    /// The shipped fonts without a word cache: every paragraph is shaped, none served.
+    static let uncached = FontCollection(faces: FontCollection.shipped.faces, wordCacheCapacity: 0)
+
     @Test func breakIteratorsGoWithTheirThreads() throws {
         let style = ParagraphStyle(fontSize: 14)
         func breakOnAThreadOfItsOwn() {
@@ -30,11 +33,10 @@ struct ThreadCacheTests {
 
     @Test func shapingBuffersGoWithTheirThreads() {
         let style = ParagraphStyle(fontSize: 14)
-        // (No word cache: every paragraph is shaped, none served.)
-        let fonts = FontCollection(faces: FontCollection.shipped.faces, wordCacheCapacity: 0)
         func shapeOnAThreadOfItsOwn() {
             _ = LargeStack.onThread(stackSize: 1 << 20) {
-                _ = try? Paragraph(Mush.parse("Ferries to the islands, twice a day."), style: style, fonts: fonts)
+                _ = try? Paragraph(
+                    Mush.parse("Ferries to the islands, twice a day."), style: style, fonts: Self.uncached)
             }
         }
         for _ in 0..<5 { shapeOnAThreadOfItsOwn() }
@@ -52,10 +54,10 @@ struct ThreadCacheTests {
             "เรือออกเวลาหกโมง", "नावें छह बजे निकलती हैं।", "القوارب تغادر في السادسة.", "Die Boote fahren um sechs.",
             "Les bateaux partent à six heures.",
         ]
-        // (No word cache: each paragraph is shaped, none served.)
-        let fonts = FontCollection(faces: FontCollection.shipped.faces, wordCacheCapacity: 0)
         func advances(_ text: String) -> [Double] {
-            guard let paragraph = try? Paragraph(Mush.parse(text), style: ParagraphStyle(fontSize: 14), fonts: fonts)
+            guard
+                let paragraph = try? Paragraph(
+                    Mush.parse(text), style: ParagraphStyle(fontSize: 14), fonts: Self.uncached)
             else { return [] }
             return paragraph.layout(width: nil).lines.flatMap { paragraph.glyphs(of: $0).map(\.x) }
         }
