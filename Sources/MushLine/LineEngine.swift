@@ -12,8 +12,25 @@ extension MGLine {
     /// Lays out a line whose values were checked already (by ``validate(fonts:)`` on it or on what
     /// holds it).
     func layoutValidated(fonts: FontCollection) throws(MGLineError) -> MGLineLayout {
-        var engine = try LineEngine(line: self, fonts: fonts)
+        var engine = LineEngine(LineSource(self, fonts: fonts, prepared: try LineEngine.prepare(self, fonts: fonts)))
         return try engine.run()
+    }
+}
+
+/// What a layout of a line reads: the line, its fonts and its items made ready, behind one
+/// reference. A row laid out many times (``MGLine/Prepared``, a row leaf of a box tree) hands this
+/// to each layout instead of copying the line and its items (a line is several arrays and strings,
+/// each retained on every copy).
+package final class LineSource: Sendable {
+    package let line: MGLine
+    let fonts: FontCollection
+    /// Each side's items, ready to size (``LineEngine/prepare(_:fonts:)``).
+    let prepared: MGLine.SideTable<[LineEngine.Prepared]>
+
+    init(_ line: MGLine, fonts: FontCollection, prepared: MGLine.SideTable<[LineEngine.Prepared]>) {
+        self.line = line
+        self.fonts = fonts
+        self.prepared = prepared
     }
 }
 
@@ -45,30 +62,41 @@ struct LineEngine {
         }
     }
 
-    let line: MGLine
-    let fonts: FontCollection
+    /// The line, its fonts and its prepared items.
+    let source: LineSource
+    /// The line laid out, read in place (a borrow, not a copy).
+    var line: MGLine { _read { yield source.line } }
+    var fonts: FontCollection { source.fonts }
+    /// The line's width, height and `widenAsNeeded` for this layout (``MGLine/Prepared`` lays a row
+    /// out with others than its own).
+    let width: Double
+    let height: Double
     let padding: Double
     /// The inner width; nil with `widenAsNeeded`.
     let inner: Double?
-    /// Each side's items, ready to size.
-    let prepared: MGLine.SideTable<[Prepared]>
+    /// Each side's fixed width (0: none) and alignment, read once (`line[side]` read through the
+    /// source copies the side's whole style, its items and font retained).
+    let fixedWidths: MGLine.SideTable<Double>
+    let alignments: MGLine.SideTable<MGLine.Alignment>
     /// Each side's items once sized (``size(_:limit:)`` sizes every side before anything else).
     var items = MGLine.SideTable<[Sized]>(repeating: [])
     /// What each side's visible items take, with their padding and margins.
     var used = MGLine.SideTable(repeating: 0.0)
 
-    init(line: MGLine, fonts: FontCollection) throws(MGLineError) {
-        self.init(line: line, fonts: fonts, prepared: try Self.prepare(line, fonts: fonts))
-    }
-
-    /// An engine for `line` with its items already prepared (``prepare(_:fonts:)`` on a line that
-    /// differs from it at most in its width, height and `widenAsNeeded`).
-    init(line: MGLine, fonts: FontCollection, prepared: MGLine.SideTable<[Prepared]>) {
-        self.line = line
-        self.fonts = fonts
-        padding = line.itemPadding
-        inner = line.widenAsNeeded ? nil : max(0, line.width - line.padding.left - line.padding.right)
-        self.prepared = prepared
+    /// An engine for `source`'s line, at `width` and `height` and with `widenAsNeeded` when given
+    /// (nil: the line's own).
+    init(_ source: LineSource, width: Double? = nil, height: Double? = nil, widenAsNeeded: Bool? = nil) {
+        self.source = source
+        self.width = width ?? source.line.width
+        self.height = height ?? source.line.height
+        padding = source.line.itemPadding
+        let sides = source.line.sides
+        fixedWidths = MGLine.SideTable(left: sides.left.width, middle: sides.middle.width, right: sides.right.width)
+        alignments = MGLine.SideTable(
+            left: sides.left.alignment, middle: sides.middle.alignment, right: sides.right.alignment)
+        inner =
+            widenAsNeeded ?? source.line.widenAsNeeded
+            ? nil : max(0, self.width - source.line.padding.left - source.line.padding.right)
     }
 
     /// Every item of `line`, ready to size: its texts shaped with their sides' styles.
@@ -124,7 +152,7 @@ struct LineEngine {
         }
         try expand()
         // Padding wider than the line leaves no room inside it: nothing can be placed in the row.
-        if inner != nil, line.padding.left + line.padding.right > line.width + Rounding.tolerance {
+        if inner != nil, line.padding.left + line.padding.right > self.width + Rounding.tolerance {
             for side in MGLine.Side.allCases {
                 for index in items[side].indices { items[side][index].visible = false }
                 used[side] = 0
@@ -133,7 +161,7 @@ struct LineEngine {
         // 7: a line that widens is as wide as its padding and its bands.
         let width: Double
         if inner != nil {
-            width = line.width
+            width = self.width
         } else if line.sidePrecedence == .middle {
             width = Rounding.up(
                 line.padding.left + band(.middle) + 2 * max(band(.left), band(.right)) + line.padding.right)
@@ -161,14 +189,14 @@ struct LineEngine {
     /// A side's limit: its fixed width if set, else the room the sides before it left (nil: none).
     func limit(_ side: MGLine.Side, room: Double?) -> Double? {
         guard let room else { return nil }
-        let fixed = line[side].width
+        let fixed = fixedWidths[side]
         return fixed > 0 ? fixed : max(0, room)
     }
 
     /// The width a side takes in the row: its fixed width if set (with `widenAsNeeded`, at least
     /// its items), else its items with their padding and margins.
     func band(_ side: MGLine.Side) -> Double {
-        let fixed = line[side].width
+        let fixed = fixedWidths[side]
         guard fixed > 0 else { return used[side] }
         return inner == nil ? max(fixed, used[side]) : fixed
     }
@@ -177,7 +205,7 @@ struct LineEngine {
     /// does not fit is dropped with every image and box nearer the centre than it. The right side
     /// is sized from its last (outermost) item inwards.
     mutating func size(_ side: MGLine.Side, limit: Double?) throws(MGLineError) {
-        let prepared = self.prepared[side]
+        let prepared = source.prepared[side]
         let order = side == .right ? Array(prepared.indices.reversed()) : Array(prepared.indices)
         var sized: [Sized] = []
         sized.reserveCapacity(prepared.count)
@@ -234,8 +262,8 @@ struct LineEngine {
             let expanding = items[side].indices.filter { items[side][$0].visible && items[side][$0].expands }
             guard !expanding.isEmpty else { continue }
             let available: Double
-            if line[side].width > 0 {
-                available = line[side].width
+            if fixedWidths[side] > 0 {
+                available = fixedWidths[side]
             } else if line.sidePrecedence == .middle {
                 available = side == .middle ? inner - 2 * max(band(.left), band(.right)) : (inner - band(.middle)) / 2
             } else {
@@ -281,7 +309,7 @@ struct LineEngine {
     /// of 0 or left out included) the tallest visible item and the padding, within the limits,
     /// rounded up.
     func fittedHeight() -> Double {
-        guard line.minHeight > 0 || line.maxHeight > 0 || line.height == 0 else { return line.height }
+        guard line.minHeight > 0 || line.maxHeight > 0 || self.height == 0 else { return self.height }
         var tallest = 0.0
         for side in MGLine.Side.allCases {
             for item in items[side] where item.visible {
@@ -325,7 +353,7 @@ struct LineEngine {
             }
             let group = used[side]
             var x: Double =
-                switch line[side].alignment {
+                switch alignments[side] {
                 case .left, .justify: start
                 case .center: start + (end - start - group) / 2
                 case .right: end - group

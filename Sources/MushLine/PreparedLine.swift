@@ -15,17 +15,18 @@ extension MGLine {
     /// item is shaped again at each layout, as ``MGLine/layout(fonts:)`` does.
     public struct Prepared: Sendable {
         /// The line as given.
-        public let line: MGLine
+        public var line: MGLine { source.line }
         /// The fonts its texts were shaped with.
-        public let fonts: FontCollection
-        let items: SideTable<[LineEngine.Prepared]>
+        public var fonts: FontCollection { source.fonts }
+        /// The line, its fonts and its shaped items, behind one reference: a copy of the value, and
+        /// each layout of it, retains one object rather than every array and string of the line.
+        /// (`source.line.minHeight` reads one value in place; ``line`` returns a copy.)
+        package let source: LineSource
 
         /// Checks `line` (``MGLine/validate(fonts:)``) and shapes its texts.
         public init(_ line: MGLine, fonts: FontCollection = .standard) throws(MGLineError) {
             try line.validate(fonts: fonts)
-            self.line = line
-            self.fonts = fonts
-            items = try LineEngine.prepare(line, fonts: fonts)
+            source = LineSource(line, fonts: fonts, prepared: try LineEngine.prepare(line, fonts: fonts))
         }
 
         /// The layout ``MGLine/layout(fonts:)`` gives for the line with its `width`, `height` and
@@ -37,17 +38,9 @@ extension MGLine {
         public func layout(width: Double? = nil, height: Double? = nil, widenAsNeeded: Bool? = nil)
             throws(MGLineError) -> MGLineLayout
         {
-            var line = self.line
-            if let width {
-                try Check.size(width, "width")
-                line.width = width
-            }
-            if let height {
-                try Check.size(height, "height")
-                line.height = height
-            }
-            if let widenAsNeeded { line.widenAsNeeded = widenAsNeeded }
-            var engine = LineEngine(line: line, fonts: fonts, prepared: items)
+            if let width { try Check.size(width, "width") }
+            if let height { try Check.size(height, "height") }
+            var engine = LineEngine(source, width: width, height: height, widenAsNeeded: widenAsNeeded)
             return try engine.run()
         }
     }

@@ -7,6 +7,8 @@
 //
 //   MGBoxProbe table|grid|parts [RUNS]
 //   MGBoxProbe rowleaves [RUNS] [COUNT]
+//   MGBoxProbe tableonly|stackonly [RUNS] [COUNT]   (one side of `table` alone: for profiles and for
+//                                                    counting instructions under valgrind)
 import Glibc
 import Mush
 import MushBox
@@ -85,6 +87,21 @@ do {
         let stacked = try best(runs) { () throws -> MGStackLayout in try stack.layout(fonts: fonts) }
         report(
             "MGStack", count, stacked.best, stacked.bytes, "\(Int(stacked.value.width))×\(Int(stacked.value.height))")
+    case "tableonly":
+        let section = MGTableBox(width: 320, middleLines: tableRows(count), style: .insetGrouped)
+        let table = try best(runs) { () throws -> BoxLayout in try section.layout(fonts: fonts) }
+        report("MGTableBox", count, table.best, table.bytes, "\(Int(table.value.width))×\(Int(table.value.height))")
+    case "stackonly":
+        let stack = MGStack(
+            width: 320,
+            lines: tableRows(count).map { row -> MGLine in
+                var row = row
+                row.minHeight = 44
+                return row
+            })
+        let stacked = try best(runs) { () throws -> MGStackLayout in try stack.layout(fonts: fonts) }
+        report(
+            "MGStack", count, stacked.best, stacked.bytes, "\(Int(stacked.value.width))×\(Int(stacked.value.height))")
     case "parts":
         // The table's rows' own costs, each alone (for profiles and A/B runs): checked and shaped
         // (`MGLine.Prepared`), made leaves, made engine nodes, and laid out whole by the row engine
@@ -159,7 +176,7 @@ do {
         report(
             "engine nodes", count, engine.best, engine.bytes, "\(Int(engine.value.width))×\(Int(engine.value.height))")
     default:
-        print("usage: MGBoxProbe table|grid|parts [runs] | MGBoxProbe rowleaves [runs] [count]")
+        print("usage: MGBoxProbe table|grid|parts [runs] | MGBoxProbe rowleaves|tableonly|stackonly [runs] [count]")
         exit(2)
     }
 } catch {

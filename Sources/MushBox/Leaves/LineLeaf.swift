@@ -31,33 +31,25 @@ import MushText
 /// engine does (ICU, shaping the line of a box item): such a row measures as its own height, and
 /// places as nil.
 public struct LineLeaf: BoxLeaf {
-    /// The row, checked and shaped.
-    public var row: MGLine.Prepared { storage.row }
-    /// The row and its last layout, behind one reference: the engine copies its leaves, and a row
-    /// (its line and shaped texts) is many references.
-    private let storage: Storage
-
-    private final class Storage: Sendable {
-        let row: MGLine.Prepared
-        /// The last layout measured, by width (nil when it failed).
-        let last = LockedValue<(width: Double, layout: MGLineLayout?)?>(nil)
-
-        init(_ row: MGLine.Prepared) { self.row = row }
-    }
+    /// The row, checked and shaped (one reference: a copy retains one object).
+    public let row: MGLine.Prepared
+    /// The last layout measured, by width (nil when it failed), shared by copies of the leaf (the
+    /// engine copies its leaves).
+    private let last: LockedValue<(width: Double, layout: MGLineLayout?)?>
 
     /// Checks `line` and shapes its texts (`MGLine.Prepared.init(_:fonts:)`).
     public init(_ line: MGLine, fonts: FontCollection = .standard) throws(MGLineError) {
-        storage = Storage(try MGLine.Prepared(line, fonts: fonts))
+        row = try MGLine.Prepared(line, fonts: fonts)
+        last = LockedValue(nil)
     }
 
     /// The row as given.
-    public var line: MGLine { storage.row.line }
+    public var line: MGLine { row.line }
 
     public func contentWidths() -> BoxContentWidths {
-        // (Read through the storage: `row` hands out a copy, every reference in it retained.)
-        let line = storage.row.line
+        let line = row.source.line
         // The natural width is a layout of its own: laid out only when asked for.
-        func natural() -> Double { (try? storage.row.layout(widenAsNeeded: true))?.width ?? line.width }
+        func natural() -> Double { (try? row.layout(widenAsNeeded: true))?.width ?? line.width }
         if line.widenAsNeeded {
             let natural = natural()
             return BoxContentWidths(min: natural, max: natural)
@@ -75,29 +67,29 @@ public struct LineLeaf: BoxLeaf {
     public var measuresAlikePastMaxContent: Bool { true }
 
     public func measure(width: Double) -> BoxLeafSize {
-        guard let layout = layout(width: width) else { return BoxLeafSize(height: storage.row.line.height) }
+        guard let layout = layout(width: width) else { return BoxLeafSize(height: row.source.line.height) }
         return BoxLeafSize(height: layout.height, baseline: Self.baseline(of: layout))
     }
 
     /// The row laid out at `width` at its own height: the last layout when it was at this width.
     private func layout(width: Double) -> MGLineLayout? {
         // (Only the layout is copied out, and only when it is the one asked for.)
-        if let last = storage.last.withLock({ $0?.width == width ? $0 : nil }) { return last.layout }
-        let layout = try? storage.row.layout(width: width)
-        storage.last.withLock { $0 = (width, layout) }
+        if let last = last.withLock({ $0?.width == width ? $0 : nil }) { return last.layout }
+        let layout = try? row.layout(width: width)
+        last.withLock { $0 = (width, layout) }
         return layout
     }
 
     /// The `MGLineLayout` of the row at `width` (and at `height`, when the row sets neither
     /// `minHeight` nor `maxHeight`).
     public func place(width: Double, height: Double) -> PlacedLeaf? {
-        let fitted = storage.row.line.minHeight == 0 && storage.row.line.maxHeight == 0
-        if let layout = storage.last.withLock({ $0?.width == width ? $0?.layout : nil }),
+        let fitted = row.source.line.minHeight == 0 && row.source.line.maxHeight == 0
+        if let layout = last.withLock({ $0?.width == width ? $0?.layout : nil }),
             !fitted || layout.height == height
         {
             return .row(layout)
         }
-        guard let layout = try? storage.row.layout(width: width, height: fitted ? height : nil) else { return nil }
+        guard let layout = try? row.layout(width: width, height: fitted ? height : nil) else { return nil }
         return .row(layout)
     }
 
