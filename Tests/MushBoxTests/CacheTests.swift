@@ -91,4 +91,20 @@ import Testing
         // half of the row's 44.75: it keeps that, and the other item shrinks to the rest.)
         #expect(cached[3].width == 22.375 && cached[2].width == 22.375)
     }
+
+    /// A leaf's heights keep the eight latest widths asked, oldest first, the first without an
+    /// array: the ninth answer drops the first, the tenth the second.
+    @Test func aLeafKeepsItsEightLatestHeights() {
+        var heights = LeafHeights()
+        #expect(heights.first(where: { _ in true }) == nil)
+        for width in 0..<10 {
+            heights.append(width: Double(width), size: BoxLeafSize(height: Double(width) * 10))
+            #expect(heights.first(where: { $0 == Double(width) })?.height == Double(width) * 10)
+        }
+        #expect(heights.first(where: { $0 == 0 }) == nil)
+        #expect(heights.first(where: { $0 == 1 }) == nil)
+        // The oldest kept answer is found first.
+        #expect(heights.first(where: { $0 >= 2 })?.height == 20)
+        #expect(heights.first(where: { $0 >= 9 })?.height == 90)
+    }
 }

@@ -293,7 +293,34 @@ struct LeafAnswers {
     var measuresAlike: Bool
     var widths: BoxContentWidths?
     /// Heights by width, a few at a time (most layouts ask for one or two widths).
-    var heights: [(width: Double, size: BoxLeafSize)] = []
+    var heights = LeafHeights()
+}
+
+/// A leaf's heights by width, oldest first, at most eight. The first is kept inline: most leaves
+/// are asked one width, and an array for it was an allocation a leaf (3% of laying out a table of
+/// rows).
+struct LeafHeights {
+    private var first: (width: Double, size: BoxLeafSize)?
+    private var rest: [(width: Double, size: BoxLeafSize)] = []
+
+    /// The oldest answer whose width passes `test`.
+    @inline(__always)
+    func first(where test: (Double) -> Bool) -> BoxLeafSize? {
+        guard let first else { return nil }
+        if test(first.width) { return first.size }
+        for answer in rest where test(answer.width) { return answer.size }
+        return nil
+    }
+
+    /// Keeps an answer; past eight, the oldest goes.
+    mutating func append(width: Double, size: BoxLeafSize) {
+        guard first != nil else {
+            first = (width, size)
+            return
+        }
+        if rest.count >= 7 { first = rest.removeFirst() }
+        rest.append((width, size))
+    }
 }
 
 /// The input tree in arrays, in preorder, built once before layout.

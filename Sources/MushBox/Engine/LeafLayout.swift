@@ -127,21 +127,18 @@ extension LayoutTree {
     func leafSize(_ leaf: Int, width: Double) -> BoxLeafSize {
         var width = width
         if leaves[leaf].measuresAlike {
-            if let widths = leaves[leaf].widths, width >= widths.max {
-                for answer in leaves[leaf].heights where answer.width >= widths.max {
-                    return answer.size
-                }
+            if let widths = leaves[leaf].widths, width >= widths.max,
+                let size = leaves[leaf].heights.first(where: { $0 >= widths.max })
+            {
+                return size
             }
         } else {
             let widths = contentWidths(leaf)
             if width >= widths.max { width = widths.max }
         }
-        for answer in leaves[leaf].heights where answer.width == width {
-            return answer.size
-        }
+        if let size = leaves[leaf].heights.first(where: { $0 == width }) { return size }
         let size = leaves[leaf].leaf.measure(width: width)
-        if leaves[leaf].heights.count >= 8 { leaves[leaf].heights.removeFirst() }
-        leaves[leaf].heights.append((width, size))
+        leaves[leaf].heights.append(width: width, size: size)
         return size
     }
 }

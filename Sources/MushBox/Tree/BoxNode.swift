@@ -68,7 +68,8 @@ public struct BoxNode: Sendable {
         self.id = id
         self.style = style
         self.children = children
-        self.paint = paint
+        // (The stored values set directly: through `paint`'s setter, the node was copied whole.)
+        sharedPaint = paint.map(SharedPaint.init)
     }
 
     /// A leaf: `leaf` measured and placed by the engine, with `style` around it (padding, borders,
@@ -77,8 +78,8 @@ public struct BoxNode: Sendable {
         self.id = id
         self.style = style
         self.children = []
-        self.leaf = leaf
-        self.paint = paint
+        content = NodeContent(leaf: leaf, arrangement: nil)
+        sharedPaint = paint.map(SharedPaint.init)
     }
 
     /// The number of nodes in the tree, this one included.
