@@ -76,26 +76,40 @@ package struct MGLowering {
             break
         }
         let childRole: Role = box.contentLayoutMode == .table ? .table : .grid
-        let childBoxes = box.boxes.map(\.mgBox)
-        let targets = try Self.attachmentTargets(childBoxes) { JSONPath.join(name, box.childName($0)) }
+        let count = box.boxes.count
+        // Each child is made a box (and a table's row styled) where it is lowered, one at a time:
+        // made all first, a table's rows were an array of large values, each copied twice.
+        func child(_ index: Int) -> MGBox {
+            let child = box.boxes[index].mgBox
+            guard let style = box.rowStyle else { return child }
+            return style.styled(child, index: index, count: count)
+        }
+        func names(_ index: Int) -> String { JSONPath.join(name, box.childName(index)) }
+        var placements: [Placement] = []
+        placements.reserveCapacity(count)
         var children: [BoxNode] = []
-        children.reserveCapacity(childBoxes.count)
-        for index in childBoxes.indices {
+        children.reserveCapacity(count)
+        for index in 0..<count {
+            let childBox = child(index)
+            placements.append(Placement(childBox))
             do {
                 var node = try lower(
-                    childBoxes[index], as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner)
+                    childBox, as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner)
                 if box.repeatsTopLines, index < box.lineCounts?.top ?? 0 { node.style.repeats = .header }
                 children.append(node)
             } catch {
-                throw MGBoxError(
-                    path: JSONPath.join(JSONPath.join(name, box.childName(index)), error.path), problem: error.problem)
+                // A problem with the attachments, which are checked before the boxes, comes first.
+                for later in index + 1..<count { placements.append(Placement(child(later))) }
+                _ = try Self.attachmentTargets(placements, names: names)
+                throw MGBoxError(path: JSONPath.join(names(index), error.path), problem: error.problem)
             }
         }
+        let targets = try Self.attachmentTargets(placements, names: names)
         var passes = box.passes
         let attached = targets.enumerated().compactMap { index, target in target.map { (child: index, target: $0) } }
         if !attached.isEmpty { passes.append(MGAttachments(attached: attached)) }
         if box.scrollOffset != nil {
-            passes.append(MGScrollContent(counted: childBoxes.map { $0.boxLayoutMode != .fixed }))
+            passes.append(MGScrollContent(counted: placements.map { $0.mode != .fixed }))
         }
         var node = BoxNode(id: box.id, style: style, paint: paint, children: children)
         node.origin = BoxOrigin(childNaming: box.childNaming, passes: passes)
@@ -160,11 +174,23 @@ package struct MGLowering {
         }
     }
 
+    /// What the attachments of a box's children read of each child.
+    struct Placement {
+        var mode: MGBox.BoxLayoutMode
+        var id: String?
+        var attachedTo: String?
+
+        init(_ box: MGBox) {
+            mode = box.boxLayoutMode
+            id = box.id
+            attachedTo = box.attachedTo
+        }
+    }
+
     /// For each child, the index of the sibling it is attached to; a name that is no sibling's id,
     /// and attachments that go round in a circle, are errors.
-    static func attachmentTargets(_ boxes: [MGBox], names: (Int) -> String) throws(MGBoxError) -> [Int?] {
-        // (By index: a box handed to a closure, or taken by a `for`, is a copy of a large value.)
-        guard boxes.indices.contains(where: { boxes[$0].boxLayoutMode == .attached }) else {
+    static func attachmentTargets(_ boxes: [Placement], names: (Int) -> String) throws(MGBoxError) -> [Int?] {
+        guard boxes.contains(where: { $0.mode == .attached }) else {
             return Array(repeating: nil, count: boxes.count)
         }
         var byID: [String: Int] = [:]
@@ -172,7 +198,7 @@ package struct MGLowering {
             if let id = box.id, byID[id] == nil { byID[id] = index }
         }
         var targets: [Int?] = Array(repeating: nil, count: boxes.count)
-        for (index, box) in boxes.enumerated() where box.boxLayoutMode == .attached {
+        for (index, box) in boxes.enumerated() where box.mode == .attached {
             let path = JSONPath.join(names(index), "attachedTo")
             guard let id = box.attachedTo else {
                 throw MGBoxError(path: path, problem: "an attached box must name the box it is attached to")

@@ -97,6 +97,14 @@ public struct MGBox: MGLayoutBox {
     package var lineCounts: (top: Int, middle: Int)?
     /// For an ``MGTableBox``, whether its top lines repeat on every page (``MGTableBox/repeatTopLines``).
     package var repeatsTopLines = false
+    /// For a styled ``MGTableBox``, its style, which the lowering applies to each row as it lowers it
+    /// (``MGTableStyle/styled(_:index:count:)``): styled here, every row would be made a box, kept
+    /// in an array of boxes and copied out of it again.
+    package var rowStyle: MGTableStyle? {
+        get { rowStyleStorage?.value }
+        set { rowStyleStorage = newValue.map(Kept.init) }
+    }
+    private var rowStyleStorage: Kept<MGTableStyle>?
     /// An ``MGTableBox`` given boxes besides its lines: an error of the lowering.
     package var mixesBoxesAndLines = false
     /// Passes to run for the box's node besides its own (a JSON scroll view's questions).

@@ -46,7 +46,9 @@ public struct MGTableBox: MGLayoutBox {
         set { box[keyPath: keyPath] = newValue }
     }
 
-    /// The section as a table-mode box whose boxes are its lines, styled by ``style``.
+    /// The section as a table-mode box whose boxes are its lines, styled by ``style``: the section's
+    /// own paint at once, each row's as the box is laid out (its place among the rows decides its
+    /// separator).
     public var mgBox: MGBox {
         var section = box
         section.contentLayoutMode = .table
@@ -58,7 +60,10 @@ public struct MGTableBox: MGLayoutBox {
         section.lineCounts = (topLines.count, middleLines.count)
         section.repeatsTopLines = repeatTopLines
         section.boxes = topLines + middleLines + bottomLines
-        if let style { style.apply(to: &section) }
+        if let style {
+            style.apply(to: &section)
+            section.rowStyle = style
+        }
         return section
     }
 
@@ -129,31 +134,33 @@ public struct MGTableStyle: Hashable, Sendable {
         shadow: BoxShadow(color: MushColor(red: 0, green: 0, blue: 0, alpha: 31), offset: BoxOffset(y: 0.5), blur: 1),
         rowHeight: 40, rowPadding: 16)
 
-    /// Paints the section and its rows.
+    /// Paints the section (its rows are styled as they are lowered: ``styled(_:index:count:)``).
     func apply(to section: inout MGBox) {
         section.backgroundColor = section.backgroundColor ?? backgroundColor
         section.cornerRadius = section.cornerRadius == 0 ? cornerRadius : section.cornerRadius
         section.shadow = section.shadow ?? shadow
         if section.cornerRadius > 0 { section.clipsContent = true }
-        let count = section.boxes.count
-        section.boxes = section.boxes.enumerated().map { index, item in
-            var row = item.mgBox
-            if case .line(var line)? = row.content {
-                if line.height == 0, line.minHeight == 0 { line.minHeight = rowHeight }
-                if line.padding.left == 0 { line.padding.left = rowPadding }
-                if line.padding.right == 0 { line.padding.right = rowPadding }
-                row.content = .line(line)
-            }
-            if etchedRows {
-                if index > 0 { row.borderStyle.insert(.etchedTop) }
-                if index < count - 1 { row.borderStyle.insert(.etchedBottom) }
-            }
-            if let separatorColor, index < count - 1, row.borderColors == BoxEdges(nil), row.borderStyle.isEmpty {
-                row.borderColors.bottom = separatorColor
-                row.borderInsetLeft = separatorInset
-                row.borderLineWidth = separatorWidth
-            }
-            return row
+    }
+
+    /// The row at `index` of `count` rows, styled: its height and padding, its etched borders, and
+    /// its separator (every row but the last).
+    func styled(_ row: MGBox, index: Int, count: Int) -> MGBox {
+        var row = row
+        if case .line(var line)? = row.content {
+            if line.height == 0, line.minHeight == 0 { line.minHeight = rowHeight }
+            if line.padding.left == 0 { line.padding.left = rowPadding }
+            if line.padding.right == 0 { line.padding.right = rowPadding }
+            row.content = .line(line)
         }
+        if etchedRows {
+            if index > 0 { row.borderStyle.insert(.etchedTop) }
+            if index < count - 1 { row.borderStyle.insert(.etchedBottom) }
+        }
+        if let separatorColor, index < count - 1, row.borderColors == BoxEdges(nil), row.borderStyle.isEmpty {
+            row.borderColors.bottom = separatorColor
+            row.borderInsetLeft = separatorInset
+            row.borderLineWidth = separatorWidth
+        }
+        return row
     }
 }

@@ -300,6 +300,44 @@ struct ScrollAndTableTests {
         }
     }
 
+    /// The attachments are checked before the boxes: a bad attachment is the error named, even after
+    /// a box with a bad value (each box is lowered as it is reached); with none, the bad value is.
+    @Test func anAttachmentProblemIsNamedBeforeABadValue() throws {
+        var bad = box(10, 10)
+        bad.margin.left = .infinity
+        var lost = box(10, 10)
+        lost.attachedTo = "nowhere"
+        var page = MGBox(width: 100)
+        page.boxes = [box(10, 10), bad, box(10, 10), lost]
+        #expect(throws: MGBoxError(path: "boxes[3].attachedTo", problem: "no sibling box has the id \"nowhere\"")) {
+            try page.layout(fonts: fonts)
+        }
+        page.boxes = [box(10, 10), bad, box(10, 10)]
+        #expect(throws: MGBoxError.self) { try page.layout(fonts: fonts) }
+        do {
+            _ = try page.layout(fonts: fonts)
+        } catch {
+            #expect(error.path == "boxes[1].margin.left")
+        }
+    }
+
+    /// A styled section laid out inside another box is styled as it is alone: its rows' separators
+    /// and heights come with it (the style goes with the section's box and is applied to each row
+    /// as it is lowered).
+    @Test func aStyledSectionInsideABoxIsStyledTheSame() throws {
+        let section = MGTableBox(
+            width: 320, middleLines: [MGLine(left: ["One"]), MGLine(left: ["Two"])], style: .insetGrouped)
+        var page = MGBox(width: 320)
+        page.boxes = [section]
+        let alone = try section.layout(fonts: fonts)
+        let inside = try page.layout(fonts: fonts).children[0]
+        #expect(frames(inside) == frames(alone))
+        #expect(inside.children.map { $0.paint } == alone.children.map { $0.paint })
+        #expect(alone.children.map { $0.paint?.borderColors.bottom } == [MushColor(hex: "#c6c6c8"), nil])
+        // The section's box carries the style; its rows are styled when it is laid out.
+        #expect(section.mgBox.rowStyle == .insetGrouped)
+    }
+
     @Test func aScrollViewNeedsItsSize() throws {
         var view = MGScrollView(width: 100, height: 100)
         view.height = nil
