@@ -271,7 +271,8 @@ package struct MGLowering {
         func check(_ value: Double?, _ range: ClosedRange<Double>, _ key: @autoclosure () -> String)
             throws(MGBoxError)
         {
-            if let value, let problem = MushLimits.problem(value, in: range, unit: "points") {
+            // (The range asked here first: inlined, where the call to `problem` is not.)
+            if let value, !range.contains(value), let problem = MushLimits.problem(value, in: range, unit: "points") {
                 throw fail(key(), problem)
             }
         }

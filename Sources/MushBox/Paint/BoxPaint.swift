@@ -67,7 +67,8 @@ public struct BoxPaint: Hashable, Sendable {
         // (Each value checked where it is: arrays of keys and values, made for every painted node,
         // cost more than the checks.)
         func problem(_ value: Double?, _ range: ClosedRange<Double>) -> String? {
-            value.flatMap { MushLimits.problem($0, in: range) }
+            guard let value, !range.contains(value) else { return nil }
+            return MushLimits.problem(value, in: range)
         }
         if let problem = problem(borderLineWidth, MushLimits.length) { return ("borderLineWidth", problem) }
         if let problem = problem(borderInsetLeft, MushLimits.length) { return ("borderInsetLeft", problem) }
