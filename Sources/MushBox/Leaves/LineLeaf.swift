@@ -33,9 +33,17 @@ import MushText
 public struct LineLeaf: BoxLeaf {
     /// The row, checked and shaped (one reference: a copy retains one object).
     public let row: MGLine.Prepared
-    /// The last layout measured, by width (nil when it failed), shared by copies of the leaf (the
-    /// engine copies its leaves).
-    private let last: LockedValue<(width: Double, layout: MGLineLayout?)?>
+    /// The last layout measured, by width, shared by copies of the leaf (the engine copies its
+    /// leaves).
+    private let last: LockedValue<Measured?>
+
+    /// A row measured at a width: its size, and its layout there as the result it places (made once:
+    /// a placed row is a reference, so placing it again copies nothing); nil when the layout failed.
+    private struct Measured: Sendable {
+        var width: Double
+        var size: BoxLeafSize
+        var placed: PlacedLeaf?
+    }
 
     /// Checks `line` and shapes its texts (`MGLine.Prepared.init(_:fonts:)`).
     public init(_ line: MGLine, fonts: FontCollection = .standard) throws(MGLineError) {
@@ -67,27 +75,26 @@ public struct LineLeaf: BoxLeaf {
     public var measuresAlikePastMaxContent: Bool { true }
 
     public func measure(width: Double) -> BoxLeafSize {
-        guard let layout = layout(width: width) else { return BoxLeafSize(height: row.source.line.height) }
-        return BoxLeafSize(height: layout.height, baseline: Self.baseline(of: layout))
-    }
-
-    /// The row laid out at `width` at its own height: the last layout when it was at this width.
-    private func layout(width: Double) -> MGLineLayout? {
-        // (Only the layout is copied out, and only when it is the one asked for.)
-        if let last = last.withLock({ $0?.width == width ? $0 : nil }) { return last.layout }
+        // (Only the size is copied out of the lock when it is the one asked for.)
+        if let size = last.withLock({ $0?.width == width ? $0?.size : nil }) { return size }
         let layout = try? row.layout(width: width)
-        last.withLock { $0 = (width, layout) }
-        return layout
+        let size =
+            layout.map { BoxLeafSize(height: $0.height, baseline: Self.baseline(of: $0)) }
+            ?? BoxLeafSize(height: row.source.line.height)
+        let measured = Measured(width: width, size: size, placed: layout.map(PlacedLeaf.row))
+        last.withLock { $0 = measured }
+        return size
     }
 
     /// The `MGLineLayout` of the row at `width` (and at `height`, when the row sets neither
     /// `minHeight` nor `maxHeight`).
     public func place(width: Double, height: Double) -> PlacedLeaf? {
         let fitted = row.source.line.minHeight == 0 && row.source.line.maxHeight == 0
-        if let layout = last.withLock({ $0?.width == width ? $0?.layout : nil }),
-            !fitted || layout.height == height
-        {
-            return .row(layout)
+        if let placed = last.withLock({ last -> PlacedLeaf? in
+            guard let last, last.width == width, !fitted || last.size.height == height else { return nil }
+            return last.placed
+        }) {
+            return placed
         }
         guard let layout = try? row.layout(width: width, height: fitted ? height : nil) else { return nil }
         return .row(layout)
