@@ -17,12 +17,11 @@
 # own in it).
 set -euo pipefail
 cd "$(dirname "$0")"
-here="$(pwd)"
 command -v valgrind >/dev/null || { echo "counts.sh: valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
 work="${TMPDIR:-/tmp}/mush-counts"
 mkdir -p "$work"
 
-# Builds the probes and the command of the package in $1 (its root) into $work/$2.
+# Builds the probes of the package in $1 (its root), stripped of debug information, into $work/$2.
 build() {
     local root="$1" label="$2"
     (cd "$root/Benchmarks" && swift build -c release --product BoxProbe >/dev/null &&
@@ -46,6 +45,8 @@ if [ -n "${BASE:-}" ]; then
     tree="$work/base-tree"
     git -C .. worktree remove --force "$tree" >/dev/null 2>&1 || rm -rf "$tree"
     git -C .. worktree add --detach "$tree" "$BASE" >/dev/null
+    # The worktree goes when the script ends (its build folder with it: the next BASE builds afresh).
+    trap 'git -C .. worktree remove --force "$tree" >/dev/null 2>&1 || true' EXIT
     # The probes of this tree, so that both count the same cases.
     cp -R Probes/. "$tree/Benchmarks/Probes/"
     build "$tree" base

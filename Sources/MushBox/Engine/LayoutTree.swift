@@ -297,8 +297,8 @@ struct LeafAnswers {
 }
 
 /// A leaf's heights by width, oldest first, at most eight. The first is kept inline: most leaves
-/// are asked one width, and an array for it was an allocation a leaf (3% of laying out a table of
-/// rows).
+/// are asked one width, and an array for it was an allocation a leaf (about 560 instructions a row
+/// of a table, 0.6% of its layout, by callgrind).
 struct LeafHeights {
     private var first: (width: Double, size: BoxLeafSize)?
     private var rest: [(width: Double, size: BoxLeafSize)] = []
