@@ -103,10 +103,6 @@ int32_t mush_break_next(mush_break_iterator *iterator) {
     return ubrk_next(iterator->iterator);
 }
 
-int32_t mush_break_rule_status(mush_break_iterator *iterator) {
-    return ubrk_getRuleStatus(iterator->iterator);
-}
-
 void mush_break_close(mush_break_iterator *iterator) {
     mush_break_cache *cache = iterator->reusable ? thread_cache(1) : NULL;
     if (cache && !cache->slot[iterator->kind]) {

@@ -285,7 +285,9 @@ struct UTF16Units {
             // at once race on.)
             guard !bytes.isEmpty else { return [] }
             // (A scalar takes no more UTF-16 units than UTF-8 bytes.)
-            return [UInt16](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            // (Made full and cut to the units written: see `Array.filled(with:count:)`.)
+            var units = [UInt16].filled(with: 0, count: bytes.count)
+            let count = units.withUnsafeMutableBufferPointer { buffer in
                 var index = 0
                 var unit = 0
                 @inline(__always) func continuation(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset] & 0x3F) }
@@ -321,8 +323,10 @@ struct UTF16Units {
                         unit += 2
                     }
                 }
-                count = unit
+                return unit
             }
+            units.removeLast(units.count - count)
+            return units
         }
         self.isASCII = isASCII
         self.hasSurrogates = hasSurrogates

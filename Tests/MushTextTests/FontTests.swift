@@ -163,4 +163,25 @@ struct FontTests {
         let smile = try Paragraph(mush: "\u{263A}\u{FE0F} \u{263A}")
         #expect(smile.items.map(\.face.family) == ["Noto Color Emoji", "DejaVu Sans"])
     }
+
+    /// The list of missing characters: each as `U+` and at least four upper-case hexadecimal
+    /// digits, then the character; at most twelve, then how many more.
+    @Test func missingCharactersAreListedByCodeAndCharacter() {
+        func reference(_ scalars: [Unicode.Scalar]) -> String {
+            var names = scalars.prefix(12).map { scalar in
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                return "U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) \(Character(scalar))"
+            }
+            if scalars.count > 12 { names.append("and \(scalars.count - 12) more") }
+            return "no font has \(names.joined(separator: ", ")); "
+                + (scalars.count == 1 ? "it is drawn as a missing-glyph box" : "they are drawn as missing-glyph boxes")
+        }
+        let cases: [[Unicode.Scalar]] = [
+            ["\u{A0}"], ["\u{2F}", "\u{FFFD}"], ["\u{1F9FF}", "\u{10FFFD}", "\u{E0001}", "\u{0A2B}"],
+            (0x0A05...0x0A20).compactMap(Unicode.Scalar.init), (0x4F60...0x4F6C).compactMap(Unicode.Scalar.init),
+        ]
+        for scalars in cases {
+            #expect(TextWarning.missingGlyphs(scalars).description == reference(scalars))
+        }
+    }
 }

@@ -24,8 +24,6 @@ mush_break_iterator *mush_break_open(mush_break_kind kind, const char *locale, c
 int32_t mush_break_following(mush_break_iterator *iterator, int32_t offset);
 /// The next boundary, or -1 (UBRK_DONE).
 int32_t mush_break_next(mush_break_iterator *iterator);
-/// The rule status of the last boundary (for lines: 0 soft, 100 hard).
-int32_t mush_break_rule_status(mush_break_iterator *iterator);
 void mush_break_close(mush_break_iterator *iterator);
 
 /* How many break iterators are open now, those threads keep for reuse included (for tests: a

@@ -35,7 +35,7 @@ public enum TextBoundaries {
     /// ``lineBreaks(in:locale:)`` in 4 bytes a break.
     static func breakList(in text: [UInt16], locale: String?) throws(ICUError) -> BreakList {
         var result = BreakList()
-        try iterate(.line, text, locale) { offset, _ in
+        try iterate(.line, text, locale) { offset in
             // A break is mandatory exactly when it follows a line break character (UAX #14's BK, CR,
             // LF and NL). ICU's rule status cannot tell: breaks its dictionaries find (Thai, Lao,
             // Khmer, Myanmar) take the status of the boundary that ends their run, which is "hard"
@@ -72,7 +72,7 @@ public enum TextBoundaries {
             return BoundaryList(result, length: text.count)
         }
         var result: [UInt32] = []
-        try iterate(.character, text, nil) { offset, _ in result.append(UInt32(offset)) }
+        try iterate(.character, text, nil) { offset in result.append(UInt32(offset)) }
         return BoundaryList(result, length: text.count)
     }
 
@@ -80,7 +80,7 @@ public enum TextBoundaries {
         case line, character
     }
 
-    private static func iterate(_ kind: Kind, _ text: [UInt16], _ locale: String?, _ body: (Int, Int32) -> Void)
+    private static func iterate(_ kind: Kind, _ text: [UInt16], _ locale: String?, _ body: (Int) -> Void)
         throws(ICUError)
     {
         guard !text.isEmpty else { return }
@@ -95,7 +95,7 @@ public enum TextBoundaries {
             defer { mush_break_close(iterator) }
             var boundary = mush_break_next(iterator)
             while boundary >= 0 {
-                body(Int(boundary), mush_break_rule_status(iterator))
+                body(Int(boundary))
                 boundary = mush_break_next(iterator)
             }
             return nil

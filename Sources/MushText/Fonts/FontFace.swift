@@ -123,7 +123,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             for pair in [[unit, 0x20], [0x20, unit]] {
                 var shaped: [CachedGlyph] = []
                 pair.withUnsafeBufferPointer { units in
-                    font.shape(units, range: 0..<2, direction: .leftToRight, script: .latin, language: nil) {
+                    font.shape(units, range: 0..<2, direction: .leftToRight, script: .latin, language: .none) {
                         shaped.append($0)
                     }
                 }

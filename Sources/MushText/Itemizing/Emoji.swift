@@ -9,15 +9,7 @@ enum Emoji {
     static func isPresentation(_ text: [UInt16], _ range: Range<Int>) -> Bool {
         let first = Itemizer.scalar(in: text, at: range.lowerBound)
         let value = first.value
-        // Most text is far from emoji: ideographs, Hangul and most alphabets never are.
-        if value < 0x80 {
-            // Keycaps: a digit, # or * followed by U+FE0F and U+20E3 (or U+20E3 alone).
-            guard range.count > 1, (0x30...0x39).contains(value) || value == 0x23 || value == 0x2A else { return false }
-        } else if value < 0x2000, value != 0xA9, value != 0xAE {
-            return false
-        } else if (0x3400..<0x1F000).contains(value) {
-            return false
-        }
+        guard mayBePresentation(first, count: range.count) else { return false }
         var units = range.lowerBound + (value > 0xFFFF ? 2 : 1)
         var selected = false
         while units < range.upperBound {
@@ -32,5 +24,19 @@ enum Emoji {
         if value < 0x80 { return selected }
         let properties = first.properties
         return properties.isEmojiPresentation || (selected && properties.isEmoji)
+    }
+
+    /// False where a cluster of `count` units starting with `first` cannot be an emoji
+    /// presentation: most text is far from emoji (ideographs, Hangul and most alphabets never
+    /// are), and the itemizer asks this first, for every cluster, without looking further.
+    @inline(__always)
+    static func mayBePresentation(_ first: Unicode.Scalar, count: Int) -> Bool {
+        let value = first.value
+        if value < 0x80 {
+            // Keycaps: a digit, # or * followed by U+FE0F and U+20E3 (or U+20E3 alone).
+            return count > 1 && ((0x30...0x39).contains(value) || value == 0x23 || value == 0x2A)
+        }
+        if value < 0x2000 { return value == 0xA9 || value == 0xAE }
+        return !(0x3400..<0x1F000).contains(value)
     }
 }

@@ -28,10 +28,10 @@ struct TextItem {
 
     var direction: TextDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
 
-    /// The language the item is shaped in: the paragraph's locale when it has one, else the sample
-    /// language of the item's script (none for Han and Common).
-    func shapingLanguage(locale: String?) -> String? {
-        locale ?? ScriptLanguage.sample(forScript: scriptCode)
+    /// The language the item is shaped in: the paragraph's locale when it has one (`locale`, made
+    /// once a paragraph), else the sample language of the item's script (none for Han and Common).
+    func shapingLanguage(locale: ShapingLanguage?) -> ShapingLanguage {
+        locale ?? ScriptLanguage.shapingSample(forScript: scriptCode)
     }
 }
 
@@ -151,7 +151,7 @@ enum Itemizer {
                 let first = scalar(in: text, at: start)
                 if isDefaultIgnorableOrSpace(first) {
                     faceSlot = continuing && !open!.emoji ? open!.slot : pending
-                } else if Emoji.isPresentation(text, start..<end) {
+                } else if Emoji.mayBePresentation(first, count: end - start), Emoji.isPresentation(text, start..<end) {
                     emoji = true
                     faceSlot = fallbackSlot(first, preferred, FontCollection.emojiScript)
                 } else if faces[preferred.slot].covers(first) {
@@ -244,7 +244,7 @@ enum Itemizer {
     /// and no bidi control is all level 0: then ICU is not asked, and the answer is nil.
     static func bidiLevels(_ text: [UInt16]) throws(ICUError) -> [UInt8]? {
         guard text.contains(where: mayBeRightToLeft) else { return nil }
-        var levels = [UInt8](repeating: 0, count: text.count)
+        var levels = [UInt8].filled(with: 0, count: text.count)
         var error: Int32 = 0
         let paragraphLevel = text.withUnsafeBufferPointer { units in
             levels.withUnsafeMutableBufferPointer { out in
@@ -284,7 +284,7 @@ enum Itemizer {
             let letter = text.contains { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
             return ScriptCodes(uniform: letter ? 25 : 0)
         }
-        var codes = [Int32](repeating: 0, count: text.count)
+        var codes = [Int32].filled(with: 0, count: text.count)
         var offset = 0
         while offset < text.count {
             let unit = text[offset]
@@ -317,7 +317,7 @@ enum Itemizer {
     /// The shaping script of an ICU script code (none for Common, Inherited or an unknown code).
     static func shapingScript(_ code: Int32) -> ShapingScript {
         if code == 25 { return .latin }
-        guard code > 1, let tag = ScriptTag.of(code) else { return .none }
-        return ShapingScript(tag: tag)
+        guard code > 1 else { return .none }
+        return ScriptTag.shapingScript(code)
     }
 }

@@ -19,16 +19,35 @@ enum ScriptLanguage {
         guard code > 1, let tag = ScriptTag.of(code) else { return nil }
         return samples[tag]
     }
+
+    /// ``sample(forScript:)`` as HarfBuzz's language, made once for each code ICU has: an item
+    /// asks for it each time it is shaped.
+    static func shapingSample(forScript code: Int32) -> ShapingLanguage {
+        code >= 0 && code < shapingSamples.count
+            ? shapingSamples[Int(code)] : ShapingLanguage(sample(forScript: code))
+    }
+
+    private static let shapingSamples: [ShapingLanguage] = (0..<Int32(256)).map {
+        ShapingLanguage(sample(forScript: $0))
+    }
 }
 
 /// ISO 15924 tags of ICU's script codes ("Latn" for 25), asked of ICU once for the codes ICU has
 /// and kept: itemizing and shaping ask for every item.
 enum ScriptTag {
     private static let known: [String?] = (0..<Int32(256)).map(ask)
+    private static let shaping: [ShapingScript] = known.map { $0.map(ShapingScript.init(tag:)) ?? .none }
 
     /// The tag of `code`, nil for an unknown code.
     static func of(_ code: Int32) -> String? {
         code >= 0 && code < known.count ? known[Int(code)] : ask(code)
+    }
+
+    /// HarfBuzz's script for `code`'s tag (none for an unknown code), made once for each code ICU
+    /// has.
+    static func shapingScript(_ code: Int32) -> ShapingScript {
+        if code >= 0 && code < shaping.count { return shaping[Int(code)] }
+        return of(code).map(ShapingScript.init(tag:)) ?? .none
     }
 
     private static func ask(_ code: Int32) -> String? {

@@ -33,7 +33,7 @@ extension Paragraph {
     /// those units: kept in the collection's line-end cache by them (the cluster of 16 units or
     /// fewer), and not shaped again when a paragraph is laid out at another width.
     private func aloneAdvance(_ item: TextItem, _ cluster: Range<Int>) -> Int32 {
-        let language = item.shapingLanguage(locale: style.locale)
+        let language = item.shapingLanguage(locale: shapingLocale)
         return units.withUnsafeBufferPointer { text in
             func shaped() -> Int32 {
                 var alone: Int32 = 0

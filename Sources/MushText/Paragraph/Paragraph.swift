@@ -36,6 +36,9 @@ public final class Paragraph: Sendable {
     /// The face and size of text-free lines (empty text, a trailing line break).
     let emptyLineFace: FontFace
     let fonts: FontCollection
+    /// The style's locale as HarfBuzz's language (nil: none; each item is then shaped in its
+    /// script's sample language).
+    let shapingLocale: ShapingLanguage?
     /// The largest font size of the text's items (the style's for empty text): kerning at a line's
     /// end changes its width by less.
     let largestFontSize: Double
@@ -55,6 +58,8 @@ public final class Paragraph: Sendable {
         self.text = document.text
         self.style = style
         self.fonts = fonts
+        let shapingLocale = style.locale.map { ShapingLanguage($0) }
+        self.shapingLocale = shapingLocale
         let text = UTF16Units(document.text)
         let units = text.units
         self.units = units
@@ -82,7 +87,7 @@ public final class Paragraph: Sendable {
         var glyphs = GlyphStore()
         glyphs.reserveCapacity(units.count)
         // Each cluster's advance at prefix[cluster + 1], then summed in place.
-        var prefix = [Double](repeating: 0, count: units.count + 1)
+        var prefix = [Double].filled(with: 0, count: units.count + 1)
         // The characters no face has, each once, in the order of the text.
         var missing: [Unicode.Scalar] = []
         var seenMissing = Set<UInt32>()
@@ -92,7 +97,7 @@ public final class Paragraph: Sendable {
                 Shaper.shape(
                     text, range: items[index].range, face: items[index].face, direction: items[index].direction,
                     script: items[index].script,
-                    language: items[index].shapingLanguage(locale: style.locale),
+                    language: items[index].shapingLanguage(locale: shapingLocale),
                     cache: fonts.shapeCache, into: &glyphs)
                 items[index].glyphs = first..<glyphs.count
                 let item = items[index]

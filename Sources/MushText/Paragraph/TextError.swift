@@ -69,14 +69,25 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// "U+4F60 你, U+597D 好", at most 12 named, then how many more.
+    /// "U+4F60 你, U+597D 好", at most 12 named, then how many more. (Written as UTF-8 bytes: a
+    /// batch of text in scripts the fonts lack writes one such list for many of its rows.)
     private static func list(_ scalars: [Unicode.Scalar]) -> String {
-        var names = scalars.prefix(12).map { scalar in
-            let code = String(scalar.value, radix: 16, uppercase: true)
-            return "U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) \(Character(scalar))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(scalars.count, 12) * 12 + 16)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for (index, scalar) in scalars.prefix(12).enumerated() {
+            if index > 0 { bytes += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+            bytes += [UInt8(ascii: "U"), UInt8(ascii: "+")]
+            // At least four hexadecimal digits, upper case.
+            var digits = 4
+            while scalar.value >> (4 * UInt32(digits)) != 0 { digits += 1 }
+            for digit in (0..<digits).reversed() { bytes.append(hex[Int(scalar.value >> (4 * UInt32(digit)) & 15)]) }
+            bytes.append(UInt8(ascii: " "))
+            bytes += UTF8.encode(scalar)!
         }
-        if scalars.count > 12 { names.append("and \(scalars.count - 12) more") }
-        return names.joined(separator: ", ")
+        var text = String(decoding: bytes, as: UTF8.self)
+        if scalars.count > 12 { text += ", and \(scalars.count - 12) more" }
+        return text
     }
 
     /// Whether a missing glyph for `scalar` shows: not for controls, spaces and invisible

@@ -30,6 +30,28 @@ struct ShapingScript: Hashable, Sendable {
     var number: UInt32 { value.rawValue }
 }
 
+/// A language as shaping knows it: HarfBuzz's interned language (BCP 47, "en", "sr-Latn"), or none.
+/// Made once per tag (``ScriptLanguage`` keeps one for each script's sample language), not at every
+/// shaping call: turning a tag into HarfBuzz's language takes a C string and a lookup.
+struct ShapingLanguage: Hashable, @unchecked Sendable {
+    // (HarfBuzz's languages are interned for the life of the process and never change.)
+    fileprivate var value: hb_language_t?
+
+    /// No language.
+    static let none = ShapingLanguage(value: nil)
+
+    private init(value: hb_language_t?) { self.value = value }
+
+    /// The language of a BCP 47 tag (nil: none).
+    init(_ tag: String?) {
+        value = tag.flatMap { tag in hb_language_from_string(tag, Int32(tag.utf8.count)) }
+    }
+
+    /// A number that tells languages apart (a cache's key holds it): tags HarfBuzz reads as one
+    /// language (`EN`, `en`) are one.
+    var number: UInt { UInt(bitPattern: value.map { Int(bitPattern: $0) } ?? 0) }
+}
+
 /// A line drawn along text, as the font places it.
 enum DecorationKind {
     case underline, strikethrough
@@ -134,7 +156,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// `MarkRuns.longest` is shaped in pieces (see ``MarkRuns``).
     func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
-        language: String?, _ body: (CachedGlyph) -> Void
+        language: ShapingLanguage, _ body: (CachedGlyph) -> Void
     ) {
         guard let pieces = MarkRuns.pieces(text, range) else {
             shapePiece(text, range: range, direction: direction, script: script, language: language, body)
@@ -156,16 +178,14 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// in error), nothing is handed on.
     private func shapePiece(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
-        language: String?, _ body: (CachedGlyph) -> Void
+        language: ShapingLanguage, _ body: (CachedGlyph) -> Void
     ) {
         guard !range.isEmpty, let buffer = ThreadBuffer.take() else { return }
         defer { ThreadBuffer.giveBack(buffer) }
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
         if script != .none { hb_buffer_set_script(buffer, script.value) }
-        if let language {
-            hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
-        }
+        if let language = language.value { hb_buffer_set_language(buffer, language) }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font, buffer, nil, 0)

@@ -242,7 +242,7 @@ final class ShapeCache: Sendable {
         var face: ObjectIdentifier
         var script: UInt32
         var rightToLeft: Bool
-        var language: String?
+        var language: UInt
     }
 
     /// A cache of about `capacity` words (at most twice that many are held).
@@ -255,10 +255,10 @@ final class ShapeCache: Sendable {
 
     /// The number that stands for `face`, `script`, `direction` and `language` in this cache's
     /// keys: one lookup a shaped range, not one a word.
-    func context(face: FontFace, script: ShapingScript, direction: TextDirection, language: String?) -> UInt32 {
+    func context(face: FontFace, script: ShapingScript, direction: TextDirection, language: ShapingLanguage) -> UInt32 {
         let context = Context(
             face: ObjectIdentifier(face), script: script.number, rightToLeft: direction == .rightToLeft,
-            language: language)
+            language: language.number)
         return contexts.withLock { known in
             if let number = known[context] { return number }
             let number = UInt32(truncatingIfNeeded: known.count)

@@ -41,7 +41,9 @@ public enum Shaper {
     ) -> [ShapedGlyph] {
         let shapingScript = script.map(ShapingScript.init(tag:)) ?? .none
         let raw = text.withUnsafeBufferPointer { units in
-            shapeRaw(units, range: range, face: face, direction: direction, script: shapingScript, language: language)
+            shapeRaw(
+                units, range: range, face: face, direction: direction, script: shapingScript,
+                language: ShapingLanguage(language))
         }
         return scaled(raw, size: size, face: face, letterSpacing: letterSpacing)
     }
@@ -59,7 +61,7 @@ public enum Shaper {
     /// that context, and is never cached. Other faces' ranges are shaped whole.
     static func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: TextDirection,
-        script: ShapingScript, language: String?, cache: ShapeCache, into store: inout GlyphStore
+        script: ShapingScript, language: ShapingLanguage, cache: ShapeCache, into store: inout GlyphStore
     ) {
         guard !range.isEmpty else { return }
         guard face.spaceIsContextFree else {
@@ -96,26 +98,31 @@ public enum Shaper {
                 if complete { return }
                 store.removeGlyphs(from: mark)
             }
-            // Shaped whole; each word's glyphs are a contiguous slice of the result, in visual order.
+            // Shaped whole, straight into the store when no word is offered to the cache.
+            guard cached else {
+                shapeWhole(
+                    text, range: stretch, face: face, direction: direction, script: script, language: language,
+                    into: &store)
+                return
+            }
+            // Each word's glyphs are a contiguous slice of the result, in visual order.
             let raw = shapeRaw(
                 text, range: stretch, face: face, direction: direction, script: script, language: language)
-            if cached {
-                var next = 0
-                _ = forEachWord(text, stretch, direction) { word in
-                    let first = next
-                    while next < raw.count, word.contains(Int(raw[next].cluster)) { next += 1 }
-                    if let key = key(word) {
-                        let slice = first..<next
-                        cache.offer(key, count: slice.count) { buffer in
-                            for (index, glyph) in zip(buffer.indices, raw[slice]) {
-                                var relative = glyph
-                                relative.cluster -= UInt32(word.lowerBound)
-                                buffer[index] = relative
-                            }
+            var next = 0
+            _ = forEachWord(text, stretch, direction) { word in
+                let first = next
+                while next < raw.count, word.contains(Int(raw[next].cluster)) { next += 1 }
+                if let key = key(word) {
+                    let slice = first..<next
+                    cache.offer(key, count: slice.count) { buffer in
+                        for (index, glyph) in zip(buffer.indices, raw[slice]) {
+                            var relative = glyph
+                            relative.cluster -= UInt32(word.lowerBound)
+                            buffer[index] = relative
                         }
                     }
-                    return true
                 }
+                return true
             }
             store.append(raw, clusterOffset: 0)
         }
@@ -212,9 +219,11 @@ public enum Shaper {
     /// offsets into `text`.
     static func shapeRaw(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: TextDirection,
-        script: ShapingScript, language: String?
+        script: ShapingScript, language: ShapingLanguage
     ) -> [CachedGlyph] {
         var glyphs: [CachedGlyph] = []
+        // (About a glyph a unit: one allocation, not one each time the array doubles.)
+        glyphs.reserveCapacity(range.count)
         face.font.shape(text, range: range, direction: direction, script: script, language: language) { glyph in
             glyphs.append(glyph)
         }
@@ -224,7 +233,7 @@ public enum Shaper {
     /// Shapes `range` whole and appends its glyphs to `store` straight from HarfBuzz's buffer.
     private static func shapeWhole(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: TextDirection,
-        script: ShapingScript, language: String?, into store: inout GlyphStore
+        script: ShapingScript, language: ShapingLanguage, into store: inout GlyphStore
     ) {
         face.font.shape(text, range: range, direction: direction, script: script, language: language) { glyph in
             store.append(glyph, clusterOffset: 0)
