@@ -24,44 +24,48 @@ public enum JSONText {
             output += "\""
             return
         }
-        var bytes: [UInt8] = []
-        escaped(string, to: &bytes)
-        output += String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `string` as a JSON string, in UTF-8 bytes (the same text as the `String` variant).
-    public static func string(_ string: String, to output: inout [UInt8]) {
-        guard needsEscapes(string) else {
-            output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: string.utf8)
-            output.append(UInt8(ascii: "\""))
-            return
-        }
-        escaped(string, to: &output)
+        var json = JSONBytes(capacity: string.utf8.count * 6 + 2)
+        json.string(string)
+        output += json.takeString()
     }
 
     private static func needsEscapes(_ string: String) -> Bool {
         string.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
-    private static func escaped(_ string: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
+    /// Writes `utf8` as a JSON string at `output`, which has room for `6 * utf8.count + 2` bytes;
+    /// returns how many it wrote.
+    public static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        @inline(__always) func put(_ byte: UInt8) {
+            output[count] = byte
+            count += 1
+        }
+        put(UInt8(ascii: "\""))
+        for byte in utf8 {
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                put(byte)
+                continue
+            }
+            put(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            default: output.append(byte)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
+            case 0x0A: put(UInt8(ascii: "n"))
+            case 0x0D: put(UInt8(ascii: "r"))
+            case 0x09: put(UInt8(ascii: "t"))
+            case 0x08: put(UInt8(ascii: "b"))
+            case 0x0C: put(UInt8(ascii: "f"))
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                put(UInt8(ascii: "u"))
+                put(UInt8(ascii: "0"))
+                put(UInt8(ascii: "0"))
+                put(hex.utf8Start[Int(byte >> 4)])
+                put(hex.utf8Start[Int(byte & 15)])
             }
         }
-        output.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
+        return count
     }
 
     /// Appends `number`: whole numbers below 2⁵³ as integers (16, not 16.0; 0 for -0, which means
@@ -78,14 +82,6 @@ public enum JSONText {
         }
     }
 
-    /// Appends `number` in UTF-8 bytes (the same text as the `String` variant).
-    public static func number(_ number: Double, to output: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            let count = format(number, into: buffer)
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-        }
-    }
-
     /// Writes `number`'s JSON text into `buffer` (32 bytes) without allocating; returns its length.
     ///
     /// A multiple of 1/1024 (most lengths of a layout: font units scaled, HarfBuzz's positions) is
@@ -93,7 +89,7 @@ public enum JSONText {
     /// has at most 15 significant digits: the exact decimal is then the shortest that reads back as
     /// the same `Double` (two decimals of 15 digits never read as one double), so this is
     /// `description`'s text, only faster. Other numbers are `description`.
-    static func format(_ number: Double, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    public static func format(_ number: Double, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var count = 0
         func put(_ text: some Collection<UInt8>) {
             for byte in text {
@@ -105,22 +101,24 @@ public enum JSONText {
             put((number.isNaN ? "\"NaN\"" : number > 0 ? "\"Infinity\"" : "\"-Infinity\"").utf8)
             return count
         }
-        if number.rounded() == number, number.magnitude < 0x1p53 {
+        // (Whole or not, told by converting to an integer and back: `rounded()` calls the C
+        // library.)
+        let magnitude = number.magnitude
+        if magnitude < 0x1p53, Double(UInt64(magnitude)) == magnitude {
             if number < 0 { put(CollectionOfOne(UInt8(ascii: "-"))) }
-            count = digits(UInt64(number.magnitude), minimumCount: 1, into: buffer, at: count)
+            count = digits(UInt64(magnitude), minimumCount: 1, into: buffer, at: count)
             return count
         }
-        let scaled = number.magnitude * 1024
-        if scaled.rounded() == scaled, scaled < 0x1p40 {
+        let scaled = magnitude * 1024
+        if scaled < 0x1p40, Double(UInt64(scaled)) == scaled {
             let units = UInt64(scaled)
             let whole = units >> 10
-            // The fraction's ten decimal digits (1/1024 = 0.0009765625), without trailing zeros.
-            var fraction = (units & 1023) * 9_765_625
-            var fractionDigits = 10
-            while fraction % 10 == 0 {
-                fraction /= 10
-                fractionDigits -= 1
-            }
+            // The fraction f/1024 with f = odd × 2^t has exactly 10 − t decimals: odd × 5^(10 − t)
+            // (1/1024 = 0.0009765625). Neither a loop nor a division finds them.
+            let sixteenths = units & 1023
+            let zeros = sixteenths.trailingZeroBitCount
+            let fractionDigits = 10 - zeros
+            let fraction = (sixteenths >> zeros) * powersOfFive[fractionDigits]
             if whole == 0 || digitCount(whole) + fractionDigits <= 15 {
                 if number < 0 { put(CollectionOfOne(UInt8(ascii: "-"))) }
                 count = digits(whole, minimumCount: 1, into: buffer, at: count)
@@ -132,28 +130,41 @@ public enum JSONText {
         return count
     }
 
+    /// "00", "01" … "99", one after another.
+    private static let digitPairs: [UInt8] = (0..<100).flatMap { (pair: Int) -> [UInt8] in
+        [UInt8(ascii: "0") + UInt8(pair / 10), UInt8(ascii: "0") + UInt8(pair % 10)]
+    }
+
+    /// 5⁰ to 5¹⁰.
+    private static let powersOfFive: [UInt64] = (0...10).map { (0..<$0).reduce(1) { product, _ in product * 5 } }
+
     private static func digitCount(_ value: UInt64) -> Int {
         var count = 1
         var rest = value
-        while rest >= 10 {
-            rest /= 10
-            count += 1
+        while rest >= 100 {
+            rest /= 100
+            count += 2
         }
-        return count
+        return rest >= 10 ? count + 1 : count
     }
 
     /// Writes `value`'s decimal digits at `start`, zero-padded to `minimumCount`; returns the end.
+    /// (Two digits a division, from a table of the hundred pairs.)
     private static func digits(
         _ value: UInt64, minimumCount: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int {
         let end = start + max(minimumCount, digitCount(value))
+        let pairs = digitPairs
         var rest = value
         var index = end
-        while index > start {
-            index -= 1
-            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        while index - start >= 2 {
+            let pair = Int(rest % 100) * 2
+            rest /= 100
+            index -= 2
+            buffer[index] = pairs[pair]
+            buffer[index + 1] = pairs[pair + 1]
         }
+        if index > start { buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10) }
         return end
     }
 

@@ -196,6 +196,7 @@ struct JSONReader {
             }
             guard digits() > 0 else { throw syntaxError("expected a digit in the exponent, found \(describeByte())") }
         }
+        if let number = Self.exactly(UnsafeBufferPointer(rebasing: bytes[start..<index])) { return number }
         let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let number = Double(token), number.isFinite else {
             throw RequestError(
@@ -203,6 +204,36 @@ struct JSONReader {
         }
         return number
     }
+
+    /// The value of a number token without an exponent and of at most 15 digits (`304`,
+    /// `-14.5`), else nil (then `Double(String)` reads it). Such digits make an integer below
+    /// 2^53, exact as a `Double`, and at most 15 decimals divide it by a power of ten that is exact
+    /// too; one IEEE division of two exact values is correctly rounded, so the result is the
+    /// `Double` nearest the decimal, as `Double(String)` gives (Clinger's fast path). Most numbers
+    /// of a request are such, and this skips making a `String` and the C library's `strtod`.
+    static func exactly(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
+        var digits: UInt64 = 0
+        var count = 0
+        var decimals = 0
+        var seenPoint = false
+        for (position, byte) in token.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
+                count += 1
+                if seenPoint { decimals += 1 }
+            case UInt8(ascii: "."): seenPoint = true
+            case UInt8(ascii: "-") where position == 0: break
+            default: return nil // an exponent
+            }
+        }
+        guard count <= 15 else { return nil }
+        let magnitude = Double(digits) / powersOfTen[decimals]
+        return token.first == UInt8(ascii: "-") ? -magnitude : magnitude
+    }
+
+    /// 10⁰ to 10¹⁵, each exact as a `Double`.
+    private static let powersOfTen: [Double] = (0...15).map { (0..<$0).reduce(1) { product, _ in product * 10 } }
 
     /// The string of `bytes` when they are UTF-8, else nil. (`String(validating:as:)` is generic,
     /// and its validation is not specialized for a buffer: it was 2.6% of a measuring batch. The

@@ -139,45 +139,41 @@ public struct MeasureResult: Sendable {
     /// past 64 KiB (and emptying it), so that a result of a million lines is never held whole.
     public func write(to output: inout String, flush: (inout String) -> Void) throws(RequestError) {
         try check()
-        // Bytes first (cheaper to append to than a String), moved into `output` every 64 KiB.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(96 + min(layout.lines.count, 400) * 160)
-        func add(_ text: StaticString) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
-        add(#"{"height":"#)
-        JSONText.number(layout.height, to: &bytes)
-        add(#","lineCount":"#)
-        JSONText.number(Double(layout.lines.count), to: &bytes)
-        add(#","lines":["#)
+        // Bytes first (``JSONBytes``), moved into `output` every 64 KiB.
+        var json = JSONBytes(capacity: 96 + min(layout.lines.count, 400) * 192)
+        json.add(#"{"height":"#)
+        json.number(layout.height)
+        json.add(#","lineCount":"#)
+        json.number(Double(layout.lines.count))
+        json.add(#","lines":["#)
         for (index, line) in layout.lines.enumerated() {
-            add(index > 0 ? #",{"baseline":"# : #"{"baseline":"#)
-            JSONText.number(line.baseline, to: &bytes)
-            add(#","end":"#)
-            JSONText.number(Double(line.range.upperBound), to: &bytes)
-            add(#","height":"#)
-            JSONText.number(line.height, to: &bytes)
-            add(#","start":"#)
-            JSONText.number(Double(line.range.lowerBound), to: &bytes)
-            add(#","text":"#)
-            JSONText.string(line.text, to: &bytes)
-            add(#","width":"#)
-            JSONText.number(line.width, to: &bytes)
-            add(#","x":"#)
-            JSONText.number(line.x, to: &bytes)
-            add(#","y":"#)
-            JSONText.number(line.y, to: &bytes)
-            add("}")
-            if bytes.count > 1 << 16 {
-                output += String(decoding: bytes, as: UTF8.self)
-                bytes.removeAll(keepingCapacity: true)
+            json.add(index > 0 ? #",{"baseline":"# : #"{"baseline":"#)
+            json.number(line.baseline)
+            let range = line.range
+            json.add(#","end":"#)
+            json.number(Double(range.upperBound))
+            json.add(#","height":"#)
+            json.number(line.height)
+            json.add(#","start":"#)
+            json.number(Double(range.lowerBound))
+            json.add(#","text":"#)
+            json.string(line.text)
+            json.add(#","width":"#)
+            json.number(line.width)
+            json.add(#","x":"#)
+            json.number(line.x)
+            json.add(#","y":"#)
+            json.number(line.y)
+            json.add("}")
+            if json.count > 1 << 16 {
+                output += json.takeString()
                 flush(&output)
             }
         }
-        add(layout.truncated ? #"],"truncated":true,"width":"# : #"],"truncated":false,"width":"#)
-        JSONText.number(layout.width, to: &bytes)
-        add("}")
-        output += String(decoding: bytes, as: UTF8.self)
+        json.add(layout.truncated ? #"],"truncated":true,"width":"# : #"],"truncated":false,"width":"#)
+        json.number(layout.width)
+        json.add("}")
+        output += json.takeString()
     }
 
     /// Every number finite, before anything is written.
