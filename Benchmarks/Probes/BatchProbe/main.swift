@@ -11,7 +11,10 @@
 // so a large batch of varied text is only partly warm). The first row's time is printed apart: in
 // the first pass it includes loading fontconfig's configuration if the row needs an installed font. Each result is dropped as soon as it is
 // made, inside the timed loop, as the command drops it after writing it. With FLOOR=1, then the
-// floor under any engine on the same rows (`floorPass`).
+// floor under any engine on the same rows (`floorPass`). With ANSWERS=1, then a pass of what the
+// command does for each line in its worker, from the line's bytes to the result line and its
+// warnings (`BatchAnswer.measure`: reading the JSON, measuring, writing the result), without the
+// process, reading standard input and writing standard output (`answersPass`).
 import Foundation
 import MushJSON
 import MushText
@@ -81,6 +84,19 @@ func floorPass(_ requests: [MeasureRequest]) throws -> (seconds: Double, glyphs:
     return (seconds(start.duration(to: clock.now)), glyphs)
 }
 
+/// One timed pass of `BatchAnswer.measure` over the lines (the word cache as the passes before
+/// left it): the seconds, and the bytes of the answers (so that the work is used).
+func answersPass(_ lines: [[UInt8]], fonts: FontCollection) -> (seconds: Double, bytes: Int) {
+    var bytes = 0
+    let clock = ContinuousClock()
+    let start = clock.now
+    for (index, line) in lines.enumerated() {
+        let answer = BatchAnswer.measure(line, number: index + 1, fonts: fonts)
+        bytes += answer.output.utf8.count + answer.warnings.count
+    }
+    return (seconds(start.duration(to: clock.now)), bytes)
+}
+
 print("requests: \(requests.count) (lines that could not be read: \(unreadable))")
 for (index, name) in ["new text, empty word cache", "same rows again, warm word cache"].enumerated() {
     let (seconds, failed, lines, first) = pass(requests, fonts: fonts)
@@ -103,4 +119,12 @@ if ProcessInfo.processInfo.environment["FLOOR"] == "1" {
     print(
         "floor (one hb_shape of the whole text in DejaVu Sans + one ICU line-break pass, best of 3): "
             + "\(String(format: "%.2f", perRow)) us/row (\(glyphs) glyphs and breaks)")
+}
+// ANSWERS=1: the command's work for each line, from its bytes to its answer.
+if ProcessInfo.processInfo.environment["ANSWERS"] == "1" {
+    let lines = data.split(separator: 0x0A, omittingEmptySubsequences: true).map { Array($0) }
+    let (seconds, bytes) = answersPass(lines, fonts: fonts)
+    print(
+        "answers (BatchAnswer.measure: JSON read, measured, written): "
+            + "\(String(format: "%.2f", seconds * 1e6 / Double(max(1, lines.count)))) us/row (\(bytes) bytes)")
 }
