@@ -2,6 +2,8 @@
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uscript.h>
+#include <unicode/uchar.h>
+#include <unicode/utf16.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -138,6 +140,26 @@ int32_t mush_script(uint32_t code_point) {
     UErrorCode status = U_ZERO_ERROR;
     UScriptCode script = uscript_getScript((UChar32)code_point, &status);
     return U_SUCCESS(status) ? (int32_t)script : (int32_t)USCRIPT_COMMON;
+}
+
+int32_t mush_scalars_are_graphemes(const uint16_t *text, int32_t length) {
+    int32_t offset = 0;
+    while (offset < length) {
+        UChar32 c;
+        U16_NEXT(text, offset, length, c);
+        switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+        case U_GCB_OTHER:
+        case U_GCB_CONTROL:
+        case U_GCB_CR:
+        case U_GCB_LF:
+        case U_GCB_LV:
+        case U_GCB_LVT:
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 1;
 }
 
 int32_t mush_script_tag(int32_t code, char *buffer, int32_t capacity) {

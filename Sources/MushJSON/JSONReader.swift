@@ -1,5 +1,11 @@
 import Mush
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension JSONValue {
     /// Reads one JSON text (RFC 8259; whitespace around it allowed) from UTF-8 bytes.
     ///
@@ -241,7 +247,13 @@ struct JSONReader {
     /// makes has the same bytes only where there were none, U+FFFD being valid itself.)
     static func validated(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var string = String(decoding: bytes, as: UTF8.self)
-        return string.withUTF8 { $0.elementsEqual(bytes) } ? string : nil
+        // (Compared with memcmp: `elementsEqual` went byte by byte through the generic sequence.)
+        return string.withUTF8 { decoded in
+            guard decoded.count == bytes.count, let left = decoded.baseAddress, let right = bytes.baseAddress else {
+                return decoded.count == bytes.count
+            }
+            return memcmp(left, right, bytes.count) == 0
+        } ? string : nil
     }
 
     /// A string: escapes decoded, UTF-8 checked, control characters refused (JSON requires them

@@ -39,6 +39,29 @@ struct GlyphStore: Sendable {
         for glyph in raw { append(glyph, clusterOffset: clusterOffset) }
     }
 
+    /// Adds HarfBuzz's glyphs as they are (clusters not moved) in one growth of the store, when
+    /// every one fits 16 bits and has no offset and the store keeps no offsets yet (nearly always);
+    /// otherwise one by one.
+    mutating func append(contentsOf raw: some RandomAccessCollection<CachedGlyph>) {
+        let start = glyphs.count
+        glyphs.append(
+            contentsOf: raw.lazy.map { glyph in
+                Glyph(
+                    glyph: UInt16(truncatingIfNeeded: glyph.glyph), advance: Int16(truncatingIfNeeded: glyph.advance),
+                    cluster: glyph.cluster)
+            })
+        let plain =
+            offsets.isEmpty
+            && !raw.contains { glyph in
+                glyph.glyph > UInt32(UInt16.max) || Int16(exactly: glyph.advance) == nil
+                    || glyph.advance == Int32(Self.wide)
+                    || glyph.xOffset != 0 || glyph.yOffset != 0
+            }
+        guard !plain else { return }
+        glyphs.removeSubrange(start...)
+        for glyph in raw { append(glyph, clusterOffset: 0) }
+    }
+
     /// Adds one of HarfBuzz's glyphs, its cluster moved by `clusterOffset`.
     mutating func append(_ glyph: CachedGlyph, clusterOffset: Int) {
         if glyph.xOffset != 0 || glyph.yOffset != 0, offsets.isEmpty {

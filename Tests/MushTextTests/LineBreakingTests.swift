@@ -1,3 +1,4 @@
+import CICU
 import Foundation
 import Testing
 
@@ -41,6 +42,73 @@ struct LineBreakingTests {
 
     @Test func graphemes() throws {
         #expect(try TextBoundaries.graphemeBoundaries(in: utf16("e\u{301}👍🏽a")) == [2, 6, 7])
+    }
+
+    /// Unicode's conformance file for UAX #29's grapheme clusters (Debian's unicode-data, Unicode
+    /// 15.0 as ICU 72): every case, through the shortcuts of `graphemeList` and through ICU alone.
+    @Test func graphemeBreakTestConformance() throws {
+        let path = "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt"
+        try #require(FileManager.default.fileExists(atPath: path), "needs Debian's unicode-data package")
+        var total = 0
+        var failures: [String] = []
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+            let data = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let fields = data.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard fields.first == "÷" else { continue }
+            var text: [UInt16] = []
+            var expected: [Int] = []
+            for field in fields.dropFirst() {
+                switch field {
+                case "÷": expected.append(text.count)
+                case "×": break
+                default: text += Array(String(Character(Unicode.Scalar(UInt32(field, radix: 16)!)!)).utf16)
+                }
+            }
+            total += 1
+            let fast = try TextBoundaries.graphemeBoundaries(in: text)
+            let icu = Array(try TextBoundaries.graphemeListByICU(in: text))
+            if fast != expected || icu != expected { failures.append(String(line.prefix(100))) }
+        }
+        #expect(total == 602)
+        #expect(failures.count == 0, "\(failures.prefix(5))")
+    }
+
+    /// The shortcut (every scalar a cluster, by its Grapheme_Cluster_Break property) gives ICU's
+    /// boundaries on seeded random strings of scalars from blocks that take it (CJK, Hangul
+    /// syllables, kana, Cyrillic, Greek, Latin, emoji, controls, CR and LF) and blocks that do not
+    /// (combining marks, Hangul jamo, Devanagari, Arabic, Thai, regional indicators, ZWJ, variation
+    /// selectors, emoji modifiers).
+    @Test func graphemeShortcutAgreesWithICU() throws {
+        let blocks: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0x0A...0x0D, 0xC0...0x24F, 0x370...0x3FF, 0x400...0x4FF, 0x3041...0x30FF, 0x4E00...0x4E80,
+            0xAC00...0xAC40, 0xD7A0...0xD7A3, 0x1F600...0x1F64F, 0x20000...0x20010,
+            0x300...0x36F, 0x1100...0x1112, 0x1161...0x1175, 0x11A8...0x11C2, 0x900...0x97F, 0x600...0x6FF,
+            0xE00...0xE5B, 0x1F1E6...0x1F1FF, 0x200D...0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF,
+        ]
+        var state: UInt64 = 0x853C_49E6_748F_EA9B
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var wrong: [[UInt16]] = []
+        var shortcuts = 0
+        for _ in 0..<20_000 {
+            // Mostly from the first eleven blocks, so that many strings take the shortcut.
+            let pool = next(4) == 0 ? blocks.count : 11
+            let scalars = (0..<(1 + next(8))).map { _ -> Unicode.Scalar in
+                let block = blocks[next(pool)]
+                return Unicode.Scalar(block.lowerBound + UInt32(next(block.count)))!
+            }
+            let text = Array(String(String.UnicodeScalarView(scalars)).utf16)
+            if text.withUnsafeBufferPointer({ mush_scalars_are_graphemes($0.baseAddress, Int32($0.count)) }) == 1 {
+                shortcuts += 1
+            }
+            if try Array(TextBoundaries.graphemeList(in: text)) != Array(TextBoundaries.graphemeListByICU(in: text)) {
+                wrong.append(text)
+            }
+        }
+        #expect(shortcuts > 5_000, "the shortcut is taken")
+        #expect(wrong.count == 0, "\(wrong.prefix(3))")
     }
 
     @Test func emptyText() throws {

@@ -43,6 +43,12 @@ void mush_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *visual);
 /// The Unicode script code (UScriptCode) of a code point: 0 Common, 1 Inherited, then the scripts.
 int32_t mush_script(uint32_t code_point);
 
+/// 1 when every scalar of the UTF-16 `text` is a grapheme cluster of its own but for CR LF: each has
+/// the Grapheme_Cluster_Break value Other, Control, CR, LF, LV or LVT, and no rule of UAX #29 joins
+/// such scalars but CR × LF (the Hangul rules that join LV and LVT need L, V or T jamo; all other
+/// joins need Extend, ZWJ, SpacingMark, Prepend or Regional_Indicator). 0 otherwise.
+int32_t mush_scalars_are_graphemes(const uint16_t *text, int32_t length);
+
 /// Writes the ISO 15924 tag of a UScriptCode ("Latn", "Arab") into `buffer` (NUL-terminated) and
 /// returns its length, or 0 when the code has no tag or the buffer is too small.
 int32_t mush_script_tag(int32_t code, char *buffer, int32_t capacity);

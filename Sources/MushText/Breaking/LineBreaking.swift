@@ -53,24 +53,38 @@ public enum TextBoundaries {
 
     /// ``graphemeBoundaries(in:)`` in 4 bytes a boundary, or none when every unit is a grapheme.
     static func graphemeList(in text: [UInt16]) throws(ICUError) -> BoundaryList {
-        // Below U+0300 (Latin-1, Latin Extended, IPA, spacing modifiers) nothing extends a cluster:
-        // every unit is one, but CR LF.
         guard !text.isEmpty else { return BoundaryList(every: 0) }
-        if text.allSatisfy({ $0 < 0x300 }) {
-            var crlf = false
-            for offset in 1..<text.count where text[offset - 1] == 0x0D && text[offset] == 0x0A {
-                crlf = true
+        // Where every scalar is a cluster of its own but CR LF, the boundaries are the scalars'
+        // (below U+0300 every unit is such a scalar; elsewhere ICU's Grapheme_Cluster_Break property
+        // of each scalar tells, a lookup where the break iterator runs its rules: CJK, Hangul
+        // syllables, Cyrillic and Greek text mostly are such).
+        let simple =
+            text.allSatisfy { $0 < 0x300 }
+            || text.withUnsafeBufferPointer { mush_scalars_are_graphemes($0.baseAddress, Int32($0.count)) == 1 }
+        if simple {
+            var joined = false
+            for offset in 1..<text.count
+            where (text[offset - 1] == 0x0D && text[offset] == 0x0A) || UTF16.isTrailSurrogate(text[offset]) {
+                joined = true
                 break
             }
-            guard crlf else { return BoundaryList(every: text.count) }
+            guard joined else { return BoundaryList(every: text.count) }
             var result: [UInt32] = []
             result.reserveCapacity(text.count)
-            for offset in 1...text.count where offset == text.count || text[offset - 1] != 0x0D || text[offset] != 0x0A
+            for offset in 1...text.count
+            where offset == text.count
+                || ((text[offset - 1] != 0x0D || text[offset] != 0x0A)
+                    && !(UTF16.isTrailSurrogate(text[offset]) && UTF16.isLeadSurrogate(text[offset - 1])))
             {
                 result.append(UInt32(offset))
             }
             return BoundaryList(result, length: text.count)
         }
+        return try graphemeListByICU(in: text)
+    }
+
+    /// ``graphemeList(in:)`` by ICU's break iterator alone (what the shortcuts there must equal).
+    static func graphemeListByICU(in text: [UInt16]) throws(ICUError) -> BoundaryList {
         var result: [UInt32] = []
         try iterate(.character, text, nil) { offset in result.append(UInt32(offset)) }
         return BoundaryList(result, length: text.count)

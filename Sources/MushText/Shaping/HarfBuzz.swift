@@ -174,11 +174,40 @@ final class HarfBuzzFont: @unchecked Sendable {
         }
     }
 
-    /// Shapes `range` in one HarfBuzz buffer. Where HarfBuzz could not allocate (a buffer
-    /// in error), nothing is handed on.
+    /// Shapes `range` as ``shape(_:range:direction:script:language:_:)`` does and appends the glyphs
+    /// to `store`: all at once (one growth of the store, no call a glyph) when the range is shaped
+    /// in one piece, as nearly all are.
+    func shape(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
+        language: ShapingLanguage, into store: inout GlyphStore
+    ) {
+        guard MarkRuns.pieces(text, range) == nil else {
+            shape(text, range: range, direction: direction, script: script, language: language) { glyph in
+                store.append(glyph, clusterOffset: 0)
+            }
+            return
+        }
+        shapePiece(text, range: range, direction: direction, script: script, language: language) { glyphs in
+            store.append(contentsOf: glyphs)
+        }
+    }
+
+    /// Shapes `range` in one HarfBuzz buffer and hands each glyph to `body`.
     private func shapePiece(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
         language: ShapingLanguage, _ body: (CachedGlyph) -> Void
+    ) {
+        shapePiece(text, range: range, direction: direction, script: script, language: language) { glyphs in
+            for glyph in glyphs { body(glyph) }
+        }
+    }
+
+    /// Shapes `range` in one HarfBuzz buffer and hands its glyphs to `body`, read in place while
+    /// the buffer lives. Where HarfBuzz could not allocate (a buffer in error), nothing is handed
+    /// on.
+    private func shapePiece(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
+        language: ShapingLanguage, _ body: (HarfBuzzGlyphs) -> Void
     ) {
         guard !range.isEmpty, let buffer = ThreadBuffer.take() else { return }
         defer { ThreadBuffer.giveBack(buffer) }
@@ -194,14 +223,33 @@ final class HarfBuzzFont: @unchecked Sendable {
         guard hb_buffer_allocation_successful(buffer) != 0, let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return }
-        for index in 0..<Int(count) {
-            let info = infos[index]
-            let position = positions[index]
-            body(
-                CachedGlyph(
-                    glyph: info.codepoint, cluster: info.cluster, advance: position.x_advance,
-                    xOffset: position.x_offset, yOffset: position.y_offset))
-        }
+        body(HarfBuzzGlyphs(infos: infos, positions: positions, count: Int(count)))
+    }
+}
+
+/// The glyphs of one shaping, read from HarfBuzz's buffer in place (only while it lives: inside
+/// the call that hands them out), in font units with clusters as offsets into the text.
+struct HarfBuzzGlyphs: RandomAccessCollection {
+    private let infos: UnsafePointer<hb_glyph_info_t>
+    private let positions: UnsafePointer<hb_glyph_position_t>
+    let count: Int
+
+    fileprivate init(infos: UnsafePointer<hb_glyph_info_t>, positions: UnsafePointer<hb_glyph_position_t>, count: Int) {
+        self.infos = infos
+        self.positions = positions
+        self.count = count
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(index: Int) -> CachedGlyph {
+        precondition(index >= 0 && index < count, "glyph index out of range")
+        let info = infos[index]
+        let position = positions[index]
+        return CachedGlyph(
+            glyph: info.codepoint, cluster: info.cluster, advance: position.x_advance, xOffset: position.x_offset,
+            yOffset: position.y_offset)
     }
 }
 

@@ -235,9 +235,7 @@ public enum Shaper {
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: TextDirection,
         script: ShapingScript, language: ShapingLanguage, into store: inout GlyphStore
     ) {
-        face.font.shape(text, range: range, direction: direction, script: script, language: language) { glyph in
-            store.append(glyph, clusterOffset: 0)
-        }
+        face.font.shape(text, range: range, direction: direction, script: script, language: language, into: &store)
     }
 
     /// Glyphs in points from font units.
