@@ -164,6 +164,29 @@ struct FontTests {
         #expect(smile.items.map(\.face.family) == ["Noto Color Emoji", "DejaVu Sans"])
     }
 
+    /// A face's coverage, learned as it is asked and kept, answers as the font's `cmap` does for
+    /// every scalar of the Basic Multilingual Plane, asked by four threads at once and then again
+    /// (read from what was kept), and beyond it.
+    @Test func coverageIsTheFontsOwnAnswer() {
+        let faces = FontCollection.shipped.faces
+        let scalars = (0..<0x10000).compactMap(Unicode.Scalar.init) + ["\u{1F600}", "\u{10000}", "\u{E0001}"]
+        let wrong = LockedCounter()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for face in faces {
+                // Each thread in its own order, so that they learn different scalars first.
+                let order = thread % 2 == 0 ? scalars : scalars.reversed()
+                for round in 0..<2 {
+                    for scalar in order where face.covers(scalar) != (face.glyph(for: scalar) != nil) {
+                        wrong.add("\(face) U+\(String(scalar.value, radix: 16)) round \(round)")
+                    }
+                }
+            }
+        }
+        #expect(wrong.count == 0, "\(wrong.first)")
+        // (Not all yes or all no: Thai is in one shipped family only.)
+        #expect(faces.contains { $0.covers("\u{0E01}") } && faces.contains { !$0.covers("\u{0E01}") })
+    }
+
     /// The list of missing characters: each as `U+` and at least four upper-case hexadecimal
     /// digits, then the character; at most twelve, then how many more.
     @Test func missingCharactersAreListedByCodeAndCharacter() {
@@ -184,4 +207,17 @@ struct FontTests {
             #expect(TextWarning.missingGlyphs(scalars).description == reference(scalars))
         }
     }
+}
+
+/// Problems found on many threads: how many, and the first.
+private final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: [String] = []
+
+    func add(_ problem: String) {
+        lock.withLock { found.append(problem) }
+    }
+
+    var count: Int { lock.withLock { found.count } }
+    var first: String? { lock.withLock { found.first } }
 }

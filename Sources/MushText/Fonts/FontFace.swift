@@ -149,7 +149,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
     /// Whether the face has a glyph for `scalar`.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
-        glyph(for: scalar) != nil
+        font.covers(scalar.value)
     }
 
     public var description: String { "\(family) \(style)" }

@@ -130,6 +130,16 @@ final class HarfBuzzFont: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0 ? glyph : nil
     }
 
+    /// Whether the font maps `codePoint` to a glyph: ``glyph(for:)`` is not nil. The itemizer asks
+    /// this of every character outside ASCII; answers in the Basic Multilingual Plane are kept.
+    func covers(_ codePoint: UInt32) -> Bool {
+        guard codePoint < 0x10000 else { return glyph(for: codePoint) != nil }
+        return coverage.covers(codePoint) { glyph(for: $0) != nil }
+    }
+
+    /// What ``covers(_:)`` has learned.
+    private let coverage = Coverage()
+
     /// The horizontal advance of `glyph`, in font units (unshaped: no kerning).
     func advance(of glyph: UInt32) -> Int32 {
         hb_font_get_glyph_h_advance(font, glyph)
@@ -224,6 +234,40 @@ final class HarfBuzzFont: @unchecked Sendable {
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return }
         body(HarfBuzzGlyphs(infos: infos, positions: positions, count: Int(count)))
+    }
+}
+
+/// Which code points of the Basic Multilingual Plane a font maps, learned as they are asked: each
+/// answer is HarfBuzz's own, asked once and kept in two bits (16 KB a font), so that asking again
+/// reads a bit instead of searching the font's `cmap`. Threads share it without a lock: an answer's
+/// bit is written before the bit that says it is known (release ordering), which a reader loads
+/// first (acquire); two threads that learn the same answer at once write the same bits.
+private final class Coverage: @unchecked Sendable {
+    /// 1,024 words of "known" bits, then 1,024 of "covered" bits, one bit a code point.
+    private let words: UnsafeMutablePointer<Atomic<UInt64>>
+    private static let count = 2048
+
+    init() {
+        words = .allocate(capacity: Self.count)
+        for index in 0..<Self.count { (words + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        words.deinitialize(count: Self.count)
+        words.deallocate()
+    }
+
+    /// Whether `codePoint` (below U+10000) is covered, asking `ask` the first time.
+    func covers(_ codePoint: UInt32, ask: (UInt32) -> Bool) -> Bool {
+        let index = Int(codePoint >> 6)
+        let bit = UInt64(1) << (codePoint & 63)
+        if words[index].load(ordering: .acquiring) & bit != 0 {
+            return words[1024 + index].load(ordering: .relaxed) & bit != 0
+        }
+        let covered = ask(codePoint)
+        if covered { words[1024 + index].bitwiseOr(bit, ordering: .relaxed) }
+        words[index].bitwiseOr(bit, ordering: .releasing)
+        return covered
     }
 }
 
