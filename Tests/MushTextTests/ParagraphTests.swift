@@ -5,6 +5,37 @@ import Testing
 
 @Suite("Paragraphs")
 struct ParagraphTests {
+    /// ASCII text in one run is one item without visiting each cluster: the same item the
+    /// itemizer's loop makes, on 5,000 seeded strings of letters, digits, punctuation, spaces,
+    /// tabs, controls, CR LF and keycap-like `#` and digits, in a face that has every ASCII
+    /// character and (loop only) in one that does not.
+    @Test func asciiInOneRunIsTheItemTheLoopMakes() throws {
+        let fonts = FontCollection.standard
+        let pool = Array("aZ09#* .,;-\t\r\n\u{0B}\u{01}\u{7F}\"'".utf16)
+        var state: UInt64 = 0x5851_F42D_4C95_7F2D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var taken = 0
+        for index in 0..<5_000 {
+            let text = (0..<(1 + next(12))).map { _ in pool[next(pool.count)] }
+            let family = index % 10 == 0 ? "Noto Sans Thai" : "DejaVu Sans"
+            let style = ParagraphStyle(fontFamily: family)
+            let runs = [StyledRange(range: 0..<text.count, attributes: .plain)]
+            let graphemes = try TextBoundaries.graphemeList(in: text)
+            func items(_ shortcut: Bool) throws -> [String] {
+                try Itemizer.items(
+                    text: text, runs: runs, base: style, fonts: fonts, graphemes: graphemes, shortcut: shortcut
+                ).map { "\($0.range) \($0.face) \($0.script.number) \($0.level) \($0.run) \($0.scriptCode)" }
+            }
+            let fast = try items(true)
+            if fast.count == 1 { taken += 1 }
+            #expect(fast == (try items(false)), "\(text)")
+        }
+        #expect(taken > 4_000)
+    }
+
     /// The itemizer's own table of spaces and default-ignorable characters agrees with the
     /// standard library's Unicode tables on every scalar.
     @Test func spacesAndIgnorablesAgreeWithUnicode() {

@@ -51,8 +51,11 @@ enum Itemizer {
         var italic: Bool
     }
 
+    /// The items of `text` (`shortcut`: false visits every cluster even where one item is known to
+    /// cover the text; for tests).
     static func items(
-        text: [UInt16], runs: [StyledRange], base: ParagraphStyle, fonts: FontCollection, graphemes: BoundaryList
+        text: [UInt16], runs: [StyledRange], base: ParagraphStyle, fonts: FontCollection, graphemes: BoundaryList,
+        shortcut: Bool = true
     ) throws(ICUError) -> [TextItem] {
         guard !text.isEmpty else { return [] }
         let levels = try bidiLevels(text)
@@ -120,6 +123,13 @@ enum Itemizer {
         }
         func sameLevelAndScript(_ segment: Segment, _ start: Int) -> Bool {
             (levels.map { $0[segment.start] == $0[start] } ?? true) && scripts[segment.start] == scripts[start]
+        }
+        // ASCII in one run whose face has every ASCII character: whatever the loop below meets,
+        // it gives the run's face (spaces and controls join what is around them; no cluster is
+        // longer than CR LF, which is no keycap), so one item, without visiting each cluster.
+        if shortcut, runs.count == 1, scripts.codes.isEmpty, levels == nil, runFaces[0].coversASCII {
+            close(Segment(start: 0, end: text.count, slot: runFaces[0].slot, run: 0))
+            return items
         }
         var open: Segment?
         var runIndex = 0
@@ -285,32 +295,36 @@ enum Itemizer {
             return ScriptCodes(uniform: letter ? 25 : 0)
         }
         var codes = [Int32].filled(with: 0, count: text.count)
-        var offset = 0
-        while offset < text.count {
-            let unit = text[offset]
-            if unit < 0x80 {
-                // ASCII: letters are Latin (USCRIPT_LATIN, 25), everything else Common (0).
-                let letter = (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
-                codes[offset] = letter ? 25 : 0
-                offset += 1
-                continue
+        // (Written through one buffer: a subscript write asks whether the array is shared, each
+        // time, in each of the four passes.)
+        codes.withUnsafeMutableBufferPointer { codes in
+            var offset = 0
+            while offset < text.count {
+                let unit = text[offset]
+                if unit < 0x80 {
+                    // ASCII: letters are Latin (USCRIPT_LATIN, 25), everything else Common (0).
+                    let letter = (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
+                    codes[offset] = letter ? 25 : 0
+                    offset += 1
+                    continue
+                }
+                let scalar = scalar(in: text, at: offset)
+                let code = mush_script(scalar.value)
+                let width = scalar.value > 0xFFFF ? 2 : 1
+                for unit in offset..<min(offset + width, text.count) { codes[unit] = code }
+                offset += width
             }
-            let scalar = scalar(in: text, at: offset)
-            let code = mush_script(scalar.value)
-            let width = scalar.value > 0xFFFF ? 2 : 1
-            for unit in offset..<min(offset + width, text.count) { codes[unit] = code }
-            offset += width
+            // 0 is Common, 1 Inherited: they take the script before them, else the one after.
+            var last: Int32 = -1
+            for index in codes.indices {
+                if codes[index] > 1 { last = codes[index] } else if last > 1 { codes[index] = last }
+            }
+            var next: Int32 = -1
+            for index in codes.indices.reversed() {
+                if codes[index] > 1 { next = codes[index] } else if next > 1 { codes[index] = next }
+            }
+            for index in codes.indices where codes[index] == 1 { codes[index] = 0 }
         }
-        // 0 is Common, 1 Inherited: they take the script before them, else the one after.
-        var last: Int32 = -1
-        for index in codes.indices {
-            if codes[index] > 1 { last = codes[index] } else if last > 1 { codes[index] = last }
-        }
-        var next: Int32 = -1
-        for index in codes.indices.reversed() {
-            if codes[index] > 1 { next = codes[index] } else if next > 1 { codes[index] = next }
-        }
-        for index in codes.indices where codes[index] == 1 { codes[index] = 0 }
         return ScriptCodes(codes: codes)
     }
 
