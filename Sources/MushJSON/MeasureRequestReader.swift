@@ -17,14 +17,12 @@ extension MeasureRequest {
             if !reader.consume(UInt8(ascii: "}")) {
                 repeat {
                     reader.skipWhitespace()
-                    guard reader.peek == UInt8(ascii: "\"") else { return nil }
-                    let key = try reader.string()
-                    guard let field = keys.firstIndex(of: key), seen & 1 << field == 0 else { return nil }
+                    guard let field = reader.knownKey(keyBytes), seen & 1 << field == 0 else { return nil }
                     seen |= 1 << field
                     reader.skipWhitespace()
                     guard reader.consume(UInt8(ascii: ":")) else { return nil }
                     reader.skipWhitespace()
-                    try request.read(key, from: &reader)
+                    try request.read(keys[field], from: &reader)
                     reader.skipWhitespace()
                 } while reader.consume(UInt8(ascii: ","))
                 guard reader.consume(UInt8(ascii: "}")) else { return nil }
@@ -36,6 +34,9 @@ extension MeasureRequest {
             return nil
         }
     }
+
+    /// The UTF-8 bytes of each of ``keys``, in their order.
+    private static let keyBytes: [[UInt8]] = keys.map { Array($0.utf8) }
 
     /// What `read(_:from:)` throws for a value not of its field's type: the general reader reads the
     /// line again and names the problem.
@@ -92,6 +93,24 @@ extension MeasureRequest {
 }
 
 extension JSONReader {
+    /// The index in `keys` of the key string at the reading place, read past when it is one of
+    /// them written without escapes; nil otherwise (the reader then stays where it was). The
+    /// bytes are compared as they are: no string is made for a key.
+    mutating func knownKey(_ keys: [[UInt8]]) -> Int? {
+        guard peek == UInt8(ascii: "\"") else { return nil }
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        let key = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+        guard
+            let field = keys.firstIndex(where: { candidate in
+                candidate.count == key.count && candidate.indices.allSatisfy { candidate[$0] == key[$0] }
+            })
+        else { return nil }
+        index = end + 1
+        return field
+    }
+
     /// The byte at the reading place, or nil at the end.
     var peek: UInt8? {
         index < bytes.count ? bytes[index] : nil

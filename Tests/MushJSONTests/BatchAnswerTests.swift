@@ -100,6 +100,14 @@ struct BatchAnswerTests {
         #expect(direct == (try MeasureRequest(general: bytes)))
     }
 
+    /// A key written with an escape is left to the general reader (the direct one compares keys'
+    /// bytes as written), which reads it as the key it spells.
+    @Test func anEscapedKeyIsReadByTheGeneralReader() throws {
+        let line = Array(#"{"t\u0065xt": "a", "wid\u0074h": 50}"#.utf8)
+        #expect(line.withUnsafeBufferPointer(MeasureRequest.readDirectly) == nil)
+        #expect(try MeasureRequest(json: line, fonts: .standard) == MeasureRequest(text: "a", width: 50))
+    }
+
     /// Anything but the common case goes to the general reader, which names the problem.
     @Test(arguments: [
         #"{"text": "a", "text": "b"}"#, #"{"text": "a", "extra": 1}"#, #"{"width": 3}"#, #"{"text": 1}"#,
