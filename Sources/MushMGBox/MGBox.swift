@@ -235,7 +235,7 @@ public struct MGBox: MGLayoutBox {
     /// What a box holds instead of boxes.
     public enum Content: Sendable {
         /// A row, laid out by the row engine at the box's content width.
-        case line(MGLine)
+        indirect case line(MGLine)
         /// Any leaf of the box engine: `TextLeaf`, `ImageLeaf`, `LineLeaf` or your own.
         case leaf(any BoxLeaf)
         /// A subtree of the box engine, laid out by its own styles.
