@@ -37,7 +37,7 @@ public struct LineReader {
     public mutating func next() -> Result<[UInt8], RequestError>? {
         var searched = start
         while true {
-            if let newline = foundNewline ?? buffer[searched...].firstIndex(of: 0x0A) {
+            if let newline = foundNewline ?? firstNewline(from: searched) {
                 foundNewline = nil
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
@@ -80,7 +80,7 @@ public struct LineReader {
     /// Reads past the rest of a line too long to keep, up to its line feed, and returns its error.
     private mutating func skipLongLine() -> Result<[UInt8], RequestError> {
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
+            if let newline = firstNewline(from: 0) {
                 buffer.removeFirst(newline + 1)
                 start = 0
                 return .failure(tooLong)
@@ -99,7 +99,7 @@ public struct LineReader {
     /// next line is not there yet, so that a co-process gets each answer without waiting.
     public mutating func canReadWithoutWaiting() -> Bool {
         if atEnd || foundNewline != nil { return true }
-        if let newline = buffer[start...].firstIndex(of: 0x0A) {
+        if let newline = firstNewline(from: start) {
             foundNewline = newline
             return true
         }
@@ -108,6 +108,17 @@ public struct LineReader {
     }
 
     /// Reads what is available (blocking until something is), up to 64 KiB; false at the end.
+    /// The offset of the first line feed in the buffer at or after `offset`, found by `memchr`
+    /// (the reader's thread scans every byte of a batch, alone while the workers wait for lines).
+    private func firstNewline(from offset: Int) -> Int? {
+        guard offset < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            memchr(bytes.baseAddress! + offset, 0x0A, bytes.count - offset).map {
+                UnsafeRawPointer($0) - UnsafeRawPointer(bytes.baseAddress!)
+            }
+        }
+    }
+
     mutating func fill() -> Bool {
         let chunk = 1 << 16
         let old = buffer.count
