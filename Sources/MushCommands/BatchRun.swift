@@ -117,31 +117,55 @@ struct BatchRun: Sendable {
             Thread { queue.work(answer: answering, console: console) }.start()
         }
         var reader = console.inputLines()
-        var chunk: [(number: Int, line: Result<[UInt8], RequestError>)] = []
-        var bytes = 0
+        var chunk = LineChunk()
         var number = 0
-        while let line = reader.next() {
+        while let line = reader.next(appendingTo: &chunk.bytes) {
             number += 1
-            chunk.append((number, line))
-            bytes += (try? line.get().count) ?? 0
-            if chunk.count >= Self.chunkLines || bytes >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
+            chunk.lines.append((number, line))
+            if chunk.lines.count >= Self.chunkLines || chunk.bytes.count >= Self.chunkBytes
+                || !reader.canReadWithoutWaiting()
+            {
                 guard queue.submit(chunk) else { break }
-                chunk.removeAll(keepingCapacity: true)
-                bytes = 0
+                chunk = LineChunk()
             }
         }
-        if !chunk.isEmpty { _ = queue.submit(chunk) }
+        if !chunk.lines.isEmpty { _ = queue.submit(chunk) }
         return queue.finish()
     }
 }
 
 /// The chunks of a parallel batch between the reading thread, the workers and the writing, under
 /// one lock. Chunks are numbered as read; answers are written strictly in that order.
+/// Lines read for one worker: their bytes one after another in one buffer, and each line's
+/// number and range there (or why it could not be read). The reading thread, alone while the
+/// workers wait, then makes one buffer a chunk and hands it on as one value; each worker makes its
+/// lines' arrays.
+private struct LineChunk: Sendable {
+    var bytes: [UInt8] = []
+    var lines: [(number: Int, line: Result<Range<Int>, RequestError>)] = []
+
+    /// An empty chunk with room for a whole chunk's lines.
+    init() {
+        bytes.reserveCapacity(BatchRun.chunkBytes + 1024)
+        lines.reserveCapacity(BatchRun.chunkLines)
+    }
+
+    private init(empty: Void) {}
+
+    /// A chunk of nothing, holding no room.
+    static let empty = LineChunk(empty: ())
+
+    /// Line `index`'s bytes, or its error.
+    func line(_ index: Int) -> Result<[UInt8], RequestError> {
+        lines[index].line.map { Array(bytes[$0]) }
+    }
+}
+
 private final class ChunkQueue: @unchecked Sendable {
     // Everything below is read and changed only with `condition` locked.
     private let condition = NSCondition()
     /// Chunks read but not yet taken by a worker, oldest first.
-    private var pending: [(sequence: Int, lines: [(number: Int, line: Result<[UInt8], RequestError>)])] = []
+    private var pending: [(sequence: Int, chunk: LineChunk)] = []
     private var pendingStart = 0
     /// Answered chunks waiting for those before them to be written.
     private var answered: [Int: [(number: Int, answer: BatchAnswer)]] = [:]
@@ -160,14 +184,14 @@ private final class ChunkQueue: @unchecked Sendable {
 
     /// Queues a chunk, waiting while too many are read and not yet written; false (the chunk
     /// dropped) once output could not be written, when reading should stop.
-    func submit(_ lines: [(number: Int, line: Result<[UInt8], RequestError>)]) -> Bool {
+    func submit(_ chunk: LineChunk) -> Bool {
         condition.lock()
         while submitted - written >= limit && summary.outputFailure == nil { condition.wait() }
         guard summary.outputFailure == nil else {
             condition.unlock()
             return false
         }
-        pending.append((submitted, lines))
+        pending.append((submitted, chunk))
         submitted += 1
         condition.broadcast()
         condition.unlock()
@@ -192,8 +216,8 @@ private final class ChunkQueue: @unchecked Sendable {
         while true {
             while pendingStart == pending.count && !closed { condition.wait() }
             guard pendingStart < pending.count else { break }
-            let chunk = pending[pendingStart]
-            pending[pendingStart].lines = []
+            let (sequence, chunk) = pending[pendingStart]
+            pending[pendingStart].chunk = LineChunk.empty
             pendingStart += 1
             if pendingStart == pending.count {
                 pending.removeAll(keepingCapacity: true)
@@ -202,9 +226,14 @@ private final class ChunkQueue: @unchecked Sendable {
             let failed = summary.outputFailure != nil
             condition.unlock()
             // After a failed write, the chunks left are dropped unanswered.
-            let answers = failed ? [] : chunk.lines.map { (number: $0.number, answer: answer($0.line, $0.number)) }
+            let answers =
+                failed
+                ? []
+                : chunk.lines.indices.map {
+                    (number: chunk.lines[$0].number, answer: answer(chunk.line($0), chunk.lines[$0].number))
+                }
             condition.lock()
-            answered[chunk.sequence] = answers
+            answered[sequence] = answers
             if !writing { writeReady(console) }
         }
         condition.unlock()

@@ -8,9 +8,18 @@ import Testing
 /// JSON Lines as the batch commands read them, through a real pipe.
 @Suite("Line reader")
 struct LineReaderTests {
+    /// The lines `LineReader` reads from a pipe that `bytes` are written to, line by line; read
+    /// again into one buffer (`next(appendingTo:)`, as a batch's chunks are), they must be the
+    /// same.
+    func lines(_ bytes: [UInt8], limit: Int = 1 << 24) -> [String] {
+        let read = lines(bytes, limit: limit, appending: false)
+        #expect(lines(bytes, limit: limit, appending: true) == read, "read into one buffer")
+        return read
+    }
+
     /// The lines `LineReader` reads from a pipe that `bytes` are written to (by another thread, so
     /// that a large input does not fill the pipe before it is read).
-    func lines(_ bytes: [UInt8], limit: Int = 1 << 24) -> [String] {
+    func lines(_ bytes: [UInt8], limit: Int, appending: Bool) -> [String] {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return ["pipe failed"] }
         let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
@@ -28,12 +37,23 @@ struct LineReaderTests {
         writer.start()
         var reader = LineReader(fileDescriptor: readEnd, limit: limit)
         var lines: [String] = []
-        while let line = reader.next() {
-            switch line {
-            case .success(let bytes): lines.append(String(decoding: bytes, as: UTF8.self))
-            case .failure(let error): lines.append("error: \(error)")
+        var buffer: [UInt8] = [0x2A] // (what was there before stays)
+        while true {
+            if appending {
+                guard let line = reader.next(appendingTo: &buffer) else { break }
+                switch line {
+                case .success(let range): lines.append(String(decoding: buffer[range], as: UTF8.self))
+                case .failure(let error): lines.append("error: \(error)")
+                }
+            } else {
+                guard let line = reader.next() else { break }
+                switch line {
+                case .success(let bytes): lines.append(String(decoding: bytes, as: UTF8.self))
+                case .failure(let error): lines.append("error: \(error)")
+                }
             }
         }
+        #expect(buffer.first == 0x2A)
         close(readEnd)
         return lines
     }
