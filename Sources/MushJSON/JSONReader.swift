@@ -225,15 +225,16 @@ struct JSONReader {
         for (position, byte) in token.enumerated() {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
+                // (More digits than the path takes: stop before they overflow the integer.)
                 count += 1
+                guard count <= 15 else { return nil }
+                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
                 if seenPoint { decimals += 1 }
             case UInt8(ascii: "."): seenPoint = true
             case UInt8(ascii: "-") where position == 0: break
             default: return nil // an exponent
             }
         }
-        guard count <= 15 else { return nil }
         let magnitude = Double(digits) / powersOfTen[decimals]
         return token.first == UInt8(ascii: "-") ? -magnitude : magnitude
     }
