@@ -117,7 +117,7 @@ struct BatchRun: Sendable {
             Thread { queue.work(answer: answering, console: console) }.start()
         }
         var reader = console.inputLines()
-        var chunk = LineChunk()
+        var chunk = LineChunk(reservingRoom: true)
         var number = 0
         while let line = reader.next(appendingTo: &chunk.bytes) {
             number += 1
@@ -126,7 +126,7 @@ struct BatchRun: Sendable {
                 || !reader.canReadWithoutWaiting()
             {
                 guard queue.submit(chunk) else { break }
-                chunk = LineChunk()
+                chunk = LineChunk(reservingRoom: true)
             }
         }
         if !chunk.lines.isEmpty { _ = queue.submit(chunk) }
@@ -134,8 +134,6 @@ struct BatchRun: Sendable {
     }
 }
 
-/// The chunks of a parallel batch between the reading thread, the workers and the writing, under
-/// one lock. Chunks are numbered as read; answers are written strictly in that order.
 /// Lines read for one worker: their bytes one after another in one buffer, and each line's
 /// number and range there (or why it could not be read). The reading thread, alone while the
 /// workers wait, then makes one buffer a chunk and hands it on as one value; each worker makes its
@@ -144,23 +142,21 @@ private struct LineChunk: Sendable {
     var bytes: [UInt8] = []
     var lines: [(number: Int, line: Result<Range<Int>, RequestError>)] = []
 
-    /// An empty chunk with room for a whole chunk's lines.
-    init() {
+    /// An empty chunk, with room for a whole chunk's lines when `reservingRoom`.
+    init(reservingRoom: Bool) {
+        guard reservingRoom else { return }
         bytes.reserveCapacity(BatchRun.chunkBytes + 1024)
         lines.reserveCapacity(BatchRun.chunkLines)
     }
 
-    private init(empty: Void) {}
-
-    /// A chunk of nothing, holding no room.
-    static let empty = LineChunk(empty: ())
-
-    /// Line `index`'s bytes, or its error.
-    func line(_ index: Int) -> Result<[UInt8], RequestError> {
-        lines[index].line.map { Array(bytes[$0]) }
+    /// The bytes of `line`, one of ``lines``, or its error.
+    func bytes(of line: Result<Range<Int>, RequestError>) -> Result<[UInt8], RequestError> {
+        line.map { Array(bytes[$0]) }
     }
 }
 
+/// The chunks of a parallel batch between the reading thread, the workers and the writing, under
+/// one lock. Chunks are numbered as read; answers are written strictly in that order.
 private final class ChunkQueue: @unchecked Sendable {
     // Everything below is read and changed only with `condition` locked.
     private let condition = NSCondition()
@@ -217,7 +213,7 @@ private final class ChunkQueue: @unchecked Sendable {
             while pendingStart == pending.count && !closed { condition.wait() }
             guard pendingStart < pending.count else { break }
             let (sequence, chunk) = pending[pendingStart]
-            pending[pendingStart].chunk = LineChunk.empty
+            pending[pendingStart].chunk = LineChunk(reservingRoom: false)
             pendingStart += 1
             if pendingStart == pending.count {
                 pending.removeAll(keepingCapacity: true)
@@ -228,10 +224,7 @@ private final class ChunkQueue: @unchecked Sendable {
             // After a failed write, the chunks left are dropped unanswered.
             let answers =
                 failed
-                ? []
-                : chunk.lines.indices.map {
-                    (number: chunk.lines[$0].number, answer: answer(chunk.line($0), chunk.lines[$0].number))
-                }
+                ? [] : chunk.lines.map { (number: $0.number, answer: answer(chunk.bytes(of: $0.line), $0.number)) }
             condition.lock()
             answered[sequence] = answers
             if !writing { writeReady(console) }

@@ -248,13 +248,14 @@ struct JSONReader {
     /// makes has the same bytes only where there were none, U+FFFD being valid itself.)
     static func validated(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var string = String(decoding: bytes, as: UTF8.self)
-        // (Compared with memcmp: `elementsEqual` went byte by byte through the generic sequence.)
-        return string.withUTF8 { decoded in
-            guard decoded.count == bytes.count, let left = decoded.baseAddress, let right = bytes.baseAddress else {
-                return decoded.count == bytes.count
-            }
-            return memcmp(left, right, bytes.count) == 0
-        } ? string : nil
+        return string.withUTF8 { sameBytes($0, bytes) } ? string : nil
+    }
+
+    /// Whether `a` and `b` hold the same bytes (compared with memcmp: `elementsEqual` went byte by
+    /// byte through the generic sequence).
+    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count, let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
+        return memcmp(left, right, a.count) == 0
     }
 
     /// A string: escapes decoded, UTF-8 checked, control characters refused (JSON requires them

@@ -125,7 +125,6 @@ public struct LineReader {
         return poll(&descriptor, 1, 0) > 0
     }
 
-    /// Reads what is available (blocking until something is), up to 64 KiB; false at the end.
     /// The offset of the first line feed in the buffer at or after `offset`, found by `memchr`
     /// (the reader's thread scans every byte of a batch, alone while the workers wait for lines).
     private func firstNewline(from offset: Int) -> Int? {
@@ -137,6 +136,7 @@ public struct LineReader {
         }
     }
 
+    /// Reads what is available (blocking until something is), up to 64 KiB; false at the end.
     mutating func fill() -> Bool {
         let chunk = 1 << 16
         let old = buffer.count

@@ -102,11 +102,9 @@ extension JSONReader {
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         let key = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
-        guard
-            let field = keys.firstIndex(where: { candidate in
-                candidate.count == key.count && candidate.indices.allSatisfy { candidate[$0] == key[$0] }
-            })
-        else { return nil }
+        guard let field = keys.firstIndex(where: { $0.withUnsafeBufferPointer { Self.sameBytes($0, key) } }) else {
+            return nil
+        }
         index = end + 1
         return field
     }

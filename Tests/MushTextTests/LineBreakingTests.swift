@@ -8,6 +8,38 @@ import Testing
 struct LineBreakingTests {
     func utf16(_ text: String) -> [UInt16] { Array(text.utf16) }
 
+    /// The cases of one of Unicode's break test files in Debian's unicode-data
+    /// (`/usr/share/unicode/auxiliary/`): each line (its first 100 characters), its text in UTF-16
+    /// and the offsets where it breaks (`÷`; `×` joins), the start and the end included as the file
+    /// marks them.
+    func conformanceCases(_ file: String) throws -> [(line: String, text: [UInt16], expected: [Int])] {
+        let path = "/usr/share/unicode/auxiliary/" + file
+        try #require(FileManager.default.fileExists(atPath: path), "needs Debian's unicode-data package")
+        var cases: [(line: String, text: [UInt16], expected: [Int])] = []
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+            let data = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let fields = data.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard fields.first == "×" || fields.first == "÷" else { continue }
+            var text: [UInt16] = []
+            var expected: [Int] = []
+            for field in fields.dropFirst() {
+                switch field {
+                case "÷": expected.append(text.count)
+                case "×": break
+                default:
+                    let value = UInt32(field, radix: 16)!
+                    if let scalar = Unicode.Scalar(value) {
+                        text += Array(String(Character(scalar)).utf16)
+                    } else {
+                        text.append(UInt16(value)) // the line break file tests lone surrogates too
+                    }
+                }
+            }
+            cases.append((String(line.prefix(100)), text, expected))
+        }
+        return cases
+    }
+
     @Test func softAndHardBreaks() throws {
         let breaks = try TextBoundaries.lineBreaks(in: utf16("one two\nthree"))
         #expect(
@@ -47,29 +79,14 @@ struct LineBreakingTests {
     /// Unicode's conformance file for UAX #29's grapheme clusters (Debian's unicode-data, Unicode
     /// 15.0 as ICU 72): every case, through the shortcuts of `graphemeList` and through ICU alone.
     @Test func graphemeBreakTestConformance() throws {
-        let path = "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt"
-        try #require(FileManager.default.fileExists(atPath: path), "needs Debian's unicode-data package")
-        var total = 0
+        let cases = try conformanceCases("GraphemeBreakTest.txt")
         var failures: [String] = []
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
-            let data = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let fields = data.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.first == "÷" else { continue }
-            var text: [UInt16] = []
-            var expected: [Int] = []
-            for field in fields.dropFirst() {
-                switch field {
-                case "÷": expected.append(text.count)
-                case "×": break
-                default: text += Array(String(Character(Unicode.Scalar(UInt32(field, radix: 16)!)!)).utf16)
-                }
-            }
-            total += 1
+        for (line, text, expected) in cases {
             let fast = try TextBoundaries.graphemeBoundaries(in: text)
             let icu = Array(try TextBoundaries.graphemeListByICU(in: text))
-            if fast != expected || icu != expected { failures.append(String(line.prefix(100))) }
+            if fast != expected || icu != expected { failures.append(line) }
         }
-        #expect(total == 602)
+        #expect(cases.count == 602)
         #expect(failures.count == 0, "\(failures.prefix(5))")
     }
 
@@ -118,35 +135,13 @@ struct LineBreakingTests {
     /// Unicode's own conformance file for UAX #14, from Debian's unicode-data (the same Unicode
     /// version, 15.0, as Debian's ICU 72).
     @Test func lineBreakTestConformance() throws {
-        let path = "/usr/share/unicode/auxiliary/LineBreakTest.txt"
-        try #require(FileManager.default.fileExists(atPath: path), "needs Debian's unicode-data package")
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        var total = 0
+        let cases = try conformanceCases("LineBreakTest.txt")
         var failures: [String] = []
-        for line in lines {
-            let data = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let fields = data.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.first == "×" || fields.first == "÷" else { continue }
-            var text: [UInt16] = []
-            var expected: [Int] = []
-            for field in fields.dropFirst() {
-                switch field {
-                case "÷": expected.append(text.count)
-                case "×": break
-                default:
-                    let value = UInt32(field, radix: 16)!
-                    if let scalar = Unicode.Scalar(value) {
-                        text += Array(String(Character(scalar)).utf16)
-                    } else {
-                        text.append(UInt16(value)) // the file tests lone surrogates too
-                    }
-                }
-            }
-            total += 1
+        for (line, text, expected) in cases {
             let actual = try TextBoundaries.lineBreaks(in: text).map(\.offset)
-            if actual != expected { failures.append(String(line.prefix(100))) }
+            if actual != expected { failures.append(line) }
         }
-        #expect(total == 7654)
+        #expect(cases.count == 7654)
         // ICU tailors UAX #14 in numeric contexts: a hyphen-minus (HY) or an infix separator (IS:
         // `.` `,`) next to letters or digits. Those 22 cases differ; every other case must agree.
         for failure in failures { print("  ICU tailoring: \(failure)") }
