@@ -1,3 +1,4 @@
+import Foundation
 import Mush
 import Testing
 
@@ -37,6 +38,48 @@ struct ShapeCacheTests {
         let dejaVu = FontCollection.standard.faces.filter { $0.family.hasPrefix("DejaVu") }
         #expect(dejaVu.count == 8)
         #expect(dejaVu.allSatisfy { $0.spaceIsContextFree })
+    }
+
+    /// The check shapes all printable ASCII in one line; held here to shaping each character next
+    /// to a space on each side, one pair a call, for every face this machine has.
+    @Test func contextFreeCheckAgreesWithShapingEachPair() {
+        func pairwise(_ font: HarfBuzzFont) -> Bool {
+            guard let space = font.glyph(for: 0x20) else { return false }
+            for unit in UInt16(0x21)...0x7E {
+                guard let glyph = font.glyph(for: UInt32(unit)) else { continue }
+                for pair in [[unit, 0x20], [0x20, unit]] {
+                    var shaped: [CachedGlyph] = []
+                    pair.withUnsafeBufferPointer { units in
+                        font.shape(units, range: 0..<2, direction: .leftToRight, script: .latin, language: .none) {
+                            shaped.append($0)
+                        }
+                    }
+                    let expected = pair[0] == 0x20 ? [space, glyph] : [glyph, space]
+                    let advances = [font.advance(of: expected[0]), font.advance(of: expected[1])]
+                    guard shaped.map(\.glyph) == expected, shaped.map(\.advance) == advances,
+                        shaped.allSatisfy({ $0.xOffset == 0 && $0.yOffset == 0 })
+                    else { return false }
+                }
+            }
+            return true
+        }
+        // The shipped faces and the installed TrueType ones (Liberation's kern around spaces).
+        let installed = ["dejavu", "liberation"].flatMap { folder -> [FontFace] in
+            let path = "/usr/share/fonts/truetype/" + folder
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            return files.sorted().filter { $0.hasSuffix(".ttf") }.flatMap { file in
+                (try? FontCollection.loadFile(path + "/" + file)) ?? []
+            }
+        }
+        let faces = FontCollection.shipped.faces + installed
+        #expect(faces.count >= 10)
+        var answers: Set<Bool> = []
+        for face in faces {
+            #expect(face.spaceIsContextFree == pairwise(face.font), "\(face.description)")
+            answers.insert(face.spaceIsContextFree)
+        }
+        // DejaVu's faces are context-free, Liberation Sans and Serif are not (.ci/install installs both).
+        #expect(answers == [true, false])
     }
 
     @Test(arguments: texts)
