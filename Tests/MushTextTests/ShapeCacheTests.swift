@@ -82,6 +82,16 @@ struct ShapeCacheTests {
         #expect(answers == [true, false])
     }
 
+    /// A cache makes its tables as words are kept: a collection nobody shapes with costs no
+    /// memory beyond its empty shards.
+    @Test func tablesAreMadeWhenWordsAreKept() throws {
+        let fonts = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 20_000)
+        #expect(fonts.shapeCache.generationsMade == 0)
+        for _ in 0..<2 { _ = try Paragraph(mush: "One two three four five six seven", fonts: fonts) }
+        let made = fonts.shapeCache.generationsMade
+        #expect(made > 0 && made <= fonts.shapeCache.statistics.entries)
+    }
+
     @Test(arguments: texts)
     func cachedShapingEqualsWholeShaping(text: String) throws {
         let uncached = FontCollection(faces: FontCollection.standard.faces, wordCacheCapacity: 0)
