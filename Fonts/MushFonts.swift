@@ -13,11 +13,15 @@ public enum MushFonts {
 
     /// The full paths of the font files.
     public static var paths: [String] {
-        #if SWIFT_PACKAGE
-        files.map { Bundle.module.url(forResource: $0, withExtension: nil)!.path }
+        #if SWIFT_PACKAGE && os(Linux)
+            // The resource folder holds the files themselves. (`url(forResource:)` lists the folder and
+            // the executable's own, a few milliseconds at every start where those hold many files.)
+            files.map { Bundle.module.bundlePath + "/" + $0 }
+        #elseif SWIFT_PACKAGE
+            files.map { Bundle.module.url(forResource: $0, withExtension: nil)!.path }
         #else
-        // Built outside SwiftPM (the fuzzers): the folder comes from the environment.
-        files.map { (ProcessInfo.processInfo.environment["MUSH_FONTS_DIR"] ?? "Fonts") + "/" + $0 }
+            // Built outside SwiftPM (the fuzzers): the folder comes from the environment.
+            files.map { (ProcessInfo.processInfo.environment["MUSH_FONTS_DIR"] ?? "Fonts") + "/" + $0 }
         #endif
     }
 }
