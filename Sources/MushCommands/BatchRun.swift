@@ -21,7 +21,7 @@ struct BatchRun: Sendable {
     var failure: @Sendable (_ error: RequestError, _ number: Int) -> BatchAnswer = BatchAnswer.failure
 
     /// Lines a chunk holds at most; a chunk also ends at 64 KiB of input or when no line is ready.
-    static let chunkLines = 64
+    static let chunkLines = 128
     static let chunkBytes = 1 << 16
 
     /// How a batch went: how many lines it read, how many failed, and the first that did.
@@ -170,6 +170,8 @@ private final class ChunkQueue: @unchecked Sendable {
     /// Whether a worker is writing (outside the lock); the others leave their answers to it.
     private var writing = false
     private var closed = false
+    /// Whether the reading waits for room (until half the limit is written).
+    private var readerWaiting = false
     private var summary = BatchRun.Summary()
     /// Chunks read but not written at most: the reading waits beyond it, so memory stays flat.
     private let limit: Int
@@ -182,7 +184,13 @@ private final class ChunkQueue: @unchecked Sendable {
     /// dropped) once output could not be written, when reading should stop.
     func submit(_ chunk: LineChunk) -> Bool {
         condition.lock()
-        while submitted - written >= limit && summary.outputFailure == nil { condition.wait() }
+        if submitted - written >= limit {
+            // Full: wait until half of it is written, so the reading wakes once for several
+            // chunks, not once a chunk.
+            readerWaiting = true
+            while submitted - written > limit / 2 && summary.outputFailure == nil { condition.wait() }
+            readerWaiting = false
+        }
         guard summary.outputFailure == nil else {
             condition.unlock()
             return false
@@ -255,10 +263,13 @@ private final class ChunkQueue: @unchecked Sendable {
             condition.lock()
             written += 1
             summary.add(chunkSummary)
-            condition.broadcast()
+            // Wake only those waiting for this: the reading (room, or a failed write) and `finish`.
+            if closed || summary.outputFailure != nil || (readerWaiting && submitted - written <= limit / 2) {
+                condition.broadcast()
+            }
         }
         writing = false
-        condition.broadcast()
+        if closed { condition.broadcast() }
     }
 }
 

@@ -45,7 +45,8 @@ public struct LineReader {
         nextLine().map { line in
             line.map { range in
                 let start = bytes.count
-                bytes.append(contentsOf: buffer[range])
+                // Through the buffer's memory: a slice of it costs a retain and a release a line.
+                buffer.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
                 return start..<bytes.count
             }
         }
