@@ -74,11 +74,12 @@ let package = Package(
         // Cairo (with its FreeType font backend, PNG, SVG and PDF surfaces) from libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         // Image decoders from Debian's -dev packages: libjpeg-turbo (its TurboJPEG API, which returns
-        // errors where libjpeg would exit), libwebp, and librsvg (which
-        // draws SVG into Cairo as vectors).
+        // errors where libjpeg would exit) and libwebp; librsvg (which draws SVG into Cairo as
+        // vectors) is opened at the first SVG image, not linked (Debian's librsvg2-2 at run time;
+        // CRsvg declares the four functions called).
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CRsvg"),
         // Drawing laid-out lines, stacks and box trees with Cairo: PNG, SVG, PDF.
         .target(
             name: "MushRender",

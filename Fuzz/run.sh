@@ -135,11 +135,12 @@ else
         render)
             # MushRender draws box trees too: MushBox comes with it.
             mapfile -t box_sources < <(find "$root/Sources/MushBox" -name '*.swift' | sort)
-            # MushImage reads image headers; the decoders are C libraries (TurboJPEG, libwebp, librsvg).
+            # MushImage reads image headers; the decoders are C libraries (TurboJPEG, libwebp; librsvg
+            # is opened at the first SVG image, not linked).
             cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root"/Sources/MushImage/*.swift \
                 "$root"/Sources/MushRender/*.swift "$root/Fuzz/LineFuzz.swift" "$root/Fuzz/RenderFuzz.swift" "$snapshot"/
             module=MushRenderFuzz
-            cairo=(cairo-ft libturbojpeg libwebp librsvg-2.0)
+            cairo=(cairo-ft libturbojpeg libwebp)
             ;;
         request)
             # MushJSON reads box trees too, MGBoxKit's, MKLayoutLibrary's and BoxView's among them:

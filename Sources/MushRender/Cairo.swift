@@ -234,10 +234,10 @@ final class CairoContext {
         cairo_translate(context, x, y)
         let (ownWidth, ownHeight) = document.width > 0 ? (document.width, document.height) : (width, height)
         cairo_scale(context, width / ownWidth, height / ownHeight)
-        var viewport = RsvgRectangle(x: 0, y: 0, width: ownWidth, height: ownHeight)
-        var error: UnsafeMutablePointer<GError>?
-        _ = rsvg_handle_render_document(document.handle, context, &viewport, &error)
-        if let error { g_error_free(error) }
+        var viewport = MushRsvgRectangle(x: 0, y: 0, width: ownWidth, height: ownHeight)
+        var error: UnsafeMutablePointer<MushGError>?
+        _ = document.library.renderDocument(document.handle, UnsafeMutableRawPointer(context), &viewport, &error)
+        if let error { document.library.freeError(error) }
         cairo_restore(context)
     }
 

@@ -27,19 +27,21 @@ enum DecodedImage {
 /// An SVG document parsed by librsvg, drawn into a Cairo context at any size. Used on one thread
 /// at a time (a rendering's).
 final class SVGDocument {
-    let handle: UnsafeMutablePointer<RsvgHandle>
+    let handle: OpaquePointer
+    let library: Rsvg
     /// Its size in points (the header's; 0 × 0 for a document without one, which is drawn at the
     /// size it is given).
     let width: Double
     let height: Double
 
-    fileprivate init(handle: UnsafeMutablePointer<RsvgHandle>, width: Double, height: Double) {
+    fileprivate init(handle: OpaquePointer, library: Rsvg, width: Double, height: Double) {
         self.handle = handle
+        self.library = library
         self.width = width
         self.height = height
     }
 
-    deinit { g_object_unref(handle) }
+    deinit { library.unref(UnsafeMutableRawPointer(handle)) }
 }
 
 /// A decoded image, or why there is none.
@@ -83,7 +85,9 @@ enum ImageDecoder {
         switch header.format {
         case .jpeg: decoded = jpeg(bytes, header: header).map { .raster($0, orientation: header.orientation) }
         case .webp: decoded = webp(bytes, header: header).map { .raster($0, orientation: 1) }
-        case .svg: decoded = svg(bytes, header: header).map { .vector($0) }
+        case .svg:
+            guard let library = Rsvg.library else { return .failed(.svgNeedsLibrary(Rsvg.file)) }
+            decoded = svg(bytes, header: header, library: library).map { .vector($0) }
         case .png: decoded = nil
         }
         guard let decoded else { return .failed(.damagedImage(header.format.rawValue)) }
@@ -142,14 +146,12 @@ enum ImageDecoder {
     }
 
     /// An SVG document parsed by librsvg.
-    static func svg(_ bytes: [UInt8], header: ImageHeader) -> SVGDocument? {
-        var error: UnsafeMutablePointer<GError>?
-        let handle = bytes.withUnsafeBufferPointer {
-            rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error)
-        }
-        if let error { g_error_free(error) }
+    static func svg(_ bytes: [UInt8], header: ImageHeader, library: Rsvg) -> SVGDocument? {
+        var error: UnsafeMutablePointer<MushGError>?
+        let handle = bytes.withUnsafeBufferPointer { library.newFromData($0.baseAddress, $0.count, &error) }
+        if let error { library.freeError(error) }
         guard let handle else { return nil }
-        return SVGDocument(handle: handle, width: header.width, height: header.height)
+        return SVGDocument(handle: handle, library: library, width: header.width, height: header.height)
     }
 }
 

@@ -119,6 +119,9 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         /// FreeType could not open the font file (at this face index) that the layout used: the
         /// file went away since it was loaded.
         case fontNotOpened(index: Int)
+        /// An SVG image, and librsvg (the file named), which draws SVG, could not be opened: it is
+        /// opened at the first SVG image, not linked, and is missing or broken here.
+        case svgNeedsLibrary(String)
 
         /// The problem in a few words: `image not found`, `not a PNG, JPEG, WebP or SVG file`.
         public var description: String {
@@ -140,6 +143,7 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
                 "the image needs more memory decoded than the limit (\(width) × \(height) pixels need"
                     + " \(width * height * 4) bytes; the limit is \(limit))"
             case .fontNotOpened(let index): "FreeType cannot open the font (face \(index))"
+            case .svgNeedsLibrary(let file): "an SVG image, and librsvg (\(file)), which draws SVG, cannot be opened"
             }
         }
 
