@@ -69,6 +69,20 @@ public struct JSONBytes: ~Copyable {
         }
     }
 
+    /// Adds `utf8` escaped as the inside of a JSON string, without quotes: a string written in
+    /// pieces (its quotes added around them) is the string of the pieces joined.
+    public mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        reserve(utf8.count * 6)
+        written += JSONText.escapeContents(utf8, into: base + count)
+    }
+
+    /// The bytes written, and the buffer emptied, its room kept.
+    public mutating func takeBytes() -> [UInt8] {
+        let bytes = Array(UnsafeBufferPointer(start: base, count: count))
+        written = 0
+        return bytes
+    }
+
     /// The bytes written, as a `String` (checked as UTF-8, which they are unless a caller added
     /// something else), and the buffer emptied, its room kept.
     public mutating func takeString() -> String {

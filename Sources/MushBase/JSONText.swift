@@ -36,12 +36,22 @@ public enum JSONText {
     /// Writes `utf8` as a JSON string at `output`, which has room for `6 * utf8.count + 2` bytes;
     /// returns how many it wrote.
     public static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        output[0] = UInt8(ascii: "\"")
+        let count = 1 + escapeContents(utf8, into: output + 1)
+        output[count] = UInt8(ascii: "\"")
+        return count + 1
+    }
+
+    /// Writes `utf8` as the inside of a JSON string (escaped, without the quotes) at `output`,
+    /// which has room for `6 * utf8.count` bytes; returns how many it wrote.
+    public static func escapeContents(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
         var count = 0
         @inline(__always) func put(_ byte: UInt8) {
             output[count] = byte
             count += 1
         }
-        put(UInt8(ascii: "\""))
         for byte in utf8 {
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
                 put(byte)
@@ -64,7 +74,6 @@ public enum JSONText {
                 put(hex.utf8Start[Int(byte & 15)])
             }
         }
-        put(UInt8(ascii: "\""))
         return count
     }
 

@@ -83,7 +83,7 @@ struct BatchRun: Sendable {
     /// line is not there yet.
     private func runSerially() -> Summary {
         var reader = console.inputLines()
-        var output = ""
+        var output: [UInt8] = []
         var summary = Summary()
         var number = 0
         while let line = reader.next() {
@@ -92,9 +92,9 @@ struct BatchRun: Sendable {
             summary.count(answer, number: number)
             do {
                 try console.add(answer, to: &output)
-                if output.utf8.count >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
+                if output.count >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
                     try console.write(output)
-                    output = ""
+                    output.removeAll(keepingCapacity: true)
                 }
             } catch {
                 summary.outputFailure = error
@@ -247,9 +247,10 @@ private final class ChunkQueue: @unchecked Sendable {
         while let answers = answered.removeValue(forKey: written) {
             let failed = summary.outputFailure != nil
             condition.unlock()
-            var output = ""
+            var output: [UInt8] = []
             var chunkSummary = BatchRun.Summary()
             if !failed {
+                output.reserveCapacity(answers.reduce(0) { $0 + $1.answer.bytes.count })
                 do {
                     for (number, answer) in answers {
                         chunkSummary.count(answer, number: number)
@@ -277,12 +278,12 @@ extension CommandConsole {
     /// Adds `answer`'s line to `output`, the answers not yet written; when the answer has warnings,
     /// writes what is pending first and then the warnings, so that each warning comes out just
     /// before its line's answer.
-    fileprivate func add(_ answer: BatchAnswer, to output: inout String) throws(OutputFailure) {
+    fileprivate func add(_ answer: BatchAnswer, to output: inout [UInt8]) throws(OutputFailure) {
         if !answer.warnings.isEmpty {
             if !output.isEmpty { try write(output) }
-            output = ""
+            output.removeAll(keepingCapacity: true)
             for warning in answer.warnings { warn("mush: warning: \(warning)") }
         }
-        output += answer.output
+        output += answer.bytes
     }
 }

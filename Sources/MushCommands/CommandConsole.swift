@@ -23,6 +23,10 @@ public struct CommandConsole: Sendable {
     public var output: @Sendable (String) throws -> Void
     /// Writes text to standard error, exactly as given (the commands add their own line ends).
     public var error: @Sendable (String) -> Void
+    /// Writes bytes to standard output where the console can take them as they are (the standard
+    /// one): a batch's results are UTF-8 bytes, written without making a `String` of them. Nil:
+    /// they go to ``output`` as text.
+    var outputBytes: (@Sendable (UnsafeRawBufferPointer) throws -> Void)?
 
     /// A console reading `input` and writing with `output` and `error`.
     ///
@@ -43,10 +47,16 @@ public struct CommandConsole: Sendable {
     /// The process's standard input, output and error. A write to standard output that fails (a
     /// full disk, a closed descriptor, a reader that closed the pipe while `SIGPIPE` is ignored)
     /// throws ``WriteError``; one to standard error is dropped (there is nowhere left to say so).
-    public static let standard = CommandConsole(
-        input: 0,
-        output: { try writeAll($0, to: 1) },
-        error: { try? writeAll($0, to: 2) })
+    public static let standard: CommandConsole = {
+        var console = CommandConsole(
+            input: 0,
+            output: { try writeAll($0, to: 1) },
+            error: { try? writeAll($0, to: 2) })
+        console.outputBytes = { bytes throws(WriteError) in
+            if let failure = FileOutput.writeAll(bytes, to: 1) { throw WriteError(code: failure) }
+        }
+        return console
+    }()
 
     /// A write to standard output that failed: the system's error number and its message.
     public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -76,11 +86,30 @@ public struct CommandConsole: Sendable {
     func write(_ text: String) throws(OutputFailure) {
         do {
             try output(text)
-        } catch let error as WriteError {
-            throw OutputFailure(code: error.code, message: error.description)
         } catch {
-            throw OutputFailure(code: nil, message: String(describing: error))
+            throw Self.failure(error)
         }
+    }
+
+    /// Writes UTF-8 `bytes` to standard output, as they are where the console takes bytes.
+    func write(_ bytes: [UInt8]) throws(OutputFailure) {
+        do {
+            if let outputBytes {
+                try bytes.withUnsafeBytes { try outputBytes($0) }
+            } else {
+                try output(String(decoding: bytes, as: UTF8.self))
+            }
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// A failed write as the command reports it.
+    private static func failure(_ error: any Error) -> OutputFailure {
+        guard let error = error as? WriteError else {
+            return OutputFailure(code: nil, message: String(describing: error))
+        }
+        return OutputFailure(code: error.code, message: error.description)
     }
 
     /// Writes one line, `line` and a line feed, to standard error. Control characters in it (from

@@ -1,3 +1,4 @@
+import MushBase
 import MushBox
 import MushImage
 import MushLine
@@ -15,15 +16,27 @@ import MushText
 /// print(answer.output, terminator: "")  // {"height":19,"lineCount":1,…}
 /// ```
 public struct BatchAnswer: Sendable, Hashable {
-    /// The result line, ending in a line feed: a result object, or `{"error": …}`.
-    public var output: String
+    /// The result line as UTF-8, ending in a line feed: a result object, or `{"error": …}`. (Bytes,
+    /// as a batch writes them: a measured row's result is written as bytes and never checked as a
+    /// `String`.)
+    public var bytes: [UInt8]
     /// What was done otherwise than asked, each naming the line (`line 3: …`), for standard error.
     public var warnings: [String]
     /// Whether the line gave an error object (the batch's exit status is then 2).
     public var failed: Bool
 
+    /// ``bytes`` as text.
+    public var output: String {
+        get { String(decoding: bytes, as: UTF8.self) }
+        set { bytes = Array(newValue.utf8) }
+    }
+
     public init(output: String, warnings: [String] = [], failed: Bool = false) {
-        self.output = output
+        self.init(bytes: Array(output.utf8), warnings: warnings, failed: failed)
+    }
+
+    public init(bytes: [UInt8], warnings: [String] = [], failed: Bool = false) {
+        self.bytes = bytes
         self.warnings = warnings
         self.failed = failed
     }
@@ -45,7 +58,7 @@ public struct BatchAnswer: Sendable, Hashable {
         do throws(RequestError) {
             guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }
             let answer = try measured(line, fonts: fonts)
-            return BatchAnswer(output: answer.output, warnings: answer.warnings.map { "line \(number): \($0)" })
+            return BatchAnswer(bytes: answer.bytes, warnings: answer.warnings.map { "line \(number): \($0)" })
         } catch {
             return failure(error, number: number)
         }
@@ -58,10 +71,10 @@ public struct BatchAnswer: Sendable, Hashable {
     {
         let request = try MeasureRequest(json: json, fonts: fonts)
         let result = try request.measureChecked(request.document, fonts: fonts)
-        var output = ""
-        try result.write(to: &output, flush: { _ in })
-        output.append("\n")
-        return BatchAnswer(output: output, warnings: result.warnings)
+        var json = JSONBytes(capacity: result.byteEstimate)
+        try result.write(into: &json)
+        json.add("\n")
+        return BatchAnswer(bytes: json.takeBytes(), warnings: result.warnings)
     }
 
     /// The answer to line `number` of `mush line --batch`: a line object in, its layout out.
@@ -69,7 +82,7 @@ public struct BatchAnswer: Sendable, Hashable {
         do throws(RequestError) {
             guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }
             let answer = try laidOut(line, request: request)
-            return BatchAnswer(output: answer.output, warnings: answer.warnings.map { "line \(number): \($0)" })
+            return BatchAnswer(bytes: answer.bytes, warnings: answer.warnings.map { "line \(number): \($0)" })
         } catch {
             return failure(error, number: number)
         }

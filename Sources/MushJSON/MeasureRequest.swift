@@ -138,9 +138,22 @@ public struct MeasureResult: Sendable {
     /// Writes the result to `output`, calling `flush` with what has been written whenever it grows
     /// past 64 KiB (and emptying it), so that a result of a million lines is never held whole.
     public func write(to output: inout String, flush: (inout String) -> Void) throws(RequestError) {
-        try check()
         // Bytes first (``JSONBytes``), moved into `output` every 64 KiB.
-        var json = JSONBytes(capacity: 96 + min(layout.lines.count, 400) * 192)
+        var json = JSONBytes(capacity: byteEstimate)
+        try write(into: &json) { json in
+            output += json.takeString()
+            flush(&output)
+        }
+        output += json.takeString()
+    }
+
+    /// Room for the result of a paragraph of a few lines without growing, for at most 400 lines.
+    var byteEstimate: Int { 96 + min(layout.lines.count, 400) * 192 }
+
+    /// Adds the result to `json`, calling `flush` whenever it grows past 64 KiB (which should empty
+    /// it).
+    func write(into json: inout JSONBytes, flush: (inout JSONBytes) -> Void = { _ in }) throws(RequestError) {
+        try check()
         json.add(#"{"height":"#)
         json.number(layout.height)
         json.add(#","lineCount":"#)
@@ -156,24 +169,20 @@ public struct MeasureResult: Sendable {
             json.number(line.height)
             json.add(#","start":"#)
             json.number(Double(range.lowerBound))
-            json.add(#","text":"#)
-            json.string(line.text)
-            json.add(#","width":"#)
+            json.add(#","text":""#)
+            line.forEachTextUTF8 { json.escaped($0) }
+            json.add(#"","width":"#)
             json.number(line.width)
             json.add(#","x":"#)
             json.number(line.x)
             json.add(#","y":"#)
             json.number(line.y)
             json.add("}")
-            if json.count > 1 << 16 {
-                output += json.takeString()
-                flush(&output)
-            }
+            if json.count > 1 << 16 { flush(&json) }
         }
         json.add(layout.truncated ? #"],"truncated":true,"width":"# : #"],"truncated":false,"width":"#)
         json.number(layout.width)
         json.add("}")
-        output += json.takeString()
     }
 
     /// Every number finite, before anything is written.

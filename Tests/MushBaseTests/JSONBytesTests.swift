@@ -91,6 +91,19 @@ struct JSONBytesTests {
             var text = ""
             JSONText.string(string, to: &text)
             #expect(text == reference(string))
+            // In pieces cut at every character boundary, quotes added around them: the same.
+            let cuts = string.indices.map { string.utf8.distance(from: string.utf8.startIndex, to: $0) }
+            for cut in [0] + cuts.prefix(40) {
+                var pieces = JSONBytes(capacity: 1)
+                pieces.add("\"")
+                var utf8 = Array(string.utf8)
+                utf8.withUnsafeMutableBufferPointer { bytes in
+                    pieces.escaped(UnsafeBufferPointer(rebasing: bytes[..<cut]))
+                    pieces.escaped(UnsafeBufferPointer(rebasing: bytes[cut...]))
+                }
+                pieces.add("\"")
+                #expect(pieces.takeString() == reference(string))
+            }
         }
     }
 }

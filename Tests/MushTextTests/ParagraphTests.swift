@@ -166,6 +166,37 @@ struct ParagraphTests {
         #expect(layout.lines[0].width <= 150 + 1e-9)
     }
 
+    /// A line's text as UTF-8 pieces (what a batch writes) joins to its `text`: plain lines, lines
+    /// ended by hard breaks, ellipsized ones in each mode, and a line whose text was set.
+    @Test func textAsUTF8PiecesIsTheText() throws {
+        func joined(_ line: LineLayout) -> String {
+            var bytes: [UInt8] = []
+            line.forEachTextUTF8 { bytes += $0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let texts = [
+            "Hello wonderful world of text", "one\ntwo\r\nthree\u{2028}four", "é “quoted” 😀 naïve café",
+            "日本語のテキストを折り返す", "مرحبا بالعالم hello", "", "\n\n",
+        ]
+        var count = 0
+        for text in texts {
+            for mode in [ParagraphStyle.Ellipsize.end, .start, .middle, .none] {
+                for maxLines in [0, 1, 2] {
+                    let layout = try paragraph(text, ParagraphStyle(maxLines: maxLines, ellipsize: mode))
+                        .layout(width: 90)
+                    for line in layout.lines {
+                        #expect(joined(line) == line.text)
+                        count += line.ellipsized ? 1 : 0
+                    }
+                }
+            }
+        }
+        #expect(count > 0)
+        var line = try paragraph("Hello").layout(width: nil).lines[0]
+        line.text = "Set by hand"
+        #expect(joined(line) == "Set by hand")
+    }
+
     @Test func noEllipsis() throws {
         let layout = try paragraph("one two three four", ParagraphStyle(maxLines: 1, ellipsize: .none)).layout(
             width: 80)

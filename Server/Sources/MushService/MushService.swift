@@ -248,7 +248,7 @@ public final class MushService: Sendable {
         var headers = Self.warningHeaders(answer.warnings)
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(
-            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: answer.output)))
+            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.bytes)))
     }
 
     /// JSON Lines in (the whole body, within the limit), JSON Lines out: each line answered on a
@@ -269,16 +269,16 @@ public final class MushService: Sendable {
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
-                var pending: [Task<String, Never>] = []
-                func next(_ index: Int) -> Task<String, Never> {
+                var pending: [Task<[UInt8], Never>] = []
+                func next(_ index: Int) -> Task<[UInt8], Never> {
                     let line = all[index]
                     return Task {
                         do throws(ServiceError) {
                             return try await queue.run(limit: limit) { () throws(ServiceError) in
-                                answer(line, index + 1).output
+                                answer(line, index + 1).bytes
                             }
                         } catch {
-                            return JSONValue.errorLine("line \(index + 1): \(error.message)")
+                            return Array(JSONValue.errorLine("line \(index + 1): \(error.message)").utf8)
                         }
                     }
                 }
@@ -289,7 +289,7 @@ public final class MushService: Sendable {
                         started += 1
                     }
                     let output = await pending.removeFirst().value
-                    try await writer.write(ByteBuffer(string: output))
+                    try await writer.write(ByteBuffer(bytes: output))
                 }
                 try await writer.finish(nil)
             })

@@ -31,6 +31,13 @@ public struct LineLayout: Sendable {
         get { extras?.values.text ?? paragraph.text(of: pieces) }
         set { change { $0.text = newValue } }
     }
+
+    /// Calls `body` with the UTF-8 of ``text``, in one piece or several, without making a `String`
+    /// of it (for writers that copy it out: a batch writes a line's text a row).
+    package func forEachTextUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard var text = extras?.values.text else { return paragraph.forEachUTF8(of: pieces, body) }
+        text.withUTF8(body)
+    }
     /// Left edge of the line's ink box within the paragraph (alignment moves it).
     public var x: Double
     /// Top of the line box.
@@ -506,6 +513,25 @@ extension Paragraph {
         var end = range.upperBound
         while end > range.lowerBound, Self.isHardBreak(units[end - 1]) { end -= 1 }
         return end
+    }
+
+    /// Calls `body` with the UTF-8 of what a line of `pieces` shows, piece by piece: the same text
+    /// as ``text(of:)``, without making a `String` of it.
+    func forEachUTF8(of pieces: LinePieces, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = self.text
+        text.withUTF8 { utf8 in
+            for piece in pieces {
+                switch piece {
+                case .text(let range):
+                    body(
+                        UnsafeBufferPointer(rebasing: utf8[utf8Offsets[range.lowerBound]..<utf8Offsets[textEnd(range)]])
+                    )
+                case .ellipsis:
+                    let ellipsis: StaticString = "…"
+                    body(UnsafeBufferPointer(start: ellipsis.utf8Start, count: ellipsis.utf8CodeUnitCount))
+                }
+            }
+        }
     }
 
     /// What a line of `pieces` shows: the text of its text pieces and "…" for its ellipsis.
