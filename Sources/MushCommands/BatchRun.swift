@@ -84,6 +84,7 @@ struct BatchRun: Sendable {
     private func runSerially() -> Summary {
         var reader = console.inputLines()
         var output: [UInt8] = []
+        var warnings = ""
         var summary = Summary()
         var number = 0
         while let line = reader.next() {
@@ -91,10 +92,11 @@ struct BatchRun: Sendable {
             let answer = answering(line, number)
             summary.count(answer, number: number)
             do {
-                try console.add(answer, to: &output)
-                if output.count >= Self.chunkBytes || !reader.canReadWithoutWaiting() {
-                    try console.write(output)
-                    output.removeAll(keepingCapacity: true)
+                try console.add(answer, to: &output, warnings: &warnings)
+                if output.count >= Self.chunkBytes || warnings.utf8.count >= Self.chunkBytes
+                    || !reader.canReadWithoutWaiting()
+                {
+                    try console.write(&output, warnings: &warnings)
                 }
             } catch {
                 summary.outputFailure = error
@@ -102,7 +104,7 @@ struct BatchRun: Sendable {
             }
         }
         do {
-            if !output.isEmpty { try console.write(output) }
+            try console.write(&output, warnings: &warnings)
         } catch {
             summary.outputFailure = error
         }
@@ -248,15 +250,16 @@ private final class ChunkQueue: @unchecked Sendable {
             let failed = summary.outputFailure != nil
             condition.unlock()
             var output: [UInt8] = []
+            var warnings = ""
             var chunkSummary = BatchRun.Summary()
             if !failed {
                 output.reserveCapacity(answers.reduce(0) { $0 + $1.answer.bytes.count })
                 do {
                     for (number, answer) in answers {
                         chunkSummary.count(answer, number: number)
-                        try console.add(answer, to: &output)
+                        try console.add(answer, to: &output, warnings: &warnings)
                     }
-                    if !output.isEmpty { try console.write(output) }
+                    try console.write(&output, warnings: &warnings)
                 } catch {
                     chunkSummary.outputFailure = error
                 }
@@ -275,15 +278,33 @@ private final class ChunkQueue: @unchecked Sendable {
 }
 
 extension CommandConsole {
-    /// Adds `answer`'s line to `output`, the answers not yet written; when the answer has warnings,
-    /// writes what is pending first and then the warnings, so that each warning comes out just
-    /// before its line's answer.
-    fileprivate func add(_ answer: BatchAnswer, to output: inout [UInt8]) throws(OutputFailure) {
+    /// Adds `answer`'s line to `output`, the answers not yet written. When the answer has
+    /// warnings and standard output and standard error are one file (or a test's buffers), writes
+    /// what is pending first and then the warnings, so that each warning comes out just before its
+    /// line's answer; when they are different files, adds the warnings to `warnings`, written with
+    /// the answers (``write(_:warnings:)``).
+    fileprivate func add(_ answer: BatchAnswer, to output: inout [UInt8], warnings: inout String)
+        throws(OutputFailure)
+    {
         if !answer.warnings.isEmpty {
-            if !output.isEmpty { try write(output) }
-            output.removeAll(keepingCapacity: true)
-            for warning in answer.warnings { warn("mush: warning: \(warning)") }
+            if streamsAreSeparate {
+                for warning in answer.warnings { warnings += Self.escapingControls("mush: warning: \(warning)") + "\n" }
+            } else {
+                if !output.isEmpty { try write(output) }
+                output.removeAll(keepingCapacity: true)
+                for warning in answer.warnings { warn("mush: warning: \(warning)") }
+            }
         }
         output += answer.bytes
+    }
+
+    /// Writes the pending warnings (one write) and answers, and empties both.
+    fileprivate func write(_ output: inout [UInt8], warnings: inout String) throws(OutputFailure) {
+        if !warnings.isEmpty {
+            error(warnings)
+            warnings = ""
+        }
+        if !output.isEmpty { try write(output) }
+        output.removeAll(keepingCapacity: true)
     }
 }

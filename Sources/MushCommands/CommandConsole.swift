@@ -27,6 +27,11 @@ public struct CommandConsole: Sendable {
     /// one): a batch's results are UTF-8 bytes, written without making a `String` of them. Nil:
     /// they go to ``output`` as text.
     var outputBytes: (@Sendable (UnsafeRawBufferPointer) throws -> Void)?
+    /// Whether standard output and standard error are different files (not one terminal, pipe or
+    /// file both go to), so that no reader sees how their lines interleave: a batch then writes a
+    /// chunk's warnings together, in one write, rather than each just before its line's answer
+    /// (which took a write to each stream a warning).
+    var streamsAreSeparate = false
 
     /// A console reading `input` and writing with `output` and `error`.
     ///
@@ -55,8 +60,17 @@ public struct CommandConsole: Sendable {
         console.outputBytes = { bytes throws(WriteError) in
             if let failure = FileOutput.writeAll(bytes, to: 1) { throw WriteError(code: failure) }
         }
+        console.streamsAreSeparate = differentFiles(1, 2)
         return console
     }()
+
+    /// Whether two descriptors are open on different files (false when either cannot be asked).
+    static func differentFiles(_ first: Int32, _ second: Int32) -> Bool {
+        var one = stat()
+        var other = stat()
+        guard fstat(first, &one) == 0, fstat(second, &other) == 0 else { return false }
+        return one.st_dev != other.st_dev || one.st_ino != other.st_ino
+    }
 
     /// A write to standard output that failed: the system's error number and its message.
     public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {

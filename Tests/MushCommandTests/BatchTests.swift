@@ -53,6 +53,37 @@ import Testing
         #expect(all.output == one.output)
     }
 
+    /// The executable with standard output and standard error in different files (a chunk's
+    /// warnings written together) and in one file (each warning just before its line's answer):
+    /// the same lines either way, and the one file holds them as a console that collects both
+    /// streams in one buffer does.
+    @Test func warningsWithTheirAnswersInOneFileOrTwo() async throws {
+        let input = Data(Self.measureInput.utf8)
+        let apart = try await mush(["measure", "--batch", "--jobs", "1"], input: input)
+        let descriptor = try readableFile(input)
+        defer { close(descriptor) }
+        let both = Collected()
+        let console = CommandConsole(input: descriptor, output: { both.append($0) }, error: { both.append($0) })
+        #expect(await MushCommand.run(["measure", "--batch", "--jobs", "1"], console: console) == 2)
+        #expect(both.text.contains("mush: warning: line 12: "))
+        try await inFolder { folder in
+            try input.write(to: folder.appendingPathComponent("in.jsonl"))
+            let mush = mushExecutable.path
+            for jobs in ["1", "3"] {
+                let two = try runShell(
+                    "\(mush) measure --batch --jobs \(jobs) < in.jsonl > out.jsonl 2> err.txt", in: folder)
+                #expect(two.status == 2)
+                #expect(
+                    try String(contentsOf: folder.appendingPathComponent("out.jsonl"), encoding: .utf8) == apart.output)
+                #expect(
+                    try String(contentsOf: folder.appendingPathComponent("err.txt"), encoding: .utf8) == apart.error)
+                let one = try runShell("\(mush) measure --batch --jobs \(jobs) < in.jsonl > all.txt 2>&1", in: folder)
+                #expect(one.status == 2)
+                #expect(try String(contentsOf: folder.appendingPathComponent("all.txt"), encoding: .utf8) == both.text)
+            }
+        }
+    }
+
     /// A co-process writes a line and waits for its answer before writing the next: each answer
     /// comes out while standard input is still open.
     ///
