@@ -5,7 +5,7 @@ import MushJSON
 /// Answers a JSON Lines batch on standard input, line by line, on `jobs` threads, writing the
 /// answers in input order: the output is the same bytes whatever the number of jobs.
 ///
-/// Lines are read as they arrive and answered in chunks (64 lines or 64 KiB, or fewer when the
+/// Lines are read as they arrive and answered in chunks (128 lines or 64 KiB, or fewer when the
 /// next line is not there yet), so that the first answer is written before the input ends, a
 /// co-process that writes one line and waits gets its answer, and memory stays that of a few
 /// chunks per job however long the input is. Each chunk's warnings are written to standard

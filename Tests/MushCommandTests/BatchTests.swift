@@ -5,7 +5,7 @@ import Testing
 /// `--batch` with `--jobs`: the same bytes on any number of threads, answers as lines arrive.
 @Suite struct BatchTests {
     /// Rows of every kind a batch meets: good ones (some with warnings), blank ones and bad ones,
-    /// more than a chunk of 64 lines.
+    /// more than two chunks of 128 lines.
     static let measureInput: String =
         (0..<300).map { index -> String in
             switch index % 25 {
