@@ -43,22 +43,25 @@ struct GlyphStore: Sendable {
     /// every one fits 16 bits and has no offset and the store keeps no offsets yet (nearly always);
     /// otherwise one by one.
     mutating func append(contentsOf raw: some RandomAccessCollection<CachedGlyph>) {
-        let start = glyphs.count
-        glyphs.append(
-            contentsOf: raw.lazy.map { glyph in
-                Glyph(
-                    glyph: UInt16(truncatingIfNeeded: glyph.glyph), advance: Int16(truncatingIfNeeded: glyph.advance),
-                    cluster: glyph.cluster)
-            })
+        // Converted into a buffer on the stack in one pass (which also finds whether every glyph
+        // is plain), then copied in with one growth: appending a lazily mapped collection copied
+        // it element by element through the standard library's generic sequence path.
         let plain =
             offsets.isEmpty
-            && !raw.contains { glyph in
-                glyph.glyph > UInt32(UInt16.max) || Int16(exactly: glyph.advance) == nil
-                    || glyph.advance == Int32(Self.wide)
-                    || glyph.xOffset != 0 || glyph.yOffset != 0
+            && withUnsafeTemporaryAllocation(of: Glyph.self, capacity: raw.count) { buffer in
+                var index = 0
+                for glyph in raw {
+                    guard glyph.glyph <= UInt32(UInt16.max), let advance = Int16(exactly: glyph.advance),
+                        advance != Self.wide, glyph.xOffset == 0, glyph.yOffset == 0
+                    else { return false }
+                    buffer.initializeElement(
+                        at: index, to: Glyph(glyph: UInt16(glyph.glyph), advance: advance, cluster: glyph.cluster))
+                    index += 1
+                }
+                glyphs.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<index]))
+                return true
             }
         guard !plain else { return }
-        glyphs.removeSubrange(start...)
         for glyph in raw { append(glyph, clusterOffset: 0) }
     }
 

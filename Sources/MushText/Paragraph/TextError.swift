@@ -95,8 +95,10 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
     static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return false }
         let properties = scalar.properties
-        return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
-            && properties.generalCategory != .format && properties.generalCategory != .control
+        // (The category asked once: each property is a lookup in the standard library's tables.)
+        let category = properties.generalCategory
+        return category != .format && category != .control && !properties.isWhitespace
+            && !properties.isDefaultIgnorableCodePoint
     }
 
     /// The warnings of laying `document` out with `style` and `fonts`, each once, in the order the
