@@ -31,10 +31,12 @@ public struct BatchAnswer: Sendable, Hashable {
         set { bytes = Array(newValue.utf8) }
     }
 
+    /// An answer of `output`, ending in a line feed.
     public init(output: String, warnings: [String] = [], failed: Bool = false) {
         self.init(bytes: Array(output.utf8), warnings: warnings, failed: failed)
     }
 
+    /// An answer of `bytes`, UTF-8 ending in a line feed (as a batch writes them, unchecked).
     public init(bytes: [UInt8], warnings: [String] = [], failed: Bool = false) {
         self.bytes = bytes
         self.warnings = warnings
