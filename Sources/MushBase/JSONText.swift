@@ -127,7 +127,7 @@ public enum JSONText {
             let sixteenths = units & 1023
             let zeros = sixteenths.trailingZeroBitCount
             let fractionDigits = 10 - zeros
-            let fraction = (sixteenths >> zeros) * powersOfFive[fractionDigits]
+            let fraction = (sixteenths >> zeros) * powerOfFive(fractionDigits)
             if whole == 0 || digitCount(whole) + fractionDigits <= 15 {
                 if number < 0 { put(CollectionOfOne(UInt8(ascii: "-"))) }
                 count = digits(whole, minimumCount: 1, into: buffer, at: count)
@@ -139,13 +139,13 @@ public enum JSONText {
         return count
     }
 
-    /// "00", "01" … "99", one after another.
-    private static let digitPairs: [UInt8] = (0..<100).flatMap { (pair: Int) -> [UInt8] in
-        [UInt8(ascii: "0") + UInt8(pair / 10), UInt8(ascii: "0") + UInt8(pair % 10)]
-    }
-
     /// 5⁰ to 5¹⁰.
-    private static let powersOfFive: [UInt64] = (0...10).map { (0..<$0).reduce(1) { product, _ in product * 5 } }
+    @inline(__always)
+    private static func powerOfFive(_ exponent: Int) -> UInt64 {
+        var power: UInt64 = 1
+        for _ in 0..<exponent { power &*= 5 }
+        return power
+    }
 
     private static func digitCount(_ value: UInt64) -> Int {
         var count = 1
@@ -158,20 +158,21 @@ public enum JSONText {
     }
 
     /// Writes `value`'s decimal digits at `start`, zero-padded to `minimumCount`; returns the end.
-    /// (Two digits a division, from a table of the hundred pairs.)
+    /// (Two digits a division.)
     private static func digits(
         _ value: UInt64, minimumCount: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int {
         let end = start + max(minimumCount, digitCount(value))
-        let pairs = digitPairs
         var rest = value
         var index = end
         while index - start >= 2 {
-            let pair = Int(rest % 100) * 2
+            // (Divisions by constants, which the compiler makes multiplications: no table to load,
+            // and no check of a static table's one-time initialization at each number.)
+            let pair = UInt8(truncatingIfNeeded: rest % 100)
             rest /= 100
             index -= 2
-            buffer[index] = pairs[pair]
-            buffer[index + 1] = pairs[pair + 1]
+            buffer[index] = UInt8(ascii: "0") + pair / 10
+            buffer[index + 1] = UInt8(ascii: "0") + pair % 10
         }
         if index > start { buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10) }
         return end
