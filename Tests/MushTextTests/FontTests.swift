@@ -7,6 +7,51 @@ import Testing
 struct FontTests {
     let fonts = FontCollection.standard
 
+    /// The fallback answers' table: every key kept is found with its answer (a face, or none) as
+    /// it grows, keys that differ in any one part are told apart, and a key not kept is not found.
+    @Test func fallbackTableKeepsEveryAnswer() {
+        let faces = FontCollection.shipped.faces
+        var table = FallbackTable()
+        var kept: [(FallbackTable.Key, FontFace?)] = []
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for index in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let key = FallbackTable.Key(
+                scalar: UInt32(truncatingIfNeeded: state >> 40) % 0x11_0000,
+                preferred: ObjectIdentifier(faces[Int(state >> 20) % faces.count]), bold: state & 1 == 0,
+                italic: state & 2 == 0, script: Int32(truncatingIfNeeded: state >> 8) % 200 - 1)
+            guard table.answer(key) == nil else { continue }
+            let face = index % 3 == 0 ? nil : faces[index % faces.count]
+            table.keep(face, for: key)
+            kept.append((key, face))
+        }
+        #expect(kept.count > 4_900)
+        for (key, face) in kept {
+            let answer = table.answer(key)
+            #expect(answer != nil)
+            #expect(answer.map { $0.map(ObjectIdentifier.init) } == .some(face.map(ObjectIdentifier.init)))
+        }
+        let base = FallbackTable.Key(
+            scalar: 0x4F60, preferred: ObjectIdentifier(faces[0]), bold: false, italic: false, script: 17)
+        var small = FallbackTable()
+        small.keep(faces[1], for: base)
+        for other in [
+            FallbackTable.Key(
+                scalar: 0x4F61, preferred: ObjectIdentifier(faces[0]), bold: false, italic: false, script: 17),
+            FallbackTable.Key(
+                scalar: 0x4F60, preferred: ObjectIdentifier(faces[1]), bold: false, italic: false, script: 17),
+            FallbackTable.Key(
+                scalar: 0x4F60, preferred: ObjectIdentifier(faces[0]), bold: true, italic: false, script: 17),
+            FallbackTable.Key(
+                scalar: 0x4F60, preferred: ObjectIdentifier(faces[0]), bold: false, italic: true, script: 17),
+            FallbackTable.Key(
+                scalar: 0x4F60, preferred: ObjectIdentifier(faces[0]), bold: false, italic: false, script: -1),
+        ] {
+            #expect(small.answer(other) == nil)
+        }
+        #expect(small.answer(base).map { $0.map(ObjectIdentifier.init) } == .some(ObjectIdentifier(faces[1])))
+    }
+
     @Test func standardCollectionHasTheShippedFamilies() {
         #expect(fonts.families == ["DejaVu Sans", "DejaVu Sans Mono", "Noto Sans Thai", "Noto Sans Devanagari"])
         #expect(fonts.faces(ofFamily: "dejavu sans").count == 4)

@@ -42,16 +42,7 @@ public final class FontCollection: Sendable {
     public let wordCacheCapacity: Int
     /// Fallback answers by character, preferred face, style and script, so that text seen before
     /// neither scans the faces nor asks fontconfig again.
-    private let fallbacks = LockedValue([FallbackKey: FontFace?]())
-
-    private struct FallbackKey: Hashable {
-        var scalar: UInt32
-        var preferred: ObjectIdentifier
-        var bold: Bool
-        var italic: Bool
-        /// ICU's script code of the text, or ``emojiScript`` for an emoji presentation.
-        var script: Int32
-    }
+    private let fallbacks = LockedValue(FallbackTable())
 
     /// The `script` of a fallback key for an emoji presentation sequence.
     static let emojiScript: Int32 = -1
@@ -212,9 +203,10 @@ public final class FontCollection: Sendable {
     func fallback(
         for scalar: Unicode.Scalar, preferring preferred: FontFace, bold: Bool, italic: Bool, script: Int32
     ) -> FontFace? {
-        let key = FallbackKey(
+        // (`script`: ICU's script code of the text, or ``emojiScript`` for an emoji presentation.)
+        let key = FallbackTable.Key(
             scalar: scalar.value, preferred: ObjectIdentifier(preferred), bold: bold, italic: italic, script: script)
-        if let known = fallbacks.withLock({ $0[key] }) { return known }
+        if let known = fallbacks.withLock({ $0.answer(key) }) { return known }
         var face: FontFace?
         if script == Self.emojiScript {
             // An emoji presentation: the installed emoji font, else as any character.
@@ -227,7 +219,7 @@ public final class FontCollection: Sendable {
                 for: scalar, preferring: preferred, bold: bold, italic: italic,
                 language: ScriptLanguage.sample(forScript: script))
         }
-        fallbacks.withLock { $0[key] = .some(face) }
+        fallbacks.withLock { $0.keep(face, for: key) }
         return face
     }
 
