@@ -74,7 +74,7 @@ public struct BatchAnswer: Sendable, Hashable {
         let request = try MeasureRequest(json: json, fonts: fonts)
         let result = try request.measureChecked(request.document, fonts: fonts)
         var json = JSONBytes(capacity: result.byteEstimate)
-        try result.write(into: &json)
+        try result.writeChecking(into: &json)
         json.add("\n")
         return BatchAnswer(bytes: json.takeBytes(), warnings: result.warnings)
     }

@@ -1,3 +1,4 @@
+import MushBase
 import MushText
 import Testing
 
@@ -7,6 +8,36 @@ import Testing
 /// never a thrown error.
 @Suite("Batch answers")
 struct BatchAnswerTests {
+    /// A result with a number that is not finite is an error naming the first one as `check()`
+    /// orders them, whether it is checked before writing (the `String` writer) or as it is written
+    /// (a batch's answer), and the batch's bytes are never a result with "NaN" in it.
+    @Test func resultsWithNumbersNotFiniteAreErrors() throws {
+        let request = try MeasureRequest(json: Array(#"{"text": "one two three", "width": 40}"#.utf8), fonts: .standard)
+        let good = try request.measure(fonts: .standard)
+        #expect(good.layout.lines.count >= 2)
+        for (change, name) in [
+            ({ (layout: inout ParagraphLayout) in layout.lines[1].x = .nan }, "lines[1].x"),
+            ({ (layout: inout ParagraphLayout) in layout.lines[0].width = .infinity }, "lines[0].width"),
+            (
+                { (layout: inout ParagraphLayout) in
+                    layout.lines[1].y = .nan
+                    layout.width = .nan
+                }, "width"
+            ),
+        ] {
+            var layout = good.layout
+            change(&layout)
+            let result = MeasureResult(layout: layout, warnings: [])
+            let error = RequestError("the result is out of range: \(name) is not a finite number")
+            #expect(throws: error) { try result.json() }
+            var json = JSONBytes()
+            #expect(throws: error) { try result.writeChecking(into: &json) }
+        }
+        var json = JSONBytes()
+        try good.writeChecking(into: &json)
+        #expect(json.takeString() == (try good.json()))
+    }
+
     @Test func measureAnswersWithTheResultLineAndItsWarnings() {
         let answer = BatchAnswer.measure(
             Array(#"{"text": "Hi **there**", "mush": true, "width": 40}"#.utf8), number: 7, fonts: .standard)
