@@ -23,7 +23,7 @@ struct FallbackTable {
     }
 
     /// A power of two of slots, nil where empty.
-    private var slots: [Entry?] = Array(repeating: nil, count: 64)
+    private var slots: [Entry?] = .filled(with: nil, count: 64)
     private var count = 0
 
     /// The answer for `key`: nil when not asked yet, `.some(nil)` when no face has the character.
@@ -41,7 +41,7 @@ struct FallbackTable {
     mutating func keep(_ face: FontFace?, for key: Key) {
         if 2 * (count + 1) > slots.count {
             let old = slots
-            slots = Array(repeating: nil, count: old.count * 2)
+            slots = .filled(with: nil, count: old.count * 2)
             count = 0
             for case let entry? in old { place(entry) }
         }

@@ -95,16 +95,12 @@ final class ShapeCache: Sendable {
         /// a process does not start by writing megabytes of zeros (two collections, 16 shards, two
         /// generations: 2 MB written, about 2 ms of page faults here, before the first line).
         var slots: [UInt64] = []
-        let slotCount: Int
         let capacity: Int
         var entries: [Entry] = []
         var units: [UInt16] = []
         var glyphs: [CachedGlyph] = []
 
         init(capacity: Int) {
-            var size = 16
-            while size < 2 * capacity { size <<= 1 }
-            slotCount = size
             self.capacity = capacity
         }
 
@@ -140,7 +136,9 @@ final class ShapeCache: Sendable {
         mutating func insert(_ key: WordKey, _ glyphs: UnsafeBufferPointer<CachedGlyph>) -> Bool {
             guard glyphs.count <= Int(UInt16.max) else { return false }
             if slots.isEmpty {
-                slots = .filled(with: 0, count: slotCount)
+                var size = 16
+                while size < 2 * capacity { size <<= 1 }
+                slots = .filled(with: 0, count: size)
                 entries.reserveCapacity(capacity)
             }
             let mask = slots.count - 1
