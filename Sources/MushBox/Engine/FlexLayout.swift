@@ -1165,6 +1165,7 @@ extension LayoutTree {
     }
 
     /// Grows `content` to hold a child's border box, and its content when it does not clip.
+    @inline(__always)
     func contribute(
         _ node: Int, size: Pair<Double>, content childContent: Pair<Double>, x: Double, y: Double,
         into content: inout Pair<Double>
