@@ -30,4 +30,16 @@ import Testing
         #expect(try placed(BoxEdges(top: .auto, right: 5, bottom: 3, left: .auto)) == (-5, -3))
         #expect(try placed(BoxEdges(top: 2, right: 5, bottom: 3, left: 7)) == (7, 2))
     }
+
+    /// Ids are kept only once a node has one: each result still has its own node's id, whether the
+    /// first id comes at the root, after nodes without one, or nowhere.
+    @Test func idsComeBackWhereverTheFirstIs() throws {
+        func ids(_ layout: BoxLayout) -> [String?] { [layout.id] + layout.children.flatMap(ids) }
+        let none = BoxNode(children: [BoxNode(), BoxNode(children: [BoxNode()])])
+        #expect(try ids(BoxEngine.layout(none)) == [nil, nil, nil, nil])
+        let late = BoxNode(children: [BoxNode(), BoxNode(children: [BoxNode(id: "c"), BoxNode()]), BoxNode(id: "e")])
+        #expect(try ids(BoxEngine.layout(late)) == [nil, nil, nil, "c", nil, "e"])
+        let first = BoxNode(id: "root", children: [BoxNode(), BoxNode(id: "b")])
+        #expect(try ids(BoxEngine.layout(first)) == ["root", nil, "b"])
+    }
 }

@@ -350,7 +350,11 @@ struct FlatTree {
     let cacheBase: UnsafeMutableBufferPointer<Int32>
     let reads: UnsafeMutableBufferPointer<StyleReads>
     var leaves: [LeafAnswers] = []
+    /// Each node's id, or empty when no node has one (most trees: an array of 10,000 nils was made,
+    /// copied and destroyed for a grid, 5% of its layout call). Made at the first node with an id,
+    /// the nodes before it given nil.
     var ids: [String?] = []
+    private let count: Int
     /// The paints of the nodes that have one, with their nodes (most nodes have none).
     var paints: [Int32: SharedPaint] = [:]
     /// The result roles that are not ``BoxNode/ResultRole/node``, with their nodes.
@@ -384,7 +388,7 @@ struct FlatTree {
         cacheBase = numbersOf(6)
         rightToLeft = scratch.nodeFlags.reserve(Bool.self, count: count)
         reads = scratch.nodeReads.reserve(StyleReads.self, count: count)
-        ids.reserveCapacity(count)
+        self.count = count
         withUnsafePointer(to: root) { _ = add($0, parent: -1, rightToLeft: false, depth: 0) }
     }
 
@@ -425,7 +429,13 @@ struct FlatTree {
         let style = styles.baseAddress! + styleCount - 1
         let isRightToLeft = style.pointee.direction.map { $0 == .rtl } ?? parentRightToLeft
         rightToLeft[position] = isRightToLeft
-        ids.append(node.pointee.id)
+        if !ids.isEmpty {
+            ids.append(node.pointee.id)
+        } else if let id = node.pointee.id {
+            ids.reserveCapacity(count)
+            ids.append(contentsOf: repeatElement(nil, count: position))
+            ids.append(id)
+        }
         parents[position] = parent
         if let paint = node.pointee.sharedPaint { paints[index] = paint }
         if node.pointee.resultRole != .node { roles[index] = node.pointee.resultRole }
@@ -480,6 +490,7 @@ final class LayoutTree {
     let childList: UnsafeBufferPointer<Int32>
     /// The index of each node's leaf in `leaves`, or -1.
     let leafIndex: UnsafeBufferPointer<Int32>
+    /// Each node's id; empty when no node has one (``FlatTree/ids``).
     let ids: [String?]
     let paints: [Int32: SharedPaint]
     let roles: [Int32: BoxNode.ResultRole]
