@@ -7,7 +7,6 @@ extension LayoutTree {
     ) -> NodeOutput {
         let style = style(node)
         // Percentages of padding, borders and margins resolve against the containing block's width.
-        let margin = style.pointee.margin.resolveOrZero(parentSize.width)
         let padding = style.pointee.padding.resolveOrZero(parentSize.width)
         let border = style.pointee.border.resolveOrZero(parentSize.width)
         let inset = padding + border
@@ -47,10 +46,6 @@ extension LayoutTree {
                     max(height.clamp(minSize.height, maxSize.height), insetSums.height)))
         }
 
-        // The room for the content.
-        let availableWidth = (known.width.map { AvailableSpace.points($0) } ?? space.width)
-            .maybeSub(margin.horizontal).maybeSet(known.width).maybeSet(nodeSize.width)
-            .mapPoints { $0.clamp(minSize.width, maxSize.width) - insetSums.width }
         var content = Pair(0.0, 0.0)
         var baseline: Double?
         let leaf = Int(leafIndex[node])
@@ -61,6 +56,12 @@ extension LayoutTree {
             if let knownContentWidth {
                 width = knownContentWidth
             } else {
+                // The room for the content (asked only here: most boxes without content, and most
+                // leaves, have a width by now).
+                let margin = style.pointee.margin.resolveOrZero(parentSize.width)
+                let availableWidth = (known.width.map { AvailableSpace.points($0) } ?? space.width)
+                    .maybeSub(margin.horizontal).maybeSet(known.width).maybeSet(nodeSize.width)
+                    .mapPoints { $0.clamp(minSize.width, maxSize.width) - insetSums.width }
                 let widths = contentWidths(leaf)
                 switch availableWidth {
                 case .minContent: width = widths.min
