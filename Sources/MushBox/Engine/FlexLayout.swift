@@ -330,7 +330,6 @@ extension LayoutTree {
         for index in items.indices {
             let item = UnsafePointer(items.baseAddress! + index)
             let style = style(item.pointee.node)
-            let (childKnown, childParentSize, crossSpace) = measuringInputs(item, constants: c, space: space)
             let containerMain = c.pointee.percentBase.main(isRow)
             let boxSizing = style.pointee.boxSizing == .contentBox ? item.pointee.paddingBorderSums.main(isRow) : 0
             let flexBasis = style.pointee.flexBasis.resolve(containerMain).maybeAdd(boxSizing)
@@ -345,16 +344,20 @@ extension LayoutTree {
             var basisFromRatio = false
             if !isContentBasis, let definite = flexBasis ?? item.pointee.size.main(isRow) {
                 basis = definite
-            } else if let fromCross = ratioMain(item, known: childKnown, constants: c) {
-                basis = fromCross
-                basisFromRatio = true
             } else {
-                let mainSpace: AvailableSpace = space.main(isRow) == .minContent ? .minContent : .maxContent
-                let childSpace = Space.fromMainCross(isRow, main: mainSpace, cross: crossSpace)
-                basis = measure(
-                    item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
-                    sizing: .contentSize,
-                    isRow: isRow)
+                // (What the item is measured with is worked out only where it is measured.)
+                let (childKnown, childParentSize, crossSpace) = measuringInputs(item, constants: c, space: space)
+                if let fromCross = ratioMain(item, known: childKnown, constants: c) {
+                    basis = fromCross
+                    basisFromRatio = true
+                } else {
+                    let mainSpace: AvailableSpace = space.main(isRow) == .minContent ? .minContent : .maxContent
+                    let childSpace = Space.fromMainCross(isRow, main: mainSpace, cross: crossSpace)
+                    basis = measure(
+                        item.pointee.node, known: childKnown, parentSize: childParentSize, space: childSpace,
+                        sizing: .contentSize,
+                        isRow: isRow)
+                }
             }
             let paddingBorderMain = item.pointee.padding.mainSum(isRow) + item.pointee.border.mainSum(isRow)
             basis = max(basis, paddingBorderMain)
