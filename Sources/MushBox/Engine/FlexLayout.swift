@@ -753,11 +753,11 @@ extension LayoutTree {
         let minCross = item.minSize.cross(isRow)
         let maxCross = item.maxSize.cross(isRow)
         let styleCross = item.size.cross(isRow).maybeClamp(minCross, maxCross).maybeMax(paddingBorder)
-        let availableCross = space.cross(isRow).mapPoints { max($0.clamp(minCross, maxCross), paddingBorder) }
         let inner: Double
         if let styleCross {
             inner = styleCross
         } else {
+            let availableCross = space.cross(isRow).mapPoints { max($0.clamp(minCross, maxCross), paddingBorder) }
             let knownMain = c.pointee.containerSize.main(isRow)
             // (A column item's height from its content is not definite: no ratio carries it across.
             // Nor does one from its flexed height while the column's width is being found, which, as
