@@ -354,7 +354,6 @@ struct FlatTree {
     /// copied and destroyed for a grid, 5% of its layout call). Made at the first node with an id,
     /// the nodes before it given nil.
     var ids: [String?] = []
-    private let count: Int
     /// The paints of the nodes that have one, with their nodes (most nodes have none).
     var paints: [Int32: SharedPaint] = [:]
     /// The result roles that are not ``BoxNode/ResultRole/node``, with their nodes.
@@ -388,7 +387,6 @@ struct FlatTree {
         cacheBase = numbersOf(6)
         rightToLeft = scratch.nodeFlags.reserve(Bool.self, count: count)
         reads = scratch.nodeReads.reserve(StyleReads.self, count: count)
-        self.count = count
         withUnsafePointer(to: root) { _ = add($0, parent: -1, rightToLeft: false, depth: 0) }
     }
 
@@ -432,7 +430,8 @@ struct FlatTree {
         if !ids.isEmpty {
             ids.append(node.pointee.id)
         } else if let id = node.pointee.id {
-            ids.reserveCapacity(count)
+            // (The buffers are sized to the tree's node count.)
+            ids.reserveCapacity(styleIndex.count)
             ids.append(contentsOf: repeatElement(nil, count: position))
             ids.append(id)
         }
@@ -490,8 +489,8 @@ final class LayoutTree {
     let childList: UnsafeBufferPointer<Int32>
     /// The index of each node's leaf in `leaves`, or -1.
     let leafIndex: UnsafeBufferPointer<Int32>
-    /// Each node's id; empty when no node has one (``FlatTree/ids``).
-    let ids: [String?]
+    /// Each node's id; empty when no node has one (``FlatTree/ids``): read through ``id(of:)``.
+    private let ids: [String?]
     let paints: [Int32: SharedPaint]
     let roles: [Int32: BoxNode.ResultRole]
     let origins: [Int32: BoxOrigin]
@@ -668,6 +667,9 @@ final class LayoutTree {
     /// The style of `node`, in place.
     /// Whether two nodes share one style (``FlatTree/styles``).
     @inline(__always) func sharesStyle(_ node: Int, _ other: Int) -> Bool { styleIndex[node] == styleIndex[other] }
+
+    /// The node's ``BoxNode/id``.
+    @inline(__always) func id(of node: Int) -> String? { ids.isEmpty ? nil : ids[node] }
 
     @inline(__always) func style(_ node: Int) -> UnsafePointer<BoxStyle> {
         UnsafePointer(styles.baseAddress! + Int(styleIndex[node]))

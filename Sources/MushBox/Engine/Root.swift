@@ -119,7 +119,7 @@ extension LayoutTree {
         func field<Value>(_ path: WritableKeyPath<BoxLayout, Value>, _ value: Value) {
             destination.pointer(to: path)!.initialize(to: value)
         }
-        field(\.id, ids.isEmpty ? nil : ids[node])
+        field(\.id, id(of: node))
         field(\.x, x + 0)
         field(\.y, y + 0)
         field(\.width, width + 0)

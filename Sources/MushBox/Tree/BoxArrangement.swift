@@ -120,7 +120,7 @@ public struct BoxChild {
     let base: Known
 
     /// The child's ``BoxNode/id``.
-    public var id: String? { tree.ids.isEmpty ? nil : tree.ids[node] }
+    public var id: String? { tree.id(of: node) }
 
     /// The child's border-box size: with a `width` or `height` given, that size in that axis (the
     /// other found from its content at it); otherwise its own styles' size, or its content's in the
