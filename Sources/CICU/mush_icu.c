@@ -97,6 +97,17 @@ mush_break_iterator *mush_break_open(mush_break_kind kind, const char *locale, c
     return result;
 }
 
+int32_t mush_break_ready(mush_break_kind kind) {
+    mush_break_cache *cache = thread_cache(0);
+    if (cache && cache->slot[kind]) return U_ZERO_ERROR;
+    int32_t error = U_ZERO_ERROR;
+    static const uint16_t empty[1] = {0};
+    mush_break_iterator *iterator = mush_break_open(kind, NULL, empty, 0, &error);
+    if (!iterator) return error ? error : U_MEMORY_ALLOCATION_ERROR;
+    mush_break_close(iterator);
+    return U_ZERO_ERROR;
+}
+
 int32_t mush_break_following(mush_break_iterator *iterator, int32_t offset) {
     return ubrk_following(iterator->iterator, offset);
 }

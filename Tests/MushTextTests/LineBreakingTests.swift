@@ -148,4 +148,62 @@ struct LineBreakingTests {
         #expect(failures.count == 22)
         #expect(failures.allSatisfy { $0.contains("002D") || $0.contains("002C") || $0.contains("002E") })
     }
+
+    /// A text that fits on one line is laid out without its opportunities (ICU is not asked for
+    /// them) exactly as with them, at every width around its own: near it, far from it, and where
+    /// the last cluster's kerning decides.
+    @Test func oneLineShortcutAgreesWithOpportunities() throws {
+        let texts = [
+            "AV To Wa", "Hello, world!", "one two\nthree", "tab\there", "ends with a break\n", "  spaced  ",
+            "{kern -3}AVAVAV tight{/}", "{size 30}Big{/} small", "Привет, мир", "עברית ואנגלית mixed", "日本語のテキスト",
+            "a",
+        ]
+        var compared = 0
+        var shortcuts = 0
+        for text in texts {
+            let paragraph = try paragraph(text)
+            let whole = paragraph.widestPrefix
+            var widths: [Double?] = [nil, 0, whole, whole + paragraph.largestFontSize]
+            for step in stride(from: -24.0, through: 24.0, by: 0.25) { widths.append(whole + step) }
+            for delta in [1e-6, 2e-6, 1e-9] {
+                let edge = whole + paragraph.largestFontSize
+                widths += [edge - delta, edge + delta, whole - delta, whole + delta]
+            }
+            for width in widths {
+                let limit = Paragraph.limit(width)
+                let fast = paragraph.breakLines(limit)
+                let walked = paragraph.breakLines(limit, shortcut: false)
+                #expect(
+                    fast.map { [$0.start, $0.end, $0.hard ? 1 : 0] } == walked.map { [$0.start, $0.end, $0.hard ? 1 : 0] },
+                    "\(text) at \(String(describing: width))")
+                compared += 1
+                if fast.count == 1, !paragraph.hasHardBreak, paragraph.tabs.isEmpty,
+                    limit.map({ paragraph.fitsWhole(in: $0 + 1e-6) }) ?? true
+                {
+                    shortcuts += 1
+                }
+            }
+        }
+        #expect(compared > 2_000)
+        #expect(shortcuts > 300, "the shortcut is taken")
+    }
+
+    /// ICU is asked for a paragraph's opportunities only when a layout needs them; a locale's are
+    /// found with the paragraph.
+    @Test func opportunitiesFoundWhenNeeded() throws {
+        let fitting = try paragraph("Hello, world!")
+        #expect(!fitting.hasFoundBreaks)
+        _ = fitting.layout(width: 300)
+        _ = fitting.maxContentWidth()
+        #expect(!fitting.hasFoundBreaks)
+        let narrow = fitting.layout(width: 60)
+        #expect(fitting.hasFoundBreaks)
+        #expect(narrow.lines.map(\.range) == [0..<7, 7..<13])
+        _ = try paragraph("Hello, world!").minContentWidth()
+        let located = try paragraph("Hello, world!", ParagraphStyle(locale: "fr"))
+        #expect(located.hasFoundBreaks)
+        let lines = try paragraph("one\ntwo").layout(width: 300).lines
+        #expect(lines.count == 2)
+    }
 }
+

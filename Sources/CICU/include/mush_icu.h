@@ -25,6 +25,9 @@ int32_t mush_break_following(mush_break_iterator *iterator, int32_t offset);
 /// The next boundary, or -1 (UBRK_DONE).
 int32_t mush_break_next(mush_break_iterator *iterator);
 void mush_break_close(mush_break_iterator *iterator);
+/// Whether a root-locale iterator of `kind` can be opened: 0 (U_ZERO_ERROR) when this thread keeps
+/// one (opened now if it did not), else ICU's error code. Asks ICU nothing once the thread has one.
+int32_t mush_break_ready(mush_break_kind kind);
 
 /* How many break iterators are open now, those threads keep for reuse included (for tests: a
  * thread's cache goes when the thread ends). */

@@ -1,4 +1,5 @@
 import CICU
+import Synchronization
 
 /// A place where a line may (soft) or must (hard) end, after the UTF-16 unit at `offset - 1`.
 public struct BreakOpportunity: Hashable, Sendable {
@@ -44,6 +45,14 @@ public enum TextBoundaries {
                 BreakOpportunity(offset: offset, kind: Paragraph.isHardBreak(text[offset - 1]) ? .hard : .soft))
         }
         return result
+    }
+
+    /// Throws what ``breakList(in:locale:)`` throws for the root locale when ICU cannot find line
+    /// breaks (its data missing), without finding any: once a thread has found some, this asks
+    /// ICU nothing.
+    static func checkLineBreaking() throws(ICUError) {
+        let error = mush_break_ready(MUSH_BREAK_LINE)
+        if error > 0 { throw ICUError(code: error, operation: "open a break iterator") }
     }
 
     /// Grapheme cluster boundaries (extended grapheme clusters, UAX #29), including the end.
@@ -122,4 +131,52 @@ extension TextBoundaries {
     /// How many ICU break iterators are open now, the ones threads keep for reuse included: a
     /// thread's go when it ends (for tests).
     package static var openBreakIterators: Int { Int(mush_break_open_count()) }
+}
+
+/// A paragraph's line break opportunities in the root locale, found by ICU the first time a layout
+/// asks for them: a text laid out only at widths it fits in on one line (most labels, cells and
+/// rows of a batch) never needs them, and finding them is about a twentieth of the work of shaping
+/// and measuring such a text. Without a lock: two threads that ask at once both find them, and the
+/// first to finish gives its list to every later one.
+struct LazyBreakList: ~Copyable, Sendable {
+    private final class Found: Sendable {
+        let list: BreakList
+        init(_ list: BreakList) { self.list = list }
+    }
+
+    private let found = AtomicLazyReference<Found>()
+
+    /// Opportunities to find when first asked.
+    init() {}
+
+    /// Opportunities found already.
+    init(_ list: BreakList) {
+        _ = found.storeIfNil(Found(list))
+    }
+
+    /// The opportunities of `units` (the text they are for).
+    ///
+    /// Whoever made this asked ICU first whether it can find them
+    /// (``TextBoundaries/checkLineBreaking()``), so only a failure to allocate can make it fail
+    /// now; the text's hard breaks and its end are then its only opportunities, and lines too
+    /// long for their width break between graphemes.
+    func list(_ units: [UInt16]) -> BreakList {
+        if let known = found.load() { return known.list }
+        let list = (try? TextBoundaries.breakList(in: units, locale: nil)) ?? Self.hardBreaks(units)
+        return found.storeIfNil(Found(list)).list
+    }
+
+    /// Whether the opportunities are found (for tests).
+    var isFound: Bool { found.load() != nil }
+
+    /// The opportunities after each line break character (CR LF as one) and at the end.
+    static func hardBreaks(_ units: [UInt16]) -> BreakList {
+        var list = BreakList()
+        for (index, unit) in units.enumerated() where Paragraph.isHardBreak(unit) {
+            if unit == 0x0D, index + 1 < units.count, units[index + 1] == 0x0A { continue }
+            list.append(BreakOpportunity(offset: index + 1, kind: .hard))
+        }
+        if list.last?.offset != units.count { list.append(BreakOpportunity(offset: units.count, kind: .soft)) }
+        return list
+    }
 }

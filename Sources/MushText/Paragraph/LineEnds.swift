@@ -83,4 +83,12 @@ extension Paragraph {
         guard abs(width - limit) < largestFontSize else { return width <= limit }
         return width + endCorrection(shown) <= limit
     }
+
+    /// Whether every start of the text (`0..<end` for every `end`) fits `limit` as ``fits(_:_:in:)``
+    /// judges it without shaping anything again: the widest is at least ``largestFontSize`` short of
+    /// it. (For a narrower start `limit - width` only grows, so the same test holds; tabs, which
+    /// ``advance(_:_:at:)`` moves to their stops, are the caller's to rule out.)
+    func fitsWhole(in limit: Double) -> Bool {
+        widestPrefix <= limit && abs(widestPrefix - limit) >= largestFontSize
+    }
 }

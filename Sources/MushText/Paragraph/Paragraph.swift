@@ -24,7 +24,13 @@ public final class Paragraph: Sendable {
     let glyphs: GlyphStore
     /// Sum of advances of the glyphs of the cluster starting at each unit, as prefix sums.
     let advancePrefix: [Double]
-    let breaks: BreakList
+    /// The largest value of ``advancePrefix``: the width of the widest start of the text.
+    let widestPrefix: Double
+    /// Some unit of the text is a line break character (``isHardBreak(_:)``).
+    let hasHardBreak: Bool
+    /// ICU's line break opportunities, found when a layout first needs them (``breakLines(_:)``
+    /// does not for a text that fits its width on one line).
+    private let lineBreaks: LazyBreakList
     let graphemes: BoundaryList
     /// The UTF-16 offsets of the tab characters, ascending (empty for most text).
     let tabs: [Int]
@@ -78,7 +84,15 @@ public final class Paragraph: Sendable {
         var items: [TextItem]
         do throws(ICUError) {
             graphemes = try TextBoundaries.graphemeList(in: units)
-            self.breaks = try TextBoundaries.breakList(in: units, locale: style.locale)
+            // In the root locale, found at the first layout that needs them; ICU is asked now
+            // whether it can, so that its failure is still this initializer's. A locale's iterator
+            // is opened for each paragraph anyway: its opportunities are found now.
+            if let locale = style.locale, !locale.isEmpty {
+                self.lineBreaks = LazyBreakList(try TextBoundaries.breakList(in: units, locale: locale))
+            } else {
+                try TextBoundaries.checkLineBreaking()
+                self.lineBreaks = LazyBreakList()
+            }
             items = try Itemizer.items(text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes)
         } catch {
             throw .icu(error)
@@ -122,8 +136,16 @@ public final class Paragraph: Sendable {
         self.largestFontSize = items.lazy.map(\.size).max() ?? style.fontSize
         self.items = items
         self.glyphs = glyphs
-        for index in units.indices { prefix[index + 1] += prefix[index] }
+        var widest = 0.0
+        prefix.withUnsafeMutableBufferPointer { prefix in
+            for index in units.indices {
+                prefix[index + 1] += prefix[index]
+                widest = max(widest, prefix[index + 1])
+            }
+        }
         self.advancePrefix = prefix
+        self.widestPrefix = widest
+        self.hasHardBreak = units.contains(where: Self.isHardBreak)
         let emptyLineFace = fonts.face(family: style.fontFamily, bold: false, italic: false).face
         self.emptyLineFace = emptyLineFace
         self.tabs = units.indices.filter { units[$0] == 0x09 }
@@ -140,6 +162,12 @@ public final class Paragraph: Sendable {
     {
         try self.init(Mush.parse(mush), style: style, fonts: fonts)
     }
+
+    /// ICU's line break opportunities of the text (found on first use).
+    var breaks: BreakList { lineBreaks.list(units) }
+
+    /// Whether ICU was asked for the line break opportunities (for tests).
+    var hasFoundBreaks: Bool { lineBreaks.isFound }
 
     static func isHardBreak(_ unit: UInt16) -> Bool {
         unit == 0x0A || unit == 0x0D || unit == 0x0B || unit == 0x0C || unit == 0x85 || unit == 0x2028 || unit == 0x2029

@@ -298,17 +298,26 @@ extension Paragraph {
     }
 
     /// Greedy: each line takes as much as fits up to a break opportunity; a word wider than the line
-    /// breaks between graphemes (at least one grapheme a line).
-    func breakLines(_ limit: Double?) -> SpanList {
+    /// breaks between graphemes (at least one grapheme a line). (`shortcut`: false walks the
+    /// opportunities even where the text is known to fit on one line; for tests.)
+    func breakLines(_ limit: Double?, shortcut: Bool = true) -> SpanList {
         var spans = SpanList()
         guard !units.isEmpty else {
             spans.append(Span(start: 0, end: 0, hard: true))
             return spans
         }
+        let tolerance = 1e-6
+        // A text without line breaks or tabs whose every start fits, whatever kerning its last
+        // cluster has with what follows, is one line (every opportunity fits, and only the end is
+        // hard): no opportunity need be known, and ICU is not asked for them.
+        if shortcut, !hasHardBreak, tabs.isEmpty, limit.map({ fitsWhole(in: $0 + tolerance) }) ?? true {
+            spans.append(Span(start: 0, end: units.count, hard: true))
+            return spans
+        }
+        let breaks = self.breaks
         var start = 0
         var lastFit: Int?
         var index = 0
-        let tolerance = 1e-6
         while index < breaks.count {
             let opportunity = breaks[index]
             let end = opportunity.offset
