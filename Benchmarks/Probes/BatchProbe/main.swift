@@ -14,7 +14,9 @@
 // floor under any engine on the same rows (`floorPass`). With ANSWERS=1, then a pass of what the
 // command does for each line in its worker, from the line's bytes to the result line and its
 // warnings (`BatchAnswer.measure`: reading the JSON, measuring, writing the result), without the
-// process, reading standard input and writing standard output (`answersPass`).
+// process, reading standard input and writing standard output (`answersPass`). With PASSES=0 the
+// two timed passes are left out, so that the answers pass finds the word cache empty, as a fresh
+// `mush` process does (after them it finds these very rows' words cached).
 import Foundation
 import MushJSON
 import MushText
@@ -100,7 +102,10 @@ func answersPass(_ lines: [[UInt8]], fonts: FontCollection) -> (seconds: Double,
 }
 
 print("requests: \(requests.count) (lines that could not be read: \(unreadable))")
-for (index, name) in ["new text, empty word cache", "same rows again, warm word cache"].enumerated() {
+// PASSES=0: no timed passes (the ANSWERS pass then finds the word cache empty, as a fresh `mush`
+// process does); PASSES=1: the first alone.
+let passes = ProcessInfo.processInfo.environment["PASSES"].flatMap(Int.init) ?? 2
+for (index, name) in ["new text, empty word cache", "same rows again, warm word cache"].prefix(passes).enumerated() {
     let (seconds, failed, lines, first) = pass(requests, fonts: fonts)
     let rate = Double(requests.count) / seconds
     let perRow = seconds * 1e6 / Double(max(1, requests.count))
