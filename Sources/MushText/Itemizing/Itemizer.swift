@@ -296,34 +296,40 @@ enum Itemizer {
         }
         var codes = [Int32].filled(with: 0, count: text.count)
         // (Written through one buffer: a subscript write asks whether the array is shared, each
-        // time, in each of the four passes.)
+        // time.) One pass: Common (0) and Inherited (1) take the script before them as they are
+        // met; those before the first script take it afterwards; with no script at all, every
+        // unit is Common.
         codes.withUnsafeMutableBufferPointer { codes in
+            var last: Int32 = -1
+            var firstScript = -1
             var offset = 0
             while offset < text.count {
                 let unit = text[offset]
+                var code: Int32
+                var width = 1
                 if unit < 0x80 {
                     // ASCII: letters are Latin (USCRIPT_LATIN, 25), everything else Common (0).
-                    let letter = (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
-                    codes[offset] = letter ? 25 : 0
-                    offset += 1
-                    continue
+                    code = (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit) ? 25 : 0
+                } else {
+                    let scalar = scalar(in: text, at: offset)
+                    code = mush_script(scalar.value)
+                    if scalar.value > 0xFFFF { width = 2 }
                 }
-                let scalar = scalar(in: text, at: offset)
-                let code = mush_script(scalar.value)
-                let width = scalar.value > 0xFFFF ? 2 : 1
+                if code > 1 {
+                    last = code
+                    if firstScript < 0 { firstScript = offset }
+                } else if last > 1 {
+                    code = last
+                } else {
+                    code = 0
+                }
                 for unit in offset..<min(offset + width, text.count) { codes[unit] = code }
                 offset += width
             }
-            // 0 is Common, 1 Inherited: they take the script before them, else the one after.
-            var last: Int32 = -1
-            for index in codes.indices {
-                if codes[index] > 1 { last = codes[index] } else if last > 1 { codes[index] = last }
+            if firstScript > 0 {
+                let first = codes[firstScript]
+                for index in 0..<firstScript { codes[index] = first }
             }
-            var next: Int32 = -1
-            for index in codes.indices.reversed() {
-                if codes[index] > 1 { next = codes[index] } else if next > 1 { codes[index] = next }
-            }
-            for index in codes.indices where codes[index] == 1 { codes[index] = 0 }
         }
         return ScriptCodes(codes: codes)
     }
