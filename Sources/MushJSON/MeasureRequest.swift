@@ -182,8 +182,9 @@ public struct MeasureResult: Sendable {
         json.add(#","lineCount":"#)
         number(Double(layout.lines.count))
         json.add(#","lines":["#)
-        for (index, line) in layout.lines.enumerated() {
-            json.add(index > 0 ? #",{"baseline":"# : #"{"baseline":"#)
+        // (Each line read in place: a line copied out retains what it holds.)
+        func add(_ line: borrowing LineLayout, first: Bool) {
+            json.add(first ? #"{"baseline":"# : #",{"baseline":"#)
             number(line.baseline)
             let range = line.range
             json.add(#","end":"#)
@@ -201,6 +202,9 @@ public struct MeasureResult: Sendable {
             json.add(#","y":"#)
             number(line.y)
             json.add("}")
+        }
+        for index in layout.lines.indices {
+            add(layout.lines[index], first: index == 0)
             if json.count > 1 << 16 { flush(&json) }
         }
         json.add(layout.truncated ? #"],"truncated":true,"width":"# : #"],"truncated":false,"width":"#)

@@ -174,7 +174,8 @@ struct LineBreakingTests {
                 let fast = paragraph.breakLines(limit)
                 let walked = paragraph.breakLines(limit, shortcut: false)
                 #expect(
-                    fast.map { [$0.start, $0.end, $0.hard ? 1 : 0] } == walked.map { [$0.start, $0.end, $0.hard ? 1 : 0] },
+                    fast.map { [$0.start, $0.end, $0.hard ? 1 : 0] }
+                        == walked.map { [$0.start, $0.end, $0.hard ? 1 : 0] },
                     "\(text) at \(String(describing: width))")
                 compared += 1
                 if fast.count == 1, !paragraph.hasHardBreak, paragraph.tabs.isEmpty,
@@ -206,4 +207,3 @@ struct LineBreakingTests {
         #expect(lines.count == 2)
     }
 }
-

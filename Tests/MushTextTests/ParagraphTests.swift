@@ -69,7 +69,8 @@ struct ParagraphTests {
         }
         var mixed = 0
         for _ in 0..<3_000 {
-            let text = Array(String(String.UnicodeScalarView((0..<(1 + next(10))).map { _ in pool[next(pool.count)] })).utf16)
+            let text = Array(
+                String(String.UnicodeScalarView((0..<(1 + next(10))).map { _ in pool[next(pool.count)] })).utf16)
             let codes = Itemizer.scriptCodes(text)
             let resolved = text.indices.map { codes[$0] }
             if Set(resolved).count > 1 { mixed += 1 }

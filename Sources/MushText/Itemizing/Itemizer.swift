@@ -46,6 +46,9 @@ enum Itemizer {
     /// it).
     private struct RunFace {
         var slot: Int
+        /// The face, held by the list of faces in use for the whole call: asked without being
+        /// retained for each character (``covers(_:)``).
+        var face: Unmanaged<FontFace>
         var coversASCII: Bool
         var bold: Bool
         var italic: Bool
@@ -78,7 +81,8 @@ enum Itemizer {
                 italic: run.attributes.italic, monospace: run.attributes.monospace
             ).face
             return RunFace(
-                slot: slot(of: face), coversASCII: face.coversPrintableASCII, bold: run.attributes.bold,
+                slot: slot(of: face), face: Unmanaged.passUnretained(face), coversASCII: face.coversPrintableASCII,
+                bold: run.attributes.bold,
                 italic: run.attributes.italic)
         }
         // The slot of the face that draws `scalar` for a run (the run's own face when none has it:
@@ -164,7 +168,7 @@ enum Itemizer {
                 } else if Emoji.mayBePresentation(first, count: end - start), Emoji.isPresentation(text, start..<end) {
                     emoji = true
                     faceSlot = fallbackSlot(first, preferred, FontCollection.emojiScript)
-                } else if faces[preferred.slot].covers(first) {
+                } else if preferred.face._withUnsafeGuaranteedRef({ $0.covers(first) }) {
                     faceSlot = preferred.slot
                 } else {
                     faceSlot = fallbackSlot(first, preferred, scripts[start])

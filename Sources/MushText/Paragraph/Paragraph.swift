@@ -107,14 +107,14 @@ public final class Paragraph: Sendable {
         var seenMissing = Set<UInt32>()
         units.withUnsafeBufferPointer { text in
             for index in items.indices {
+                // (Copied out once: each read of an item's face from the array retained it.)
+                var item = items[index]
                 let first = glyphs.count
                 Shaper.shape(
-                    text, range: items[index].range, face: items[index].face, direction: items[index].direction,
-                    script: items[index].script,
-                    language: items[index].shapingLanguage(locale: shapingLocale),
-                    cache: fonts.shapeCache, into: &glyphs)
-                items[index].glyphs = first..<glyphs.count
-                let item = items[index]
+                    text, range: item.range, face: item.face, direction: item.direction, script: item.script,
+                    language: item.shapingLanguage(locale: shapingLocale), cache: fonts.shapeCache, into: &glyphs)
+                item.glyphs = first..<glyphs.count
+                items[index].glyphs = item.glyphs
                 let scale = GlyphStore.scale(of: item)
                 // Line breaks take no room; tabs take what their stop gives them, at layout.
                 for glyph in item.glyphs {

@@ -251,14 +251,15 @@ extension Paragraph {
             line.y = y
             line.baseline = y + lineMetrics.ascent
             line.endsParagraph = span.hard || (index == spans.count - 1 && !linesLeftOut)
-            lines.append(line)
+            lines.append(consume line)
             y += lineMetrics.height + style.lineSpacing
         }
-        // The widest line (as `max()` finds it, without an array of the widths).
+        // The widest line (as `max()` finds it, without an array of the widths). (Lines read in
+        // place: a line copied out retains what it holds.)
         var widest: Double?
-        for line in lines where widest.map({ $0 < line.width }) ?? true { widest = line.width }
+        for index in lines.indices where widest.map({ $0 < lines[index].width }) ?? true { widest = lines[index].width }
         let layoutWidth = widest ?? 0
-        let height = (lines.last.map { $0.y + $0.height }) ?? 0
+        let height = lines.isEmpty ? 0 : lines[lines.count - 1].y + lines[lines.count - 1].height
         return ParagraphLayout(lines: lines, width: layoutWidth, height: height, truncated: truncated)
     }
 
