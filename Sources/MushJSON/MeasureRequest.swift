@@ -111,10 +111,19 @@ public struct MeasureRequest: Hashable, Sendable {
             let paragraph = try Paragraph(document, style: style, fonts: fonts)
             return MeasureResult(
                 layout: paragraph.layout(width: width),
-                warnings: document.diagnostics.map(\.message) + paragraph.warnings.map(\.description))
+                warnings: Self.warnings(document, paragraph))
         } catch {
             throw RequestError(error.description)
         }
+    }
+}
+
+extension MeasureRequest {
+    /// The markup's diagnostics, then the text engine's warnings (no array made when there are
+    /// none, as for most texts).
+    static func warnings(_ document: MushDocument, _ paragraph: Paragraph) -> [String] {
+        guard !document.diagnostics.isEmpty || !paragraph.warnings.isEmpty else { return [] }
+        return document.diagnostics.map(\.message) + paragraph.warnings.map(\.description)
     }
 }
 

@@ -105,29 +105,32 @@ public final class Paragraph: Sendable {
         // The characters no face has, each once, in the order of the text.
         var missing: [Unicode.Scalar] = []
         var seenMissing = Set<UInt32>()
-        units.withUnsafeBufferPointer { text in
-            for index in items.indices {
-                // (Copied out once: each read of an item's face from the array retained it.)
-                var item = items[index]
-                let first = glyphs.count
-                Shaper.shape(
-                    text, range: item.range, face: item.face, direction: item.direction, script: item.script,
-                    language: item.shapingLanguage(locale: shapingLocale), cache: fonts.shapeCache, into: &glyphs)
-                item.glyphs = first..<glyphs.count
-                items[index].glyphs = item.glyphs
-                let scale = GlyphStore.scale(of: item)
-                // Line breaks take no room; tabs take what their stop gives them, at layout.
-                for glyph in item.glyphs {
-                    let cluster = glyphs.cluster(glyph)
-                    if glyphs.isMissing(glyph) {
-                        let scalar = Itemizer.scalar(in: units, at: cluster)
-                        // (Each scalar judged once: its Unicode properties are slow to look up.)
-                        if seenMissing.insert(scalar.value).inserted, TextWarning.isVisible(scalar) {
-                            missing.append(scalar)
+        // (Summed through a buffer: each write to the array asked whether it was shared.)
+        prefix.withUnsafeMutableBufferPointer { prefix in
+            units.withUnsafeBufferPointer { text in
+                for index in items.indices {
+                    // (Copied out once: each read of an item's face from the array retained it.)
+                    var item = items[index]
+                    let first = glyphs.count
+                    Shaper.shape(
+                        text, range: item.range, face: item.face, direction: item.direction, script: item.script,
+                        language: item.shapingLanguage(locale: shapingLocale), cache: fonts.shapeCache, into: &glyphs)
+                    item.glyphs = first..<glyphs.count
+                    items[index].glyphs = item.glyphs
+                    let scale = GlyphStore.scale(of: item)
+                    // Line breaks take no room; tabs take what their stop gives them, at layout.
+                    for glyph in item.glyphs {
+                        let cluster = glyphs.cluster(glyph)
+                        if glyphs.isMissing(glyph) {
+                            let scalar = Itemizer.scalar(in: units, at: cluster)
+                            // (Each scalar judged once: its Unicode properties are slow to look up.)
+                            if seenMissing.insert(scalar.value).inserted, TextWarning.isVisible(scalar) {
+                                missing.append(scalar)
+                            }
                         }
+                        guard !Self.isHardBreak(text[cluster]), text[cluster] != 0x09 else { continue }
+                        prefix[cluster + 1] += glyphs.advance(glyph, in: item, scale: scale)
                     }
-                    guard !Self.isHardBreak(text[cluster]), text[cluster] != 0x09 else { continue }
-                    prefix[cluster + 1] += glyphs.advance(glyph, in: item, scale: scale)
                 }
             }
         }

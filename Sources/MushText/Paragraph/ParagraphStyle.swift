@@ -93,7 +93,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.maxHeight = maxHeight
         self.ellipsize = ellipsize
         self.locale = locale
-        self.tabStops = tabStops.sorted()
+        // (Sorting an empty list made a new one, for every paragraph.)
+        self.tabStops = tabStops.count > 1 ? tabStops.sorted() : tabStops
         self.tabWidth = tabWidth
     }
 }

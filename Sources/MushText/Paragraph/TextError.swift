@@ -74,16 +74,23 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
     private static func list(_ scalars: [Unicode.Scalar]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(min(scalars.count, 12) * 12 + 16)
-        let hex = Array("0123456789ABCDEF".utf8)
+        let hex: StaticString = "0123456789ABCDEF"
         for (index, scalar) in scalars.prefix(12).enumerated() {
-            if index > 0 { bytes += [UInt8(ascii: ","), UInt8(ascii: " ")] }
-            bytes += [UInt8(ascii: "U"), UInt8(ascii: "+")]
+            // (Byte by byte: an array literal appended is an array made and freed.)
+            if index > 0 {
+                bytes.append(UInt8(ascii: ","))
+                bytes.append(UInt8(ascii: " "))
+            }
+            bytes.append(UInt8(ascii: "U"))
+            bytes.append(UInt8(ascii: "+"))
             // At least four hexadecimal digits, upper case.
             var digits = 4
             while scalar.value >> (4 * UInt32(digits)) != 0 { digits += 1 }
-            for digit in (0..<digits).reversed() { bytes.append(hex[Int(scalar.value >> (4 * UInt32(digit)) & 15)]) }
+            for digit in (0..<digits).reversed() {
+                bytes.append(hex.utf8Start[Int(scalar.value >> (4 * UInt32(digit)) & 15)])
+            }
             bytes.append(UInt8(ascii: " "))
-            bytes += UTF8.encode(scalar)!
+            for byte in UTF8.encode(scalar)! { bytes.append(byte) }
         }
         var text = String(decoding: bytes, as: UTF8.self)
         if scalars.count > 12 { text += ", and \(scalars.count - 12) more" }
