@@ -191,6 +191,7 @@ public struct RenderJob: Sendable {
         let (layout, pages) = try request.pagedLayout(setup)
         var decorations: [(header: BoxLayout?, footer: BoxLayout?)] = []
         for number in 1...pages.pages.count {
+            if options.cancellation?.isCancelled == true { throw RequestError(RenderError.cancelled.description) }
             decorations.append(try setup.decorations(page: number, of: pages.pages.count))
         }
         var drawnWarnings: [RenderWarning] = []

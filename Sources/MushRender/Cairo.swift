@@ -157,6 +157,14 @@ final class CairoContext {
     func paint(alpha: Double) { cairo_paint_with_alpha(context, alpha) }
     /// Draws into a new group until ``popGroupToSource()``.
     func pushGroup() { cairo_push_group(context) }
+    /// The clip's extents in device units (pixels in a PNG): its width times its height.
+    var clipArea: Double {
+        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
+        cairo_user_to_device(context, &x1, &y1)
+        cairo_user_to_device(context, &x2, &y2)
+        return abs(x2 - x1) * abs(y2 - y1)
+    }
     /// Ends the group and makes it the source.
     func popGroupToSource() { cairo_pop_group_to_source(context) }
 

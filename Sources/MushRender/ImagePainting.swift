@@ -8,6 +8,7 @@ extension Painter {
     /// crossed) with a warning at `location` when there is no file or it cannot be read: an image
     /// item of a line, or an image leaf of a box tree (its content box).
     func drawImage(_ image: MGLine.Image, _ frame: Rect, location: RenderWarning.Location) {
+        guard !stopped else { return }
         guard frame.width > 0, frame.height > 0 else { return }
         guard let file = image.file else {
             warn(.imageNamesNoFile, file: nil, at: location)

@@ -34,6 +34,9 @@ final class Painter {
     let imageFiles: ImageFiles
     /// The bytes of the decoded images in ``images``.
     var imageBytes = 0
+    /// The pixels of the groups pushed for translucent boxes (their clips' areas), in all: what
+    /// their drawing costs in a PNG.
+    var groupPixels = 0.0
     /// Counts image uses, for `lastUse`.
     var imageUses = 0
 
@@ -41,6 +44,15 @@ final class Painter {
         self.canvas = canvas
         self.options = options
         imageFiles = options.imageFiles ?? ImageFiles(root: options.imageRoot, folder: options.imageFolder)
+    }
+
+    /// Whether the drawing must stop (its ``RenderOptions/cancellation`` is set): checked before
+    /// each box, image, page and frame. Once true it stays true, and ``failure`` says why.
+    var stopped: Bool {
+        if failure == .cancelled { return true }
+        guard let cancellation = options.cancellation, cancellation.isCancelled else { return false }
+        failure = .cancelled
+        return true
     }
 
     func warn(_ problem: RenderWarning.Problem, file: String?, at location: RenderWarning.Location) {

@@ -15,6 +15,11 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case fontTooLarge(size: Double, scale: Double, format: RenderFormat)
     /// Cairo failed; its own description of the failure.
     case cairo(String)
+    /// A transition's frames would have more pixels in all than
+    /// ``Renderer/maximumAnimationPixels`` (`frames` times each frame's pixels).
+    case animationTooLarge(frames: Int, pixels: Double)
+    /// The drawing was stopped before its end: its ``RenderOptions/cancellation`` was set.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -31,6 +36,10 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             "text of size \(Self.format(size)) at scale \(Self.format(scale)) would be \(Self.format(size * scale)) \(Self.unit(format)) an em\(format == .png ? "" : " on the \(Self.name(format)) page"); at most \(Self.format(Canvas.maximumPixelsPerEm))"
         case .cairo(let message):
             "Cairo failed: \(message)"
+        case .animationTooLarge(let frames, let pixels):
+            "\(frames) frames would have \(Self.format(pixels)) pixels in all; an animation has at most \(Renderer.maximumAnimationPixels) (fewer frames, a lower scale or a smaller picture)"
+        case .cancelled:
+            "the drawing was stopped before its end (its time was up, or whoever asked for it left)"
         }
     }
 

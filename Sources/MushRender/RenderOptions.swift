@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 import MushImage
 
 /// How to render: the scale, the background, where images are read from, and how much of a box
@@ -31,6 +32,10 @@ public struct RenderOptions: Sendable {
     /// A PDF keeps each image it has drawn until the document is written, so there the limit
     /// bounds what is decoded at once, not the document's memory.
     public var imageMemory: Int
+    /// Where a caller (a service whose time limit passed, whose client left) asks the drawing to
+    /// stop: it is checked before each box, image, page and frame, and once set the drawing ends
+    /// with ``RenderError/cancelled``. nil: the drawing always runs to its end.
+    public var cancellation: Cancellation?
 
     /// The smallest scale, 0.01: far below it Cairo's drawing matrix stops being invertible.
     public static let minimumScale = 0.01

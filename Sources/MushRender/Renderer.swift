@@ -140,11 +140,17 @@ public enum Renderer {
 }
 
 extension Renderer {
+    /// The most pixels a transition's frames may have in all: 2^28 (120 frames of about 1,500 ×
+    /// 1,500 pixels, or 16 of 4,096 × 4,096), some seconds of drawing; past it,
+    /// ``RenderError/animationTooLarge(frames:pixels:)``.
+    public static let maximumAnimationPixels = 1 << 28
+
     /// Draws a transition between two layouts of a tree (`BoxTransition`) as `frames` pictures
     /// (2 to 120) over `duration` seconds, evenly spaced in time and eased in and out as UIKit
     /// animates (`BoxTransition.easeInOut(_:)`): the first is the layout before, the last the
     /// layout after. Every picture has the size of the larger of the two (with room for either
     /// root's shadow), the root at the same place, so that they are frames of one animation.
+    /// Their pixels in all (for SVG and PDF as if PNG) are at most ``maximumAnimationPixels``.
     public static func renderFrames(
         _ transition: BoxTransition, frames: Int, options: RenderOptions = RenderOptions()
     ) throws(RenderError) -> [Rendering] {
@@ -162,8 +168,13 @@ extension Renderer {
         }
         let width = roots.map { extent($0, true) }.max()! + room.left + room.right
         let height = roots.map { extent($0, false) }.max()! + room.top + room.bottom
+        let pixels = Double(count) * (width * options.scale).rounded(.up) * (height * options.scale).rounded(.up)
+        guard pixels <= Double(maximumAnimationPixels) else {
+            throw .animationTooLarge(frames: count, pixels: pixels)
+        }
         var renderings: [Rendering] = []
         for index in 0..<count {
+            if options.cancellation?.isCancelled == true { throw .cancelled }
             let progress = BoxTransition.easeInOut(Double(index) / Double(count - 1))
             let layout = transition.layout(at: progress)
             renderings.append(
@@ -256,6 +267,7 @@ extension Renderer {
             let canvas = try Canvas(format: .pdf, width: width, height: height, scale: options.scale, exactSize: true)
             let painter = Painter(canvas: canvas, options: options)
             for index in pages.pages.indices {
+                guard !painter.stopped else { break }
                 if index > 0 { painter.context.showPage() }
                 painter.paintBackground(options.background)
                 drawPage(painter, index)
@@ -269,6 +281,7 @@ extension Renderer {
         }
         var renderings: [Rendering] = []
         for index in pages.pages.indices {
+            if options.cancellation?.isCancelled == true { throw .cancelled }
             let rendering = try draw(width: width, height: height, format: format, options: options, exactSize: true) {
                 painter in
                 drawPage(painter, index)

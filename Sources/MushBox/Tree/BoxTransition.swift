@@ -179,13 +179,28 @@ public struct BoxTransition: Sendable {
                 children.append(
                     build(child, key: childKey, parentX: frame.x, parentY: frame.y, appearing: childrenAppear))
             }
+            // The boxes that go, each inserted at its old index among those that stay (in order of
+            // index, so each later one counts the earlier ones): merged in one pass, not inserted one
+            // by one (5,000 boxes fading out of one parent moved 25 million boxes that way).
+            var merged: [BoxLayout] = []
+            var next = 0
             for (index, goneKey) in (leaving[key] ?? []).sorted(by: { $0.index < $1.index }) {
                 guard let gone = old.nodes[goneKey], let was = old.frames[goneKey] else { continue }
+                if merged.isEmpty { merged.reserveCapacity(children.count + (leaving[key]?.count ?? 0)) }
                 var node = faded(gone, 1 - t)
                 // Where it was, in the root's coordinates.
                 node.x = was.x - frame.x
                 node.y = was.y - frame.y
-                children.insert(node, at: min(index, children.count))
+                while merged.count < index, next < children.count {
+                    merged.append(children[next])
+                    next += 1
+                }
+                // Two that go at one index (from parents that both went): the later before the earlier.
+                if merged.count <= index { merged.append(node) } else { merged.insert(node, at: index) }
+            }
+            if next > 0 || !merged.isEmpty {
+                merged.append(contentsOf: children[next...])
+                children = merged
             }
             result.children = children
             return result
