@@ -9,6 +9,7 @@ import MushJSON
 import MushJobs
 import MushRender
 import MushText
+import NIOCore
 import Synchronization
 
 /// The render service: the library's JSON contract behind HTTP. Build it with its settings, then
@@ -30,19 +31,31 @@ public final class MushService: Sendable {
     public let queue: WorkQueue
     public let metrics: ServiceMetrics
     let images: ImageFiles
+    /// The image root's path and its resolved path, each with a `/` after it: taken out of the
+    /// warnings, which then name images as the requests name them, not by the server's paths.
+    let rootPrefixes: [String]
 
     public init(settings: ServiceSettings = ServiceSettings()) {
         self.settings = settings
         queue = WorkQueue(workers: settings.workers, capacity: settings.queueCapacity)
         metrics = ServiceMetrics()
         images = settings.images()
+        var prefixes: [String] = []
+        if let root = settings.imageRoot, !root.isEmpty {
+            let resolved = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+            for path in [resolved, root] where path != "/" {
+                let prefix = path.hasSuffix("/") ? path : path + "/"
+                if !prefixes.contains(prefix) { prefixes.append(prefix) }
+            }
+        }
+        rootPrefixes = prefixes
     }
 
     /// The service's routes, with its metrics and request logs.
-    public func router() -> Router<BasicRequestContext> {
-        let router = Router()
+    public func router() -> Router<MushRequestContext> {
+        let router = Router(context: MushRequestContext.self)
         router.add(middleware: metrics.recorder())
-        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: LogRequestsMiddleware(settings.requestLogLevel))
         router.get("healthz") { _, _ in Self.text("ok\n") }
         router.get("/") { _, _ in Playground.page() }
         router.get("playground.js") { _, _ in Playground.pageScript() }
@@ -50,12 +63,13 @@ public final class MushService: Sendable {
         router.get("examples/:name") { [settings] _, context in
             Playground.example(context.parameters.get("name") ?? "", in: settings.examples)
         }
-        router.get("metrics") { [metrics, queue] _, _ in
+        router.get("metrics") { [metrics, queue, settings] _, _ in
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return Response(
                 status: .ok, headers: headers,
-                body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.text(queue: queue))))
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(string: metrics.text(queue: queue, logSink: settings.logSink))))
         }
         router.post("render") { [self] request, context in
             await answer { () throws(ServiceError) in try await render(request, context) }
@@ -76,17 +90,23 @@ public final class MushService: Sendable {
     }
 
     /// An application serving ``router()`` at `hostname`:`port`; it stops gracefully on SIGTERM
-    /// (`runService()`): requests in hand finish.
+    /// (`runService()`): requests in hand finish. Connections are closed after
+    /// ``ServiceSettings/idleTimeout`` without a complete request, and at most
+    /// ``ServiceSettings/maximumConnections`` are open at once.
     public func application(hostname: String, port: Int, logger: Logger) -> some ApplicationProtocol {
         Application(
-            router: router(), configuration: .init(address: .hostname(hostname, port: port), serverName: "mush-serve"),
+            router: router(),
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(settings.idleTimeout))),
+            configuration: .init(
+                address: .hostname(hostname, port: port), serverName: "mush-serve",
+                availableConnectionsDelegate: .maximum(settings.maximumConnections, logger: logger)),
             logger: logger)
     }
 
     // MARK: - Routes
 
-    private func render(_ request: Request, _ context: BasicRequestContext) async throws(ServiceError) -> Response {
-        let query = request.uri.queryParameters
+    private func render(_ request: Request, _ context: MushRequestContext) async throws(ServiceError) -> Response {
+        let query = try Self.query(request, ["format", "scale", "page", "pageMargin", "pageNumber", "background"])
         let format = try Self.choice(query, "format", RenderFormat.allCasesByName, default: .png)
         let scale = try Self.number(query, "scale", default: 1, in: RenderOptions.minimumScale...64)
         var page: RenderJob.PageSize?
@@ -110,17 +130,20 @@ public final class MushService: Sendable {
             }
             background = given == "none" ? nil : MushColor(hex: given)
         }
-        let body = try await Self.body(request, limit: settings.bodyLimit)
+        let body = try await body(request, context)
         let job = RenderJob(
             format: format,
             options: RenderOptions(scale: scale, background: background, imageRoot: settings.imageRoot ?? ""),
             page: page)
         let (fonts, images) = (settings.fonts, images)
         let wanted = Int(pageNumber) - 1
-        let drawn = try await queue.run(limit: settings.timeLimit) { () throws(ServiceError) in
+        let drawn = try await queue.run(limit: settings.timeLimit, stillWanted: context.stillWanted) {
+            (cancellation: Cancellation) throws(ServiceError) in
             // Only the page asked for is kept.
             var kept: Rendering?
             let result: RenderJob.Result
+            var job = job
+            job.options.cancellation = cancellation
             do throws(RequestError) {
                 result = try job.run(body, fonts: fonts, images: images) { index, rendering in
                     if index == wanted { kept = rendering }
@@ -134,15 +157,15 @@ public final class MushService: Sendable {
         guard let picture = drawn.0 else {
             throw .badParameter(name: "pageNumber", problem: "there are \(drawn.1 ?? 1) pages")
         }
-        var headers = Self.warningHeaders(drawn.2)
+        var headers = warningHeaders(drawn.2)
         headers[.contentType] = format.contentType
         if let count = drawn.1 { headers[Self.pagesField] = String(count) }
         return Response(
             status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: picture.data)))
     }
 
-    private func layout(_ request: Request, _ context: BasicRequestContext) async throws(ServiceError) -> Response {
-        let query = request.uri.queryParameters
+    private func layout(_ request: Request, _ context: MushRequestContext) async throws(ServiceError) -> Response {
+        let query = try Self.query(request, ["width", "height", "exact", "hit"])
         let width = try Self.space(query, "width")
         let height = try Self.space(query, "height")
         let rounding: BoxRounding = try Self.flag(query, "exact") ? .exact : .edges
@@ -154,8 +177,8 @@ public final class MushService: Sendable {
                 throw .badParameter(
                     name: "hit", problem: "must be two numbers of points, X,Y (it is '\(hit.prefix(40))')")
             }
-            let body = try await Self.body(request, limit: settings.bodyLimit)
-            return try await one { () throws(RequestError) in
+            let body = try await body(request, context)
+            return try await one(context) { () throws(RequestError) in
                 let request = try BoxRequest(json: body, fonts: fonts, images: images)
                 let json = try request.hitsJSON(
                     x: parts[0], y: parts[1], width: width, height: height, rounding: rounding)
@@ -163,48 +186,53 @@ public final class MushService: Sendable {
             }
         }
         if Self.isJSONLines(request) {
-            return try await lines(request) { line, number in
+            return try await lines(request, context) { line, number in
                 BatchAnswer.layout(
                     line, number: number, fonts: fonts, width: width, height: height, rounding: rounding, images: images
                 )
             }
         }
-        let body = try await Self.body(request, limit: settings.bodyLimit)
-        return try await one { () throws(RequestError) in
+        let body = try await body(request, context)
+        return try await one(context) { () throws(RequestError) in
             try BatchAnswer.boxesLaidOut(
                 body, fonts: fonts, width: width, height: height, rounding: rounding, images: images)
         }
     }
 
-    private func measure(_ request: Request, _ context: BasicRequestContext) async throws(ServiceError) -> Response {
+    private func measure(_ request: Request, _ context: MushRequestContext) async throws(ServiceError) -> Response {
+        _ = try Self.query(request, [])
         let fonts = settings.fonts
         if Self.isJSONLines(request) {
-            return try await lines(request) { line, number in BatchAnswer.measure(line, number: number, fonts: fonts) }
+            return try await lines(request, context) { line, number in
+                BatchAnswer.measure(line, number: number, fonts: fonts)
+            }
         }
-        let body = try await Self.body(request, limit: settings.bodyLimit)
-        return try await one { () throws(RequestError) in try BatchAnswer.measured(body, fonts: fonts) }
+        let body = try await body(request, context)
+        return try await one(context) { () throws(RequestError) in try BatchAnswer.measured(body, fonts: fonts) }
     }
 
-    private func line(_ request: Request, _ context: BasicRequestContext) async throws(ServiceError) -> Response {
+    private func line(_ request: Request, _ context: MushRequestContext) async throws(ServiceError) -> Response {
+        _ = try Self.query(request, [])
         let lineRequest = LineRequest(fonts: settings.fonts, images: images)
         if Self.isJSONLines(request) {
-            return try await lines(request) { line, number in
+            return try await lines(request, context) { line, number in
                 BatchAnswer.line(line, number: number, request: lineRequest)
             }
         }
-        let body = try await Self.body(request, limit: settings.bodyLimit)
-        return try await one { () throws(RequestError) in try BatchAnswer.laidOut(body, request: lineRequest) }
+        let body = try await body(request, context)
+        return try await one(context) { () throws(RequestError) in try BatchAnswer.laidOut(body, request: lineRequest) }
     }
 
-    private func parse(_ request: Request, _ context: BasicRequestContext) async throws(ServiceError) -> Response {
+    private func parse(_ request: Request, _ context: MushRequestContext) async throws(ServiceError) -> Response {
         let formats = [
             "json": "application/json", "html": "text/html", "ansi": "text/plain", "plain": "text/plain",
             "mush": "text/plain",
         ]
         let format = try Self.choice(
-            request.uri.queryParameters, "format", formats.keys.map { ($0, $0) }, default: "json")
-        let body = try await Self.body(request, limit: settings.bodyLimit)
-        let output = try await queue.run(limit: settings.timeLimit) { () throws(ServiceError) in
+            try Self.query(request, ["format"]), "format", formats.keys.map { ($0, $0) }, default: "json")
+        let body = try await body(request, context)
+        let output = try await queue.run(limit: settings.timeLimit, stillWanted: context.stillWanted) {
+            () throws(ServiceError) in
             // Invalid UTF-8 becomes U+FFFD, with a diagnostic.
             let document = Mush.parse(utf8: body)
             let warnings =
@@ -226,7 +254,7 @@ public final class MushService: Sendable {
             default: return (document.json(), warnings)
             }
         }
-        var headers = Self.warningHeaders(output.1)
+        var headers = warningHeaders(output.1)
         headers[.contentType] = formats[format]! + "; charset=utf-8"
         let text = output.0.hasSuffix("\n") ? output.0 : output.0 + "\n"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
@@ -235,17 +263,18 @@ public final class MushService: Sendable {
     // MARK: - One object, or JSON Lines
 
     /// One request answered on a worker: its JSON, its warnings in the header.
-    private func one(_ work: @escaping @Sendable () throws(RequestError) -> BatchAnswer) async throws(ServiceError)
-        -> Response
-    {
-        let answer = try await queue.run(limit: settings.timeLimit) { () throws(ServiceError) in
+    private func one(
+        _ context: MushRequestContext, _ work: @escaping @Sendable () throws(RequestError) -> BatchAnswer
+    ) async throws(ServiceError) -> Response {
+        let answer = try await queue.run(limit: settings.timeLimit, stillWanted: context.stillWanted) {
+            () throws(ServiceError) in
             do throws(RequestError) {
                 return try work()
             } catch {
                 throw .badRequest(error)
             }
         }
-        var headers = Self.warningHeaders(answer.warnings)
+        var headers = warningHeaders(answer.warnings)
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(
             status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.bytes)))
@@ -254,15 +283,19 @@ public final class MushService: Sendable {
     /// JSON Lines in (the whole body, within the limit), JSON Lines out: each line answered on a
     /// worker (as many at once as there are workers), written back in order as soon as it and
     /// those before it are done; a bad line is answered by its own error line, and costs no other.
+    /// Blank lines (nothing but spaces and tabs) are skipped, and each line keeps its number in the
+    /// body for its error.
     private func lines(
-        _ request: Request, _ answer: @escaping @Sendable ([UInt8], Int) -> BatchAnswer
+        _ request: Request, _ context: MushRequestContext, _ answer: @escaping @Sendable ([UInt8], Int) -> BatchAnswer
     ) async throws(ServiceError) -> Response {
-        let body = try await Self.body(request, limit: settings.bodyLimit)
-        var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            Array(line.last == 0x0D ? line.dropLast() : line)
+        let body = try await body(request, context)
+        var lines: [(number: Int, line: [UInt8])] = []
+        for (index, line) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let line = line.last == 0x0D ? line.dropLast() : line
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            lines.append((index + 1, Array(line)))
         }
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        let (queue, limit, window) = (queue, settings.timeLimit, settings.workers)
+        let (queue, limit, window, stillWanted) = (queue, settings.timeLimit, settings.workers, context.stillWanted)
         var headers = HTTPFields()
         headers[.contentType] = "application/x-ndjson; charset=utf-8"
         let all = lines
@@ -271,14 +304,14 @@ public final class MushService: Sendable {
             body: ResponseBody { writer in
                 var pending: [Task<[UInt8], Never>] = []
                 func next(_ index: Int) -> Task<[UInt8], Never> {
-                    let line = all[index]
+                    let (number, line) = all[index]
                     return Task {
                         do throws(ServiceError) {
-                            return try await queue.run(limit: limit) { () throws(ServiceError) in
-                                answer(line, index + 1).bytes
+                            return try await queue.run(limit: limit, stillWanted: stillWanted) {
+                                () throws(ServiceError) in answer(line, number).bytes
                             }
                         } catch {
-                            return Array(JSONValue.errorLine("line \(index + 1): \(error.message)").utf8)
+                            return Array(JSONValue.errorLine("line \(number): \(error.message)").utf8)
                         }
                     }
                 }
@@ -311,10 +344,36 @@ public final class MushService: Sendable {
     /// The header that holds a paged document's page count.
     public static let pagesField = HTTPField.Name("Mush-Pages")!
 
-    static func warningHeaders(_ warnings: [String]) -> HTTPFields {
+    /// The header that holds how many warnings the answer had, where there were any (the
+    /// `Mush-Warnings` header may hold only the first of them).
+    public static let warningCountField = HTTPField.Name("Mush-Warning-Count")!
+    /// The most warnings `Mush-Warnings` holds: 20.
+    public static let headerWarnings = 20
+    /// The most bytes `Mush-Warnings` takes: 4,096 (common proxies refuse headers past 8 KB in all),
+    /// each warning cut to 300 characters.
+    public static let headerWarningBytes = 4096
+
+    /// The warnings' headers: `Mush-Warning-Count`, and `Mush-Warnings` holding the first of them
+    /// (``headerWarnings`` at most, within ``headerWarningBytes``; a last string says how many
+    /// more there were), with paths under the image root named relative to it.
+    func warningHeaders(_ warnings: [String]) -> HTTPFields {
         var headers = HTTPFields()
         guard !warnings.isEmpty else { return headers }
-        headers[warningsField] = asciiJSON(.array(warnings.map(JSONValue.string)))
+        headers[Self.warningCountField] = String(warnings.count)
+        var kept: [String] = []
+        var bytes = 2
+        for warning in warnings.prefix(Self.headerWarnings) {
+            var text = warning
+            for prefix in rootPrefixes { text = text.replacingOccurrences(of: prefix, with: "") }
+            if text.count > 300 { text = text.prefix(299) + "…" }
+            let size = Self.asciiJSON(.string(text)).utf8.count + 1
+            // Room kept for the closing count.
+            guard bytes + size <= Self.headerWarningBytes - 64 else { break }
+            kept.append(text)
+            bytes += size
+        }
+        if kept.count < warnings.count { kept.append("… and \(warnings.count - kept.count) more warnings") }
+        headers[Self.warningsField] = Self.asciiJSON(.array(kept.map(JSONValue.string)))
         return headers
     }
 
@@ -341,17 +400,68 @@ public final class MushService: Sendable {
         request.headers[.contentType]?.lowercased().hasPrefix("application/x-ndjson") ?? false
     }
 
-    /// The body, at most `limit` bytes.
-    static func body(_ request: Request, limit: Int) async throws(ServiceError) -> [UInt8] {
+    /// The body, at most ``ServiceSettings/bodyLimit`` bytes, within
+    /// ``ServiceSettings/bodyTimeout``.
+    func body(_ request: Request, _ context: MushRequestContext) async throws(ServiceError) -> [UInt8] {
+        try await Self.body(
+            request, limit: settings.bodyLimit, timeout: settings.bodyTimeout, onTimeout: context.stopReading)
+    }
+
+    /// The body, at most `limit` bytes, arrived within `timeout`: more is ``ServiceError/tooLarge(limit:)``,
+    /// later ``ServiceError/bodyTimedOut(_:)``, and a body that cannot be read (a malformed chunk,
+    /// a transfer coding the service does not take) a bad request that says why.
+    /// At the timeout `onTimeout` is called, to end the body's reading (its connection's input is
+    /// closed, so that the answer can still be written).
+    static func body(
+        _ request: Request, limit: Int, timeout: Duration, onTimeout: @escaping @Sendable () -> Void = {}
+    ) async throws(ServiceError) -> [UInt8] {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
             throw .tooLarge(limit: limit)
         }
-        do {
-            var buffer = try await request.body.collect(upTo: limit)
-            return buffer.readBytes(length: buffer.readableBytes) ?? []
-        } catch {
-            throw .tooLarge(limit: limit)
+        let result = await withTaskGroup(of: Result<[UInt8], ServiceError>?.self) { group in
+            group.addTask {
+                do {
+                    var buffer = try await request.body.collect(upTo: limit)
+                    return .success(buffer.readBytes(length: buffer.readableBytes) ?? [])
+                } catch is NIOTooManyBytesError {
+                    return .failure(.tooLarge(limit: limit))
+                } catch is CancellationError {
+                    return nil
+                } catch {
+                    return .failure(.badRequest(RequestError("the body could not be read: \(error)")))
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                guard !Task.isCancelled else { return nil }
+                onTimeout()
+                return .failure(.bodyTimedOut(timeout))
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .failure(.bodyTimedOut(timeout))
         }
+        return try result.get()
+    }
+
+    /// The request's query parameters, each one of `known` and given once: an unknown one (a typo
+    /// that would otherwise be ignored) or one given twice is a bad request, as the JSON refuses
+    /// unknown and repeated keys.
+    static func query(_ request: Request, _ known: Set<String>) throws(ServiceError) -> Parameters {
+        let query = request.uri.queryParameters
+        var seen: Set<Substring> = []
+        for (name, _) in query {
+            guard known.contains(String(name)) else {
+                let names = known.isEmpty ? "none" : known.sorted().joined(separator: ", ")
+                throw .badParameter(
+                    name: String(name.prefix(40)),
+                    problem: "is not a parameter of \(request.uri.path) (its parameters: \(names))")
+            }
+            guard seen.insert(name).inserted else {
+                throw .badParameter(name: String(name), problem: "is given more than once")
+            }
+        }
+        return query
     }
 
     static func choice<Value>(

@@ -13,6 +13,11 @@ public enum ServiceError: Error, Sendable, Equatable {
     case busy
     /// The work took longer than the limit (504).
     case timedOut(Duration)
+    /// The body did not arrive whole within the time allowed (408).
+    case bodyTimedOut(Duration)
+    /// Whoever asked has gone (the connection closed) before the work was done: nobody reads the
+    /// answer (499, nginx's "client closed request", for the logs and metrics).
+    case clientGone
     /// A query parameter that is not one of its values (400).
     case badParameter(name: String, problem: String)
     /// Nothing there (404).
@@ -26,6 +31,8 @@ public enum ServiceError: Error, Sendable, Equatable {
         case .busy: .serviceUnavailable
         case .notFound: .notFound
         case .timedOut: .gatewayTimeout
+        case .bodyTimedOut: .requestTimeout
+        case .clientGone: HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request")
         }
     }
 
@@ -36,10 +43,17 @@ public enum ServiceError: Error, Sendable, Equatable {
         case .tooLarge(let limit): "the body is larger than \(limit) bytes (the most the service takes)"
         case .busy: "the service is busy: every worker is working and the queue is full; try again"
         case .timedOut(let limit):
-            "the work took longer than \(MushLimits.format(Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18)) s, the time limit"
+            "the work took longer than \(Self.seconds(limit)) s, the time limit"
+        case .bodyTimedOut(let limit):
+            "the body did not arrive within \(Self.seconds(limit)) s, the time allowed to send it"
         case .badParameter(let name, let problem): "?\(name): \(problem)"
+        case .clientGone: "the client closed the connection before the answer was ready"
         case .notFound(let what): what
         }
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        MushLimits.format(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 
     /// The JSON path of the bad value, where there is one.
@@ -54,6 +68,7 @@ public enum ServiceError: Error, Sendable, Equatable {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         if self == .busy { headers[.retryAfter] = "1" }
+        if case .bodyTimedOut = self { headers[.connection] = "close" }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 }

@@ -42,20 +42,24 @@ public final class ServiceMetrics: Sendable {
 
     /// The metrics in Prometheus's text format, with the requests in hand and the queue's jobs as
     /// they are now.
-    func text(queue: WorkQueue) -> String {
+    func text(queue: WorkQueue, logSink: LogSink?) -> String {
         Gauge(label: "mush_requests_in_flight", factory: factory).record(inHand.withLock { $0 })
         Gauge(label: "mush_work_in_flight", factory: factory).record(queue.inFlight)
         Gauge(label: "mush_workers", factory: factory).record(queue.workers)
+        let givenUp = queue.givenUp
+        Gauge(label: "mush_jobs_never_started_total", factory: factory).record(givenUp.skipped)
+        Gauge(label: "mush_jobs_stopped_total", factory: factory).record(givenUp.stopped)
+        if let logSink { Gauge(label: "mush_log_lines_dropped_total", factory: factory).record(logSink.dropped) }
         var bytes: [UInt8] = []
         registry.emit(into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The middleware that counts every request.
-    func recorder() -> some RouterMiddleware<BasicRequestContext> { Recorder(metrics: self) }
+    func recorder() -> some RouterMiddleware<MushRequestContext> { Recorder(metrics: self) }
 
     struct Recorder: RouterMiddleware {
-        typealias Context = BasicRequestContext
+        typealias Context = MushRequestContext
         let metrics: ServiceMetrics
 
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
