@@ -193,7 +193,7 @@ public final class MushService: Sendable {
             }
         }
         let body = try await body(request, context)
-        return try await one(context) { () throws(RequestError) in
+        return try await one(context, warningsInBody: true) { () throws(RequestError) in
             try BatchAnswer.boxesLaidOut(
                 body, fonts: fonts, width: width, height: height, rounding: rounding, images: images)
         }
@@ -263,8 +263,11 @@ public final class MushService: Sendable {
     // MARK: - One object, or JSON Lines
 
     /// One request answered on a worker: its JSON, its warnings in the header.
+    /// With `warningsInBody`, a result object with warnings gets them all, under `"warnings"`
+    /// (the header holds only the first).
     private func one(
-        _ context: MushRequestContext, _ work: @escaping @Sendable () throws(RequestError) -> BatchAnswer
+        _ context: MushRequestContext, warningsInBody: Bool = false,
+        _ work: @escaping @Sendable () throws(RequestError) -> BatchAnswer
     ) async throws(ServiceError) -> Response {
         let answer = try await queue.run(limit: settings.timeLimit, stillWanted: context.stillWanted) {
             () throws(ServiceError) in
@@ -276,8 +279,14 @@ public final class MushService: Sendable {
         }
         var headers = warningHeaders(answer.warnings)
         headers[.contentType] = "application/json; charset=utf-8"
-        return Response(
-            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.bytes)))
+        var bytes = answer.bytes
+        if warningsInBody, !answer.warnings.isEmpty, bytes.suffix(2) == [0x7D, 0x0A] {
+            // `…}` and a line feed: the last member added before the brace.
+            let list = JSONValue.array(answer.warnings.map { .string(relativeToRoot($0)) }).json
+            bytes.removeLast(2)
+            bytes += Array(#","warnings":"#.utf8) + Array(list.utf8) + [0x7D, 0x0A]
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// JSON Lines in (the whole body, within the limit), JSON Lines out: each line answered on a
@@ -353,6 +362,11 @@ public final class MushService: Sendable {
     /// each warning cut to 300 characters.
     public static let headerWarningBytes = 4096
 
+    /// A warning with the image root's paths taken out, so that it names images as the request does.
+    func relativeToRoot(_ warning: String) -> String {
+        rootPrefixes.reduce(warning) { $0.replacingOccurrences(of: $1, with: "") }
+    }
+
     /// The warnings' headers: `Mush-Warning-Count`, and `Mush-Warnings` holding the first of them
     /// (``headerWarnings`` at most, within ``headerWarningBytes``; a last string says how many
     /// more there were), with paths under the image root named relative to it.
@@ -363,8 +377,7 @@ public final class MushService: Sendable {
         var kept: [String] = []
         var bytes = 2
         for warning in warnings.prefix(Self.headerWarnings) {
-            var text = warning
-            for prefix in rootPrefixes { text = text.replacingOccurrences(of: prefix, with: "") }
+            var text = relativeToRoot(warning)
             if text.count > 300 { text = text.prefix(299) + "…" }
             let size = Self.asciiJSON(.string(text)).utf8.count + 1
             // Room kept for the closing count.

@@ -137,6 +137,18 @@ struct ServiceHardeningTests {
             #expect(warnings[0].contains("missing-0.png"))
             #expect(!header.contains(root.path))
             #expect(!header.contains(root.resolvingSymlinksInPath().path))
+            // A layout gives them all in its body (here: 30 font families the fonts lack).
+            let texts = (0..<30).map { #"{"text": "{font:Nope\#($0),12|x}|mush"}"# }
+            let layout = try await client.execute(
+                uri: "/layout", method: .post,
+                body: ByteBuffer(string: #"{"children": [\#(texts.joined(separator: ","))]}"#))
+            #expect(layout.headers[MushService.warningCountField] == "30")
+            let object = try #require(
+                JSONSerialization.jsonObject(with: Data(buffer: layout.body)) as? [String: Any])
+            let all = try #require(object["warnings"] as? [String])
+            #expect(all.count == 30)
+            #expect(all[29] == "children[29].text: no font family 'Nope29'; DejaVu Sans was used instead")
+            #expect(object["children"] as? [Any] != nil)
         }
     }
 
