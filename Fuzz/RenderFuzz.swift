@@ -39,7 +39,8 @@
 //     and anti-aliasing around. Fills, borders, images and placeholders must stay inside. Checked
 //     for pictures of at most 600,000 pixels with the margin;
 //  8. one input in four: the row as the leaf of a chain of painted boxes (1 to 16 levels, one in
-//     sixteen 64; backgrounds, rounded corners, borders, shadows, clips, scroll offsets, z-indexes)
+//     sixteen 64; backgrounds, rounded corners, borders, shadows, clips, scroll offsets, z-indexes,
+//     opacities, image leaves of real, missing and special files beside the row)
 //     lays out, draws as PNG at its size in pixels, and as SVG (one in four) in at most 16 KB a box
 //     more than the same layout with its paint taken away (checkPaintedTree).
 
@@ -255,8 +256,8 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
 // MARK: - Painted trees
 
 /// Property 8: the row as the leaf of a chain of boxes, each painted as cards are (a background,
-/// rounded corners, borders, a shadow, now and then a clip, a scroll offset, a z-index, an empty
-/// sibling), 1 to 16 levels deep (one such tree in sixteen: 64). The tree lays out; it draws as PNG
+/// rounded corners, borders, a shadow, now and then a clip, a scroll offset, a z-index, an
+/// opacity, a sibling that is empty or an image leaf of any file), 1 to 16 levels deep (one such tree in sixteen: 64). The tree lays out; it draws as PNG
 /// without an error (but an empty or too large picture) at the layout's size in pixels (with the
 /// room the root's own shadow takes); as SVG (one in four) in a file that grows with the boxes,
 /// not with their product (a deep tree of nested clips and shadows once wrote 173 MB for 400
@@ -285,13 +286,27 @@ private func checkPaintedTree(
         }
         if random.oneIn(8) { paint.contentOffset = BoxOffset(x: random.pick([0, 3]), y: random.pick([1, 10])) }
         if random.oneIn(8) { paint.zIndex = random.pick([-1, 1, 2]) }
+        // Translucent boxes: their groups are bounded by what they paint (in a PNG).
+        if random.oneIn(6) { paint.opacity = random.pick([0, 0.3, 0.99]) }
         var children = [node]
         if random.oneIn(4) {
             var sibling = BoxStyle()
             sibling.width = .points(random.pick([0, 5, 12]))
             sibling.height = .points(random.pick([0, 5, 12]))
-            let paint = BoxPaint(backgroundColor: random.color(), cornerRadius: 2)
-            children.insert(BoxNode(id: "spacer", style: sibling, paint: paint), at: random.oneIn(2) ? 0 : 1)
+            var paint = BoxPaint(backgroundColor: random.color(), cornerRadius: 2)
+            if random.oneIn(4) { paint.opacity = 0.5 }
+            // Now and then an image leaf of its own size: a real picture, a missing one, or a
+            // file that is no picture (drawn as a placeholder with a warning, never an error).
+            let spacer =
+                random.oneIn(2)
+                ? BoxNode(
+                    id: "image", style: sibling, paint: paint,
+                    leaf: ImageLeaf(
+                        width: random.pick([0, 4, 16]), height: random.pick([0, 4, 16]),
+                        file: random.pick(
+                            [nil, "missing.png", realImages.first, realImages.last] + specialFiles.map(\.path))))
+                : BoxNode(id: "spacer", style: sibling, paint: paint)
+            children.insert(spacer, at: random.oneIn(2) ? 0 : 1)
         }
         node = BoxNode(id: "level\(level)", style: style, paint: paint, children: children)
     }
