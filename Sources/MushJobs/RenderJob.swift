@@ -28,24 +28,26 @@ public struct RenderJob: Sendable {
         public var width: Double
         public var height: Double
         public var margin: BoxEdges<Double>
-        /// How errors name these pages (a document cut into too many of them): `--page 72x72` by
-        /// default, as `mush` takes them; a service sets its own parameter's name.
+        /// How errors name these pages (a document cut into too many of them): `the page size
+        /// 72x72` by default; `mush` gives its options (`--page 72x72 with --page-margin 0`), a
+        /// service may give its parameters.
         public var givenAs: String
 
         public init(width: Double, height: Double, margin: BoxEdges<Double> = BoxEdges(36), givenAs: String? = nil) {
             self.width = width
             self.height = height
             self.margin = margin
-            self.givenAs = givenAs ?? "--page \(MushLimits.format(width))x\(MushLimits.format(height))"
+            self.givenAs = givenAs ?? "the page size \(MushLimits.format(width))x\(MushLimits.format(height))"
         }
 
         /// A page size by name (a key of `PageSetup.sizes`: `a4`, `letter` …) or `WIDTHxHEIGHT` in
         /// points, each a decimal number from `PageSetup.minimumSide` (72) to 1000000; nil for
-        /// anything else (`PageSetup.size(named:)`). Errors name the pages `--page TEXT` unless
-        /// `givenAs` says otherwise.
+        /// anything else (`PageSetup.size(named:)`). Errors name the pages `the page size TEXT`
+        /// unless `givenAs` says otherwise.
         public init?(named text: String, margin: BoxEdges<Double> = BoxEdges(36), givenAs: String? = nil) {
             guard let size = PageSetup.size(named: text) else { return nil }
-            self.init(width: size.width, height: size.height, margin: margin, givenAs: givenAs ?? "--page \(text)")
+            self.init(
+                width: size.width, height: size.height, margin: margin, givenAs: givenAs ?? "the page size \(text)")
         }
 
         /// `document`'s pages (its running header and footer) at this size and margin; plain pages

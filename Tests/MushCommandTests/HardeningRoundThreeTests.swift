@@ -1,5 +1,8 @@
 import Foundation
+import MushBase
 import MushCommands
+import MushJSON
+import MushJobs
 import Testing
 
 /// Issue 55, third round: tiny pages, numbers in options, frame delays, `page.size` as text, line
@@ -55,6 +58,26 @@ struct HostileInputRoundThreeTests {
             ["layout", "-", "--page", "108x108"], input: #"{"height": 400000}"#,
             "--page 108x108 cuts the tree into more than 10000 pages, the most a document may have (give larger pages or a smaller margin)"
         )
+    }
+
+    /// A service's pages (`RenderJob.PageSize`) name themselves by their size unless it says how
+    /// they were given; the margin's room is the same rule.
+    @Test func aJobsPagesNameThemselves() throws {
+        let tall = Array(Self.tall.utf8)
+        let plain = try #require(RenderJob.PageSize(named: "72x72", margin: BoxEdges(0)))
+        let problem =
+            "cuts the tree into more than 10000 pages, the most a document may have (give larger pages or a smaller margin)"
+        #expect(throws: RequestError("the page size 72x72 \(problem)")) {
+            try RenderJob(format: .pdf, page: plain).run(tall)
+        }
+        let named = try #require(RenderJob.PageSize(named: "72x72", margin: BoxEdges(0), givenAs: "?page=72x72"))
+        #expect(throws: RequestError("?page=72x72 \(problem)")) {
+            try RenderJob(format: .pdf, page: named).run(tall)
+        }
+        #expect(RenderJob.PageSize(named: "1x1", margin: BoxEdges(0)) == nil)
+        #expect(RenderJob.PageSize(named: "0x48x0x48") == nil)
+        #expect(RenderJob.PageSize(named: "108x108")?.hasRoom == true)
+        #expect(RenderJob.PageSize(named: "107.9x108")?.hasRoom == false)
     }
 
     /// The JSON `page`: the same limits, named by their paths.
