@@ -149,11 +149,15 @@ struct ImageOptions: ParsableArguments {
 struct PageOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
-        help: "For a box tree: cut it into pages of this size (a4, a5, a3, letter, legal, or WIDTHxHEIGHT in points).")
+        help:
+            "For a box tree: cut it into pages of this size (a4, a5, a3, letter, legal, or WIDTHxHEIGHT in points, each 72 or more); at most 10000 pages."
+    )
     var page: String?
     @Option(
         name: .customLong("page-margin"), parsing: .unconditional,
-        help: "With --page: the margin, in points: one number, or four, TOP,RIGHT,BOTTOM,LEFT (36 by default).")
+        help:
+            "With --page: the margin, in points: one number, or four, TOP,RIGHT,BOTTOM,LEFT (36 by default), leaving at least 36 × 36 for the content."
+    )
     var pageMargin = "36"
 
     func validate() throws {
