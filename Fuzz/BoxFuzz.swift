@@ -8,8 +8,9 @@
 //           in a chain of 33 default boxes (past the depth at which the engine lays out on a thread
 //           of its own), and at 0xFE in 250 boxes of the root's style;
 //   node:   a shape byte (bits 0–2: the number of children; bit 3: a leaf when it has none; bits
-//           4–7: the number of style operations), the operations (a byte choosing the property, then
-//           its value's bytes), a leaf's 4 bytes (min-content and max-content widths, an area whose
+//           4–7: the number of style operations), the operations (a byte choosing the property or
+//           shortcut, read modulo their number: Tests/MushTestSupport/BoxFuzzOperation.swift, which
+//           MushBoxTests checks; then its value's bytes), a leaf's 4 bytes (min-content and max-content widths, an area whose
 //           height at a width is area ÷ width, a baseline and an aspect ratio), then the children.
 // At most 40 nodes, 7 levels (before the chains). Every property of BoxStyle can be set; numbers
 // come from small whole numbers, fractions, multiples of 16 and a table of special values, among
@@ -77,6 +78,9 @@ private let printing = ProcessInfo.processInfo.environment["MUSH_FUZZ_PRINT"] !=
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBox(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    if !operationsReachable {
+        fatalError("Mush fuzz property failed: \(BoxFuzzOperation.count) operations, more than a byte chooses")
+    }
     var generator = TreeGenerator(bytes: UnsafeBufferPointer(start: data, count: size))
     let input = generator.generate()
     if printing { FileHandle.standardError.write(Data((describe(input) + "\n").utf8)) }
@@ -275,10 +279,13 @@ private let specials: [Double] = [
     .nan, .infinity, -.infinity, 1_000_000.5, 1e7, 1e300, -1e300, -1_000_001,
 ]
 
-/// The properties an operation byte sets, in order (shorthands are not fuzzed: they only set
-/// others; nor are the page-break properties, which no layout reads: with them the operation bytes
-/// past the properties, 27 to 31, would no longer reach the shortcuts below).
-private let fuzzedProperties = BoxStyle.properties.filter { !$0.isShorthand }
+/// The properties an operation byte sets, in order: every property but the shorthands (which only
+/// set others), the page-break properties included (BoxFuzzOperation, shared with MushBoxTests).
+private let fuzzedProperties = BoxFuzzOperation.properties
+
+/// Checked at the first input: every property and shortcut is chosen by some operation byte (a
+/// table of more than 256 operations would leave some out).
+private let operationsReachable: Bool = BoxFuzzOperation.everyOperationIsReachable
 
 /// Every keyword of every property, for the bad ones an alignment may be given from Swift.
 private let allKeywords = BoxStyle.properties.flatMap { property -> [String] in
@@ -479,10 +486,11 @@ private struct TreeGenerator {
     }
 
     /// Sets the property the operation byte names (`BoxStyle.properties`, shorthands left out, in
-    /// order: a property added there is fuzzed without an edit), or takes a shortcut.
+    /// order: a property added there is fuzzed without an edit), or takes a shortcut: the byte is
+    /// read modulo the number of properties and shortcuts (BoxFuzzOperation).
     private mutating func operation(_ byte: UInt8, _ style: inout BoxStyle, _ leafWithChildren: inout Bool) {
-        let index = Int(byte % 32)
-        if index < fuzzedProperties.count {
+        switch BoxFuzzOperation(byte: byte) {
+        case .property(let index):
             let property = fuzzedProperties[index]
             let name = property.name
             switch property.kind {
@@ -503,25 +511,22 @@ private struct TreeGenerator {
                 self.edges(&edges, LengthKind(auto: auto, negative: negative), name)
                 style[property] = .edges(edges)
             }
-            return
-        }
-        switch index - fuzzedProperties.count {
         // Shortcuts to the cases properties 5 and 6 look at.
-        case 0:
+        case .size:
             style.width = .points(halfPoints(next()))
             style.height = .points(halfPoints(next()))
             clear("width", "height")
-        case 1:
+        case .zeroMinimums:
             style.minWidth = .points(0)
             style.minHeight = .points(0)
             clear("minWidth", "minHeight")
-        case 2:
+        case .padding:
             style.padding = BoxEdges(.points(halfPoints(next()) / 8))
             clear("padding.top", "padding.right", "padding.bottom", "padding.left")
-        case 3:
+        case .border:
             style.border = BoxEdges(.points(halfPoints(next()) / 16))
             clear("border.top", "border.right", "border.bottom", "border.left")
-        default: leafWithChildren = true
+        case .leafWithChildren: leafWithChildren = true
         }
     }
 

@@ -10,6 +10,7 @@
 #   MUSH_FUZZ_TARGET=request bash Fuzz/run.sh [SECONDS]         the commands' request readers
 #                                                    (RequestFuzz.swift + Sources/MushJSON)
 #   MUSH_FUZZ_TARGET=box bash Fuzz/run.sh [SECONDS]             the box engine (BoxFuzz.swift +
+#                                                    Tests/MushTestSupport/BoxFuzzOperation.swift +
 #                                                    Sources/MushBox, with the row engine's sources)
 #
 # Works from any directory. Everything it writes goes under .build-fuzz/ at the package root
@@ -154,7 +155,10 @@ else
             ;;
         box)
             mapfile -t box_sources < <(find "$root/Sources/MushBox" -name '*.swift' | sort)
-            cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root/Fuzz/BoxFuzz.swift" "$snapshot"/
+            # The operation table is shared with MushBoxTests (Tests/MushTestSupport), which checks
+            # that a byte reaches every operation.
+            cp "$root"/Sources/MushLine/*.swift "${box_sources[@]}" "$root/Fuzz/BoxFuzz.swift" \
+                "$root/Tests/MushTestSupport/BoxFuzzOperation.swift" "$snapshot"/
             module=MushBoxFuzz
             ;;
         *)

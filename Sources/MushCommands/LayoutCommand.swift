@@ -38,12 +38,14 @@ struct LayoutCommand: ConsoleCommand {
             warnings on standard error. With --batch, reads JSON Lines on standard input (LF or \
             CRLF), one tree per line, and prints one layout per input line, blank ones included (a \
             line that cannot be read gives {"error": …, "line": N}, and the exit status is then 2). \
-            A tree whose root has a page ({"size", "margin", "header", "footer"}), or any tree with \
-            --page, is laid out at the page's width less its margin and printed page by page: \
+            A tree whose root has a page ({"size", "margin", "header", "footer"}; the size a4, a5, a3, \
+            letter, legal, "WIDTHxHEIGHT" or [WIDTH, HEIGHT], at least 72 points a side, with at \
+            least 36 × 36 points inside the margin), or any tree with --page, is laid out at the page's width less its margin and printed page by page: \
             {"pages": [{"page", "top", "bottom", "offset", "root", "repeats"}]}, each root holding only \
             the boxes that reach into the page, moved up by its top and down by its offset (the \
             repeated headers above it), boxes cut by its ends marked "split", and the repeated \
-            headers and footers in repeats. \
+            headers and footers in repeats; a tree of more than \(BoxPages.maximumPages) pages is an \
+            error. \
             With --from BEFORE, prints what changes from BEFORE's layout to FILE's: {"changes": [{"path", \
             "id", "change" (moved, appeared or disappeared), "before", "after"}]}, boxes matched by id \
             (without one, by their place under their nearest ancestor with one), frames in the root's \
@@ -166,22 +168,25 @@ struct LayoutCommand: ConsoleCommand {
 }
 
 extension LayoutCommand {
-    /// The room `--width` or `--height` gives: a number of points (0 to 1000000), `max-content` or
+    /// The room `--width` or `--height` gives: a decimal number of points (0 to 1000000), `max-content` or
     /// `min-content`; nil for anything else.
     static func space(_ argument: String) -> AvailableSpace? {
         switch argument {
         case "max-content": return .maxContent
         case "min-content": return .minContent
         default:
-            guard let points = Double(argument), MushLimits.length.contains(points) else { return nil }
+            guard let points = DecimalNumber.value(of: argument), MushLimits.length.contains(points) else {
+                return nil
+            }
             return .points(points)
         }
     }
 
-    /// The point `--hit` gives, `X,Y` in points (each within ±1000000); nil for anything else.
+    /// The point `--hit` gives, `X,Y` in points (each a decimal number within ±1000000); nil for
+    /// anything else.
     static func point(_ argument: String) -> (x: Double, y: Double)? {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
+        guard parts.count == 2, let x = DecimalNumber.value(of: parts[0]), let y = DecimalNumber.value(of: parts[1]),
             MushLimits.offset.contains(x), MushLimits.offset.contains(y)
         else { return nil }
         return (x, y)

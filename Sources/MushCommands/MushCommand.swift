@@ -82,10 +82,11 @@ public struct MushCommand: AsyncParsableCommand {
                 return ExitCode.success.rawValue
             }
             // A request's or an option's error is one sentence already (what the user gave in it is escaped by
-            // `warn`, line breaks included); ArgumentParser's messages may be wrapped over lines.
+            // `warn`, line breaks included); ArgumentParser's messages may be wrapped over lines, so
+            // the values the user gave are escaped first, so that their own line breaks stay `\n`.
             let message =
                 (error as? RequestError)?.description ?? (error as? ValidationError)?.message
-                ?? message(for: error)
+                ?? escapingArguments(arguments, in: message(for: error))
                 .split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
@@ -93,6 +94,28 @@ public struct MushCommand: AsyncParsableCommand {
             console.warn("mush: error: \(message)")
             return 2
         }
+    }
+
+    /// `message` with each of `arguments` that holds a control character (and the value of each
+    /// `--option=VALUE` that does) written with escapes (`\n`, `\u{1B}`), as messages write what the
+    /// user gave. ArgumentParser reports an option's errors (those of `validate()` among them)
+    /// wrapped in its own error, whose message may break over lines; escaping the user's values
+    /// first keeps their line breaks from being joined into spaces with the others.
+    static func escapingArguments(_ arguments: [String], in message: String) -> String {
+        var message = message
+        var values: [String] = []
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        for argument in arguments where argument.unicodeScalars.contains(where: isControl) {
+            values.append(argument)
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                values.append(String(argument[argument.index(after: equals)...]))
+            }
+        }
+        // Longest first, so that a value inside a longer argument is not escaped twice.
+        for value in values.sorted(by: { $0.count > $1.count }) where !value.isEmpty {
+            message = message.replacingOccurrences(of: value, with: CommandConsole.escapingControls(value))
+        }
+        return message
     }
 }
 

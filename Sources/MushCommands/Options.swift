@@ -67,17 +67,22 @@ struct BatchOptions: ParsableArguments {
 /// `--max-lines`, `--max-height`, `--ellipsize`, `--align` and `--mush`, checked against
 /// `MushLimits` as a batch line's keys are.
 struct TextLayoutOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Wrap at this width, in points (no wrapping when omitted).")
+    @Option(
+        parsing: .unconditional, help: "Wrap at this width, in points (no wrapping when omitted).",
+        transform: OptionNumber.decimal)
     var width: Double?
     @Option(help: "Font family of text that names none.")
     var fontFamily: String?
-    @Option(parsing: .unconditional, help: "Font size in points.")
+    @Option(parsing: .unconditional, help: "Font size in points.", transform: OptionNumber.decimal)
     var fontSize: Double = 16
-    @Option(parsing: .unconditional, help: "Extra space between lines, in points (0 or more).")
+    @Option(
+        parsing: .unconditional, help: "Extra space between lines, in points (0 or more).",
+        transform: OptionNumber.decimal)
     var lineSpacing: Double = 0
     @Option(parsing: .unconditional, help: "At most this many lines (0: no limit).")
     var maxLines: Int = 0
-    @Option(parsing: .unconditional, help: "At most this tall, in points (0: no limit).")
+    @Option(
+        parsing: .unconditional, help: "At most this tall, in points (0: no limit).", transform: OptionNumber.decimal)
     var maxHeight: Double = 0
     @Option(help: "Where a truncated text shows its ellipsis: none, start, middle or end.")
     var ellipsize: ParagraphStyle.Ellipsize = .end
@@ -144,11 +149,15 @@ struct ImageOptions: ParsableArguments {
 struct PageOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
-        help: "For a box tree: cut it into pages of this size (a4, a5, a3, letter, legal, or WIDTHxHEIGHT in points).")
+        help:
+            "For a box tree: cut it into pages of this size (a4, a5, a3, letter, legal, or WIDTHxHEIGHT in points, each 72 or more); at most 10000 pages."
+    )
     var page: String?
     @Option(
         name: .customLong("page-margin"), parsing: .unconditional,
-        help: "With --page: the margin, in points: one number, or four, TOP,RIGHT,BOTTOM,LEFT (36 by default).")
+        help:
+            "With --page: the margin, in points: one number, or four, TOP,RIGHT,BOTTOM,LEFT (36 by default), leaving at least 36 × 36 for the content."
+    )
     var pageMargin = "36"
 
     func validate() throws {
@@ -158,20 +167,27 @@ struct PageOptions: ParsableArguments {
         }
         guard RenderJob.PageSize(named: page) != nil else {
             throw ValidationError(
-                "--page must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points (it is '\(page)')")
+                "--page must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, each \(MushLimits.format(PageSetup.minimumSide)) to 1000000 (it is '\(page)')"
+            )
         }
         guard let size = pageSize else {
             throw ValidationError(
-                "--page-margin must be one number of points or four, TOP,RIGHT,BOTTOM,LEFT, each 0 or more (it is '\(pageMargin)')"
+                "--page-margin must be one number of points or four, TOP,RIGHT,BOTTOM,LEFT, each 0 to 1000000 (it is '\(pageMargin)')"
             )
         }
-        guard size.hasRoom else { throw ValidationError("--page-margin leaves no room on a page of \(page)") }
+        guard size.hasRoom else {
+            throw ValidationError(
+                "--page-margin \(PageSetup.roomProblem(width: size.width, height: size.height, margin: size.margin)) on a page of \(page)"
+            )
+        }
     }
 
-    /// The pages `--page` and `--page-margin` give; nil without `--page`.
+    /// The pages `--page` and `--page-margin` give (errors about them name both); nil without
+    /// `--page`.
     var pageSize: RenderJob.PageSize? {
         guard let page, let margin = Self.margin(pageMargin) else { return nil }
-        return RenderJob.PageSize(named: page, margin: margin)
+        let given = pageMargin == "36" ? "--page \(page)" : "--page \(page) with --page-margin \(pageMargin)"
+        return RenderJob.PageSize(named: page, margin: margin, givenAs: given)
     }
 
     /// The pages: the document's own (`document`, its root's `page`) with the size and margin of
@@ -180,14 +196,36 @@ struct PageOptions: ParsableArguments {
         pageSize.map { $0.setup(over: document) } ?? document
     }
 
-    /// A page margin: one number of points, or four, top, right, bottom and left, each 0 to 1000000.
+    /// A page margin: one decimal number of points, or four, top, right, bottom and left, each 0 to
+    /// 1000000.
     static func margin(_ text: String) -> BoxEdges<Double>? {
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { DecimalNumber.value(of: $0) }
         guard numbers.count == 1 || numbers.count == 4,
             numbers.allSatisfy({ $0.map { (0...1_000_000).contains($0) } ?? false })
         else { return nil }
         let values = numbers.compactMap { $0 }
         return values.count == 1
             ? BoxEdges(values[0]) : BoxEdges(top: values[0], right: values[1], bottom: values[2], left: values[3])
+    }
+}
+
+/// The reader of every number an option takes (`--scale`, `--duration`, `--font-size`, `--width` …,
+/// and the numbers inside `--page`, `--page-margin` and `--hit`): decimal only, by
+/// `DecimalNumber` (MushBase), so that `0x10`, `inf` and `nan` are refused by name rather than read
+/// as 16, infinity or not-a-number.
+enum OptionNumber {
+    /// Why a value is not a number, as ArgumentParser appends it to "The value '…' is invalid for
+    /// '--option <value>'".
+    struct NotDecimal: Error, CustomStringConvertible {
+        var description: String {
+            "not \(DecimalNumber.expected) (such as 12 or 0.5; hexadecimal, inf and nan are not taken)"
+        }
+    }
+
+    /// The decimal number `argument` writes (an option's `transform`); throws ``NotDecimal`` for
+    /// anything else.
+    static func decimal(_ argument: String) throws -> Double {
+        guard let value = DecimalNumber.value(of: argument) else { throw NotDecimal() }
+        return value
     }
 }

@@ -30,12 +30,14 @@ struct RenderCommand: ConsoleCommand {
             Y], "stops": [colours, or {"color", "at"}]}); a node whose overflow \
             is not visible clips what it holds. The picture is the root's size, or with --whole its \
             content's. The format follows the output's extension: .png, .svg or .pdf. Image items and \
-            leaves are read as PNG files, relative to FILE's folder; one that is missing or not a \
-            readable PNG is drawn as a crossed grey placeholder, and a warning on standard error names \
-            it by its JSON path (lines[2].left[0]: image not found: …; children[1].children[0]: …). \
+            leaves are read from PNG, JPEG, WebP or SVG files, relative to FILE's folder (or \
+            --image-root); one that is missing, unreadable or too large (--image-memory) is drawn \
+            as a crossed grey placeholder, and a warning on standard error names it by its JSON path (lines[2].left[0]: image not found: …; children[1].children[0]: …). \
             Prints the picture's size. With --page (a box tree), lays the tree out at the page's width \
             less its margin and cuts it into pages where rows, images and lines are not cut: one PDF \
-            of all the pages, or one PNG or SVG file a page (OUT-1.png, …). With --from BEFORE (a box tree), draws the transition from \
+            of all the pages, or one PNG or SVG file a page (OUT-1.png, …); pages are at least 72 \
+            points a side, leave at least 36 × 36 points inside the margin, and a document has at \
+            most \(BoxPages.maximumPages) of them. With --from BEFORE (a box tree), draws the transition from \
             BEFORE's layout to FILE's as an animated PNG (boxes matched by id move, those that come \
             and go fade), or with --frame-files as one PNG a frame, OUT-1.png, OUT-2.png, ….
             """)
@@ -49,7 +51,8 @@ struct RenderCommand: ConsoleCommand {
     var output: String
     @Option(
         parsing: .unconditional,
-        help: "Pixels a point in a PNG (2 for a retina picture); SVG and PDF pages grow by it too.")
+        help: "Pixels a point in a PNG (2 for a retina picture); SVG and PDF pages grow by it too.",
+        transform: OptionNumber.decimal)
     var scale: Double = 1
     @Option(help: "The colour under everything (#rgb, #rgba, #rrggbb, #rrggbbaa), or none for transparent.")
     var background: String = "#fff"
@@ -77,7 +80,11 @@ struct RenderCommand: ConsoleCommand {
     var before: String?
     @Option(parsing: .unconditional, help: "With --from: the pictures of the transition, 2 to 120.")
     var frames = 12
-    @Option(parsing: .unconditional, help: "With --from: the transition's length in seconds, above 0, up to 60.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "With --from: the transition's length in seconds, up to 60, at least a thousandth of a second for each frame after the first.",
+        transform: OptionNumber.decimal)
     var duration = 0.3
     @Flag(help: "With --from: write each picture to a PNG file of its own, OUT-1.png, OUT-2.png, …")
     var frameFiles = false
@@ -111,6 +118,15 @@ struct RenderCommand: ConsoleCommand {
             guard duration.isFinite, duration > 0, duration <= 60 else {
                 throw ValidationError(
                     "--duration must be a number of seconds above 0, up to 60 (it is \(MushLimits.format(duration)))")
+            }
+            // An animated PNG holds each frame's delay in thousandths of a second: a shorter one
+            // would be written as 0 (a picture shown for no time at all). Each frame after the
+            // first gets duration ÷ (frames − 1), which must be at least a thousandth.
+            let shortest = Double(frames - 1) / 1000
+            guard duration >= shortest * (1 - 1e-9) else {
+                throw ValidationError(
+                    "--duration must give each of the \(frames - 1) frames after the first at least a thousandth of a second: at least \(MushLimits.format(shortest)) s (it is \(MushLimits.format(duration)))"
+                )
             }
             if before == "-", file == "-" { throw ValidationError("--from and FILE cannot both be standard input") }
         } else if frameFiles || frames != 12 || duration != 0.3 {

@@ -5,16 +5,31 @@ import MushImage
 import MushText
 
 /// A paged document's pages, from a box tree's root key `page`: `{"size", "margin", "header",
-/// "footer"}`, the size a name (``sizes``) or `[WIDTH, HEIGHT]` in points, the margin a number or an
-/// object of some of `top`, `right`, `bottom` and `left` (36 points by default), and the header and
-/// footer any node, laid out in the page's width less its margin and drawn in the top and bottom
-/// margins of every page, `{page}` and `{pages}` in their strings the page's number and the count.
+/// "footer"}`, the size a name (``sizes``), `"WIDTHxHEIGHT"` or `[WIDTH, HEIGHT]` in points, the
+/// margin a number or an object of some of `top`, `right`, `bottom` and `left` (36 points by
+/// default), and the header and footer any node, laid out in the page's width less its margin and
+/// drawn in the top and bottom margins of every page, `{page}` and `{pages}` in their strings the
+/// page's number and the count.
+///
+/// A page is at least ``minimumSide`` points a side, its margin leaves at least ``minimumContent``
+/// points each way for the content, and a document has at most `BoxPages.maximumPages` pages:
+/// tiny pages over a large tree would otherwise ask for tens of thousands of pages.
 public struct PageSetup: Sendable {
     /// The page's size in points.
     public var width: Double
     public var height: Double
     /// The margin around the page's content, in points.
     public var margin: BoxEdges<Double>
+    /// How the size was given where it was not the document's `page.size` (`--page 72x72`, a
+    /// service's `?page=72x72`): errors about the page count then name it instead of the path.
+    public var givenAs: String?
+
+    /// The smallest page: 72 points (an inch) a side.
+    public static let minimumSide = 72.0
+    /// The least room a margin must leave for the content: 36 points (half an inch) each way.
+    public static let minimumContent = 36.0
+    /// The sides a page size may have, in points: ``minimumSide`` to 1,000,000.
+    public static let sides: ClosedRange<Double> = minimumSide...1_000_000
     /// The header's and footer's JSON, read again for each page with its numbers.
     let header: JSONValue?
     let footer: JSONValue?
@@ -28,6 +43,34 @@ public struct PageSetup: Sendable {
         "a4": (595.28, 841.89), "a5": (419.53, 595.28), "a3": (841.89, 1190.55), "letter": (612, 792),
         "legal": (612, 1008),
     ]
+
+    /// A page size by name (a key of ``sizes``, in any case) or `WIDTHxHEIGHT` in points, each a
+    /// decimal number (`DecimalNumber`) of ``sides``; nil for anything else.
+    public static func size(named text: String) -> (width: Double, height: Double)? {
+        if let named = sizes[text.lowercased()] { return named }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = DecimalNumber.value(of: parts[0]),
+            let height = DecimalNumber.value(of: parts[1]), sides.contains(width), sides.contains(height)
+        else { return nil }
+        return (width, height)
+    }
+
+    /// Whether `margin` leaves at least ``minimumContent`` points each way on a page of `width` ×
+    /// `height` points.
+    public static func hasRoom(width: Double, height: Double, margin: BoxEdges<Double>) -> Bool {
+        width - margin.left - margin.right >= minimumContent && height - margin.top - margin.bottom >= minimumContent
+    }
+
+    /// "must leave at least 36 × 36 points of the page for its content (it leaves 0 × 20)".
+    public static func roomProblem(width: Double, height: Double, margin: BoxEdges<Double>) -> String {
+        let minimum = MushLimits.format(minimumContent)
+        let left = (
+            MushLimits.format(max(width - margin.left - margin.right, 0)),
+            MushLimits.format(max(height - margin.top - margin.bottom, 0))
+        )
+        return
+            "must leave at least \(minimum) × \(minimum) points of the page for its content (it leaves \(left.0) × \(left.1))"
+    }
 
     /// The content's width: the page less its left and right margins.
     public var contentWidth: Double { width - margin.left - margin.right }
@@ -55,13 +98,14 @@ public struct PageSetup: Sendable {
         self.images = images
     }
 
-    /// The page with a size and margin of its own (a command's options), the header and footer
-    /// kept.
-    public func with(width: Double, height: Double, margin: BoxEdges<Double>) -> PageSetup {
+    /// The page with a size and margin of its own (a command's options, which errors name as
+    /// `givenAs`), the header and footer kept.
+    public func with(width: Double, height: Double, margin: BoxEdges<Double>, givenAs: String? = nil) -> PageSetup {
         var page = self
         page.width = width
         page.height = height
         page.margin = margin
+        page.givenAs = givenAs
         return page
     }
 
@@ -121,32 +165,41 @@ extension BoxTreeReader {
     func pageSetup(_ value: JSONValue) throws(RequestError) -> PageSetup {
         let object = try JSONObject(value, at: "page", keys: ["size", "margin", "header", "footer"])
         var size = PageSetup.sizes["a4"]!
+        let sides = "each \(MushLimits.format(PageSetup.minimumSide)) to 1000000 points"
         switch object["size"] {
         case .string(let name)?:
-            guard let named = PageSetup.sizes[name.lowercased()] else {
+            guard let named = PageSetup.size(named: name) else {
                 throw RequestError(
                     at: object.path("size"),
-                    "must be a4, a5, a3, letter, legal or [WIDTH, HEIGHT] (it is '\(JSONReader.shortened(name))')")
+                    "must be a4, a5, a3, letter, legal, \"WIDTHxHEIGHT\" or [WIDTH, HEIGHT], \(sides) (it is '\(JSONReader.shortened(name))')"
+                )
             }
             size = named
         case .array(let values)?:
-            guard values.count == 2, case .number(let width) = values[0], case .number(let height) = values[1],
-                (1...1_000_000).contains(width), (1...1_000_000).contains(height)
-            else {
-                throw RequestError(at: object.path("size"), "must be [WIDTH, HEIGHT], each 1 to 1000000 points")
+            guard values.count == 2, case .number(let width) = values[0], case .number(let height) = values[1] else {
+                throw RequestError(at: object.path("size"), "must be [WIDTH, HEIGHT] or \"WIDTHxHEIGHT\", \(sides)")
+            }
+            guard PageSetup.sides.contains(width), PageSetup.sides.contains(height) else {
+                throw RequestError(
+                    at: object.path("size"),
+                    "must be [WIDTH, HEIGHT] or \"WIDTHxHEIGHT\", \(sides) (it is \(MushLimits.format(width)) × \(MushLimits.format(height)))"
+                )
             }
             size = (width, height)
         case nil:
             break
         case let other?:
-            throw RequestError(at: object.path("size"), "expected a name or [WIDTH, HEIGHT], not \(other.kindName)")
+            throw RequestError(
+                at: object.path("size"), "expected a name, \"WIDTHxHEIGHT\" or [WIDTH, HEIGHT], not \(other.kindName)")
         }
         let margin = try object.edges("margin") ?? BoxEdges(36)
         let page = PageSetup(
             width: size.width, height: size.height, margin: margin, header: object["header"], footer: object["footer"],
             fonts: fonts, vocabularies: vocabularies, images: images)
-        guard page.contentWidth > 0, page.contentHeight > 0 else {
-            throw RequestError(at: object.path("margin"), "leaves no room on the page")
+        guard PageSetup.hasRoom(width: size.width, height: size.height, margin: margin) else {
+            throw RequestError(
+                at: object.path("margin"), PageSetup.roomProblem(width: size.width, height: size.height, margin: margin)
+            )
         }
         let (header, footer) = try page.decorations(page: 1, of: 1)
         if let header, header.height > margin.top {
@@ -168,13 +221,23 @@ extension BoxTreeReader {
 extension BoxRequest {
     /// The tree laid out for `page` (its root `page`, or another setup) and cut into pages: the root
     /// as wide as the page's content (unless it sets a width of its own, as a document's body
-    /// fills its page), its height its content's, cut where `BoxPages` allows.
-    public func pagedLayout(_ page: PageSetup, rounding: BoxRounding = .edges) throws(RequestError) -> (
-        layout: BoxLayout, pages: BoxPages
-    ) {
+    /// fills its page), its height its content's, cut where `BoxPages` allows. A tree that needs
+    /// more than `maximumPages` pages is an error naming the page size (`page.size`, or
+    /// ``PageSetup/givenAs``), thrown as soon as cutting reaches the limit, before anything is
+    /// drawn.
+    public func pagedLayout(
+        _ page: PageSetup, rounding: BoxRounding = .edges, maximumPages: Int = BoxPages.maximumPages
+    ) throws(RequestError) -> (layout: BoxLayout, pages: BoxPages) {
         var request = self
         if request.root.style.width == .auto { request.root.style.width = .points(page.contentWidth) }
         let layout = try request.layout(width: .points(page.contentWidth), rounding: rounding)
-        return (layout, BoxPages(layout, pageHeight: page.contentHeight))
+        let pages = BoxPages(layout, pageHeight: page.contentHeight, maximumPages: maximumPages)
+        if pages.isTruncated {
+            let problem =
+                "cuts the tree into more than \(maximumPages) pages, the most a document may have (give larger pages or a smaller margin)"
+            if let givenAs = page.givenAs { throw RequestError("\(givenAs) \(problem)") }
+            throw RequestError(at: "page.size", problem)
+        }
+        return (layout, pages)
     }
 }

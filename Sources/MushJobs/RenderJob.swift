@@ -28,37 +28,40 @@ public struct RenderJob: Sendable {
         public var width: Double
         public var height: Double
         public var margin: BoxEdges<Double>
+        /// How errors name these pages (a document cut into too many of them): `the page size
+        /// 72x72` by default; `mush` gives its options (`--page 72x72 with --page-margin 0`), a
+        /// service may give its parameters.
+        public var givenAs: String
 
-        public init(width: Double, height: Double, margin: BoxEdges<Double> = BoxEdges(36)) {
+        public init(width: Double, height: Double, margin: BoxEdges<Double> = BoxEdges(36), givenAs: String? = nil) {
             self.width = width
             self.height = height
             self.margin = margin
+            self.givenAs = givenAs ?? "the page size \(MushLimits.format(width))x\(MushLimits.format(height))"
         }
 
         /// A page size by name (a key of `PageSetup.sizes`: `a4`, `letter` …) or `WIDTHxHEIGHT` in
-        /// points, each 1 to 1000000; nil for anything else.
-        public init?(named text: String, margin: BoxEdges<Double> = BoxEdges(36)) {
-            if let named = PageSetup.sizes[text.lowercased()] {
-                self.init(width: named.width, height: named.height, margin: margin)
-                return
-            }
-            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-                (1...1_000_000).contains(width), (1...1_000_000).contains(height)
-            else { return nil }
-            self.init(width: width, height: height, margin: margin)
+        /// points, each a decimal number from `PageSetup.minimumSide` (72) to 1000000; nil for
+        /// anything else (`PageSetup.size(named:)`). Errors name the pages `the page size TEXT`
+        /// unless `givenAs` says otherwise.
+        public init?(named text: String, margin: BoxEdges<Double> = BoxEdges(36), givenAs: String? = nil) {
+            guard let size = PageSetup.size(named: text) else { return nil }
+            self.init(
+                width: size.width, height: size.height, margin: margin, givenAs: givenAs ?? "the page size \(text)")
         }
 
         /// `document`'s pages (its running header and footer) at this size and margin; plain pages
         /// where it has none.
         public func setup(over document: PageSetup?) -> PageSetup {
-            document?.with(width: width, height: height, margin: margin)
-                ?? PageSetup(width: width, height: height, margin: margin)
+            var plain = PageSetup(width: width, height: height, margin: margin)
+            plain.givenAs = givenAs
+            return document?.with(width: width, height: height, margin: margin, givenAs: givenAs) ?? plain
         }
 
-        /// Whether the margin leaves room on the page.
+        /// Whether the margin leaves room on the page: at least `PageSetup.minimumContent` (36)
+        /// points each way.
         public var hasRoom: Bool {
-            width - margin.left - margin.right > 0 && height - margin.top - margin.bottom > 0
+            PageSetup.hasRoom(width: width, height: height, margin: margin)
         }
     }
 

@@ -269,3 +269,27 @@ struct PageTests {
         #expect(bands(pages) == [[0, 100], [100, 200], [200, 300], [300, 400], [400, 500]])
     }
 }
+
+/// The most pages a tree is cut into, counted while cutting.
+@Suite("Page limit")
+struct PageLimitTests {
+    /// A box a million points tall on pages of 1 point: cutting stops at 10,000 pages (it made a
+    /// million, the last holding the rest), and says it stopped.
+    @Test func cuttingStopsAtTheMostPages() throws {
+        var style = BoxStyle()
+        style.height = .points(1_000_000)
+        style.width = .points(10)
+        let layout = try BoxEngine.layout(BoxNode(style: style))
+        let pages = BoxPages(layout, pageHeight: 1)
+        #expect(BoxPages.maximumPages == 10_000)
+        #expect(pages.isTruncated)
+        #expect(pages.pages.count == 10_000)
+        #expect(pages.pages.last.map { [$0.top, $0.bottom] } == [9_999, 10_000])
+        let few = BoxPages(layout, pageHeight: 100_000, maximumPages: 3)
+        #expect(few.isTruncated && few.pages.count == 3)
+        // Exactly as many pages as allowed is not truncated.
+        let exact = BoxPages(layout, pageHeight: 100_000, maximumPages: 10)
+        #expect(!exact.isTruncated && exact.pages.count == 10)
+        #expect(!BoxPages(layout, pageHeight: 1_000_000).isTruncated)
+    }
+}

@@ -559,11 +559,11 @@ struct PagedDocumentTests {
         let cases: [(String, String)] = [
             (
                 #"{"page": {"size": "b7"}, "children": []}"#,
-                "page.size: must be a4, a5, a3, letter, legal or [WIDTH, HEIGHT] (it is 'b7')"
+                #"page.size: must be a4, a5, a3, letter, legal, "WIDTHxHEIGHT" or [WIDTH, HEIGHT], each 72 to 1000000 points (it is 'b7')"#
             ),
             (
                 #"{"page": {"size": [100, 100], "margin": 50}, "children": []}"#,
-                "page.margin: leaves no room on the page"
+                "page.margin: must leave at least 36 × 36 points of the page for its content (it leaves 0 × 0)"
             ),
             (
                 #"{"page": {"size": [100, 100], "margin": 5, "header": {"text": "Tall", "font": {"size": 20}}}, "children": []}"#,

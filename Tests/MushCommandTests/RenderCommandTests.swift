@@ -101,8 +101,14 @@ struct RenderCommandTests {
                 "--image-memory must be a whole number of MiB from 1 to 1048576 (it is 0)"
             ),
             (["-o", "OUT.png", "--scale", "0.001"], "--scale must be a number, at least 0.01 (it is 0.001)"),
-            (["-o", "OUT.png", "--scale", "nan"], "--scale must be a number, at least 0.01 (it is nan)"),
-            (["-o", "OUT.png", "--scale", "inf"], "--scale must be a number, at least 0.01 (it is inf)"),
+            (
+                ["-o", "OUT.png", "--scale", "nan"],
+                "The value 'nan' is invalid for '--scale <scale>': not a decimal number (such as 12 or 0.5; hexadecimal, inf and nan are not taken)"
+            ),
+            (
+                ["-o", "OUT.png", "--scale", "inf"],
+                "The value 'inf' is invalid for '--scale <scale>': not a decimal number (such as 12 or 0.5; hexadecimal, inf and nan are not taken)"
+            ),
             (
                 ["-o", "OUT.png", "--background", "red"],
                 "--background 'red' is not a colour (#rgb, #rgba, #rrggbb, #rrggbbaa or none)"

@@ -59,8 +59,14 @@ public struct BoxPages: Sendable, Hashable {
     }
 
     public var pages: [Page]
-    /// The most pages made: a million.
-    public static let maximumPages = 1_000_000
+    /// The most pages a tree is cut into: 10,000. Cutting stops there (``isTruncated``), before
+    /// more pages are made and drawn: a page costs a renderer about 7 KB of a PDF held until it is
+    /// written, and tiny pages over a large tree asked for tens of thousands.
+    public static let maximumPages = 10_000
+    /// Whether the tree needed more than the most pages allowed (``maximumPages``, or the
+    /// initializer's `maximumPages`): ``pages`` then holds only that many, the last ending where it
+    /// fits and the rest of the tree on none. `PageSetup` (MushJSON) refuses such a document.
+    public var isTruncated: Bool
     /// The indices of the pages that end by cutting what cannot be cut (a leaf taller than a page).
     public var cutPages: [Int]
     /// The paths of the nodes of more than ``indexedChildren`` children stacked in order (their
@@ -71,18 +77,23 @@ public struct BoxPages: Sendable, Hashable {
 
     /// The pages of `root` (laid out at the pages' content width) for pages `pageHeight` tall,
     /// keeping at least `orphans` lines of a paragraph at the bottom of a page and `widows` at the
-    /// top of the next (2 and 2, as CSS).
-    public init(_ root: BoxLayout, pageHeight: Double, orphans: Int = 2, widows: Int = 2) {
-        func breakPages() -> (pages: [Page], cut: [Int], stacked: Set<[Int]>) {
+    /// top of the next (2 and 2, as CSS). At most `maximumPages` pages are cut (at least 1): where
+    /// the tree needs more, cutting stops there and ``isTruncated`` is true.
+    public init(
+        _ root: BoxLayout, pageHeight: Double, orphans: Int = 2, widows: Int = 2,
+        maximumPages: Int = BoxPages.maximumPages
+    ) {
+        func breakPages() -> (pages: [Page], cut: [Int], stacked: Set<[Int]>, truncated: Bool) {
             var breaker = PageBreaker(root: root, orphans: orphans, widows: widows)
-            let (pages, cut) = breaker.pages(height: pageHeight)
-            return (pages, cut, breaker.stackedNodes)
+            let (pages, cut, truncated) = breaker.pages(height: pageHeight, maximum: max(maximumPages, 1))
+            return (pages, cut, breaker.stackedNodes, truncated)
         }
         // The tree is walked once per level: a deep tree on a thread with a large stack.
         let found = root.isDeeper(than: 32) ? LargeStack.run(breakPages) : breakPages()
         pages = found.pages
         cutPages = found.cut
         stackedNodes = found.stacked
+        isTruncated = found.truncated
     }
 
     /// The indices of `node`'s children (the node at `path`) whose border boxes, or content where
@@ -281,22 +292,20 @@ private struct PageBreaker {
         return (repeats, total)
     }
 
-    mutating func pages(height pageHeight: Double) -> ([BoxPages.Page], [Int]) {
-        // Pages are at least a point tall, and at most a million of them are made (the last then
-        // holds the rest).
+    /// The pages for pages `pageHeight` tall, the pages that cut what cannot be cut, and whether
+    /// cutting stopped at `maximum` pages with more of the tree left.
+    mutating func pages(height pageHeight: Double, maximum: Int) -> ([BoxPages.Page], [Int], Bool) {
+        // Pages are at least a point tall, and at most `maximum` of them are made.
         let pageHeight = pageHeight.isFinite ? max(pageHeight, 1) : pageHeight
         guard pageHeight.isFinite, pageHeight > 0, height > 0 else {
-            return ([BoxPages.Page(top: 0, bottom: max(height, 0))], [])
+            return ([BoxPages.Page(top: 0, bottom: max(height, 0))], [], false)
         }
         var pages: [BoxPages.Page] = []
         var cut: [Int] = []
         var top = 0.0
         var nextForced = 0
         while top < height - epsilon {
-            if pages.count == BoxPages.maximumPages - 1 {
-                pages.append(BoxPages.Page(top: top, bottom: height))
-                break
-            }
+            if pages.count == maximum { return (pages, cut, true) }
             while nextForced < forced.count, forced[nextForced] <= top + epsilon { nextForced += 1 }
             let must = nextForced < forced.count ? forced[nextForced] : nil
             var (headers, offset) = headers(at: top, limit: pageHeight)
@@ -326,7 +335,7 @@ private struct PageBreaker {
             case .between: top = nextStart(after: end.bottom)
             }
         }
-        return (pages, cut)
+        return (pages, cut, false)
     }
 
     /// How a page ends: the document's end, a forced break, a break between boxes, a break inside
