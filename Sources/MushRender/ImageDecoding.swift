@@ -44,20 +44,20 @@ final class SVGDocument {
     deinit { library.unref(UnsafeMutableRawPointer(handle)) }
 }
 
-/// A decoded image, or why there is none.
+/// A decoded image (with a problem that did not stop it, if any), or why there is none.
 enum Decoding {
-    case image(DecodedImage)
+    case image(DecodedImage, note: RenderWarning.Problem?)
     case failed(RenderWarning.Problem)
 }
 
 enum ImageDecoder {
     /// The most bytes an image file may hold to be decoded: 256 MiB.
-    static let fileLimit = 256 << 20
+    static let fileLimit = ImageLimits.fileBytes
 
-    /// Decodes the file at `path`, whose header is `header` (limits already checked), making room
-    /// for its pixels with `makeRoom` first; a problem where it cannot.
+    /// Decodes the open `file`, whose header is `header` (limits already checked), making room for
+    /// its pixels with `makeRoom` first; a problem where it cannot.
     static func decode(
-        _ path: String, header: ImageHeader, limit: Int, makeRoom: (Int) -> Void
+        _ file: ImageFile, header: ImageHeader, limit: Int, makeRoom: (Int) -> Void
     ) -> Decoding {
         if header.isRaster {
             let width = Int(header.storedWidth)
@@ -68,30 +68,31 @@ enum ImageDecoder {
             makeRoom(width * height * 4)
         }
         if header.format == .png {
-            switch PNGFile.read(path, limit: limit, makeRoom: { _ in }) {
-            case .image(let image): return .image(.raster(image, orientation: 1))
+            switch PNGFile.read(file, limit: limit, makeRoom: { _ in }) {
+            case .image(let image): return .image(.raster(image, orientation: 1), note: nil)
             case .failed(let problem): return .failed(problem)
             }
         }
         let bytes: [UInt8]
         do {
-            let descriptor = try FileInput.open(path)
-            defer { close(descriptor) }
-            bytes = try FileInput.readAll(descriptor, limit: fileLimit)
+            bytes = try file.contents(limit: fileLimit)
         } catch {
             return .failed(.imageNotRead(reason: error.description))
         }
-        let decoded: DecodedImage?
         switch header.format {
-        case .jpeg: decoded = jpeg(bytes, header: header).map { .raster($0, orientation: header.orientation) }
-        case .webp: decoded = webp(bytes, header: header).map { .raster($0, orientation: 1) }
+        case .jpeg:
+            guard let image = jpeg(bytes, header: header) else { break }
+            return .image(.raster(image, orientation: header.orientation), note: nil)
+        case .webp:
+            guard let image = webp(bytes, header: header) else { break }
+            return .image(.raster(image, orientation: 1), note: nil)
         case .svg:
             guard let library = Rsvg.library else { return .failed(.svgNeedsLibrary(Rsvg.file)) }
-            decoded = svg(bytes, header: header, library: library).map { .vector($0) }
-        case .png: decoded = nil
+            guard let document = svg(bytes, header: header, library: library) else { break }
+            return .image(.vector(document), note: nil)
+        case .png: break
         }
-        guard let decoded else { return .failed(.damagedImage(header.format.rawValue)) }
-        return .image(decoded)
+        return .failed(.damagedImage(header.format.rawValue))
     }
 
     /// A JPEG through TurboJPEG (which returns its errors, where libjpeg would exit), as BGRX
@@ -151,6 +152,9 @@ enum ImageDecoder {
         let handle = bytes.withUnsafeBufferPointer { library.newFromData($0.baseAddress, $0.count, &error) }
         if let error { library.freeError(error) }
         guard let handle else { return nil }
+        // A size no layout could use (1e300 points) is drawn as no size: the document fills the
+        // frame it is given.
+        guard header.hasUsableSize else { return SVGDocument(handle: handle, library: library, width: 0, height: 0) }
         return SVGDocument(handle: handle, library: library, width: header.width, height: header.height)
     }
 }
