@@ -44,7 +44,8 @@ final class SVGDocument {
     deinit { library.unref(UnsafeMutableRawPointer(handle)) }
 }
 
-/// A decoded image (with a problem that did not stop it, if any), or why there is none.
+/// A decoded image (with a problem that did not stop it: drawn in part, or an animation's first
+/// frame), or why there is none.
 enum Decoding {
     case image(DecodedImage, note: RenderWarning.Problem?)
     case failed(RenderWarning.Problem)
@@ -81,23 +82,29 @@ enum ImageDecoder {
         }
         switch header.format {
         case .jpeg:
-            guard let image = jpeg(bytes, header: header) else { break }
-            return .image(.raster(image, orientation: header.orientation), note: nil)
+            guard let (image, note) = jpeg(bytes, header: header) else { break }
+            return .image(.raster(image, orientation: header.orientation), note: note)
         case .webp:
-            guard let image = webp(bytes, header: header) else { break }
-            return .image(.raster(image, orientation: 1), note: nil)
+            guard let (image, note) = webp(bytes, header: header) else { break }
+            return .image(.raster(image, orientation: 1), note: note)
         case .svg:
             guard let library = Rsvg.library else { return .failed(.svgNeedsLibrary(Rsvg.file)) }
             guard let document = svg(bytes, header: header, library: library) else { break }
-            return .image(.vector(document), note: nil)
+            let references = SVGReferences.external(in: bytes)
+            return .image(.vector(document), note: references.isEmpty ? nil : .svgReferencesNotLoaded(references))
         case .png: break
         }
         return .failed(.damagedImage(header.format.rawValue))
     }
 
     /// A JPEG through TurboJPEG (which returns its errors, where libjpeg would exit), as BGRX
-    /// pixels in a Cairo RGB24 image.
-    static func jpeg(_ bytes: [UInt8], header: ImageHeader) -> CairoImage? {
+    /// pixels in a Cairo RGB24 image; with a note when TurboJPEG only warned (a file cut short or
+    /// missing its end marker: what decodes is drawn, the rest grey).
+    ///
+    /// A CMYK or YCCK JPEG is decoded to CMYK and turned to RGB here (each of red, green and blue
+    /// is its ink's absence times black's absence); as browsers do, the CMYK of a JPEG with an
+    /// Adobe APP14 segment is taken as stored inverted (Photoshop's way: 255 is no ink).
+    static func jpeg(_ bytes: [UInt8], header: ImageHeader) -> (CairoImage, RenderWarning.Problem?)? {
         guard let decompressor = tjInitDecompress() else { return nil }
         defer { tjDestroy(decompressor) }
         var width: Int32 = 0
@@ -111,23 +118,89 @@ enum ImageDecoder {
             }) == 0,
             Double(width) == header.storedWidth, Double(height) == header.storedHeight
         else { return nil }
-        return CairoImage.make(width: Int(width), height: Int(height), opaque: true) { data, stride in
-            bytes.withUnsafeBufferPointer {
-                tjDecompress2(
-                    decompressor, $0.baseAddress, size, data, width, Int32(stride), height, Int32(TJPF_BGRX.rawValue),
-                    0) == 0
-            }
+        var note: RenderWarning.Problem?
+        /// Whether TurboJPEG's status is a success, or a warning (noted).
+        func succeeded(_ status: Int32) -> Bool {
+            guard status != 0 else { return true }
+            guard tjGetErrorCode(decompressor) == Int32(TJERR_WARNING.rawValue) else { return false }
+            note = .imagePartlyDecoded(format: "JPEG", reason: String(cString: tjGetErrorStr2(decompressor)))
+            return true
         }
+        let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        let image = CairoImage.make(width: Int(width), height: Int(height), opaque: true) { data, stride in
+            guard cmyk else {
+                return succeeded(
+                    bytes.withUnsafeBufferPointer {
+                        tjDecompress2(
+                            decompressor, $0.baseAddress, size, data, width, Int32(stride), height,
+                            Int32(TJPF_BGRX.rawValue), 0)
+                    })
+            }
+            var inks = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+            guard
+                succeeded(
+                    bytes.withUnsafeBufferPointer { source in
+                        inks.withUnsafeMutableBufferPointer {
+                            tjDecompress2(
+                                decompressor, source.baseAddress, size, $0.baseAddress, width, 0, height,
+                                Int32(TJPF_CMYK.rawValue), 0)
+                        }
+                    })
+            else { return false }
+            let inverted = hasAdobeSegment(bytes)
+            for row in 0..<Int(height) {
+                for column in 0..<Int(width) {
+                    let ink = (row * Int(width) + column) * 4
+                    let pixel = data + row * stride + column * 4
+                    // The absence of each ink, 0 to 255.
+                    func absence(_ value: UInt8) -> Int { inverted ? Int(value) : 255 - Int(value) }
+                    let black = absence(inks[ink + 3])
+                    // BGRX: blue from yellow, green from magenta, red from cyan.
+                    for (channel, color) in [(0, 2), (1, 1), (2, 0)] {
+                        pixel[channel] = UInt8((absence(inks[ink + color]) * black + 127) / 255)
+                    }
+                    pixel[3] = 255
+                }
+            }
+            return true
+        }
+        return image.map { ($0, note) }
     }
 
-    /// A WebP through libwebp, as premultiplied BGRA pixels in a Cairo ARGB32 image.
-    static func webp(_ bytes: [UInt8], header: ImageHeader) -> CairoImage? {
+    /// Whether the JPEG has an Adobe APP14 segment before its first scan (its CMYK is stored
+    /// inverted).
+    static func hasAdobeSegment(_ bytes: [UInt8]) -> Bool {
+        var index = 2
+        while index + 4 <= bytes.count, bytes[index] == 0xFF {
+            let marker = bytes[index + 1]
+            if marker == 0xDA || marker == 0xD9 { return false }
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            if marker == 0xEE, length >= 7, index + 9 <= bytes.count,
+                bytes[index + 4..<index + 9].elementsEqual("Adobe".utf8)
+            {
+                return true
+            }
+            guard length >= 2 else { return false }
+            index += 2 + length
+        }
+        return false
+    }
+
+    /// A WebP through libwebp, as premultiplied BGRA pixels in a Cairo ARGB32 image; an animated
+    /// one's first frame (``WebPAnimation``), noted.
+    static func webp(_ bytes: [UInt8], header: ImageHeader) -> (CairoImage, RenderWarning.Problem?)? {
+        if let animation = WebPAnimation(bytes) {
+            guard Double(animation.width) == header.storedWidth, Double(animation.height) == header.storedHeight,
+                let image = animation.firstFrame()
+            else { return nil }
+            return (image, .animatedImage(format: "WebP", frames: animation.frames))
+        }
         var width: Int32 = 0
         var height: Int32 = 0
         guard bytes.withUnsafeBufferPointer({ WebPGetInfo($0.baseAddress, $0.count, &width, &height) }) != 0,
             Double(width) == header.storedWidth, Double(height) == header.storedHeight
         else { return nil }
-        return CairoImage.make(width: Int(width), height: Int(height), opaque: false) { data, stride in
+        let image = CairoImage.make(width: Int(width), height: Int(height), opaque: false) { data, stride in
             let decoded = bytes.withUnsafeBufferPointer {
                 WebPDecodeBGRAInto($0.baseAddress, $0.count, data, stride * Int(height), Int32(stride))
             }
@@ -144,6 +217,7 @@ enum ImageDecoder {
             }
             return true
         }
+        return image.map { ($0, nil) }
     }
 
     /// An SVG document parsed by librsvg.
