@@ -148,18 +148,26 @@ enum ImageDecoder {
                     })
             else { return false }
             let inverted = hasAdobeSegment(bytes)
-            for row in 0..<Int(height) {
-                for column in 0..<Int(width) {
-                    let ink = (row * Int(width) + column) * 4
-                    let pixel = data + row * stride + column * 4
-                    // The absence of each ink, 0 to 255.
-                    func absence(_ value: UInt8) -> Int { inverted ? Int(value) : 255 - Int(value) }
-                    let black = absence(inks[ink + 3])
-                    // BGRX: blue from yellow, green from magenta, red from cyan.
-                    for (channel, color) in [(0, 2), (1, 1), (2, 0)] {
-                        pixel[channel] = UInt8((absence(inks[ink + color]) * black + 127) / 255)
+            let columns = Int(width)
+            inks.withUnsafeBufferPointer { inks in
+                for row in 0..<Int(height) {
+                    let line = data + row * stride
+                    for column in 0..<columns {
+                        let ink = (row * columns + column) * 4
+                        // The absence of each ink, 0 to 255.
+                        var (cyan, magenta, yellow, black) = (
+                            Int(inks[ink]), Int(inks[ink + 1]), Int(inks[ink + 2]), Int(inks[ink + 3])
+                        )
+                        if !inverted {
+                            (cyan, magenta, yellow, black) = (255 - cyan, 255 - magenta, 255 - yellow, 255 - black)
+                        }
+                        // BGRX: blue from yellow, green from magenta, red from cyan.
+                        let pixel = line + column * 4
+                        pixel[0] = UInt8((yellow * black + 127) / 255)
+                        pixel[1] = UInt8((magenta * black + 127) / 255)
+                        pixel[2] = UInt8((cyan * black + 127) / 255)
+                        pixel[3] = 255
                     }
-                    pixel[3] = 255
                 }
             }
             return true

@@ -37,6 +37,26 @@ struct ImageHardeningTests {
         #expect(isHalves(bitmap), "\(bitmap.pixel(x: 5, y: 10)) \(bitmap.pixel(x: 35, y: 10))")
     }
 
+    /// Without an Adobe APP14 segment, CMYK is taken as stored plainly (255: full ink), as
+    /// browsers take it: the same bytes, their Adobe segment taken out, are full cyan, magenta or
+    /// yellow over full black, which is black.
+    @Test func aCMYKJPEGWithoutAnAdobeSegmentIsNotInverted() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.images + "/halves-cmyk.jpg"))
+        let adobe = try #require(bytes.range(of: Data("Adobe".utf8)))
+        // The segment's marker and length come just before its name.
+        let start = adobe.lowerBound - 4
+        #expect(bytes[start] == 0xFF && bytes[start + 1] == 0xEE)
+        let length = Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
+        bytes.removeSubrange(start..<start + 2 + length)
+        try bytes.write(to: folder.appendingPathComponent("plain.jpg"))
+        let (warnings, bitmap) = try draw("plain.jpg", 40, 20, folder: folder.path)
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(bitmap.pixel(x: 5, y: 10).isNear(Pixel("#000"), within: 8), "\(bitmap.pixel(x: 5, y: 10))")
+        #expect(bitmap.pixel(x: 35, y: 10).isNear(Pixel("#000"), within: 8), "\(bitmap.pixel(x: 35, y: 10))")
+    }
+
     @Test func aJPEGWithoutItsEndMarkerIsDrawnWithAWarning() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
