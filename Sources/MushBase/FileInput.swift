@@ -104,7 +104,7 @@ public enum FileInput {
     }
 
     /// Why a file of `mode` is not read where only regular files are; nil for a regular file.
-    private static func problem(of mode: mode_t) -> Problem? {
+    package static func problem(of mode: mode_t) -> Problem? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: .isFolder

@@ -5,7 +5,7 @@ import MushBase
 #endif
 
 /// Where image files are found, and their headers, read at most once each: what layout asks for
-/// an image's size and what a renderer asks for its path. Owned by the caller (one per request,
+/// an image's size and what a renderer asks for its file. Owned by the caller (one per request,
 /// or per server, as it likes): two of them share nothing.
 ///
 /// A path is read from ``root`` when one is set: a relative path from it, and any path, once its
@@ -13,61 +13,120 @@ import MushBase
 /// and nothing is read). Without a root, a relative path is read from ``folder`` (a JSON file's
 /// folder), else from the working folder. Files are read only when they are regular files. The
 /// root `""` holds nothing: every image is refused (a service that reads no images).
+///
+/// A file is opened first and everything else is asked of the open file (see ``ImageFile``), so
+/// that a path swapped for a link between a check and a read cannot lead out of the root. Headers
+/// are kept by the file's identity (device, inode, size, time of change), never by its path, at
+/// most ``headerLimit`` of them, the least recently used forgotten first; a file that cannot be
+/// opened is not remembered (it may appear).
 public final class ImageFiles: Sendable {
     /// The folder every image must be in, links resolved; nil: none.
     public let root: String?
     /// The folder relative paths are read from when there is no root; nil: the working folder.
     public let folder: String?
-    private let headers = LockedValue<[String: Result<ImageHeader, ImageProblem>]>([:])
+    /// The most headers kept (each a few dozen bytes: the bound on entries bounds the bytes).
+    public let headerLimit: Int
+    private let headers = LockedValue(HeaderCache())
     /// The root with its links resolved (nil when it is not a folder: every path is then outside).
     private let resolvedRoot: String?
 
-    public init(root: String? = nil, folder: String? = nil) {
+    /// Headers by file identity, each with when it was last asked for.
+    private struct HeaderCache {
+        var entries: [ImageFile.Identity: (header: Result<ImageHeader, ImageProblem>, lastUse: Int)] = [:]
+        var uses = 0
+    }
+
+    public init(root: String? = nil, folder: String? = nil, headerLimit: Int = 4096) {
         self.root = root
         self.folder = folder
+        self.headerLimit = max(headerLimit, 1)
         resolvedRoot = root.flatMap(Self.resolved)
     }
 
-    /// The path a file name in the input stands for, or why it may not be read.
-    public func path(of file: String) throws(ImageProblem) -> String {
+    /// How many headers are kept now.
+    public var headerCount: Int { headers.withLock { $0.entries.count } }
+
+    /// The path a file name in the input stands for, as given (joined to the root or folder, its
+    /// links not resolved): what messages name when the file cannot be opened.
+    public func shownPath(of file: String) -> String {
+        guard let base = root ?? (file.hasPrefix("/") ? nil : folder), !file.hasPrefix("/") else { return file }
+        return base.hasSuffix("/") ? base + file : base + "/" + file
+    }
+
+    /// Opens the image a file name in the input stands for, or says why it may not be read: a
+    /// name holding a NUL character is refused (``ImageProblem/nulInName``), and under a root the
+    /// path is walked step by step, never out of it (``ConfinedOpening``).
+    public func open(_ file: String) throws(ImageProblem) -> ImageFile {
+        guard !file.utf8.contains(0) else { throw .nulInName }
         guard let root else {
-            guard !file.hasPrefix("/"), let folder else { return file }
-            return folder.hasSuffix("/") ? folder + file : folder + "/" + file
-        }
-        let joined = file.hasPrefix("/") ? file : (root.hasSuffix("/") ? root + file : root + "/" + file)
-        guard let resolvedRoot else { throw .outsideRoot(root) }
-        // The root `/` holds every path.
-        let prefix = resolvedRoot == "/" ? "/" : resolvedRoot + "/"
-        guard let resolved = Self.resolved(joined) else {
-            // A path that does not resolve (a missing file): its deepest folder that does, resolved,
-            // with the rest of the path after it.
-            guard let outside = Self.resolvedAncestor(joined), outside.hasPrefix(prefix) else {
-                throw .outsideRoot(root)
+            let path = shownPath(of: file)
+            let descriptor: Int32
+            do {
+                descriptor = try FileInput.open(path)
+                return try ImageFile(descriptor: descriptor, path: path)
+            } catch {
+                throw .unreadable(error)
             }
-            return outside
         }
-        guard resolved.hasPrefix(prefix) else { throw .outsideRoot(root) }
-        return resolved
+        guard let resolvedRoot else { throw .outsideRoot(root) }
+        let joined = file.hasPrefix("/") ? file : resolvedRoot + "/" + file
+        return try ConfinedOpening.open(joined, inside: resolvedRoot, rootName: root)
     }
 
     /// The header of the image `file` names, read from its first bytes the first time it is
     /// asked for.
     public func header(of file: String) throws(ImageProblem) -> ImageHeader {
-        try header(at: try path(of: file))
+        try header(of: try open(file))
     }
 
-    /// The header of the image at `path`, a path ``path(of:)`` gave, read from its first bytes the
-    /// first time it is asked for.
-    public func header(at path: String) throws(ImageProblem) -> ImageHeader {
-        if let known = headers.withLock({ $0[path] }) { return try known.get() }
+    /// The header of an open image, read from its first bytes the first time this version of the
+    /// file is asked for.
+    public func header(of file: ImageFile) throws(ImageProblem) -> ImageHeader {
+        let known = headers.withLock { cache -> Result<ImageHeader, ImageProblem>? in
+            guard let entry = cache.entries[file.identity] else { return nil }
+            cache.uses += 1
+            cache.entries[file.identity]?.lastUse = cache.uses
+            return entry.header
+        }
+        if let known { return try known.get() }
         let result: Result<ImageHeader, ImageProblem>
         do {
-            result = .success(try ImageHeader.read(try Self.firstBytes(of: path)))
+            result = .success(try Self.readHeader(of: file))
         } catch {
+            // A failed read is the system's, and may not last: not kept.
+            if case .unreadable = error { throw error }
             result = .failure(error)
         }
-        headers.withLock { $0[path] = result }
+        headers.withLock { cache in
+            if cache.entries.count >= headerLimit,
+                let oldest = cache.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+            {
+                cache.entries[oldest] = nil
+            }
+            cache.uses += 1
+            cache.entries[file.identity] = (result, cache.uses)
+        }
         return try result.get()
+    }
+
+    /// The header in the file's first bytes (``ImageLimits/headerBytes``; more, up to
+    /// ``ImageLimits/fileBytes``, for an SVG whose prolog runs past them).
+    static func readHeader(of file: ImageFile) throws(ImageProblem) -> ImageHeader {
+        let first: [UInt8]
+        do {
+            first = try file.bytes(upTo: ImageLimits.headerBytes)
+        } catch {
+            throw .unreadable(error)
+        }
+        if first.count < ImageLimits.headerBytes { return try ImageHeader.read(first) }
+        if let header = try ImageHeader.read(first, isWhole: false) { return header }
+        let whole: [UInt8]
+        do {
+            whole = try file.bytes(upTo: ImageLimits.fileBytes)
+        } catch {
+            throw .unreadable(error)
+        }
+        return try ImageHeader.read(whole)
     }
 
     /// The size in points of the image `file` names: its shown size in pixels divided by `scale`
@@ -77,6 +136,8 @@ public final class ImageFiles: Sendable {
         let header = try header(of: file)
         guard header.isRaster else {
             guard header.width > 0, header.height > 0 else { throw .noSize }
+            // Its size is needed: it must be one a layout can use.
+            guard header.hasUsableSize else { throw .svgTooLarge(width: header.width, height: header.height) }
             return (header.width, header.height)
         }
         let factor = scale ?? Self.nameScale(file)
@@ -92,65 +153,10 @@ public final class ImageFiles: Sendable {
         return 1
     }
 
-    /// The first bytes of the file at `path` (a regular file only), ``ImageLimits/headerBytes``
-    /// at most.
-    static func firstBytes(of path: String) throws(ImageProblem) -> [UInt8] {
-        let descriptor: Int32
-        do {
-            descriptor = try FileInput.open(path)
-        } catch {
-            throw .unreadable(error)
-        }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: ImageLimits.headerBytes)
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(FileInput.Problem(errno: errno))
-            }
-            if read == 0 { break }
-            count += read
-        }
-        return Array(bytes.prefix(count))
-    }
-
     /// The path with its links resolved, or nil when it does not lead anywhere.
     static func resolved(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)
-    }
-
-    /// A path that does not resolve, as its deepest existing ancestor resolved and the rest of
-    /// its steps after it (`..` steps taken); nil when no ancestor resolves.
-    static func resolvedAncestor(_ path: String) -> String? {
-        let absolute = path.hasPrefix("/") ? path : (resolved(".") ?? "") + "/" + path
-        var steps = normalised(absolute).split(separator: "/").map(String.init)
-        var rest: [String] = []
-        while !steps.isEmpty {
-            if let base = resolved("/" + steps.joined(separator: "/")) {
-                return ([base == "/" ? "" : base] + rest).joined(separator: "/")
-            }
-            rest.insert(steps.removeLast(), at: 0)
-        }
-        return "/" + rest.joined(separator: "/")
-    }
-
-    /// The path with `.` and `..` steps taken (for a path that does not exist).
-    static func normalised(_ path: String) -> String {
-        var steps: [Substring] = []
-        for step in path.split(separator: "/") {
-            if step == "." { continue }
-            if step == ".." {
-                _ = steps.popLast()
-            } else {
-                steps.append(step)
-            }
-        }
-        return "/" + steps.joined(separator: "/")
     }
 }

@@ -34,6 +34,15 @@ public struct ImageHeader: Sendable, Hashable {
 
     /// Whether the picture is made of pixels (not an SVG).
     public var isRaster: Bool { format != .svg }
+
+    /// Whether its size can be a layout's: always for a raster image (its limits are checked as it
+    /// is read); for an SVG, a size that is finite and within a layout's lengths (an SVG whose
+    /// size is not is still drawn at a size given, as if it had none).
+    public var hasUsableSize: Bool {
+        isRaster
+            || (storedWidth.isFinite && storedHeight.isFinite && storedWidth <= MushLimits.length.upperBound
+                && storedHeight <= MushLimits.length.upperBound)
+    }
 }
 
 /// Why an image gives no size or no picture.
@@ -53,6 +62,9 @@ public enum ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case noSize
     /// The path leads outside the image root (links resolved), so it was not read.
     case outsideRoot(String)
+    /// The file's name holds a NUL character, which no path may hold (the system would read the
+    /// name only up to it): not read.
+    case nulInName
 
     public var description: String {
         switch self {
@@ -64,6 +76,7 @@ public enum ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLarge(let width, let height):
             "declares \(Int(width)) × \(Int(height)) pixels, more than \(Int(ImageLimits.pixelsPerSide)) a side or \(Int(ImageLimits.pixels)) in all"
         case .noSize: "an SVG without width and height or a viewBox: give the image a width or height"
+        case .nulInName: "the file name holds a NUL character (\\u0000), which no file name may hold: not read"
         case .outsideRoot(let root):
             root.isEmpty
                 ? "not read: images are read from an image root, and none is set"
@@ -82,11 +95,21 @@ public enum ImageLimits {
     /// How much of a file is read for its header: a JPEG's EXIF data comes before its size and
     /// may be large (a thumbnail); an SVG's root element may follow long comments.
     public static let headerBytes = 1 << 20
+    /// The most bytes an image file may hold to be read whole (decoded, or an SVG whose root element
+    /// comes after more than ``headerBytes`` of prolog): 256 MiB.
+    public static let fileBytes = 256 << 20
 }
 
 extension ImageHeader {
-    /// Reads the header in `bytes` (a file's first bytes, ``ImageLimits/headerBytes`` at most).
+    /// Reads the header in `bytes` (a whole file, or its first ``ImageLimits/headerBytes``).
     public static func read(_ bytes: [UInt8]) throws(ImageProblem) -> ImageHeader {
+        guard let header = try read(bytes, isWhole: true) else { throw .unknownFormat }
+        return header
+    }
+
+    /// Reads the header in `bytes`, a file's first bytes or (`isWhole`) all of them: nil when they
+    /// are not whole and end before an SVG's root element does (more are needed).
+    public static func read(_ bytes: [UInt8], isWhole: Bool) throws(ImageProblem) -> ImageHeader? {
         let header: ImageHeader
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             header = try png(bytes)
@@ -94,17 +117,17 @@ extension ImageHeader {
             header = try jpeg(bytes)
         } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
             header = try webp(bytes)
-        } else if let svg = try SVGHeader.read(bytes) {
-            header = svg
         } else {
-            throw .unknownFormat
+            switch try SVGHeader.read(bytes) {
+            case .header(let svg): header = svg
+            case .notSVG: throw .unknownFormat
+            case .cutShort(let inRoot):
+                if !isWhole { return nil }
+                // A root element cut short is a damaged SVG; a prolog that never ends, no SVG.
+                throw inRoot ? .damaged(.svg) : .unknownFormat
+            }
         }
-        if !header.isRaster {
-            // An SVG's size is in points: finite, and within a layout's lengths.
-            guard header.storedWidth.isFinite, header.storedHeight.isFinite,
-                header.storedWidth <= MushLimits.length.upperBound, header.storedHeight <= MushLimits.length.upperBound
-            else { throw .svgTooLarge(width: header.storedWidth, height: header.storedHeight) }
-        }
+        // (An SVG's size is checked where it is used: ``hasUsableSize``.)
         if header.isRaster {
             guard header.storedWidth > 0, header.storedHeight > 0 else { throw .damaged(header.format) }
             guard header.storedWidth <= ImageLimits.pixelsPerSide, header.storedHeight <= ImageLimits.pixelsPerSide,

@@ -2,9 +2,23 @@
 /// read with a small scanner over the prolog (an XML declaration, comments, a document type,
 /// processing instructions) and the root start tag, never the whole document.
 enum SVGHeader {
-    /// The header of `bytes` when they are an SVG document (nil when they are not XML whose root
-    /// element is `svg`).
-    static func read(_ bytes: [UInt8]) throws(ImageProblem) -> ImageHeader? {
+    /// What the scanner found.
+    enum Scan {
+        /// An SVG document's header.
+        case header(ImageHeader)
+        /// Not XML whose root element is `svg`.
+        case notSVG
+        /// The bytes end before the root element's start tag does: in it (`inRoot`) or before it.
+        case cutShort(inRoot: Bool)
+    }
+
+    /// What `bytes` (a whole document or its start) say: an SVG document's header, not an SVG, or
+    /// too few bytes to tell.
+    ///
+    /// The prolog is skipped as XML has it: a document type's quoted literals, comments and
+    /// processing instructions may hold `]` and `>`, and only the `]` that closes its internal
+    /// subset and the `>` after it end it.
+    static func read(_ bytes: [UInt8]) throws(ImageProblem) -> Scan {
         var index = 0
         // A UTF-8 byte order mark.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -29,22 +43,36 @@ enum SVGHeader {
         // The prolog, up to the root element's start tag.
         while true {
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
+            guard index < bytes.count else { return .cutShort(inRoot: false) }
+            guard bytes[index] == UInt8(ascii: "<") else { return .notSVG }
             if starts("<?") {
-                guard skip(past: "?>") else { return nil }
+                guard skip(past: "?>") else { return .cutShort(inRoot: false) }
             } else if starts("<!--") {
-                guard skip(past: "-->") else { return nil }
+                guard skip(past: "-->") else { return .cutShort(inRoot: false) }
             } else if starts("<!DOCTYPE") || starts("<!doctype") {
-                // A document type may hold an internal subset in brackets.
-                var depth = 0
-                index += 2
-                while index < bytes.count {
+                // A document type may hold an internal subset in brackets, whose declarations'
+                // literals, comments and processing instructions may hold anything.
+                var inSubset = false
+                var ended = false
+                index += 9
+                while index < bytes.count, !ended {
                     let byte = bytes[index]
-                    if byte == UInt8(ascii: "[") { depth += 1 }
-                    if byte == UInt8(ascii: "]") { depth -= 1 }
-                    index += 1
-                    if byte == UInt8(ascii: ">"), depth <= 0 { break }
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        index += 1
+                        while index < bytes.count, bytes[index] != byte { index += 1 }
+                        index += 1
+                    } else if inSubset, starts("<!--") {
+                        guard skip(past: "-->") else { return .cutShort(inRoot: false) }
+                    } else if inSubset, starts("<?") {
+                        guard skip(past: "?>") else { return .cutShort(inRoot: false) }
+                    } else {
+                        if byte == UInt8(ascii: "[") { inSubset = true }
+                        if byte == UInt8(ascii: "]") { inSubset = false }
+                        if byte == UInt8(ascii: ">"), !inSubset { ended = true }
+                        index += 1
+                    }
                 }
+                guard ended else { return .cutShort(inRoot: false) }
             } else {
                 break
             }
@@ -59,12 +87,13 @@ enum SVGHeader {
             index += 1
         }
         let local = name.split(separator: UInt8(ascii: ":")).last.map { Array($0) } ?? name
-        guard local == Array("svg".utf8) else { return nil }
+        if index >= bytes.count { return .cutShort(inRoot: local == Array("svg".utf8)) }
+        guard local == Array("svg".utf8) else { return .notSVG }
         // Its attributes, up to the tag's end.
         var attributes: [String: String] = [:]
         while true {
             skipSpace()
-            guard index < bytes.count else { throw .damaged(.svg) }
+            guard index < bytes.count else { return .cutShort(inRoot: true) }
             if bytes[index] == UInt8(ascii: ">") || bytes[index] == UInt8(ascii: "/") { break }
             var key: [UInt8] = []
             while index < bytes.count,
@@ -74,10 +103,12 @@ enum SVGHeader {
                 index += 1
             }
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw .damaged(.svg) }
+            guard index < bytes.count else { return .cutShort(inRoot: true) }
+            guard bytes[index] == UInt8(ascii: "=") else { throw .damaged(.svg) }
             index += 1
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+            guard index < bytes.count else { return .cutShort(inRoot: true) }
+            guard bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
                 throw .damaged(.svg)
             }
             let quote = bytes[index]
@@ -87,7 +118,7 @@ enum SVGHeader {
                 value.append(bytes[index])
                 index += 1
             }
-            guard index < bytes.count else { throw .damaged(.svg) }
+            guard index < bytes.count else { return .cutShort(inRoot: true) }
             index += 1
             attributes[String(decoding: key, as: UTF8.self)] = String(decoding: value, as: UTF8.self)
         }
@@ -96,16 +127,17 @@ enum SVGHeader {
         let box = attributes["viewBox"].flatMap(viewBox)
         switch (width, height, box) {
         case (let width?, let height?, _):
-            return ImageHeader(format: .svg, storedWidth: width, storedHeight: height)
+            return .header(ImageHeader(format: .svg, storedWidth: width, storedHeight: height))
         case (let width?, nil, let box?):
-            return ImageHeader(format: .svg, storedWidth: width, storedHeight: width * box.height / box.width)
+            return .header(ImageHeader(format: .svg, storedWidth: width, storedHeight: width * box.height / box.width))
         case (nil, let height?, let box?):
-            return ImageHeader(format: .svg, storedWidth: height * box.width / box.height, storedHeight: height)
+            return .header(
+                ImageHeader(format: .svg, storedWidth: height * box.width / box.height, storedHeight: height))
         case (nil, nil, let box?):
-            return ImageHeader(format: .svg, storedWidth: box.width, storedHeight: box.height)
+            return .header(ImageHeader(format: .svg, storedWidth: box.width, storedHeight: box.height))
         default:
             // No size of its own: drawn at the size it is given.
-            return ImageHeader(format: .svg, storedWidth: 0, storedHeight: 0)
+            return .header(ImageHeader(format: .svg, storedWidth: 0, storedHeight: 0))
         }
     }
 

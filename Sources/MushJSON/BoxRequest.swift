@@ -336,7 +336,7 @@ public struct BoxTreeReader {
         switch kind {
         case "text": leaf = try text(object)
         case "line": leaf = try line(object)
-        default: leaf = try image(object)
+        default: leaf = try image(object, style: style)
         }
         return BoxNode(id: id, style: style, paint: paint, leaf: leaf)
     }
@@ -516,9 +516,20 @@ public struct BoxTreeReader {
     }
 
     /// An image leaf: `{"width", "height", "file", "scale"}`, the size from the file's header where
-    /// left out (``JSONObject/imageSize(_:)``).
+    /// left out (``JSONObject/imageSize(_:box:)``).
     func image(_ object: JSONObject) throws(RequestError) -> ImageLeaf {
         let image = try JSONObject(object["image"]!, at: object.path("image"), keys: JSONObject.imageKeys)
         return try image.image(images)
+    }
+
+    /// An image leaf of a node with `style`: as ``image(_:)``, but when the node's `width` and
+    /// `height` are both in points its box's size does not need the picture's, and a file that
+    /// gives no size takes the box's (the renderer draws a placeholder, with a warning), not an
+    /// error.
+    func image(_ object: JSONObject, style: BoxStyle) throws(RequestError) -> ImageLeaf {
+        let image = try JSONObject(object["image"]!, at: object.path("image"), keys: JSONObject.imageKeys)
+        var box: (width: Double, height: Double)?
+        if case .points(let width) = style.width, case .points(let height) = style.height { box = (width, height) }
+        return try image.image(images, box: box)
     }
 }

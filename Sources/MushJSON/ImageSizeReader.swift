@@ -7,7 +7,14 @@ extension JSONObject {
     /// for those left out (its pixels divided by `scale`, or by the `@2x` or `@3x` of its name;
     /// one side given, the other by the picture's ratio), read through `images`. A file that gives
     /// no size where one is needed is an error naming `file` and why: layout cannot guess a size.
-    func imageSize(_ images: ImageFiles) throws(RequestError) -> (width: Double, height: Double) {
+    ///
+    /// `box`: the width and height, in points, that the node holding the image gives its own box.
+    /// Its size does not need the picture's: a file that gives none (missing, not an image,
+    /// outside the root) then takes that size, as a browser sizes a broken `<img>` by its
+    /// `width` and `height` (the renderer draws a placeholder, with a warning naming the problem).
+    func imageSize(_ images: ImageFiles, box: (width: Double, height: Double)? = nil) throws(RequestError) -> (
+        width: Double, height: Double
+    ) {
         let width = try size("width")
         let height = try size("height")
         if let width, let height { return (width, height) }
@@ -18,6 +25,7 @@ extension JSONObject {
         do {
             own = try images.size(of: file, scale: scale)
         } catch {
+            if let box { return (width ?? box.width, height ?? box.height) }
             throw RequestError(
                 at: path("file"),
                 "\(error) (the image's size comes from its file where width or height is left out)")
@@ -32,11 +40,14 @@ extension JSONObject {
     /// The keys of an image object.
     static let imageKeys = ["width", "height", "file", "scale", "objectFit", "objectPosition"]
 
-    /// An image object as an image: its size (``imageSize(_:)``), file, scale, `objectFit` (`fill`,
+    /// An image object as an image: its size (``imageSize(_:box:)``, `box` the size its node
+    /// gives its own box, if any), file, scale, `objectFit` (`fill`,
     /// `contain`, `cover`, `none`, `scale-down`) and `objectPosition` (CSS's: one or two of `left`,
     /// `center`, `right`, `top`, `bottom` and `N%`; `center` by default).
-    func image(_ images: ImageFiles) throws(RequestError) -> MGLine.Image {
-        let (width, height) = try imageSize(images)
+    func image(_ images: ImageFiles, box: (width: Double, height: Double)? = nil) throws(RequestError)
+        -> MGLine.Image
+    {
+        let (width, height) = try imageSize(images, box: box)
         var image = MGLine.Image(width: width, height: height, file: try string("file"))
         image.scale = try number("scale", in: 0.01...1000, unit: "")
         image.fit = try choice("objectFit") ?? .fill

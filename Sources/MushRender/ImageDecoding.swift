@@ -44,20 +44,21 @@ final class SVGDocument {
     deinit { library.unref(UnsafeMutableRawPointer(handle)) }
 }
 
-/// A decoded image, or why there is none.
+/// A decoded image (with a problem that did not stop it: drawn in part, or an animation's first
+/// frame), or why there is none.
 enum Decoding {
-    case image(DecodedImage)
+    case image(DecodedImage, note: RenderWarning.Problem?)
     case failed(RenderWarning.Problem)
 }
 
 enum ImageDecoder {
     /// The most bytes an image file may hold to be decoded: 256 MiB.
-    static let fileLimit = 256 << 20
+    static let fileLimit = ImageLimits.fileBytes
 
-    /// Decodes the file at `path`, whose header is `header` (limits already checked), making room
-    /// for its pixels with `makeRoom` first; a problem where it cannot.
+    /// Decodes the open `file`, whose header is `header` (limits already checked), making room for
+    /// its pixels with `makeRoom` first; a problem where it cannot.
     static func decode(
-        _ path: String, header: ImageHeader, limit: Int, makeRoom: (Int) -> Void
+        _ file: ImageFile, header: ImageHeader, limit: Int, makeRoom: (Int) -> Void
     ) -> Decoding {
         if header.isRaster {
             let width = Int(header.storedWidth)
@@ -68,35 +69,42 @@ enum ImageDecoder {
             makeRoom(width * height * 4)
         }
         if header.format == .png {
-            switch PNGFile.read(path, limit: limit, makeRoom: { _ in }) {
-            case .image(let image): return .image(.raster(image, orientation: 1))
+            switch PNGFile.read(file, limit: limit, makeRoom: { _ in }) {
+            case .image(let image): return .image(.raster(image, orientation: 1), note: nil)
             case .failed(let problem): return .failed(problem)
             }
         }
         let bytes: [UInt8]
         do {
-            let descriptor = try FileInput.open(path)
-            defer { close(descriptor) }
-            bytes = try FileInput.readAll(descriptor, limit: fileLimit)
+            bytes = try file.contents(limit: fileLimit)
         } catch {
             return .failed(.imageNotRead(reason: error.description))
         }
-        let decoded: DecodedImage?
         switch header.format {
-        case .jpeg: decoded = jpeg(bytes, header: header).map { .raster($0, orientation: header.orientation) }
-        case .webp: decoded = webp(bytes, header: header).map { .raster($0, orientation: 1) }
+        case .jpeg:
+            guard let (image, note) = jpeg(bytes, header: header) else { break }
+            return .image(.raster(image, orientation: header.orientation), note: note)
+        case .webp:
+            guard let (image, note) = webp(bytes, header: header) else { break }
+            return .image(.raster(image, orientation: 1), note: note)
         case .svg:
             guard let library = Rsvg.library else { return .failed(.svgNeedsLibrary(Rsvg.file)) }
-            decoded = svg(bytes, header: header, library: library).map { .vector($0) }
-        case .png: decoded = nil
+            guard let document = svg(bytes, header: header, library: library) else { break }
+            let references = SVGReferences.external(in: bytes)
+            return .image(.vector(document), note: references.isEmpty ? nil : .svgReferencesNotLoaded(references))
+        case .png: break
         }
-        guard let decoded else { return .failed(.damagedImage(header.format.rawValue)) }
-        return .image(decoded)
+        return .failed(.damagedImage(header.format.rawValue))
     }
 
     /// A JPEG through TurboJPEG (which returns its errors, where libjpeg would exit), as BGRX
-    /// pixels in a Cairo RGB24 image.
-    static func jpeg(_ bytes: [UInt8], header: ImageHeader) -> CairoImage? {
+    /// pixels in a Cairo RGB24 image; with a note when TurboJPEG only warned (a file cut short or
+    /// missing its end marker: what decodes is drawn, the rest grey).
+    ///
+    /// A CMYK or YCCK JPEG is decoded to CMYK and turned to RGB here (each of red, green and blue
+    /// is its ink's absence times black's absence); as browsers do, the CMYK of a JPEG with an
+    /// Adobe APP14 segment is taken as stored inverted (Photoshop's way: 255 is no ink).
+    static func jpeg(_ bytes: [UInt8], header: ImageHeader) -> (CairoImage, RenderWarning.Problem?)? {
         guard let decompressor = tjInitDecompress() else { return nil }
         defer { tjDestroy(decompressor) }
         var width: Int32 = 0
@@ -110,23 +118,97 @@ enum ImageDecoder {
             }) == 0,
             Double(width) == header.storedWidth, Double(height) == header.storedHeight
         else { return nil }
-        return CairoImage.make(width: Int(width), height: Int(height), opaque: true) { data, stride in
-            bytes.withUnsafeBufferPointer {
-                tjDecompress2(
-                    decompressor, $0.baseAddress, size, data, width, Int32(stride), height, Int32(TJPF_BGRX.rawValue),
-                    0) == 0
-            }
+        var note: RenderWarning.Problem?
+        /// Whether TurboJPEG's status is a success, or a warning (noted).
+        func succeeded(_ status: Int32) -> Bool {
+            guard status != 0 else { return true }
+            guard tjGetErrorCode(decompressor) == Int32(TJERR_WARNING.rawValue) else { return false }
+            note = .imagePartlyDecoded(format: "JPEG", reason: String(cString: tjGetErrorStr2(decompressor)))
+            return true
         }
+        let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        let image = CairoImage.make(width: Int(width), height: Int(height), opaque: true) { data, stride in
+            guard cmyk else {
+                return succeeded(
+                    bytes.withUnsafeBufferPointer {
+                        tjDecompress2(
+                            decompressor, $0.baseAddress, size, data, width, Int32(stride), height,
+                            Int32(TJPF_BGRX.rawValue), 0)
+                    })
+            }
+            var inks = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+            guard
+                succeeded(
+                    bytes.withUnsafeBufferPointer { source in
+                        inks.withUnsafeMutableBufferPointer {
+                            tjDecompress2(
+                                decompressor, source.baseAddress, size, $0.baseAddress, width, 0, height,
+                                Int32(TJPF_CMYK.rawValue), 0)
+                        }
+                    })
+            else { return false }
+            let inverted = hasAdobeSegment(bytes)
+            let columns = Int(width)
+            inks.withUnsafeBufferPointer { inks in
+                for row in 0..<Int(height) {
+                    let line = data + row * stride
+                    for column in 0..<columns {
+                        let ink = (row * columns + column) * 4
+                        // The absence of each ink, 0 to 255.
+                        var (cyan, magenta, yellow, black) = (
+                            Int(inks[ink]), Int(inks[ink + 1]), Int(inks[ink + 2]), Int(inks[ink + 3])
+                        )
+                        if !inverted {
+                            (cyan, magenta, yellow, black) = (255 - cyan, 255 - magenta, 255 - yellow, 255 - black)
+                        }
+                        // BGRX: blue from yellow, green from magenta, red from cyan.
+                        let pixel = line + column * 4
+                        pixel[0] = UInt8((yellow * black + 127) / 255)
+                        pixel[1] = UInt8((magenta * black + 127) / 255)
+                        pixel[2] = UInt8((cyan * black + 127) / 255)
+                        pixel[3] = 255
+                    }
+                }
+            }
+            return true
+        }
+        return image.map { ($0, note) }
     }
 
-    /// A WebP through libwebp, as premultiplied BGRA pixels in a Cairo ARGB32 image.
-    static func webp(_ bytes: [UInt8], header: ImageHeader) -> CairoImage? {
+    /// Whether the JPEG has an Adobe APP14 segment before its first scan (its CMYK is stored
+    /// inverted).
+    static func hasAdobeSegment(_ bytes: [UInt8]) -> Bool {
+        var index = 2
+        while index + 4 <= bytes.count, bytes[index] == 0xFF {
+            let marker = bytes[index + 1]
+            if marker == 0xDA || marker == 0xD9 { return false }
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            if marker == 0xEE, length >= 7, index + 9 <= bytes.count,
+                bytes[index + 4..<index + 9].elementsEqual("Adobe".utf8)
+            {
+                return true
+            }
+            guard length >= 2 else { return false }
+            index += 2 + length
+        }
+        return false
+    }
+
+    /// A WebP through libwebp, as premultiplied BGRA pixels in a Cairo ARGB32 image; an animated
+    /// one's first frame (``WebPAnimation``), noted.
+    static func webp(_ bytes: [UInt8], header: ImageHeader) -> (CairoImage, RenderWarning.Problem?)? {
+        if let animation = WebPAnimation(bytes) {
+            guard Double(animation.width) == header.storedWidth, Double(animation.height) == header.storedHeight,
+                let image = animation.firstFrame()
+            else { return nil }
+            return (image, .animatedImage(format: "WebP", frames: animation.frames))
+        }
         var width: Int32 = 0
         var height: Int32 = 0
         guard bytes.withUnsafeBufferPointer({ WebPGetInfo($0.baseAddress, $0.count, &width, &height) }) != 0,
             Double(width) == header.storedWidth, Double(height) == header.storedHeight
         else { return nil }
-        return CairoImage.make(width: Int(width), height: Int(height), opaque: false) { data, stride in
+        let image = CairoImage.make(width: Int(width), height: Int(height), opaque: false) { data, stride in
             let decoded = bytes.withUnsafeBufferPointer {
                 WebPDecodeBGRAInto($0.baseAddress, $0.count, data, stride * Int(height), Int32(stride))
             }
@@ -143,6 +225,7 @@ enum ImageDecoder {
             }
             return true
         }
+        return image.map { ($0, nil) }
     }
 
     /// An SVG document parsed by librsvg.
@@ -151,6 +234,9 @@ enum ImageDecoder {
         let handle = bytes.withUnsafeBufferPointer { library.newFromData($0.baseAddress, $0.count, &error) }
         if let error { library.freeError(error) }
         guard let handle else { return nil }
+        // A size no layout could use (1e300 points) is drawn as no size: the document fills the
+        // frame it is given.
+        guard header.hasUsableSize else { return SVGDocument(handle: handle, library: library, width: 0, height: 0) }
         return SVGDocument(handle: handle, library: library, width: header.width, height: header.height)
     }
 }

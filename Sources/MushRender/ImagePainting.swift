@@ -72,41 +72,47 @@ extension Painter {
 
     /// The image at `file` (found as the options' image root and folder say), read once per
     /// rendering while it stays within the image memory; nil, with a warning at `location` the
-    /// first time, when it cannot be read.
+    /// first time, when it cannot be read. The file is opened first, and its header and pixels are
+    /// read from what was opened (``ImageFile``).
     private func readImage(_ file: String, location: RenderWarning.Location) -> DecodedImage? {
-        // No picture from `shown`, warned about once.
-        func unreadable(_ problem: ImageProblem, shown: String) -> DecodedImage? {
-            if images[shown] == nil { warn(Self.problem(problem), file: shown, at: location) }
-            images[shown] = (nil, imageUses)
-            return nil
-        }
-        let path: String
-        do {
-            path = try imageFiles.path(of: file)
-        } catch {
-            return unreadable(error, shown: file)
-        }
-        if let known = images[path] {
+        if let known = images[file] {
             imageUses += 1
-            images[path]?.lastUse = imageUses
+            images[file]?.lastUse = imageUses
             return known.image
         }
+        imageUses += 1
+        // No picture, warned about once.
+        func unreadable(_ problem: RenderWarning.Problem, shown: String) -> DecodedImage? {
+            warn(problem, file: shown, at: location)
+            images[file] = (nil, imageUses)
+            return nil
+        }
+        let opened: ImageFile
         let header: ImageHeader
         do {
-            header = try imageFiles.header(at: path)
+            opened = try imageFiles.open(file)
         } catch {
-            return unreadable(error, shown: path)
+            // A path leading out of the root is named as given; others as joined to the root or folder.
+            let shown: String
+            switch error {
+            case .outsideRoot, .nulInName: shown = file
+            default: shown = imageFiles.shownPath(of: file)
+            }
+            return unreadable(Self.problem(error), shown: shown)
         }
-        imageUses += 1
-        switch ImageDecoder.decode(path, header: header, limit: options.imageMemory, makeRoom: makeRoom) {
-        case .image(let decoded):
-            images[path] = (decoded, imageUses)
+        do {
+            header = try imageFiles.header(of: opened)
+        } catch {
+            return unreadable(Self.problem(error), shown: opened.path)
+        }
+        switch ImageDecoder.decode(opened, header: header, limit: options.imageMemory, makeRoom: makeRoom) {
+        case .image(let decoded, let note):
+            images[file] = (decoded, imageUses)
             imageBytes += decoded.bytes
+            if let note { warn(note, file: opened.path, at: location) }
             return decoded
         case .failed(let problem):
-            images[path] = (nil, imageUses)
-            warn(problem, file: path, at: location)
-            return nil
+            return unreadable(problem, shown: opened.path)
         }
     }
 
@@ -123,6 +129,7 @@ extension Painter {
         case .svgTooLarge: .damagedImage("SVG")
         case .noSize: .notAnImage
         case .outsideRoot(let root): .imageOutsideRoot(root)
+        case .nulInName: .imageNotRead(reason: problem.description)
         }
     }
 

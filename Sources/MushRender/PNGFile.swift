@@ -1,12 +1,14 @@
 import Foundation
 import MushBase
+import MushImage
 
 /// Reads PNG files for image items, telling what went wrong when one cannot be drawn.
 ///
 /// Cairo's own reader gives one status for many causes (a damaged PNG, a text file and a huge image
-/// all come out as "out of memory" or "error while reading"), so the file is opened here: the
-/// system says whether it is missing, a folder or not readable, the first bytes whether it is a PNG
-/// at all and how large it says it is, and only then does Cairo decode it, from the open file.
+/// all come out as "out of memory" or "error while reading"), so the file is opened first (by
+/// `ImageFiles`: the system says whether it is missing, a folder or not readable), its first bytes
+/// say whether it is a PNG at all and how large it says it is, and only then does Cairo decode it,
+/// from the same open file.
 enum PNGFile {
     /// A decoded image, or why there is none.
     enum Outcome {
@@ -17,17 +19,15 @@ enum PNGFile {
     /// The eight bytes every PNG file starts with.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// The PNG file at `path`, decoded by Cairo: refused when its pixels (4 bytes each) would need
-    /// more than `limit` bytes, and otherwise `makeRoom` is given those bytes before decoding.
-    static func read(_ path: String, limit: Int, makeRoom: (Int) -> Void) -> Outcome {
-        // Opened without blocking, and only a regular file: a FIFO or a device is refused.
-        let descriptor: Int32
-        do {
-            descriptor = try FileInput.open(path)
-        } catch {
-            return .failed(problem(error))
-        }
-        defer { close(descriptor) }
+    /// The PNG image `file` (opened already), decoded by Cairo: refused when its pixels (4 bytes
+    /// each) would need more than `limit` bytes, and otherwise `makeRoom` is given those bytes
+    /// before decoding.
+    static func read(_ file: ImageFile, limit: Int, makeRoom: (Int) -> Void) -> Outcome {
+        read(descriptor: file.descriptor, limit: limit, makeRoom: makeRoom)
+    }
+
+    /// The PNG file open at `descriptor`, read from its start by position.
+    private static func read(descriptor: Int32, limit: Int, makeRoom: (Int) -> Void) -> Outcome {
         let reader = Reader(descriptor: descriptor)
         // The signature, then the header chunk's length and type, width and height.
         var head = [UInt8](repeating: 0, count: 24)
@@ -72,6 +72,8 @@ enum PNGFile {
     /// Feeds an open file to Cairo, the bytes already read first, and keeps the first error.
     private final class Reader {
         let descriptor: Int32
+        /// Where the next read starts.
+        var offset = 0
         /// Bytes read before Cairo started, given to it first.
         var replay: [UInt8] = []
         var error: Int32?
@@ -84,9 +86,10 @@ enum PNGFile {
         func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
             var filled = 0
             while filled < buffer.count {
-                let got = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                let got = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset))
                 if got > 0 {
                     filled += got
+                    offset += got
                 } else if got == 0 {
                     break
                 } else if errno != EINTR {

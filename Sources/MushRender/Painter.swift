@@ -27,7 +27,7 @@ final class Painter {
     /// top), widened by `slack` (shadows and glyphs reaching out of their boxes); boxes wholly
     /// outside it are not drawn, those of `pages`' indexed containers found by halving.
     var culling: (pages: BoxPages, top: Double, bottom: Double, slack: Double)?
-    /// Images read so far, by path (nil: unreadable, already warned about), and when each was
+    /// Images read so far, by the name given (nil: unreadable, already warned about), and when each was
     /// last drawn; at most `options.imageMemory` bytes of them decoded at once.
     var images: [String: (image: DecodedImage?, lastUse: Int)] = [:]
     /// Where images are found, and their headers.

@@ -122,6 +122,13 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         /// An SVG image, and librsvg (the file named), which draws SVG, could not be opened: it is
         /// opened at the first SVG image, not linked, and is missing or broken here.
         case svgNeedsLibrary(String)
+        /// The image decoded only in part (a JPEG cut short or missing its end marker): the
+        /// format and the decoder's message. What decoded is drawn (a JPEG's rest grey).
+        case imagePartlyDecoded(format: String, reason: String)
+        /// An animated image (the format, its number of frames): its first frame is drawn.
+        case animatedImage(format: String, frames: Int)
+        /// An SVG image refers to other files (named), which are not loaded: drawn without them.
+        case svgReferencesNotLoaded([String])
 
         /// The problem in a few words: `image not found`, `not a PNG, JPEG, WebP or SVG file`.
         public var description: String {
@@ -144,6 +151,10 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
                     + " \(width * height * 4) bytes; the limit is \(limit))"
             case .fontNotOpened(let index): "FreeType cannot open the font (face \(index))"
             case .svgNeedsLibrary(let file): "an SVG image, and librsvg (\(file)), which draws SVG, cannot be opened"
+            case .imagePartlyDecoded(let format, let reason): "a damaged or cut \(format) file (\(reason))"
+            case .animatedImage(let format, let frames): "an animated \(format) image (\(frames) frames)"
+            case .svgReferencesNotLoaded(let files):
+                "the SVG image refers to other files (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", …" : "")), and external references in SVG images are not loaded"
             }
         }
 
@@ -151,6 +162,9 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         var consequence: String {
             switch self {
             case .fontNotOpened: "its text is not drawn"
+            case .imagePartlyDecoded: "drew what decodes"
+            case .animatedImage: "drew its first frame"
+            case .svgReferencesNotLoaded: "drew it without them"
             default: "drew a placeholder"
             }
         }

@@ -50,7 +50,10 @@ struct ImageHeaderTests {
     }
 
     @Test func svgSizesFromTheirAttributes() throws {
-        func svg(_ text: String) throws -> ImageHeader? { try SVGHeader.read(Array(text.utf8)) }
+        func svg(_ text: String) throws -> ImageHeader? {
+            guard case .header(let header) = try SVGHeader.read(Array(text.utf8)) else { return nil }
+            return header
+        }
         #expect(try svg(#"<svg width="2in" height="10pt"/>"#)?.storedWidth == 192)
         #expect(try svg(#"<svg width="2in" height="10pt"/>"#)?.storedHeight == 40.0 / 3)
         // One length and a viewBox: the other from the viewBox's ratio.
@@ -67,7 +70,9 @@ struct ImageHeaderTests {
             defer { try? FileManager.default.removeItem(atPath: path) }
             _ = try ImageFiles().size(of: path)
         }
-        #expect(throws: ImageProblem.damaged(.svg)) { try svg("<svg width=3") }
+        #expect(throws: ImageProblem.damaged(.svg)) { try ImageHeader.read(Array("<svg width=3".utf8)) }
+        #expect(throws: ImageProblem.damaged(.svg)) { try ImageHeader.read(Array("<svg".utf8)) }
+        #expect(throws: ImageProblem.unknownFormat) { try ImageHeader.read(Array("<!-- <svg>".utf8)) }
     }
 
     @Test func aRootConfinesEveryPath() throws {
@@ -86,22 +91,46 @@ struct ImageHeaderTests {
         #expect(throws: ImageProblem.outsideRoot(Self.folder)) { try root.header(of: "../missing.png") }
     }
 
-    @Test func aHeaderIsReadOnce() throws {
+    @Test func aHeaderIsReadOncePerVersionOfAFile() throws {
         let files = ImageFiles(folder: Self.folder)
         let copy = NSTemporaryDirectory() + "/mush-header-\(UUID().uuidString).svg"
         try FileManager.default.copyItem(atPath: Self.folder + "/icon.svg", toPath: copy)
         #expect(try files.size(of: copy) == (24, 24))
-        try FileManager.default.removeItem(atPath: copy)
-        // Gone from the disk, still known.
         #expect(try files.size(of: copy) == (24, 24))
+        #expect(files.headerCount == 1)
+        try FileManager.default.removeItem(atPath: copy)
+        // Gone from the disk: gone (a header is kept by the file's identity, not its path).
+        #expect(throws: ImageProblem.unreadable(.notFound)) { try files.size(of: copy) }
     }
 
-    @Test func svgSizesAreBounded() throws {
-        #expect(throws: ImageProblem.svgTooLarge(width: 1e300, height: 1)) {
-            try ImageHeader.read(Array(#"<svg width="1e300" height="1"/>"#.utf8))
+    @Test func svgSizesAreBoundedWhereTheyAreUsed() throws {
+        // The header reads (a node that gives the size draws it); a size asked for is refused.
+        #expect(try ImageHeader.read(Array(#"<svg width="1e300" height="1"/>"#.utf8)).storedWidth == 1e300)
+        let path = NSTemporaryDirectory() + "/mush-huge-\(UUID().uuidString).svg"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for (text, width) in [
+            (#"<svg width="1e300" height="1"/>"#, 1e300), (#"<svg width="1000001" height="1"/>"#, 1e6 + 1),
+        ] {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(throws: ImageProblem.svgTooLarge(width: width, height: 1)) { try ImageFiles().size(of: path) }
         }
-        #expect(throws: ImageProblem.svgTooLarge(width: 1e6 + 1, height: 1)) {
-            try ImageHeader.read(Array(#"<svg width="1000001" height="1"/>"#.utf8))
+    }
+
+    /// The root element after a prolog longer than the bytes read for a header (more are read),
+    /// and after a document type whose internal subset holds `]` and `>` in its literals and
+    /// comments.
+    @Test func svgRootsAfterLongOrTrickyPrologs() throws {
+        let path = NSTemporaryDirectory() + "/mush-prolog-\(UUID().uuidString).svg"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let root = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="20"/>"#
+        let prologs = [
+            "<!--" + String(repeating: "x", count: ImageLimits.headerBytes) + "-->",
+            #"<?xml version="1.0"?><!DOCTYPE svg [ <!ENTITY a "]>"> <!-- ]> --> <?pi ]> ?> ]>"#,
+            #"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" 'a]>b'>"#,
+        ]
+        for prolog in prologs {
+            try (prolog + root).write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(try ImageFiles().size(of: path) == (10, 20), "\(prolog.prefix(60))")
         }
     }
 

@@ -80,6 +80,26 @@ struct ImageSizeRequestTests {
         }
     }
 
+    /// A node whose `width` and `height` are in points does not need its image's size: a file
+    /// that gives none takes the node's (drawn as a placeholder); one side left to the box's
+    /// layout still needs the file.
+    @Test func aNodeThatGivesItsSizeDoesNotNeedTheFiles() throws {
+        let json = #"""
+            {"flexDirection": "row", "alignItems": "start", "children": [
+              {"width": 30, "height": 20, "image": {"file": "missing.png"}},
+              {"width": 12, "height": 14, "image": {"file": "not-an-image.png", "width": 5}},
+              {"width": 10, "height": 10, "image": {"file": "halves.jpg"}}]}
+            """#
+        #expect(try frames(json) == [[0, 0, 30, 20], [30, 0, 12, 14], [42, 0, 10, 10]])
+        #expect(
+            throws: RequestError(
+                "children[0].image.file: no such file (the image's size comes from its file where width or height is left out)"
+            )
+        ) {
+            try frames(#"{"children": [{"width": "50%", "height": 20, "image": {"file": "missing.png"}}]}"#)
+        }
+    }
+
     @Test func rowItemsToo() throws {
         let request = LineRequest(fonts: fonts, images: ImageFiles(folder: Self.images))
         let line = try request.line(from: Array(#"{"width": 200, "left": [{"image": {"file": "user@2x.png"}}]}"#.utf8))
