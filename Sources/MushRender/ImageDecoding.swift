@@ -33,12 +33,15 @@ final class SVGDocument {
     /// size it is given).
     let width: Double
     let height: Double
+    /// What it holds that costs librsvg time (its filters, checked against the area drawn).
+    let census: SVGCensus
 
-    fileprivate init(handle: OpaquePointer, library: Rsvg, width: Double, height: Double) {
+    fileprivate init(handle: OpaquePointer, library: Rsvg, width: Double, height: Double, census: SVGCensus) {
         self.handle = handle
         self.library = library
         self.width = width
         self.height = height
+        self.census = census
     }
 
     deinit { library.unref(UnsafeMutableRawPointer(handle)) }
@@ -89,7 +92,10 @@ enum ImageDecoder {
             return .image(.raster(image, orientation: 1), note: note)
         case .svg:
             guard let library = Rsvg.library else { return .failed(.svgNeedsLibrary(Rsvg.file)) }
-            guard let document = svg(bytes, header: header, library: library) else { break }
+            // Bounded before librsvg parses it: elements, text and filters (`SVGCensus`).
+            let census = SVGCensus(bytes)
+            if let excess = census.excess { return .failed(.svgTooCostly(excess)) }
+            guard let document = svg(bytes, header: header, census: census, library: library) else { break }
             let references = SVGReferences.external(in: bytes)
             return .image(.vector(document), note: references.isEmpty ? nil : .svgReferencesNotLoaded(references))
         case .png: break
@@ -229,15 +235,17 @@ enum ImageDecoder {
     }
 
     /// An SVG document parsed by librsvg.
-    static func svg(_ bytes: [UInt8], header: ImageHeader, library: Rsvg) -> SVGDocument? {
+    static func svg(_ bytes: [UInt8], header: ImageHeader, census: SVGCensus, library: Rsvg) -> SVGDocument? {
         var error: UnsafeMutablePointer<MushGError>?
         let handle = bytes.withUnsafeBufferPointer { library.newFromData($0.baseAddress, $0.count, &error) }
         if let error { library.freeError(error) }
         guard let handle else { return nil }
         // A size no layout could use (1e300 points) is drawn as no size: the document fills the
         // frame it is given.
-        guard header.hasUsableSize else { return SVGDocument(handle: handle, library: library, width: 0, height: 0) }
-        return SVGDocument(handle: handle, library: library, width: header.width, height: header.height)
+        guard header.hasUsableSize else {
+            return SVGDocument(handle: handle, library: library, width: 0, height: 0, census: census)
+        }
+        return SVGDocument(handle: handle, library: library, width: header.width, height: header.height, census: census)
     }
 }
 

@@ -21,6 +21,15 @@ extension Painter {
         }
         let drawn = Self.fitted(image, own: Self.ownSize(decoded, image: image, file: file), in: frame)
         guard drawn.width > 0, drawn.height > 0 else { return }
+        // An SVG's filters cost librsvg a pass over every pixel drawn: bounded by the area.
+        if case .vector(let document) = decoded,
+            let excess = document.census.filterExcess(
+                pixels: drawn.width * drawn.height * options.scale * options.scale)
+        {
+            warn(.svgTooCostly(excess), file: file, at: location)
+            drawPlaceholder(frame)
+            return
+        }
         if drawn.x >= frame.x, drawn.y >= frame.y, drawn.x + drawn.width <= frame.x + frame.width,
             drawn.y + drawn.height <= frame.y + frame.height
         {
@@ -105,7 +114,18 @@ extension Painter {
         } catch {
             return unreadable(Self.problem(error), shown: opened.path)
         }
-        switch ImageDecoder.decode(opened, header: header, limit: options.imageMemory, makeRoom: makeRoom) {
+        // An SVG or PDF surface keeps every image drawn into it until the file is written: letting
+        // go of one frees nothing, so there the images drawn so far count against the memory to
+        // the end, and one that does not fit is a placeholder.
+        let keeps = canvas.format != .png
+        let room = keeps ? max(options.imageMemory - imageBytes, 0) : options.imageMemory
+        if keeps, header.isRaster, Int(header.storedWidth) * Int(header.storedHeight) * 4 > room {
+            return unreadable(
+                .imageOverDocumentMemory(
+                    width: Int(header.storedWidth), height: Int(header.storedHeight), limit: options.imageMemory),
+                shown: opened.path)
+        }
+        switch ImageDecoder.decode(opened, header: header, limit: room, makeRoom: keeps ? { _ in } : makeRoom) {
         case .image(let decoded, let note):
             images[file] = (decoded, imageUses)
             imageBytes += decoded.bytes

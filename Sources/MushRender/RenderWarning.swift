@@ -129,6 +129,13 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         case animatedImage(format: String, frames: Int)
         /// An SVG image refers to other files (named), which are not loaded: drawn without them.
         case svgReferencesNotLoaded([String])
+        /// An SVG image that would cost librsvg too much time or memory to draw (`SVGCensus`'s
+        /// bounds): which bound, in words.
+        case svgTooCostly(String)
+        /// An SVG or PDF holds every image it draws until it is written: this one, decoded, would
+        /// take the images drawn so far past ``RenderOptions/imageMemory`` (its size, the limit
+        /// in bytes).
+        case imageOverDocumentMemory(width: Int, height: Int, limit: Int)
 
         /// The problem in a few words: `image not found`, `not a PNG, JPEG, WebP or SVG file`.
         public var description: String {
@@ -153,6 +160,9 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
             case .svgNeedsLibrary(let file): "an SVG image, and librsvg (\(file)), which draws SVG, cannot be opened"
             case .imagePartlyDecoded(let format, let reason): "a damaged or cut \(format) file (\(reason))"
             case .animatedImage(let format, let frames): "an animated \(format) image (\(frames) frames)"
+            case .svgTooCostly(let excess): "an SVG image too costly to draw (\(excess))"
+            case .imageOverDocumentMemory(let width, let height, let limit):
+                "an SVG or PDF keeps every image it draws until it is written, and this one (\(width) × \(height) pixels) would take them past the image memory (\(limit) bytes)"
             case .svgReferencesNotLoaded(let files):
                 "the SVG image refers to other files (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", …" : "")), and external references in SVG images are not loaded"
             }

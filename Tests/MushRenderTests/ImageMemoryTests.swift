@@ -46,3 +46,31 @@ struct ImageMemoryTests {
         #expect(roomy.warnings.isEmpty)
     }
 }
+
+/// SVG and PDF surfaces keep every image drawn into them until the file is written, so there the
+/// images count against `imageMemory` to the end (PDF and SVG once took 3 GB past a limit of 1 GB).
+@Suite("Image memory in SVG and PDF")
+struct DocumentImageMemoryTests {
+    @Test(arguments: [RenderFormat.pdf, .svg]) func imagesPastTheMemoryArePlaceholders(format: RenderFormat) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Each 100 × 100 image is 40,000 bytes decoded; the limit holds two.
+        let files = try ["red", "blue", "purple"].enumerated().map { index, name in
+            try ImageMemoryTests().writeSquare(
+                folder, "\(name).png", size: 100, red: index == 1 ? 0 : 1, blue: index == 0 ? 0 : 1)
+        }
+        // Drawn twice each: the first two are held and drawn again; the third does not fit.
+        let line = MGLine(
+            width: 60, height: 10,
+            left: (files + files).map { MGLine.Item.image(MGLine.Image(width: 10, height: 10, file: $0)) })
+        let options = RenderOptions(imageMemory: 100_000)
+        let rendering = try Renderer.render(try line.layout(), as: format, options: options)
+        #expect(
+            rendering.warnings.map(\.description) == [
+                "leftItems[2]: an SVG or PDF keeps every image it draws until it is written, and this one (100 × 100"
+                    + " pixels) would take them past the image memory (100000 bytes): \(files[2]); drew a placeholder"
+            ])
+        // A PNG lets images go and draws them all.
+        #expect(try Renderer.render(try line.layout(), as: .png, options: options).warnings.isEmpty)
+    }
+}
