@@ -112,10 +112,18 @@ public final class MushService: Sendable {
         var page: RenderJob.PageSize?
         if let name = query.get("page") {
             let margin = try Self.number(query, "pageMargin", default: 36, in: 0...1_000_000)
-            guard let size = RenderJob.PageSize(named: name, margin: BoxEdges(margin)), size.hasRoom else {
+            let shown = "?page=\(name.prefix(40))&pageMargin=\(MushLimits.format(margin))"
+            guard let size = RenderJob.PageSize(named: name, margin: BoxEdges(margin), givenAs: shown) else {
                 throw .badParameter(
                     name: "page",
-                    problem: "must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, with room inside the margin")
+                    problem:
+                        "must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, each side \(MushLimits.format(PageSetup.minimumSide)) to 1000000 (it is '\(name.prefix(40))')"
+                )
+            }
+            guard size.hasRoom else {
+                throw .badParameter(
+                    name: "pageMargin",
+                    problem: PageSetup.roomProblem(width: size.width, height: size.height, margin: size.margin))
             }
             page = size
         }
@@ -172,7 +180,9 @@ public final class MushService: Sendable {
         let (fonts, images) = (settings.fonts, images)
         if let hit = query.get("hit") {
             // The boxes under a point, topmost first (what the playground outlines).
-            let parts = hit.split(separator: ",").compactMap { Double($0) }
+            let parts = hit.split(separator: ",", omittingEmptySubsequences: false).compactMap {
+                DecimalNumber.value(of: $0)
+            }
             guard parts.count == 2, parts.allSatisfy({ abs($0) <= 1_000_000 }) else {
                 throw .badParameter(
                     name: "hit", problem: "must be two numbers of points, X,Y (it is '\(hit.prefix(40))')")
@@ -492,7 +502,7 @@ public final class MushService: Sendable {
         _ query: Parameters, _ name: String, default value: Double, in range: ClosedRange<Double>
     ) throws(ServiceError) -> Double {
         guard let given = query.get(name) else { return value }
-        guard let number = Double(given), range.contains(number) else {
+        guard let number = DecimalNumber.value(of: given), range.contains(number) else {
             throw .badParameter(
                 name: name,
                 problem:
@@ -513,7 +523,7 @@ public final class MushService: Sendable {
         case "max-content": return .maxContent
         case "min-content": return .minContent
         default:
-            guard let points = Double(given), (0...1_000_000).contains(points) else {
+            guard let points = DecimalNumber.value(of: given), (0...1_000_000).contains(points) else {
                 throw .badParameter(
                     name: name,
                     problem:

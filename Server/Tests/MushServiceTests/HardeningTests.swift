@@ -174,6 +174,34 @@ struct ServiceHardeningTests {
         }
     }
 
+    @Test func numbersInTheQueryAreDecimalAndPagesHaveRoom() async throws {
+        try await app(ServiceSettings(workers: 1)).test(.router) { client in
+            let tree = ByteBuffer(string: #"{"width": 10, "height": 10}"#)
+            func error(_ uri: String) async throws -> String? {
+                let response = try await client.execute(uri: uri, method: .post, body: tree)
+                #expect(response.status == .badRequest, "\(uri)")
+                let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                return object?["error"] as? String
+            }
+            #expect(try await error("/render?scale=0x10") == "?scale: must be a number from 0.01 to 64 (it is '0x10')")
+            #expect(try await error("/render?scale=inf")?.hasPrefix("?scale: must be a number") == true)
+            #expect(try await error("/layout?hit=0x10,0x10")?.hasPrefix("?hit: must be two numbers") == true)
+            #expect(try await error("/layout?width=1e999")?.hasPrefix("?width: must be points") == true)
+            #expect(
+                try await error("/render?page=1x1")
+                    == "?page: must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, each side 72 to 1000000 (it is '1x1')"
+            )
+            #expect(
+                try await error("/render?page=100x100&pageMargin=40")
+                    == "?pageMargin: must leave at least 36 × 36 points of the page for its content (it leaves 20 × 20)"
+            )
+            let column = ByteBuffer(string: #"{"flexDirection": "column", "children": [{"height": 10}]}"#)
+            let fine = try await client.execute(
+                uri: "/render?scale=1.5e0&page=72x72&pageMargin=0", method: .post, body: column)
+            #expect(fine.status == .ok)
+        }
+    }
+
     @Test func blankJSONLinesAreSkippedAndLinesKeepTheirNumbers() async throws {
         try await app(ServiceSettings(workers: 2)).test(.router) { client in
             let body = "\n  \n" + #"{"text": "Hi", "width": 50}"# + "\n\t\n" + #"{"text": 3}"# + "\r\n\n"
