@@ -35,7 +35,7 @@ write("after.json", row("new"))
 # A picture of 4,000 x 4,000 points, for 120 frames.
 write("large.json", {"width": 4000, "height": 4000, "backgroundColor": "#fff", "children": [dict(box, id="a")]})
 write("large-moved.json", {"width": 4000, "height": 4000, "backgroundColor": "#fff",
-                           "children": [dict(box, id="a", marginLeft=100)]})
+                           "children": [dict(box, id="a", width=100)]})
 # Eight 7,000 x 7,000 PNGs (one colour each, about 150 KB on disk), each drawn twice, as a PDF.
 def png(path, rgb):
     width = height = 7000
@@ -68,17 +68,12 @@ echo "== $MUSH: seconds, peak resident memory, and the first line it said"
 measure() {
     local label="$1"
     shift
-    local seconds kilobytes said
-    if (cd "$out" && /usr/bin/time -f "%e %M" -o "$out/time" timeout "$limit" "$MUSH" "$@" >"$out/said" 2>&1); then
-        :
-    fi
-    if [ -s "$out/time" ] && read -r seconds kilobytes < <(grep -E '^[0-9.]+ [0-9]+$' "$out/time"); then
-        :
-    else
-        seconds="> $limit"
-        kilobytes=0
-    fi
-    said="$(head -n 1 "$out/said" | cut -c 1-110)"
+    local seconds kilobytes said status=0
+    (cd "$out" && /usr/bin/time -f "%e %M" -o "$out/time" timeout "$limit" "$MUSH" "$@" >"$out/said" 2>&1) || status=$?
+    read -r seconds kilobytes < <(grep -E '^[0-9.]+ [0-9]+$' "$out/time")
+    # timeout's status when it stopped the command.
+    if [ "$status" = 124 ]; then seconds="> $limit"; fi
+    said="$(head -n 1 "$out/said")"
     printf "%-48s %8s s %6d MB  %s\n" "$label" "$seconds" "$((kilobytes / 1024))" "$said"
     rm -f "$out/time"
 }

@@ -14,7 +14,8 @@ import MushText
 /// Text is drawn from the layout's own glyphs and positions (HarfBuzz's), with the FreeType faces
 /// the engine chose; nothing is laid out again. Run colours, background colours, underlines and
 /// strikethroughs (at the font's positions and thicknesses), each side's text shadow, synthetic
-/// bold and oblique; images from PNG files; boxes with fill colours; MGBox-style borders.
+/// bold and oblique; images from PNG, JPEG, WebP and SVG files; boxes with fill colours;
+/// MGBox-style borders.
 ///
 /// ```swift
 /// let line = MGLine(left: "Title", right: "Detail", width: 320, height: 44)
