@@ -75,7 +75,7 @@ public final class ImageFile {
         return Array(bytes.prefix(count))
     }
 
-    /// All the file's bytes, refusing more than `limit` (``FileInput/Problem/tooLarge(limit:)``).
+    /// All the file's bytes, refusing more than `limit` (`FileInput.Problem.tooLarge(limit:)`).
     public func contents(limit: Int) throws(FileInput.Problem) -> [UInt8] {
         let bytes = try bytes(upTo: limit + 1)
         guard bytes.count <= limit else { throw .tooLarge(limit: limit) }
@@ -143,7 +143,7 @@ enum ConfinedOpening {
     /// The file at `path` (absolute), opened for reading when, its links resolved, it lies inside
     /// `root` (absolute and resolved; `/` holds everything), with its resolved path; else
     /// ``ImageProblem/outsideRoot(_:)`` naming `rootName`. A step that is missing, or a file used
-    /// as a folder (`blue.png/`), is ``FileInput/Problem/notFound`` where its path is inside.
+    /// as a folder (`blue.png/`), is `FileInput.Problem.notFound` where its path is inside.
     static func open(_ path: String, inside root: String, rootName: String) throws(ImageProblem) -> ImageFile {
         func isInside(_ path: String) -> Bool {
             root == "/" || path == root || path.hasPrefix(root + "/")

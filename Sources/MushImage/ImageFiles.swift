@@ -55,7 +55,7 @@ public final class ImageFiles: Sendable {
 
     /// Opens the image a file name in the input stands for, or says why it may not be read: a
     /// name holding a NUL character is refused (``ImageProblem/nulInName``), and under a root the
-    /// path is walked step by step, never out of it (``ConfinedOpening``).
+    /// path is walked step by step, never out of it (`ConfinedOpening`).
     public func open(_ file: String) throws(ImageProblem) -> ImageFile {
         guard !file.utf8.contains(0) else { throw .nulInName }
         guard let root else {
