@@ -91,14 +91,12 @@ public final class LogSink: Sendable {
             set { metadata[key] = newValue }
         }
 
-        func log(
-            level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String,
-            file: String, function: String, line: UInt
-        ) {
-            let all = explicit.map { metadata.merging($0) { $1 } } ?? metadata
-            let fields = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        func log(event: LogEvent) {
+            let all = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
+            var fields = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            if let error = event.error { fields += (fields.isEmpty ? "" : " ") + "error=\(error)" }
             let time = Date.now.formatted(.iso8601)
-            let text = "\(time) \(level) \(label):\(fields.isEmpty ? "" : " " + fields) \(message)\n"
+            let text = "\(time) \(event.level) \(label):\(fields.isEmpty ? "" : " " + fields) \(event.message)\n"
             sink.write(Array(text.utf8))
         }
     }
