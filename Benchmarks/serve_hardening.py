@@ -4,14 +4,14 @@
     python3 Benchmarks/serve_hardening.py Server/.build/release/mush-serve
 
 Each case starts its own mush-serve and prints what a client saw:
-  1. standard error a pipe nobody reads, every request logged: how many of 3,000 requests were
+  1. standard error a pipe nobody reads, every request logged: how many of 10,000 requests were
      answered 200, and the log lines the service dropped;
   2. six requests whose drawing takes minutes (translucent boxes with shadows over a large root) at
      --time-limit 2: their answers, then how long until the workers are free and a small /render is
      answered;
   3. an idle connection, and one sending its headers a byte a second: when the service closes each;
   4. 3,000 missing images in one /render: the size of Mush-Warnings and Mush-Warning-Count;
-  5. 30 requests each naming 17,000 different missing images: resident memory after.
+  5. 60 requests each naming 17,000 different missing images: resident memory after 1, 10, 30, 60.
 """
 import http.client
 import json
@@ -65,12 +65,12 @@ def stop(process):
 def unread_stderr():
     # A pipe whose reading end is held open and never read: its 64 KiB fill, then writes would block.
     read, write = os.pipe()
-    process = start("--log-level", "debug", "--request-log-level", "info", stderr=write)
+    process = start("--log-level", "trace", "--request-log-level", "info", stderr=write)
     os.close(write)
     tree = json.dumps({"width": 20, "height": 20, "backgroundColor": "#0af"})
     answered = 0
     start_time = time.time()
-    for _ in range(3000):
+    for _ in range(10000):
         try:
             response, _ = post("/render", tree, timeout=5)
             answered += response.status == 200
@@ -80,7 +80,7 @@ def unread_stderr():
     dropped = metric("mush_log_lines_dropped_total")
     stop(process)
     os.close(read)
-    print(f"1. stderr never read: {answered} of 3000 answered 200 in {seconds:.1f} s; {dropped:.0f} log lines dropped")
+    print(f"1. stderr never read: {answered} of 10000 answered 200 in {seconds:.1f} s; {dropped:.0f} log lines dropped")
 
 
 def abandoned_work():
@@ -163,15 +163,17 @@ def header_cache():
         with open(f"/proc/{process.pid}/status") as status:
             return next(int(line.split()[1]) for line in status if line.startswith("VmRSS")) / 1024
 
-    before = rss()
-    for request in range(30):
+    sizes = [rss()]
+    for request in range(60):
         images = [{"image": {"file": f"m{request}-{i}.png", "width": 1, "height": 1}} for i in range(17000)]
         response, _ = post("/render", json.dumps({"width": 400, "flexDirection": "row", "flexWrap": "wrap",
                                                   "children": images}, separators=(",", ":")))
         assert response.status == 200, response.status
-    after = rss()
+        if request + 1 in (1, 10, 30, 60):
+            sizes.append(rss())
     stop(process)
-    print(f"5. 30 requests naming 17,000 missing images each: {before:.0f} MB before, {after:.0f} MB after")
+    print("5. requests naming 17,000 different missing images each: resident memory "
+          + ", ".join(f"{size:.0f} MB" for size in sizes) + " (before any, after 1, 10, 30 and 60)")
 
 
 for case in (unread_stderr, abandoned_work, slow_clients, warnings_header, header_cache):
