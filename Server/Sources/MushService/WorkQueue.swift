@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import Mush
 import Synchronization
@@ -16,12 +17,11 @@ public final class WorkQueue: Sendable {
     }
 
     private struct State {
-        var waiting: [Job] = []
-        /// The index of the next job to take (the array is compacted now and then).
-        var next = 0
+        /// The jobs waiting, oldest first: a job taken leaves the queue (and with it its closure,
+        /// which holds the request's body and its answer) at once.
+        var waiting: Deque<Job> = []
         var running = 0
         var stopped = false
-        var count: Int { waiting.count - next }
     }
 
     public let workers: Int
@@ -45,7 +45,7 @@ public final class WorkQueue: Sendable {
     }
 
     /// How many jobs are running and waiting.
-    public var inFlight: Int { state.withLock { $0.running + $0.count } }
+    public var inFlight: Int { state.withLock { $0.running + $0.waiting.count } }
 
     /// Runs `job` on a worker and gives its answer, or refuses it where `capacity` jobs already
     /// wait, or gives up on it after `limit` (``ServiceError/timedOut(_:)``) or as soon as
@@ -125,7 +125,7 @@ public final class WorkQueue: Sendable {
         condition.lock()
         defer { condition.unlock() }
         let accepted = state.withLock { state -> Bool in
-            guard !state.stopped, state.count < capacity + max(workers - state.running, 0) else { return false }
+            guard !state.stopped, state.waiting.count < capacity + max(workers - state.running, 0) else { return false }
             state.waiting.append(job)
             return true
         }
@@ -133,27 +133,14 @@ public final class WorkQueue: Sendable {
         return accepted
     }
 
-    /// What a slot holds once its job is taken.
-    private static let taken = Job(run: {})
-
     private func work() {
         while true {
             condition.lock()
             var job: Job?
             while true {
                 let (taken, stopped) = state.withLock { state -> (Job?, Bool) in
-                    guard state.count > 0 else { return (nil, state.stopped) }
-                    let job = state.waiting[state.next]
-                    // The slot lets go of the job at once: until the array is compacted it would
-                    // otherwise keep the job's closure, and with it the request's body and its
-                    // answer (64 large requests held 590 MB this way).
-                    state.waiting[state.next] = Self.taken
-                    state.next += 1
+                    guard let job = state.waiting.popFirst() else { return (nil, state.stopped) }
                     state.running += 1
-                    if state.next > 64, state.next * 2 > state.waiting.count {
-                        state.waiting.removeFirst(state.next)
-                        state.next = 0
-                    }
                     return (job, false)
                 }
                 if let taken {
@@ -181,7 +168,6 @@ final class OneAnswer<Value: Sendable>: Sendable {
     }
 
     private let state = Mutex(State())
-    private let counts = Mutex((skipped: 0, stopped: 0))
 
     /// Gives the answer, unless one was given already.
     func give(_ value: Value) {
