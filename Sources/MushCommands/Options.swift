@@ -167,7 +167,7 @@ struct PageOptions: ParsableArguments {
         }
         guard RenderJob.PageSize(named: page) != nil else {
             throw ValidationError(
-                "--page must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, each \(MushLimits.format(PageSetup.minimumSide)) to 1000000 (it is '\(page)')"
+                "--page must be \(PageSetup.sizeChoices) (it is '\(page)')"
             )
         }
         guard let size = pageSize else {

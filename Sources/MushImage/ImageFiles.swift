@@ -28,7 +28,7 @@ public final class ImageFiles: Sendable {
     public let headerLimit: Int
     private let headers = LockedValue(HeaderCache())
     /// The root with its links resolved (nil when it is not a folder: every path is then outside).
-    private let resolvedRoot: String?
+    public let resolvedRoot: String?
 
     /// Headers by file identity, each with when it was last asked for.
     private struct HeaderCache {

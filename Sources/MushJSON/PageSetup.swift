@@ -30,6 +30,10 @@ public struct PageSetup: Sendable {
     public static let minimumContent = 36.0
     /// The sides a page size may have, in points: ``minimumSide`` to 1,000,000.
     public static let sides: ClosedRange<Double> = minimumSide...1_000_000
+    /// The page sizes an option or a query parameter takes, in words, for its error: "a4, a5, a3,
+    /// letter, legal or WIDTHxHEIGHT in points, each 72 to 1000000" (``size(named:)`` reads them).
+    public static let sizeChoices =
+        "a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, each \(MushLimits.format(minimumSide)) to 1000000"
     /// The header's and footer's JSON, read again for each page with its numbers.
     let header: JSONValue?
     let footer: JSONValue?

@@ -41,12 +41,9 @@ public final class MushService: Sendable {
         metrics = ServiceMetrics()
         images = settings.images()
         var prefixes: [String] = []
-        if let root = settings.imageRoot, !root.isEmpty {
-            let resolved = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
-            for path in [resolved, root] where path != "/" {
-                let prefix = path.hasSuffix("/") ? path : path + "/"
-                if !prefixes.contains(prefix) { prefixes.append(prefix) }
-            }
+        for path in [images.resolvedRoot, images.root].compactMap({ $0 }) where !path.isEmpty && path != "/" {
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            if !prefixes.contains(prefix) { prefixes.append(prefix) }
         }
         rootPrefixes = prefixes
     }
@@ -116,9 +113,7 @@ public final class MushService: Sendable {
             guard let size = RenderJob.PageSize(named: name, margin: BoxEdges(margin), givenAs: shown) else {
                 throw .badParameter(
                     name: "page",
-                    problem:
-                        "must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, each side \(MushLimits.format(PageSetup.minimumSide)) to 1000000 (it is '\(name.prefix(40))')"
-                )
+                    problem: "must be \(PageSetup.sizeChoices) (it is '\(name.prefix(40))')")
             }
             guard size.hasRoom else {
                 throw .badParameter(
@@ -423,21 +418,13 @@ public final class MushService: Sendable {
         request.headers[.contentType]?.lowercased().hasPrefix("application/x-ndjson") ?? false
     }
 
-    /// The body, at most ``ServiceSettings/bodyLimit`` bytes, within
-    /// ``ServiceSettings/bodyTimeout``.
+    /// The body, at most ``ServiceSettings/bodyLimit`` bytes, arrived within
+    /// ``ServiceSettings/bodyTimeout``: more is ``ServiceError/tooLarge(limit:)``, later
+    /// ``ServiceError/bodyTimedOut(_:)`` (the connection's input is then closed, so that the reading
+    /// ends and the answer can still be written), and a body that cannot be read (a malformed
+    /// chunk, a transfer coding the service does not take) a bad request that says why.
     func body(_ request: Request, _ context: MushRequestContext) async throws(ServiceError) -> [UInt8] {
-        try await Self.body(
-            request, limit: settings.bodyLimit, timeout: settings.bodyTimeout, onTimeout: context.stopReading)
-    }
-
-    /// The body, at most `limit` bytes, arrived within `timeout`: more is ``ServiceError/tooLarge(limit:)``,
-    /// later ``ServiceError/bodyTimedOut(_:)``, and a body that cannot be read (a malformed chunk,
-    /// a transfer coding the service does not take) a bad request that says why.
-    /// At the timeout `onTimeout` is called, to end the body's reading (its connection's input is
-    /// closed, so that the answer can still be written).
-    static func body(
-        _ request: Request, limit: Int, timeout: Duration, onTimeout: @escaping @Sendable () -> Void = {}
-    ) async throws(ServiceError) -> [UInt8] {
+        let (limit, timeout) = (settings.bodyLimit, settings.bodyTimeout)
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
             throw .tooLarge(limit: limit)
         }
@@ -457,7 +444,7 @@ public final class MushService: Sendable {
             group.addTask {
                 try? await Task.sleep(for: timeout)
                 guard !Task.isCancelled else { return nil }
-                onTimeout()
+                context.stopReading()
                 return .failure(.bodyTimedOut(timeout))
             }
             let first = await group.next() ?? nil

@@ -206,7 +206,7 @@ struct ServiceHardeningTests {
             #expect(try await error("/layout?width=1e999")?.hasPrefix("?width: must be points") == true)
             #expect(
                 try await error("/render?page=1x1")
-                    == "?page: must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, each side 72 to 1000000 (it is '1x1')"
+                    == "?page: must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, each 72 to 1000000 (it is '1x1')"
             )
             #expect(
                 try await error("/render?page=100x100&pageMargin=40")
