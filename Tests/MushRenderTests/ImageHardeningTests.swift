@@ -13,26 +13,9 @@ import Testing
 struct ImageHardeningTests {
     static let images = ImageFormatTests.images
 
-    /// A box tree of one image leaf `width` × `height` drawing `file` from `folder`.
-    func draw(_ file: String, _ width: Double, _ height: Double, folder: String = images, root: String? = nil) throws
-        -> (warnings: [RenderWarning], bitmap: Bitmap)
-    {
-        let layout = try BoxEngine.layout(BoxNode(leaf: ImageLeaf(width: width, height: height, file: file)))
-        let rendering = try Renderer.render(
-            layout, as: .png,
-            options: RenderOptions(background: MushColor(hex: "#fff"), imageFolder: folder, imageRoot: root))
-        return (rendering.warnings, try Bitmap(png: rendering.data))
-    }
-
-    /// Red on the left half and blue on the right, as `halves` pictures are.
-    func isHalves(_ bitmap: Bitmap) -> Bool {
-        bitmap.pixel(x: 5, y: 10).isNear(Pixel("#f00"), within: 8)
-            && bitmap.pixel(x: 35, y: 10).isNear(Pixel("#00f"), within: 8)
-    }
-
     @Test func aCMYKJPEGIsDrawnInItsColours() throws {
         // Stored as Adobe's inverted CMYK (Pillow's way, and Photoshop's).
-        let (warnings, bitmap) = try draw("halves-cmyk.jpg", 40, 20)
+        let (warnings, bitmap) = try drawImageLeaf("halves-cmyk.jpg", 40, 20)
         #expect(warnings.isEmpty, "\(warnings)")
         #expect(isHalves(bitmap), "\(bitmap.pixel(x: 5, y: 10)) \(bitmap.pixel(x: 35, y: 10))")
     }
@@ -51,7 +34,7 @@ struct ImageHardeningTests {
         let length = Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
         bytes.removeSubrange(start..<start + 2 + length)
         try bytes.write(to: folder.appendingPathComponent("plain.jpg"))
-        let (warnings, bitmap) = try draw("plain.jpg", 40, 20, folder: folder.path)
+        let (warnings, bitmap) = try drawImageLeaf("plain.jpg", 40, 20, folder: folder.path)
         #expect(warnings.isEmpty, "\(warnings)")
         #expect(bitmap.pixel(x: 5, y: 10).isNear(Pixel("#000"), within: 8), "\(bitmap.pixel(x: 5, y: 10))")
         #expect(bitmap.pixel(x: 35, y: 10).isNear(Pixel("#000"), within: 8), "\(bitmap.pixel(x: 35, y: 10))")
@@ -63,7 +46,7 @@ struct ImageHardeningTests {
         let whole = try Data(contentsOf: URL(fileURLWithPath: Self.images + "/halves.jpg"))
         #expect(whole.suffix(2) == Data([0xFF, 0xD9]))
         try whole.dropLast(2).write(to: folder.appendingPathComponent("open.jpg"))
-        let (warnings, bitmap) = try draw("open.jpg", 40, 20, folder: folder.path)
+        let (warnings, bitmap) = try drawImageLeaf("open.jpg", 40, 20, folder: folder.path)
         #expect(
             warnings.map(\.problem) == [.imagePartlyDecoded(format: "JPEG", reason: "Premature end of JPEG file")])
         #expect(
@@ -75,7 +58,7 @@ struct ImageHardeningTests {
 
     @Test func anAnimatedWebPDrawsItsFirstFrame() throws {
         // Two frames: the red and blue halves, then all green.
-        let (warnings, bitmap) = try draw("animated.webp", 40, 20)
+        let (warnings, bitmap) = try drawImageLeaf("animated.webp", 40, 20)
         #expect(warnings.map(\.problem) == [.animatedImage(format: "WebP", frames: 2)])
         #expect(warnings.first?.description.hasSuffix("animated.webp; drew its first frame") == true)
         #expect(isHalves(bitmap), "\(bitmap.pixel(x: 5, y: 10))")
@@ -91,7 +74,7 @@ struct ImageHardeningTests {
             <image href="inside.png" width="10" height="10"/><svg:image xlink:href = 'icons.svg#star'/></svg>
             """
         try Data(svg.utf8).write(to: folder.appendingPathComponent("refers.svg"))
-        let (warnings, _) = try draw("refers.svg", 10, 10, folder: folder.path)
+        let (warnings, _) = try drawImageLeaf("refers.svg", 10, 10, folder: folder.path)
         #expect(warnings.map(\.problem) == [.svgReferencesNotLoaded(["inside.png", "icons.svg#star"])])
         #expect(
             warnings.first?.description

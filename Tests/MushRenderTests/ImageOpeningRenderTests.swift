@@ -14,36 +14,19 @@ import Testing
 struct ImageOpeningRenderTests {
     static let images = ImageFormatTests.images
 
-    /// A box tree of one image leaf `width` × `height` drawing `file` from `folder`.
-    func draw(_ file: String, _ width: Double, _ height: Double, folder: String = images, root: String? = nil) throws
-        -> (warnings: [RenderWarning], bitmap: Bitmap)
-    {
-        let layout = try BoxEngine.layout(BoxNode(leaf: ImageLeaf(width: width, height: height, file: file)))
-        let rendering = try Renderer.render(
-            layout, as: .png,
-            options: RenderOptions(background: MushColor(hex: "#fff"), imageFolder: folder, imageRoot: root))
-        return (rendering.warnings, try Bitmap(png: rendering.data))
-    }
-
-    /// Red on the left half and blue on the right, as `halves` pictures are.
-    func isHalves(_ bitmap: Bitmap) -> Bool {
-        bitmap.pixel(x: 5, y: 10).isNear(Pixel("#f00"), within: 8)
-            && bitmap.pixel(x: 35, y: 10).isNear(Pixel("#00f"), within: 8)
-    }
-
     @Test func anSVGWithAHugeSizeIsDrawnAtTheSizeGiven() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let svg =
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="1e300" height="1e300" viewBox="0 0 10 10"><rect width="10" height="10" fill="#f00"/></svg>"##
         try Data(svg.utf8).write(to: folder.appendingPathComponent("huge.svg"))
-        let (warnings, bitmap) = try draw("huge.svg", 20, 20, folder: folder.path)
+        let (warnings, bitmap) = try drawImageLeaf("huge.svg", 20, 20, folder: folder.path)
         #expect(warnings.isEmpty, "\(warnings)")
         #expect(bitmap.pixel(x: 10, y: 10) == Pixel("#f00"))
     }
 
     @Test func aNameWithANULIsRefused() throws {
-        let (warnings, bitmap) = try draw("halves.jpg\u{0}../../x", 40, 20)
+        let (warnings, bitmap) = try drawImageLeaf("halves.jpg\u{0}../../x", 40, 20)
         #expect(warnings.map(\.problem) == [.imageNotRead(reason: ImageProblem.nulInName.description)])
         #expect(!isHalves(bitmap))
         #expect(bitmap.pixel(x: 20, y: 2) == Pixel("#e4e4e4"))
@@ -75,7 +58,7 @@ struct ImageOpeningRenderTests {
         defer { done.withLock { $0 = true } }
         var outcomes: Set<String> = []
         for _ in 0..<60 {
-            let (warnings, bitmap) = try draw("picture.png", 40, 20, root: root)
+            let (warnings, bitmap) = try drawImageLeaf("picture.png", 40, 20, root: root)
             #expect(!isHalves(bitmap))
             #expect(warnings.allSatisfy { $0.problem == .imageOutsideRoot(root) }, "\(warnings)")
             outcomes.insert(warnings.isEmpty ? "drawn" : "refused")
