@@ -47,6 +47,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let descender: Int32
     /// Extra space between lines, in font units.
     public let lineGap: Int32
+    /// The height of lowercase letters, in font units (OS/2's, else measured from "x"): an inline
+    /// object aligned `middle` centres on half of it.
+    public let xHeight: Int32
     /// The face neither kerns nor ligates any printable ASCII character with the space U+0020, so
     /// text can be shaped word by word (and words cached) with the same result as shaping it whole.
     /// DejaVu's faces are; a face that is not is shaped item by item.
@@ -104,6 +107,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         self.ascender = metrics.ascender
         self.descender = metrics.descender
         self.lineGap = metrics.lineGap
+        self.xHeight = font.xHeight
         self.spaceIsContextFree = Self.spaceIsContextFree(font)
         self.coversPrintableASCII = (UInt32(0x20)...0x7E).allSatisfy { font.glyph(for: $0) != nil }
         self.underline = Decoration(font.decoration(.underline))

@@ -25,6 +25,8 @@ struct TextItem {
     var scriptCode: Int32 = 0
     /// The item's glyphs in the paragraph's ``GlyphStore``, in visual order (set once shaped).
     var glyphs: Range<Int> = 0..<0
+    /// The index of the ``InlineObject`` the item stands for (its one U+FFFC), or -1 for text.
+    var object: Int32 = -1
 
     var direction: TextDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
 
@@ -55,10 +57,12 @@ enum Itemizer {
     }
 
     /// The items of `text` (`shortcut`: false visits every cluster even where one item is known to
-    /// cover the text; for tests).
+    /// cover the text; for tests). `objects`: the ascending UTF-16 offsets of the inline objects'
+    /// U+FFFC characters; each becomes an item of its own, with its run's face (whose metrics are
+    /// the line's strut there), whatever the face covers.
     static func items(
         text: [UInt16], runs: [StyledRange], base: ParagraphStyle, fonts: FontCollection, graphemes: BoundaryList,
-        shortcut: Bool = true
+        objects: [Int] = [], shortcut: Bool = true
     ) throws(ICUError) -> [TextItem] {
         guard !text.isEmpty else { return [] }
         let levels = try bidiLevels(text)
@@ -138,8 +142,19 @@ enum Itemizer {
         var open: Segment?
         var runIndex = 0
         var start = 0
+        var nextObject = 0
         for end in boundaries {
             while runs[runIndex].range.upperBound <= start { runIndex += 1 }
+            if nextObject < objects.count, objects[nextObject] == start {
+                // An object: an item of its own, in its run's face.
+                if let segment = open { close(segment) }
+                open = nil
+                close(Segment(start: start, end: end, slot: runFaces[runIndex].slot, run: runIndex))
+                items[items.count - 1].object = Int32(nextObject)
+                nextObject += 1
+                start = end
+                continue
+            }
             let unit = text[start]
             // Spaces and invisible characters stay with the face before them, so they do not split
             // an item of fallback text; where there is none (at the start of a run, after an emoji)

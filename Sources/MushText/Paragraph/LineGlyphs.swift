@@ -67,6 +67,11 @@ extension Paragraph {
                     return
                 }
                 let item = items[itemIndex]
+                // An object draws no glyph (its frame is ``objectFrames(in:)``'s).
+                guard item.object < 0 else {
+                    current = nil
+                    return
+                }
                 if current?.item != itemIndex || current?.piece != piece {
                     current = (itemIndex, piece)
                     let start = max(item.range.lowerBound, piece.lowerBound)
@@ -143,7 +148,9 @@ extension Paragraph {
                         let glyph = glyphs.shapedGlyph(glyphIndex, in: item, scale: scale)
                         let unit = units[glyph.cluster]
                         var advance = glyph.advance
-                        if Self.isHardBreak(unit) || glyph.cluster >= hangFrom {
+                        if item.object >= 0 {
+                            advance = objects[Int(item.object)].width
+                        } else if Self.isHardBreak(unit) || glyph.cluster >= hangFrom {
                             advance = 0
                         } else if unit == 0x09 {
                             advance = tabAdvance(glyph.cluster, pieceStart: range.lowerBound, at: pieceStart)

@@ -48,18 +48,27 @@ public final class Paragraph: Sendable {
     /// The largest font size of the text's items (the style's for empty text): kerning at a line's
     /// end changes its width by less.
     let largestFontSize: Double
+    /// The objects in the text (``InlineObject``), in the order of their offsets.
+    public let objects: [InlineObject]
     /// What was done otherwise than asked: a font family the fonts do not have, and what stood in;
     /// characters no font has.
     public let warnings: [TextWarning]
 
-    /// Shapes `document` with `style` and `fonts`.
+    /// Shapes `document` with `style` and `fonts`, with `objects` (``InlineObject``) at the U+FFFC
+    /// characters their offsets name, in ascending order of offset. A U+FFFC that no object names is
+    /// text like any other.
+    ///
     /// Throws ``TextError/invalidValue(property:problem:)`` for a style value or a run's size or
-    /// kerning outside `MushLimits`, and ``TextError/icu(_:)`` when ICU fails.
-    public init(_ document: MushDocument, style: ParagraphStyle = ParagraphStyle(), fonts: FontCollection = .standard)
-        throws(TextError)
-    {
+    /// kerning outside `MushLimits`, an object's size outside it or an offset that is not that of a
+    /// U+FFFC (or not past the one before), and ``TextError/icu(_:)`` when ICU fails.
+    public init(
+        _ document: MushDocument, style: ParagraphStyle = ParagraphStyle(), objects: [InlineObject] = [],
+        fonts: FontCollection = .standard
+    ) throws(TextError) {
         try style.validate()
         try document.validateForLayout()
+        for (index, object) in objects.enumerated() { try object.validate(index: index) }
+        self.objects = objects
         var warnings = TextWarning.of(document, style: style, fonts: fonts)
         self.text = document.text
         self.style = style
@@ -80,6 +89,22 @@ public final class Paragraph: Sendable {
                 attributes: run.attributes)
         }
         self.runAttributes = document.runs.map(\.attributes)
+        // Each object's UTF-16 offset, checked to hold U+FFFC and to follow the one before.
+        var objectUnits: [Int] = []
+        objectUnits.reserveCapacity(objects.count)
+        let scalarCount = scalarOffsets[units.count]
+        for (index, object) in objects.enumerated() {
+            let unit =
+                object.offset >= 0 && object.offset < scalarCount
+                ? scalarOffsets.firstUnit(reaching: object.offset) : -1
+            guard unit >= 0, units[unit] == 0xFFFC, objectUnits.last.map({ $0 < unit }) ?? true else {
+                throw .invalidValue(
+                    property: "objects[\(index)].offset",
+                    problem:
+                        "must be the offset of a U+FFFC in the text, past the object before (it is \(object.offset))")
+            }
+            objectUnits.append(unit)
+        }
         let graphemes: BoundaryList
         var items: [TextItem]
         do throws(ICUError) {
@@ -93,7 +118,8 @@ public final class Paragraph: Sendable {
                 try TextBoundaries.checkLineBreaking()
                 self.lineBreaks = LazyBreakList()
             }
-            items = try Itemizer.items(text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes)
+            items = try Itemizer.items(
+                text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes, objects: objectUnits)
         } catch {
             throw .icu(error)
         }
@@ -112,6 +138,16 @@ public final class Paragraph: Sendable {
                     // (Copied out once: each read of an item's face from the array retained it.)
                     var item = items[index]
                     let first = glyphs.count
+                    if item.object >= 0 {
+                        // An object: one glyph that draws nothing, as wide as the object.
+                        let unit = item.range.lowerBound
+                        glyphs.append(
+                            CachedGlyph(glyph: 0, cluster: UInt32(unit), advance: 0, xOffset: 0, yOffset: 0),
+                            clusterOffset: 0)
+                        items[index].glyphs = first..<glyphs.count
+                        prefix[unit + 1] += objects[Int(item.object)].width
+                        continue
+                    }
                     Shaper.shape(
                         text, range: item.range, face: item.face, direction: item.direction, script: item.script,
                         language: item.shapingLanguage(locale: shapingLocale), cache: fonts.shapeCache, into: &glyphs)

@@ -147,6 +147,14 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     /// Where a decoration goes: its top edge up from the baseline, and its thickness, in font
     /// units, from the font's tables (HarfBuzz's fallback when they say nothing).
+    /// The height of the lowercase letters, in font units (the OS/2 table's, or HarfBuzz's
+    /// fallback: the height of "x").
+    var xHeight: Int32 {
+        var height: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &height)
+        return height
+    }
+
     func decoration(_ kind: DecorationKind) -> (position: Int32, thickness: Int32) {
         let (offset, size) =
             switch kind {
