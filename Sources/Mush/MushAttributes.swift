@@ -22,13 +22,17 @@ public struct MushAttributes: Hashable, Sendable {
     public var fontFamily: String?
     /// `{font:,SIZE|text}`: a size in points, greater than zero.
     public var fontSize: Double?
+    /// Where the text links to: an `http`, `https` or `mailto` URL, or `#ID` for the box with that
+    /// id (markup has no syntax for it; a text piece's `link` sets it). Drawn as a link annotation
+    /// in PDF and an `<a>` in SVG.
+    public var link: String?
 
     /// Attributes with the given values; everything left out is unset.
     public init(
         bold: Bool = false, italic: Bool = false, underline: Bool = false,
         strikethrough: Bool = false, monospace: Bool = false,
         color: MushColor? = nil, backgroundColor: MushColor? = nil, kern: Double? = nil,
-        fontFamily: String? = nil, fontSize: Double? = nil
+        fontFamily: String? = nil, fontSize: Double? = nil, link: String? = nil
     ) {
         self.bold = bold
         self.italic = italic
@@ -40,6 +44,7 @@ public struct MushAttributes: Hashable, Sendable {
         self.kern = kern
         self.fontFamily = fontFamily
         self.fontSize = fontSize
+        self.link = link
     }
 
     /// No attribute set.

@@ -19,6 +19,8 @@ import MushText
 public struct TextLeaf: BoxLeaf {
     /// The shaped text, made once with the leaf.
     public let paragraph: Paragraph
+    /// The boxes set in the text, in the order of their offsets (the paragraph's objects).
+    public let inline: [InlineBox]
     /// The colour of text that sets none, for drawing; nil: the drawing's default (black).
     public var color: MushColor?
     /// A shadow under the text (its glyphs again in the shadow's colour, moved by its offset and
@@ -33,11 +35,14 @@ public struct TextLeaf: BoxLeaf {
     ///
     /// Throws what `Paragraph.init(_:style:fonts:)` throws: a style value outside `MushLimits`,
     /// or ICU failing.
+    /// With `inline`, boxes set in the text at the U+FFFC characters their offsets name (in
+    /// ascending order of offset), each placed as an `InlineObject` of its margin box.
     public init(
         _ document: MushDocument, style: ParagraphStyle = ParagraphStyle(), color: MushColor? = nil,
-        fonts: FontCollection = .standard
+        inline: [InlineBox] = [], fonts: FontCollection = .standard
     ) throws(TextError) {
-        paragraph = try Paragraph(document, style: style, fonts: fonts)
+        paragraph = try Paragraph(document, style: style, objects: inline.map(\.object), fonts: fonts)
+        self.inline = inline
         self.color = color
     }
 
@@ -87,7 +92,20 @@ public struct TextLeaf: BoxLeaf {
     /// The paragraph laid out at `width` (its lines placed by the style's alignment in that width),
     /// with the leaf's colour: a ``PlacedText``.
     public func place(width: Double, height: Double) -> PlacedLeaf? {
-        .text(PlacedText(layout: layout(width: width), color: color, shadow: shadow))
+        let layout = layout(width: width)
+        return .text(PlacedText(layout: layout, color: color, shadow: shadow, inline: placedInline(layout)))
+    }
+
+    /// The inline boxes where `layout` puts them (none that truncation left out).
+    private func placedInline(_ layout: ParagraphLayout) -> [PlacedInlineBox] {
+        guard !inline.isEmpty else { return [] }
+        return paragraph.objectFrames(in: layout).map { frame in
+            let box = inline[frame.index]
+            var placed = box.layout
+            placed.x = frame.x + box.margin.left
+            placed.y = frame.y + box.margin.top
+            return PlacedInlineBox(index: frame.index, line: frame.line, layout: placed)
+        }
     }
 
     /// The paragraph's layout at `width`, the last one again when the width is the same.
@@ -108,10 +126,15 @@ public struct PlacedText: Sendable {
     public var color: MushColor?
     /// The text's shadow; nil: none.
     public var shadow: BoxShadow?
+    /// The leaf's inline boxes on its lines, each at its place in the content box.
+    public var inline: [PlacedInlineBox]
 
-    public init(layout: ParagraphLayout, color: MushColor? = nil, shadow: BoxShadow? = nil) {
+    public init(
+        layout: ParagraphLayout, color: MushColor? = nil, shadow: BoxShadow? = nil, inline: [PlacedInlineBox] = []
+    ) {
         self.layout = layout
         self.color = color
         self.shadow = shadow
+        self.inline = inline
     }
 }

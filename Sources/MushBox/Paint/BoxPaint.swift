@@ -44,6 +44,9 @@ public struct BoxPaint: Hashable, Sendable {
     /// box is drawn as one group, then laid over what is below at this opacity (CSS `opacity`).
     /// Frames never depend on it, and a box of opacity 0 is still hit.
     public var opacity = 1.0
+    /// Where the box links to (`LinkTarget`: an `http`, `https` or `mailto` URL, or `#ID`): a
+    /// link annotation over its border box in PDF, an `<a>` in SVG; nil: none.
+    public var link: String?
 
     public init(
         backgroundColor: MushColor? = nil, borderColors: BoxEdges<MushColor?> = BoxEdges(nil),
@@ -62,7 +65,8 @@ public struct BoxPaint: Hashable, Sendable {
 
     /// The first value out of its range, as `(key, problem)`: a negative or non-finite
     /// ``borderLineWidth``, ``borderInsetLeft``, ``cornerRadius`` or shadow blur, a non-finite
-    /// ``zIndex`` or offset, an ``opacity`` outside 0 to 1. nil when all are good.
+    /// ``zIndex`` or offset, an ``opacity`` outside 0 to 1, a ``link`` that `LinkTarget` refuses.
+    /// nil when all are good.
     public func firstProblem() -> (key: String, problem: String)? {
         // (Each value checked where it is: arrays of keys and values, made for every painted node,
         // cost more than the checks.)
@@ -85,6 +89,7 @@ public struct BoxPaint: Hashable, Sendable {
         if !(0...1).contains(opacity) {
             return ("opacity", "must be a number from 0 to 1 (it is \(MushLimits.format(opacity)))")
         }
+        if let link, let problem = LinkTarget.problem(link) { return ("link", problem) }
         for (index, rule) in rules.enumerated() {
             if let problem = problem(rule.x, MushLimits.offset) { return ("rules[\(index)].x", problem) }
             if let problem = problem(rule.y, MushLimits.offset) { return ("rules[\(index)].y", problem) }
