@@ -25,8 +25,9 @@
  *                   included), pass 2 is warm. Prints one JSON object a pass: rows per second,
  *                   and the first row's microseconds.
  *   --styled        records have a FLAGS field before TEXT (see below): bold text, Pango
- *                   markup, one line cut with an ellipsis. With --passes, the output also
- *                   gives each pass's total microseconds and the sum of the layouts' heights.
+ *                   markup, one line cut with an ellipsis, inline objects. With --passes,
+ *                   the output also gives each pass's total microseconds and the sum of the
+ *                   layouts' heights.
  *   --list-fonts    print the fonts of the private fontconfig configuration (one JSON
  *                   object a line) and the count of system fonts (0) on stderr, and exit.
  *
@@ -41,6 +42,8 @@
  *             of each layout (timed), its attributes added to the no-hyphens one,
  *          e  one line, cut with "…" at the end where it is wider than WIDTH
  *             (pango_layout_set_ellipsize END, pango_layout_set_height -1),
+ *          o  inline objects: the record has one more field, OBJECTS, before TEXT
+ *             (WIDTH<TAB>SIZE<TAB>FLAGS<TAB>OBJECTS<TAB>TEXT), see "Inline objects" below,
  *          -  none of these.
  *   Font family is always "DejaVu Sans" (fallback, e.g. for Thai or Devanagari, is done
  *   by Pango among the fonts of the fonts folder only). Wrap mode PANGO_WRAP_WORD_CHAR.
@@ -60,6 +63,35 @@
  *            logical rectangle, in pixels.
  *   fonts    the family of each run of the line, in visual order (the fonts fallback chose).
  *   All lengths are Pango units / PANGO_SCALE (multiples of 1/1024 px), printed exactly.
+ *
+ * Inline objects (--styled, flag o): an icon, badge or image standing in the text as
+ * U+FFFC OBJECT REPLACEMENT CHARACTER.
+ *   OBJECTS  W:A:D items separated by commas ("" or "-" for none), decimal pixels: the
+ *            object's width W (>= 0), its ascent A above the baseline and descent D below
+ *            it (either may be negative, A + D >= 0). One item per U+FFFC of the text, in
+ *            order (for markup: of the parsed text, so &#xFFFC; counts too); a count
+ *            mismatch or a malformed item gives an {"error": ...} line.
+ *   Each U+FFFC gets pango_attr_shape_new(&ink, &logical) over exactly its 3 bytes, with
+ *   ink = logical = {x 0, y -A, width W, height A + D} (each of W, A, D rounded to Pango
+ *   units first), added to the record's attribute list (the no-hyphens one, and markup's
+ *   with m). Pango then treats the object as one glyph of advance W whose logical extents
+ *   enter the line's height: a line's ascent is the max of the text's and the objects' A,
+ *   its descent the max of the D's. For line breaking a U+FFFC is a character of UAX #14
+ *   class CB: a break before and after it, except where UAX #14's earlier rules forbid one
+ *   (none between it and a following ")", ",", "." or "!", none after "(": Pango 1.50 lays
+ *   "ab (\uFFFC)." at 75 px as "ab " | "(\uFFFC)."; Chromium breaks on both sides of
+ *   an inline-block whatever its neighbours, as "ab (\uFFFC" | ").").
+ *   Output: every line gains "objects": [{"index": I, "x": X}, ...] (also [] when it has
+ *   none), listing the objects whose U+FFFC lies in the line's [start, end) range:
+ *     I  the object's number in the record (0-based, in text order),
+ *     X  its left edge in pixels, pango_layout_index_to_pos() (the min of x and x + width,
+ *        for right-to-left text), in layout coordinates: 0 is the left edge of the wrap
+ *        width (of the widest line for "-"), the same origin as the lines' own positions.
+ *        NB: Pango aligns a right-to-left paragraph (auto direction, PANGO_ALIGN_LEFT) to
+ *        the right, so there X counts from the left of the WIDTH box, not of the line.
+ *        An object cut off by the e flag's ellipsis is still listed, at the ellipsis.
+ *   Records without o print exactly what they printed before this flag existed.
+ *   Example:  200<TAB>16<TAB>o<TAB>20:15:0,30:10:5<TAB>Hello ￼ world ￼ again
  *
  * Sizes: "1 point = 1 pixel". The font map resolution is 72 dpi and the font size is set
  * as an absolute size (pango_font_description_set_absolute_size), so "DejaVu Sans 16"
@@ -245,9 +277,108 @@ typedef struct
   char *text;                   /* decoded UTF-8 */
   int markup;                   /* --styled "m": text is Pango markup */
   int ellipsize;                /* --styled "e": one line, ellipsized at the end */
+  int has_objects;              /* --styled "o": OBJECTS field given */
+  int nobjects;                 /* number of W:A:D items (= U+FFFC count of the text) */
+  int *objects;                 /* 3 * nobjects Pango units: width, ascent, descent */
 } Record;
 
-#define RECORD(width, desc, text) ((Record) { width, desc, text, 0, 0 })
+#define RECORD(width, desc, text) ((Record) { width, desc, text, 0, 0, 0, 0, NULL })
+
+/* U+FFFC OBJECT REPLACEMENT CHARACTER in UTF-8. */
+#define OBJECT_CHAR "\xef\xbf\xbc"
+#define OBJECT_CHAR_LEN 3
+
+/* Number of U+FFFC in a UTF-8 text. */
+static int
+count_objects (const char *text)
+{
+  int n = 0;
+  for (const char *p = text; (p = strstr (p, OBJECT_CHAR)); p += OBJECT_CHAR_LEN)
+    n++;
+  return n;
+}
+
+/* Pixels to Pango units, rounded to nearest (halves away from zero). */
+static int
+to_units (double px)
+{
+  double u = px * PANGO_SCALE;
+  return u >= 0 ? (int) (u + 0.5) : -(int) (-u + 0.5);
+}
+
+/* Parses OBJECTS ("W:A:D,W:A:D,..."; "" or "-" for none) into Pango units. Returns the
+ * item count, or -1 (and *why) when malformed. *out is g_new'd (NULL for none). */
+static int
+parse_objects (const char *s, int **out, const char **why)
+{
+  *out = NULL;
+  if (*s == '\0' || strcmp (s, "-") == 0)
+    return 0;
+  int n = 1;
+  for (const char *p = s; *p; p++)
+    n += *p == ',';
+  int *v = g_new (int, 3 * n);
+  char *copy = g_strdup (s);
+  char *save = NULL;
+  int i = 0;
+  for (char *item = strtok_r (copy, ",", &save); item; item = strtok_r (NULL, ",", &save))
+    {
+      char *c1 = strchr (item, ':');
+      char *c2 = c1 ? strchr (c1 + 1, ':') : NULL;
+      double w, a, d;
+      if (i >= n || !c2)
+        goto bad;
+      *c1 = '\0';
+      *c2 = '\0';
+      if (!parse_double (item, &w) || !parse_double (c1 + 1, &a) || !parse_double (c2 + 1, &d))
+        goto bad;
+      if (w < 0)
+        {
+          *why = "OBJECTS: negative width";
+          goto fail;
+        }
+      if (a + d < 0)
+        {
+          *why = "OBJECTS: ascent + descent is negative";
+          goto fail;
+        }
+      v[3 * i] = to_units (w);
+      v[3 * i + 1] = to_units (a);
+      v[3 * i + 2] = to_units (d);
+      i++;
+    }
+  if (i != n)
+    goto bad;
+  g_free (copy);
+  *out = v;
+  return n;
+bad:
+  *why = "OBJECTS: expected W:A:D items separated by commas";
+fail:
+  g_free (copy);
+  g_free (v);
+  return -1;
+}
+
+/* Adds one shape attribute per U+FFFC of `text` (the layout's text) to `attrs`: the
+ * object's logical (= ink) rectangle, baseline-relative. Extra U+FFFC beyond the
+ * record's objects (possible only if markup produced one the count check missed) get
+ * no attribute. */
+static void
+add_object_attrs (PangoAttrList *attrs, const char *text, const Record *r)
+{
+  int i = 0;
+  for (const char *p = text; i < r->nobjects && (p = strstr (p, OBJECT_CHAR));
+       p += OBJECT_CHAR_LEN, i++)
+    {
+      int w = r->objects[3 * i], a = r->objects[3 * i + 1], d = r->objects[3 * i + 2];
+      PangoRectangle rect = { 0, -a, w, a + d };
+      PangoAttribute *attr = pango_attr_shape_new (&rect, &rect);
+      attr->start_index = (guint) (p - text);
+      attr->end_index = attr->start_index + OBJECT_CHAR_LEN;
+      pango_attr_list_insert (attrs, attr);
+    }
+}
 
 static PangoLayout *
 new_layout (PangoContext *ctx, const Record *r)
@@ -259,6 +390,8 @@ new_layout (PangoContext *ctx, const Record *r)
    * between graphemes with no hyphen, so the reference does the same. */
   PangoAttrList *attrs = pango_attr_list_new ();
   pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  if (r->nobjects > 0 && !r->markup)
+    add_object_attrs (attrs, r->text, r);
   pango_layout_set_attributes (layout, attrs);
   pango_attr_list_unref (attrs);
   if (r->ellipsize)
@@ -289,6 +422,8 @@ set_content (PangoLayout *layout, const Record *r)
       return;
     }
   pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  if (r->nobjects > 0)
+    add_object_attrs (attrs, plain, r);
   pango_layout_set_attributes (layout, attrs);
   pango_layout_set_text (layout, plain, -1);
   pango_attr_list_unref (attrs);
@@ -316,6 +451,16 @@ print_layout (PangoContext *ctx, const Record *r)
       scalar_at[i] = count;
       if (i < nbytes && ((unsigned char) text[i] & 0xC0) != 0x80)
         count++;
+    }
+
+  /* Byte offsets of the objects (U+FFFC) in the layout's text, in order. */
+  int nobj = 0;
+  int *obj_byte = NULL;
+  if (r->has_objects)
+    {
+      obj_byte = g_new (int, count_objects (text) + 1);
+      for (const char *p = text; (p = strstr (p, OBJECT_CHAR)); p += OBJECT_CHAR_LEN)
+        obj_byte[nobj++] = (int) (p - text);
     }
 
   fputs ("{\"width\": ", stdout);
@@ -360,12 +505,34 @@ print_layout (PangoContext *ctx, const Record *r)
           if (run->next)
             fputs (", ", stdout);
         }
-      fputs ("]}", stdout);
+      fputs ("]", stdout);
+      if (r->has_objects)
+        {
+          fputs (", \"objects\": [", stdout);
+          int first_object = 1;
+          for (int i = 0; i < nobj; i++)
+            {
+              if (obj_byte[i] < start_byte || obj_byte[i] >= end_byte)
+                continue;
+              PangoRectangle pos;
+              pango_layout_index_to_pos (layout, obj_byte[i], &pos);
+              int x = pos.width < 0 ? pos.x + pos.width : pos.x;
+              if (!first_object)
+                fputs (", ", stdout);
+              first_object = 0;
+              printf ("{\"index\": %d, \"x\": ", i);
+              print_px (x);
+              fputs ("}", stdout);
+            }
+          fputs ("]", stdout);
+        }
+      fputs ("}", stdout);
     }
   while (pango_layout_iter_next_line (iter));
   pango_layout_iter_free (iter);
 
   fputs ("]}\n", stdout);
+  g_free (obj_byte);
   g_free (scalar_at);
   g_object_unref (layout);
 }
@@ -432,7 +599,8 @@ usage (void)
   fputs ("usage: pango_measure [--fonts DIR] [--system-fonts] [--styled] [--bench N | --bench-warm N | --passes]"
          " [--list-fonts] < records\n"
          "  records: WIDTH<TAB>SIZE<TAB>TEXT per line (WIDTH '-' = no wrapping)\n"
-         "  --styled: WIDTH<TAB>SIZE<TAB>FLAGS<TAB>TEXT, FLAGS of b (bold), m (markup), e (one line, ellipsized), -\n"
+         "  --styled: WIDTH<TAB>SIZE<TAB>FLAGS<TAB>TEXT, FLAGS of b (bold), m (markup), e (one line, ellipsized),\n"
+         "            o (objects: WIDTH<TAB>SIZE<TAB>FLAGS<TAB>OBJECTS<TAB>TEXT, OBJECTS = W:A:D,... px per U+FFFC), -\n"
          "  fonts folder also from $MUSH_FONTS_DIR\n",
          stderr);
 }
@@ -572,6 +740,7 @@ main (int argc, char **argv)
       const char *width_s = line, *size_s = tab1 + 1;
       char *text = tab2 + 1;
       const char *flags = "";
+      const char *objects_s = NULL;
       if (styled)
         {
           char *tab3 = strchr (text, '\t');
@@ -583,6 +752,18 @@ main (int argc, char **argv)
           *tab3 = '\0';
           flags = text;
           text = tab3 + 1;
+          if (strchr (flags, 'o'))
+            {
+              char *tab4 = strchr (text, '\t');
+              if (!tab4)
+                {
+                  print_error ("expected WIDTH<TAB>SIZE<TAB>FLAGS<TAB>OBJECTS<TAB>TEXT");
+                  continue;
+                }
+              *tab4 = '\0';
+              objects_s = text;
+              text = tab4 + 1;
+            }
         }
 
       Record r = RECORD (-1, NULL, text);
@@ -608,6 +789,43 @@ main (int argc, char **argv)
         {
           print_error ("TEXT is not valid UTF-8");
           continue;
+        }
+      if (objects_s)
+        {
+          const char *why = NULL;
+          r.has_objects = 1;
+          r.nobjects = parse_objects (objects_s, &r.objects, &why);
+          if (r.nobjects < 0)
+            {
+              print_error (why);
+              continue;
+            }
+          /* The objects are the U+FFFC of the laid-out text: for markup, of the parsed
+           * text (so &#xFFFC; counts as well). */
+          int in_text;
+          if (r.markup)
+            {
+              char *plain = NULL;
+              if (!pango_parse_markup (text, -1, 0, NULL, &plain, NULL, NULL))
+                {
+                  g_free (r.objects);
+                  print_error ("TEXT is not valid Pango markup");
+                  continue;
+                }
+              in_text = count_objects (plain);
+              g_free (plain);
+            }
+          else
+            in_text = count_objects (text);
+          if (in_text != r.nobjects)
+            {
+              char msg[160];
+              snprintf (msg, sizeof msg,
+                        "OBJECTS has %d items but TEXT has %d U+FFFC", r.nobjects, in_text);
+              g_free (r.objects);
+              print_error (msg);
+              continue;
+            }
         }
 
       r.desc = pango_font_description_new ();
@@ -637,6 +855,7 @@ main (int argc, char **argv)
       fflush (stdout);
 
       pango_font_description_free (r.desc);
+      g_free (r.objects);
     }
 
   free (line);
@@ -668,6 +887,7 @@ main (int argc, char **argv)
     {
       pango_font_description_free (stored[i].desc);
       g_free (stored[i].text);
+      g_free (stored[i].objects);
     }
   g_free (stored);
   g_object_unref (ctx);

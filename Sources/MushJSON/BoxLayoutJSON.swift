@@ -10,7 +10,10 @@ extension BoxLayout {
     /// from the size, and the children (for a node that has any). A text leaf adds its `lines`
     /// (as `mush measure` writes them: `baseline`, `end`, `height`, `start`, `text`, `width`, `x`,
     /// `y`, placed in the node's border box) and `truncated` when lines or characters were left
-    /// out; a line leaf adds `line`, the `mush line` layout of its row (`width`, `height`, `items`)
+    /// out, `inline` for its inline boxes (`index`: the piece's index in the `text` array, `line`,
+    /// the border box's `x`, `y`, `width` and `height` in the node's border box, and `layout`: a
+    /// box piece's own layout, its children's frames inside it) and `links` (`url`, and `rects`:
+    /// one `x`, `y`, `width`, `height` a line it spans); a node with a `link` echoes it; a line leaf adds `line`, the `mush line` layout of its row (`width`, `height`, `items`)
     /// with the row's `x` and `y` in the node's border box.
     ///
     /// Numbers are written as everywhere else (``JSONValue/json``); ``JSONValue/checkedJSON()``
@@ -20,6 +23,7 @@ extension BoxLayout {
             "x": .number(x), "y": .number(y), "width": .number(width), "height": .number(height),
         ]
         if let id { object["id"] = .string(id) }
+        if let link = paint?.link { object["link"] = .string(link) }
         if contentWidth != width { object["contentWidth"] = .number(contentWidth) }
         if contentHeight != height { object["contentHeight"] = .number(contentHeight) }
         if !children.isEmpty { object["children"] = .array(children.map(\.jsonValue)) }
@@ -43,6 +47,25 @@ extension BoxLayout {
                     ])
                 })
             if text.truncated { object["truncated"] = .bool(true) }
+            if !placed.inline.isEmpty {
+                object["inline"] = .array(placed.inline.map { $0.jsonValue(left: left, top: top) })
+            }
+            let links = text.lines.first?.paragraph.links(in: text) ?? []
+            if !links.isEmpty {
+                object["links"] = .array(
+                    links.map { link in
+                        .object([
+                            "url": .string(link.url),
+                            "rects": .array(
+                                link.rects.map { rect in
+                                    .object([
+                                        "x": .number(left + rect.x), "y": .number(top + rect.y),
+                                        "width": .number(rect.width), "height": .number(rect.height),
+                                    ])
+                                }),
+                        ])
+                    })
+            }
         case .row(let row)?:
             var line = row.jsonValue
             if case .object(var members) = line {
@@ -53,6 +76,27 @@ extension BoxLayout {
             object["line"] = line
         case .image?, .other?, nil:
             break
+        }
+        return .object(object)
+    }
+}
+
+extension PlacedInlineBox {
+    /// `{"index", "line", "x", "y", "width", "height", "layout"?}`, placed in the text node's border
+    /// box by the content box's `left` and `top`.
+    func jsonValue(left: Double, top: Double) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "line": .number(Double(line)), "x": .number(left + layout.x), "y": .number(top + layout.y),
+            "width": .number(layout.width), "height": .number(layout.height),
+        ]
+        if let piece { object["index"] = .number(Double(piece)) }
+        // An image piece is its frame; a box piece's layout holds its children, text and links.
+        if case .image? = layout.leaf, layout.children.isEmpty {
+        } else {
+            var own = layout
+            own.x = 0
+            own.y = 0
+            object["layout"] = own.jsonValue
         }
         return .object(object)
     }

@@ -22,10 +22,12 @@ extension BoxRequest {
     ///   farthest corner), over the background colour; each stop a colour, or `{"color", "at"}`
     ///   with `at` from 0 to 1 (stops without one are spread evenly between those with one, the
     ///   first at 0 and the last at 1), at least two.
+    /// - `link`: where the box links to (an `http`, `https` or `mailto` URL, or `#ID` for the box
+    ///   with that id): a link annotation over it in PDF, an `<a>` in SVG.
     ///
     /// A node with none of them has no paint.
     public static let paintKeys = [
-        "backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity", "backgroundGradient",
+        "backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity", "backgroundGradient", "link",
     ]
 }
 
@@ -43,6 +45,7 @@ extension BoxTreeReader {
         paint.zIndex = try object.number("zIndex", in: MushLimits.offset, unit: "") ?? paint.zIndex
         paint.opacity = try object.number("opacity", in: 0...1, unit: "") ?? paint.opacity
         paint.backgroundGradient = try gradient(object)
+        paint.link = try link(object)
         return paint
     }
 

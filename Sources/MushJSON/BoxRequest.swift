@@ -200,12 +200,14 @@ public struct BoxRequest: Sendable {
     ) throws(RequestError) -> String {
         let layout = try layout(width: width, height: height, rounding: rounding)
         let hits = layout.hits(x: x, y: y).map { hit -> JSONValue in
-            let name = layout.inputPath(of: hit.path).description
+            var name = layout.inputPath(of: hit.path).description
+            if let piece = hit.piece { name = JSONPath.join(name, "text[\(piece)]") }
             var object: [String: JSONValue] = [
                 "path": .string(name.isEmpty ? "root" : name), "x": .number(hit.x), "y": .number(hit.y),
                 "width": .number(hit.width), "height": .number(hit.height),
             ]
             if let id = hit.id { object["id"] = .string(id) }
+            if let link = hit.link { object["link"] = .string(link) }
             return .object(object)
         }
         return try JSONValue.array(hits).checkedJSON()
@@ -334,7 +336,7 @@ public struct BoxTreeReader {
         }
         let leaf: any BoxLeaf
         switch kind {
-        case "text": leaf = try text(object)
+        case "text": leaf = try text(object, depth: depth)
         case "line": leaf = try line(object)
         default: leaf = try image(object, style: style)
         }
@@ -441,9 +443,13 @@ public struct BoxTreeReader {
 
     // MARK: - Leaves
 
-    /// A text leaf: the string (Mush when it ends with `|mush`), shaped here.
-    mutating func text(_ object: JSONObject) throws(RequestError) -> TextLeaf {
-        guard let string = try object.string("text") else { throw object.wrongType("text", expected: "a string") }
+    /// A text leaf, `depth` levels below the root: the string (Mush when it ends with `|mush`) or
+    /// the array of pieces (``TextPieces``), shaped here.
+    mutating func text(_ object: JSONObject, depth: Int) throws(RequestError) -> TextLeaf {
+        switch object["text"] {
+        case .string?, .array?: break
+        default: throw object.wrongType("text", expected: "a string or an array of pieces")
+        }
         var style = ParagraphStyle(alignment: .start)
         var bold = false
         var italic = false
@@ -464,16 +470,22 @@ public struct BoxTreeReader {
         style.ellipsize = try object.choice("ellipsize") ?? style.ellipsize
         style.alignment = try object.choice("textAlign") ?? style.alignment
         let color = try object.color("color")
-        let document = TextLeaf.document(of: string, bold: bold, italic: italic)
+        let path = object.path("text")
+        var document: MushDocument
+        var inline: [InlineBox] = []
+        if case .array(let pieces)? = object["text"] {
+            (document, inline) = try textPieces(pieces, at: path, depth: depth, bold: bold, italic: italic)
+        } else {
+            document = TextLeaf.document(of: try object.string("text")!, bold: bold, italic: italic)
+            for diagnostic in document.diagnostics { warn(diagnostic.message, at: path) }
+        }
         var leaf: TextLeaf
         do {
-            leaf = try TextLeaf(document, style: style, color: color, fonts: fonts)
+            leaf = try TextLeaf(document, style: style, color: color, inline: inline, fonts: fonts)
         } catch {
-            throw RequestError(at: object.path("text"), error.description)
+            throw RequestError(at: path, error.description)
         }
         leaf.shadow = try shadow(object, key: "textShadow")
-        let path = object.path("text")
-        for diagnostic in document.diagnostics { warn(diagnostic.message, at: path) }
         for warning in leaf.paragraph.warnings { warn("\(warning)", at: path) }
         return leaf
     }

@@ -154,7 +154,7 @@ extension BoxTreeReader {
 
         // Content, or boxes (the two together are an error of the lowering).
         switch try leafKey(object) {
-        case "text": box.content = .leaf(try text(object))
+        case "text": box.content = .leaf(try text(object, depth: depth))
         case "line": box.content = .line(try line(object).line)
         case "image": box.content = .leaf(try image(object))
         default: break

@@ -571,7 +571,7 @@ struct PagedDocumentTests {
             ),
             (
                 #"{"page": {"header": {"text": 3}}, "children": []}"#,
-                "page.header.text: expected a string, not a number"
+                "page.header.text: expected a string or an array of pieces, not a number"
             ),
             (#"{"page": {"colour": 1}, "children": []}"#, "unknown key 'colour' in page"),
             (

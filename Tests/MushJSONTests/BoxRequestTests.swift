@@ -264,7 +264,7 @@ struct BoxRequestTests {
                 #"{"children": [{"maxLines": 1}]}"#,
                 "children[0].maxLines: is for text nodes only (this node has no text)"
             ),
-            (#"{"text": 5}"#, "text: expected a string, not a number"),
+            (#"{"text": 5}"#, "text: expected a string or an array of pieces, not a number"),
             (#"{"text": "a", "font": {"size": 0}}"#, "font.size: must be a number from 0.01 to 10000 points (it is 0)"),
             (#"{"text": "a", "font": {"weight": 700}}"#, "unknown key 'weight' in font"),
             (#"{"text": "a", "font": {"bold": 1}}"#, "font.bold: expected true or false, not a number"),

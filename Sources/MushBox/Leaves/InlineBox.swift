@@ -18,6 +18,9 @@ public struct InlineBox: Sendable {
     /// Room around its border box, in points, which its line keeps free.
     public var margin: BoxEdges<Double>
     public var verticalAlign: InlineObject.Alignment
+    /// Where the box came from, when it was read from input: the index of its piece in a JSON
+    /// text array (a layout's answer names it by this).
+    public var piece: Int?
 
     public init(
         offset: Int, layout: BoxLayout, margin: BoxEdges<Double> = BoxEdges(0),
@@ -54,6 +57,8 @@ public struct PlacedInlineBox: Sendable {
     public var index: Int
     /// The line it is on.
     public var line: Int
+    /// Its ``InlineBox/piece``.
+    public var piece: Int?
     /// The box: its `x` and `y` are its border box's place in the text's content box.
     public var layout: BoxLayout
 }

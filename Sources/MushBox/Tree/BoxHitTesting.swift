@@ -15,6 +15,14 @@ extension BoxLayout {
         public var y: Double
         public var width: Double
         public var height: Double
+        /// Where the point links to: the link of the text under it (a run's `MushAttributes.link`),
+        /// or the box's own (``BoxPaint/link``).
+        public var link: String?
+        /// For an inline box of a text leaf (the box at ``path``): its index in the leaf's
+        /// ``TextLeaf/inline`` (its frame is this hit's).
+        public var inline: Int?
+        /// The ``InlineBox/piece`` of that inline box, when it has one.
+        public var piece: Int?
     }
 
     /// The boxes under the point (`x`, `y`) of the root's coordinates (the root's top-left corner
@@ -53,7 +61,35 @@ extension BoxLayout {
         if Self.holds(
             box, radius: Self.cornerRadius(paint?.cornerRadius ?? 0, width: width, height: height), pointX, pointY)
         {
-            found.append(Hit(path: path, id: id, x: originX, y: originY, width: width, height: height))
+            var hit = Hit(path: path, id: id, x: originX, y: originY, width: width, height: height, link: paint?.link)
+            if case .text(let text)? = leaf {
+                let left = originX + border.left + padding.left
+                let top = originY + border.top + padding.top
+                if let paragraph = text.layout.lines.first?.paragraph {
+                    for link in paragraph.links(in: text.layout)
+                    where link.rects.contains(where: {
+                        pointX >= left + $0.x && pointX < left + $0.x + $0.width && pointY >= top + $0.y
+                            && pointY < top + $0.y + $0.height
+                    }) {
+                        hit.link = link.url
+                    }
+                }
+                found.append(hit)
+                // An inline box above its text.
+                for placed in text.inline {
+                    let inner = placed.layout
+                    let frame = (x: left + inner.x, y: top + inner.y, width: inner.width, height: inner.height)
+                    let radius = Self.cornerRadius(
+                        inner.paint?.cornerRadius ?? 0, width: inner.width, height: inner.height)
+                    guard Self.holds(frame, radius: radius, pointX, pointY) else { continue }
+                    found.append(
+                        Hit(
+                            path: path, id: inner.id, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+                            link: inner.paint?.link, inline: placed.index, piece: placed.piece))
+                }
+            } else {
+                found.append(hit)
+            }
         }
         guard !children.isEmpty else { return }
         if clipsContent {

@@ -1,0 +1,183 @@
+import Mush
+import MushBase
+import MushBox
+import MushText
+
+/// A text leaf's `text` as an array of pieces: strings, styled runs and inline boxes.
+///
+/// - a string: text, Mush markup where it ends in `|mush` (as a whole `text` string is);
+/// - `{"text", "font", "color", "link"}`: a run with its own font (`{"family", "size", "bold",
+///   "italic"}`), colour and link; what it leaves out, it takes from the leaf;
+/// - `{"image": {…}}` or `{"box": NODE}`, with `verticalAlign`, `margin` and `link`: a box set in
+///   the line, as an image leaf's node or any node, laid out at its own max-content size unless it
+///   sets one.
+struct TextPieces {
+    /// The keys of a run piece.
+    static let runKeys = ["text", "font", "color", "link"]
+    /// The keys of an inline piece, beside its `image` or `box`.
+    static let inlineKeys = ["verticalAlign", "margin", "link"]
+
+    var text = ""
+    var runs: [MushRun] = []
+    var inline: [InlineBox] = []
+    /// Scalars so far.
+    var count = 0
+
+    /// Appends `document`'s text and runs.
+    mutating func append(_ document: MushDocument) {
+        text += document.text
+        for run in document.runs {
+            runs.append(
+                MushRun(range: run.range.lowerBound + count..<run.range.upperBound + count, attributes: run.attributes))
+        }
+        count += document.text.unicodeScalars.count
+    }
+
+    var document: MushDocument {
+        // The runs cover the text in order: each piece's own do, one after the other.
+        (try? MushDocument(text: text, runs: runs)) ?? MushDocument(text: text, attributes: .plain)
+    }
+}
+
+extension BoxTreeReader {
+    /// The pieces of a text leaf's `text` array at `path`, in a node `depth` levels below the root:
+    /// the document and its inline boxes. `base` is the leaf's font: the attributes every piece
+    /// starts from (its bold and italic).
+    mutating func textPieces(_ values: [JSONValue], at path: String, depth: Int, bold: Bool, italic: Bool)
+        throws(RequestError) -> (document: MushDocument, inline: [InlineBox])
+    {
+        var pieces = TextPieces()
+        for (index, value) in values.enumerated() {
+            let place = "\(path)[\(index)]"
+            switch value {
+            case .string(let string):
+                let document = TextLeaf.document(of: string, bold: bold, italic: italic)
+                for diagnostic in document.diagnostics { warn(diagnostic.message, at: place) }
+                pieces.append(document)
+            case .object(let members) where members["text"] != nil:
+                pieces.append(
+                    try runPiece(JSONObject(value, at: place, keys: TextPieces.runKeys), bold: bold, italic: italic))
+            case .object(let members) where members["image"] != nil || members["box"] != nil:
+                if members["image"] != nil, members["box"] != nil {
+                    throw RequestError(at: place, "a piece has one of image and box (it has both)")
+                }
+                let box = try inlinePiece(value, at: place, depth: depth, offset: pieces.count, piece: index)
+                pieces.append(MushDocument(text: "\u{FFFC}", attributes: MushAttributes(bold: bold, italic: italic)))
+                pieces.inline.append(box)
+            default:
+                throw RequestError(
+                    at: place, "expected a string or an object with text, image or box, not \(value.kindName)")
+            }
+        }
+        return (pieces.document, pieces.inline)
+    }
+
+    /// A run piece: its text (markup where it ends in `|mush`), its font, colour and link over
+    /// the leaf's where it sets them (markup's own still wins inside it).
+    private mutating func runPiece(_ object: JSONObject, bold: Bool, italic: Bool) throws(RequestError)
+        -> MushDocument
+    {
+        guard let string = try object.string("text") else { throw object.wrongType("text", expected: "a string") }
+        var family: String?
+        var size: Double?
+        var pieceBold = bold
+        var pieceItalic = italic
+        if let value = object["font"] {
+            let font = try JSONObject(value, at: object.path("font"), keys: ["family", "size", "bold", "italic"])
+            if let name = try font.string("family") {
+                guard fonts.hasFamily(name) else {
+                    throw RequestError(at: font.path("family"), fonts.missingFamilyMessage(name))
+                }
+                family = name
+            }
+            size = try font.number("size", in: MushLimits.fontSize)
+            pieceBold = try font.bool("bold") ?? bold
+            pieceItalic = try font.bool("italic") ?? italic
+        }
+        let color = try object.color("color")
+        let link = try self.link(object)
+        let document = TextLeaf.document(of: string, bold: pieceBold, italic: pieceItalic)
+        for diagnostic in document.diagnostics { warn(diagnostic.message, at: object.path("text")) }
+        guard family != nil || size != nil || color != nil || link != nil else { return document }
+        let runs = document.runs.map { run in
+            var attributes = run.attributes
+            attributes.fontFamily = attributes.fontFamily ?? family
+            attributes.fontSize = attributes.fontSize ?? size
+            attributes.color = attributes.color ?? color
+            attributes.link = link
+            return MushRun(range: run.range, attributes: attributes)
+        }
+        return (try? MushDocument(text: document.text, runs: runs)) ?? document
+    }
+
+    /// An inline piece at `place`: its `image` (an image node's) or `box` (any node), laid out on
+    /// its own, with its alignment, margin and link.
+    private mutating func inlinePiece(_ value: JSONValue, at place: String, depth: Int, offset: Int, piece: Int)
+        throws(RequestError) -> InlineBox
+    {
+        let isImage = JSONObject.has(value, "image")
+        let object = try JSONObject(value, at: place, keys: [isImage ? "image" : "box"] + TextPieces.inlineKeys)
+        var node =
+            isImage
+            ? try self.node(.object(["image": object["image"]!]), at: place, depth: depth + 1)
+            : try self.node(object["box"]!, at: object.path("box"), depth: depth + 1)
+        if let link = try link(object) {
+            var paint = node.paint ?? BoxPaint()
+            paint.link = link
+            node.paint = paint
+        }
+        let margin = try object.edges("margin") ?? BoxEdges(0)
+        let alignment = try verticalAlign(object)
+        var box: InlineBox
+        do {
+            box = try InlineBox(offset: offset, node: node, margin: margin, verticalAlign: alignment)
+        } catch {
+            let inner = isImage ? place : object.path("box")
+            throw RequestError(at: JSONPath.join(inner, error.path), error.problem)
+        }
+        box.piece = piece
+        let limit = MushLimits.length.upperBound
+        let margined = box.object
+        if margined.width > limit || margined.height > limit {
+            throw RequestError(
+                at: place,
+                "its margin box must be at most \(MushLimits.format(limit)) points wide and tall (it is "
+                    + "\(MushLimits.format(margined.width)) × \(MushLimits.format(margined.height)))")
+        }
+        return box
+    }
+
+    /// `verticalAlign`: a CSS keyword, or a number of points to raise the item by.
+    private func verticalAlign(_ object: JSONObject) throws(RequestError) -> InlineObject.Alignment {
+        switch object["verticalAlign"] {
+        case nil: return .baseline
+        case .number?: return .raised(try object.number("verticalAlign", in: MushLimits.offset)!)
+        case .string(let name)?:
+            guard let alignment = InlineObject.Alignment(name: name) else {
+                throw RequestError(
+                    at: object.path("verticalAlign"),
+                    "must be \(listed(InlineObject.Alignment.names.map(\.name))) or a number of points "
+                        + "(it is '\(JSONReader.shortened(name))')")
+            }
+            return alignment
+        case let value?:
+            throw RequestError(
+                at: object.path("verticalAlign"), "expected a keyword or a number, not \(value.kindName)")
+        }
+    }
+
+    /// `link`: a link `LinkTarget` accepts; nil when left out.
+    func link(_ object: JSONObject) throws(RequestError) -> String? {
+        guard let link = try object.string("link") else { return nil }
+        if let problem = LinkTarget.problem(link) { throw RequestError(at: object.path("link"), problem) }
+        return link
+    }
+}
+
+extension JSONObject {
+    /// Whether `value` is an object with a member `key`.
+    static func has(_ value: JSONValue, _ key: String) -> Bool {
+        if case .object(let members) = value { return members[key] != nil }
+        return false
+    }
+}
