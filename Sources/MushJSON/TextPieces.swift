@@ -11,32 +11,11 @@ import MushText
 /// - `{"image": {…}}` or `{"box": NODE}`, with `verticalAlign`, `margin` and `link`: a box set in
 ///   the line, as an image leaf's node or any node, laid out at its own max-content size unless it
 ///   sets one.
-struct TextPieces {
+enum TextPieces {
     /// The keys of a run piece.
     static let runKeys = ["text", "font", "color", "link"]
     /// The keys of an inline piece, beside its `image` or `box`.
     static let inlineKeys = ["verticalAlign", "margin", "link"]
-
-    var text = ""
-    var runs: [MushRun] = []
-    var inline: [InlineBox] = []
-    /// Scalars so far.
-    var count = 0
-
-    /// Appends `document`'s text and runs.
-    mutating func append(_ document: MushDocument) {
-        text += document.text
-        for run in document.runs {
-            runs.append(
-                MushRun(range: run.range.lowerBound + count..<run.range.upperBound + count, attributes: run.attributes))
-        }
-        count += document.text.unicodeScalars.count
-    }
-
-    var document: MushDocument {
-        // The runs cover the text in order: each piece's own do, one after the other.
-        (try? MushDocument(text: text, runs: runs)) ?? MushDocument(text: text, attributes: .plain)
-    }
 }
 
 extension BoxTreeReader {
@@ -46,30 +25,28 @@ extension BoxTreeReader {
     mutating func textPieces(_ values: [JSONValue], at path: String, depth: Int, bold: Bool, italic: Bool)
         throws(RequestError) -> (document: MushDocument, inline: [InlineBox])
     {
-        var pieces = TextPieces()
+        var pieces: [TextPiece] = []
         for (index, value) in values.enumerated() {
             let place = "\(path)[\(index)]"
             switch value {
             case .string(let string):
                 let document = TextLeaf.document(of: string, bold: bold, italic: italic)
                 for diagnostic in document.diagnostics { warn(diagnostic.message, at: place) }
-                pieces.append(document)
+                pieces.append(.text(document))
             case .object(let members) where members["text"] != nil:
-                pieces.append(
-                    try runPiece(JSONObject(value, at: place, keys: TextPieces.runKeys), bold: bold, italic: italic))
+                let object = try JSONObject(value, at: place, keys: TextPieces.runKeys)
+                pieces.append(.text(try runPiece(object, bold: bold, italic: italic)))
             case .object(let members) where members["image"] != nil || members["box"] != nil:
                 if members["image"] != nil, members["box"] != nil {
                     throw RequestError(at: place, "a piece has one of image and box (it has both)")
                 }
-                let box = try inlinePiece(value, at: place, depth: depth, offset: pieces.count, piece: index)
-                pieces.append(MushDocument(text: "\u{FFFC}", attributes: MushAttributes(bold: bold, italic: italic)))
-                pieces.inline.append(box)
+                pieces.append(.box(try inlinePiece(value, at: place, depth: depth)))
             default:
                 throw RequestError(
                     at: place, "expected a string or an object with text, image or box, not \(value.kindName)")
             }
         }
-        return (pieces.document, pieces.inline)
+        return TextLeaf.join(pieces, boxAttributes: MushAttributes(bold: bold, italic: italic))
     }
 
     /// A run piece: its text (markup where it ends in `|mush`), its font, colour and link over
@@ -112,8 +89,8 @@ extension BoxTreeReader {
 
     /// An inline piece at `place`: its `image` (an image node's) or `box` (any node), laid out on
     /// its own, with its alignment, margin and link.
-    private mutating func inlinePiece(_ value: JSONValue, at place: String, depth: Int, offset: Int, piece: Int)
-        throws(RequestError) -> InlineBox
+    private mutating func inlinePiece(_ value: JSONValue, at place: String, depth: Int) throws(RequestError)
+        -> InlineBox
     {
         let isImage = JSONObject.has(value, "image")
         let object = try JSONObject(value, at: place, keys: [isImage ? "image" : "box"] + TextPieces.inlineKeys)
@@ -128,14 +105,13 @@ extension BoxTreeReader {
         }
         let margin = try object.edges("margin") ?? BoxEdges(0)
         let alignment = try verticalAlign(object)
-        var box: InlineBox
+        let box: InlineBox
         do {
-            box = try InlineBox(offset: offset, node: node, margin: margin, verticalAlign: alignment)
+            box = try InlineBox(node: node, margin: margin, verticalAlign: alignment)
         } catch {
             let inner = isImage ? place : object.path("box")
             throw RequestError(at: JSONPath.join(inner, error.path), error.problem)
         }
-        box.piece = piece
         let limit = MushLimits.length.upperBound
         let margined = box.object
         if margined.width > limit || margined.height > limit {

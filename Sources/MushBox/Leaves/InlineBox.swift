@@ -32,6 +32,15 @@ public struct InlineBox: Sendable {
         self.verticalAlign = verticalAlign
     }
 
+    /// `node` laid out at its max-content size, for a ``TextPiece`` (which sets its offset).
+    public init(
+        node: BoxNode, margin: BoxEdges<Double> = BoxEdges(0), verticalAlign: InlineObject.Alignment = .baseline
+    )
+        throws(BoxError)
+    {
+        try self.init(offset: 0, node: node, margin: margin, verticalAlign: verticalAlign)
+    }
+
     /// `node` laid out at its max-content size (``BoxEngine/layout(_:width:height:rounding:)``:
     /// what it sets, and its content, decide its size), to stand at `offset`.
     public init(
