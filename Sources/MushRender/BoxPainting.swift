@@ -31,6 +31,7 @@ extension Painter {
     /// content offset.
     private func drawBox(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {
         guard !stopped else { return }
+        addDestination(layout, x: x, y: y)
         // A box less than opaque is drawn as one group, laid over what is below at its opacity.
         if let opacity = layout.paint?.opacity, opacity < 1 {
             guard opacity > 0 else { return }
@@ -63,6 +64,7 @@ extension Painter {
     private func drawBoxContent(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {
         let box = Rect(x: x, y: y, width: layout.width, height: layout.height)
         let paint = layout.paint
+        if let link = paint?.link { addLink(link, box, location: RenderWarning.Location(nodePath: path)) }
         if let paint {
             let painted =
                 unrolled
