@@ -288,6 +288,29 @@ struct InlineBoxAndLinkTests {
         #expect(!svg.contains("#missing"))
     }
 
+    @Test func anIDOutsidePlainASCIIIsOneNameInLinkAndDestination() throws {
+        // Cairo 1.16 writes a destination's name as it is and a link's as UTF-16 when not plain
+        // ASCII, and neither escaped: such an id is named by its bytes in hex, in both. In an SVG,
+        // an id the file already has (the text layer's `text`) is renamed, its links with it.
+        for id in ["note(é)", "text"] {
+            let leaf = try Self.leaf([("see", "#" + id)])
+            var column = BoxStyle()
+            column.flexDirection = .column
+            let layout = try BoxEngine.layout(
+                BoxNode(style: column, children: [BoxNode(leaf: leaf), BoxNode(id: id, style: Self.sized(10, 10))]),
+                width: .points(100))
+            let pdf = try Renderer.render(layout, as: .pdf)
+            #expect(pdf.warnings.isEmpty)
+            let name = try #require(Self.annotations(pdf.data).first?.destination)
+            #expect(name == (id == "text" ? "text" : "~6E6F746528C3A929"))
+            #expect(Self.destinations(pdf.data)[name] != nil)
+            let svg = String(decoding: try Renderer.render(layout, as: .svg).data, as: UTF8.self)
+            let svgID = id == "text" ? "link-text" : id
+            #expect(svg.contains("<rect id=\"\(svgID)\" "))
+            #expect(svg.contains("<a href=\"#\(svgID)\""))
+        }
+    }
+
     @Test func aTextWithoutLinksWritesNoAnnotation() throws {
         let leaf = try Self.leaf([("plain text, no link", nil)])
         let layout = try BoxEngine.layout(BoxNode(id: "unnamed", leaf: leaf))
