@@ -31,6 +31,7 @@ extension Painter {
     /// content offset.
     private func drawBox(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {
         guard !stopped else { return }
+        addDestination(layout, x: x, y: y)
         // A box less than opaque is drawn as one group, laid over what is below at its opacity.
         if let opacity = layout.paint?.opacity, opacity < 1 {
             guard opacity > 0 else { return }
@@ -63,6 +64,7 @@ extension Painter {
     private func drawBoxContent(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {
         let box = Rect(x: x, y: y, width: layout.width, height: layout.height)
         let paint = layout.paint
+        if let link = paint?.link { addLink(link, box, location: RenderWarning.Location(nodePath: path)) }
         if let paint {
             let painted =
                 unrolled
@@ -259,6 +261,7 @@ extension Painter {
                 shadow: text.shadow.map {
                     MGLineLayout.Shadow(color: $0.color, offset: MGLine.Offset(x: $0.offset.x, y: $0.offset.y))
                 }, blur: text.shadow?.blur ?? 0, location: location)
+            drawInlineBoxes(text.inline, in: content, path: path)
         case .row(let row):
             drawLine(row, x: content.x, y: content.y, location: location)
         case .image(let image):
@@ -266,6 +269,23 @@ extension Painter {
         case .other:
             break
         }
+    }
+
+    /// A text leaf's inline boxes, each drawn as any box is (with all it holds) where the leaf's
+    /// lines put it in the content box `content`. Warnings about what they hold name the text
+    /// leaf's node (`path`), then the children's indices inside the inline box. They are small and
+    /// not in the pages' index of children: every one is drawn whole, without culling.
+    private func drawInlineBoxes(_ boxes: [PlacedInlineBox], in content: Rect, path: [Int]) {
+        guard !boxes.isEmpty else { return }
+        let pageCulling = culling
+        culling = nil
+        var path = path
+        for placed in boxes {
+            drawBox(
+                placed.layout, x: content.x + placed.layout.x, y: content.y + placed.layout.y, path: &path,
+                unrolled: false)
+        }
+        culling = pageCulling
     }
 }
 
@@ -283,6 +303,14 @@ extension BoxLayout {
             }
             if case .row(let row)? = node.leaf { shadows = max(shadows, row.shadowReach) }
             var above = 0.0
+            // Inline boxes, from the text leaf's content box.
+            if case .text(let text)? = node.leaf {
+                for placed in text.inline {
+                    let inner = reach(placed.layout)
+                    shadows = max(shadows, inner.shadows)
+                    above = max(above, inner.above - (node.border.top + node.padding.top + placed.layout.y))
+                }
+            }
             let offset = node.paint?.contentOffset.y ?? 0
             for child in node.children {
                 let inner = reach(child)
@@ -309,6 +337,18 @@ extension BoxLayout {
                 maxY: unrolled ? max(node.height, node.contentHeight) : node.height
             )
             if node.clipsContent && !unrolled { return found }
+            // Inline boxes, from the text leaf's content box: they may stand out of the leaf's box.
+            if case .text(let text)? = node.leaf {
+                for placed in text.inline {
+                    let inner = extent(placed.layout, unrolled: false)
+                    let dx = node.border.left + node.padding.left + placed.layout.x
+                    let dy = node.border.top + node.padding.top + placed.layout.y
+                    found.minX = min(found.minX, inner.minX + dx)
+                    found.minY = min(found.minY, inner.minY + dy)
+                    found.maxX = max(found.maxX, inner.maxX + dx)
+                    found.maxY = max(found.maxY, inner.maxY + dy)
+                }
+            }
             let offset = unrolled ? BoxOffset.zero : node.paint?.contentOffset ?? .zero
             for child in node.children {
                 let inner = extent(child, unrolled: false)

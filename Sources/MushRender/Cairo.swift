@@ -168,6 +168,67 @@ final class CairoContext {
     /// Ends the group and makes it the source.
     func popGroupToSource() { cairo_pop_group_to_source(context) }
 
+    // MARK: Links
+
+    /// Writes a PDF link annotation over each of `rects` (x, y, width and height in points of the
+    /// surface, from its top-left corner, the scale applied) to `uri` or to the named destination
+    /// `destination` (one of the two). The rectangles are given with the identity matrix in force:
+    /// Cairo 1.16 reads a link's `rect` in surface units whatever the matrix, later versions in user
+    /// units, and both agree there. Other surfaces ignore tags.
+    func link(
+        uri: String? = nil, destination: String? = nil, rects: [(x: Double, y: Double, width: Double, height: Double)]
+    ) {
+        var attributes: String
+        if let uri {
+            attributes = "uri='\(Self.tagString(uri))'"
+        } else if let destination {
+            attributes = "dest='\(Self.tagString(destination))'"
+        } else {
+            return
+        }
+        guard !rects.isEmpty else { return }
+        attributes += " rect=["
+        attributes += rects.map {
+            "\(Self.tagNumber($0.x)) \(Self.tagNumber($0.y)) \(Self.tagNumber($0.width)) \(Self.tagNumber($0.height))"
+        }.joined(separator: " ")
+        attributes += "]"
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_tag_begin(context, CAIRO_TAG_LINK, attributes)
+        cairo_tag_end(context, CAIRO_TAG_LINK)
+        cairo_restore(context)
+    }
+
+    /// Writes a PDF named destination `name` at (`x`, `y`), in points of the surface from its
+    /// top-left corner (the scale applied), on the page being drawn.
+    func destination(name: String, x: Double, y: Double) {
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_tag_begin(
+            context, CAIRO_TAG_DEST, "name='\(Self.tagString(name))' x=\(Self.tagNumber(x)) y=\(Self.tagNumber(y))")
+        cairo_tag_end(context, CAIRO_TAG_DEST)
+        cairo_restore(context)
+    }
+
+    /// A string value of a tag's attributes, its single quotes and backslashes escaped with a
+    /// backslash (the quotes around it not included).
+    static func tagString(_ value: String) -> String {
+        var escaped = ""
+        for scalar in value.unicodeScalars {
+            if scalar == "'" || scalar == "\\" { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
+        }
+        return escaped
+    }
+
+    /// A number of a tag's attributes: finite, in plain decimal notation (Cairo reads no exponent).
+    private static func tagNumber(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() && abs(rounded) < 1e15
+            ? String(Int(rounded)) : String(format: "%.3f", rounded)
+    }
+
     /// Fills the current path with `gradient` laid over the box at (`x`, `y`) of `width` ×
     /// `height` (CSS's gradient line for a linear one; a circle to the farthest corner for a
     /// radial one).

@@ -27,6 +27,9 @@ final class Painter {
     /// top), widened by `slack` (shadows and glyphs reaching out of their boxes); boxes wholly
     /// outside it are not drawn, those of `pages`' indexed containers found by halving.
     var culling: (pages: BoxPages, top: Double, bottom: Double, slack: Double)?
+    /// While a page is drawn: its band (as ``culling``'s, without slack), where the boxes that links
+    /// name are found on their first page.
+    var pageBand: (top: Double, bottom: Double)?
     /// Images read so far, by the name given (nil: unreadable, already warned about), and when each was
     /// last drawn; at most `options.imageMemory` bytes of them decoded at once.
     var images: [String: (image: DecodedImage?, lastUse: Int)] = [:]
@@ -39,6 +42,17 @@ final class Painter {
     var groupPixels = 0.0
     /// Counts image uses, for `lastUse`.
     var imageUses = 0
+    /// The ids of the boxes of the document drawn, and those its links name (set before a box tree
+    /// is drawn; empty otherwise, where a `#ID` link names no box).
+    var linkTargets = LinkTargets()
+    /// The links drawn and not yet written (a PDF writes them at the end of each page, an SVG at
+    /// its end), and the places of the boxes they name.
+    var linkAreas: [LinkArea] = []
+    var linkDestinations: [LinkDestination] = []
+    /// The ids whose boxes' places are noted: the first place only.
+    var placedDestinations: Set<String> = []
+    /// The warnings about links naming no box, each given once.
+    var linkWarnings: Set<RenderWarning> = []
 
     init(canvas: Canvas, options: RenderOptions) {
         self.canvas = canvas

@@ -136,6 +136,9 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         /// take the images drawn so far past ``RenderOptions/imageMemory`` (its size, the limit
         /// in bytes).
         case imageOverDocumentMemory(width: Int, height: Int, limit: Int)
+        /// A `#ID` link (a text run's or a box's) names an id (given) that no box of the document
+        /// has: no link is written.
+        case linkTargetNotFound(String)
 
         /// The problem in a few words: `image not found`, `not a PNG, JPEG, WebP or SVG file`.
         public var description: String {
@@ -163,6 +166,7 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
             case .svgTooCostly(let excess): "an SVG image too costly to draw (\(excess))"
             case .imageOverDocumentMemory(let width, let height, let limit):
                 "an SVG or PDF keeps every image it draws until it is written, and this one (\(width) × \(height) pixels) would take them past the image memory (\(limit) bytes)"
+            case .linkTargetNotFound(let id): "the link #\(id) names no box of the document"
             case .svgReferencesNotLoaded(let files):
                 "the SVG image refers to other files (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", …" : "")), and external references in SVG images are not loaded"
             }
@@ -175,6 +179,7 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
             case .imagePartlyDecoded: "drew what decodes"
             case .animatedImage: "drew its first frame"
             case .svgReferencesNotLoaded: "drew it without them"
+            case .linkTargetNotFound: "wrote no link"
             default: "drew a placeholder"
             }
         }

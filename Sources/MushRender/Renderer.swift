@@ -89,6 +89,7 @@ public enum Renderer {
         let height =
             (options.wholeContent ? max(layout.height, layout.contentHeight) : layout.height) + room.top + room.bottom
         return try draw(width: width, height: height, format: format, options: options) { painter in
+            if painter.keepsLinks { painter.linkTargets = LinkTargets([layout]) }
             painter.drawBoxTree(layout, x: room.left, y: room.top, wholeContent: options.wholeContent)
         }
     }
@@ -129,10 +130,13 @@ public enum Renderer {
         let painter = Painter(canvas: canvas, options: options)
         painter.paintBackground(options.background)
         body(painter)
+        painter.writeLinks()
         if let failure = painter.failure { throw failure }
         var data = try canvas.finish()
         if format == .svg {
             data = SVGTextLayer.add(painter.textLines, to: SVGIdentifiers.renumbered(data), scale: options.scale)
+            data = SVGLinkLayer.add(
+                painter.linkAreas, painter.linkDestinations, to: data, scale: options.scale)
         }
         return Rendering(
             format: format, data: data, width: canvas.pixelWidth, height: canvas.pixelHeight,
@@ -229,8 +233,14 @@ extension Renderer {
         guard contentWidth > 0, contentHeight > 0 else { throw .empty(width: contentWidth, height: contentHeight) }
         let slack = layout.paintReach + 32
         let deep = layout.isDeeper(than: 32)
+        // The boxes' ids and those links name, found once for every page.
+        let linkTargets =
+            format == .png
+            ? LinkTargets()
+            : LinkTargets([layout] + decorations.flatMap { [$0.header, $0.footer].compactMap { $0 } })
         func drawPage(_ painter: Painter, _ index: Int) {
             let page = pages.pages[index]
+            painter.linkTargets = linkTargets
             // The page's band, below its repeated headers, as a clip the boxes' own clips keep
             // (they set the clip again from the enclosing ones that still cut something).
             let band = ClipShape(
@@ -241,8 +251,10 @@ extension Renderer {
             painter.context.clip()
             painter.boxClips = [band]
             painter.culling = (pages, band.y, band.y + band.height, slack)
+            painter.pageBand = (band.y, band.y + band.height)
             painter.drawBoxTree(layout, x: margin.left, y: band.y - page.top, wholeContent: true, deep: deep)
             painter.culling = nil
+            painter.pageBand = nil
             painter.boxClips = []
             painter.context.restore()
             // The repeated headers and footers, each whole.
@@ -272,6 +284,7 @@ extension Renderer {
                 if index > 0 { painter.context.showPage() }
                 painter.paintBackground(options.background)
                 drawPage(painter, index)
+                painter.writeLinks()
             }
             if let failure = painter.failure { throw failure }
             return [

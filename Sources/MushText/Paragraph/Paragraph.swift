@@ -257,3 +257,12 @@ public final class Paragraph: Sendable {
         return end
     }
 }
+
+extension Paragraph {
+    /// The links its runs set (`MushAttributes.link`), each once, in the order first met: for a
+    /// renderer to know beforehand which boxes links name.
+    package var links: [String] {
+        var seen = Set<String>()
+        return runAttributes.compactMap(\.link).filter { seen.insert($0).inserted }
+    }
+}

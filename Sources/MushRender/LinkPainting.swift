@@ -1,0 +1,245 @@
+import Foundation
+import MushBase
+import MushBox
+import MushLine
+import MushText
+
+/// A link's clickable area as drawn: where a text run's link (`MushAttributes.link`, one area a line
+/// for each stretch of runs with the same link) or a box's (`BoxPaint.link`, its border box) lies,
+/// in points from the picture's top-left corner, cut to the clips in force.
+struct LinkArea {
+    /// An `http`, `https` or `mailto` URL, or `#ID`.
+    var link: String
+    var rect: Painter.Rect
+}
+
+/// A box that a `#ID` link names, where it is drawn (its border box, in points from the picture's
+/// top-left corner).
+struct LinkDestination {
+    var id: String
+    var rect: Painter.Rect
+}
+
+/// The ids of a document's boxes, and those that its links name (`#ID`), found before it is drawn:
+/// a destination is written where its box is drawn, which may come before the link that names it.
+struct LinkTargets {
+    /// Every box's id (`BoxLayout.id`), inline boxes' included.
+    var ids: Set<String> = []
+    /// The ids that some `#ID` link names, box or not.
+    var named: Set<String> = []
+
+    init() {}
+
+    /// The ids and named ids of the trees `roots` (their boxes, the inline boxes of their text
+    /// leaves, the text of their text and row leaves).
+    init(_ roots: [BoxLayout]) {
+        var stack = roots
+        while let node = stack.popLast() {
+            if let id = node.id { ids.insert(id) }
+            if let link = node.paint?.link { note(link) }
+            switch node.leaf {
+            case .text(let text)?:
+                note(text.layout)
+                stack.append(contentsOf: text.inline.map(\.layout))
+            case .row(let row)?:
+                note(row)
+            default:
+                break
+            }
+            stack.append(contentsOf: node.children)
+        }
+    }
+
+    private mutating func note(_ link: String) {
+        if let id = LinkTarget.fragment(of: link) { named.insert(id) }
+    }
+
+    private mutating func note(_ layout: ParagraphLayout) {
+        var paragraphs = Set<ObjectIdentifier>()
+        for line in layout.lines where paragraphs.insert(ObjectIdentifier(line.paragraph)).inserted {
+            for link in line.paragraph.links { note(link) }
+        }
+    }
+
+    private mutating func note(_ row: MGLineLayout) {
+        for item in row.items {
+            switch item.content {
+            case .text(let text): note(text.layout)
+            case .box(let box): if let line = box.line { note(line) }
+            case .image: break
+            }
+        }
+    }
+}
+
+extension Painter {
+    /// Whether links are kept: in a PDF (annotations) and an SVG (overlays); a PNG has none.
+    var keepsLinks: Bool { canvas.format != .png }
+
+    /// Keeps `link` over `rect` (in points), cut to the clips in force (nothing when wholly outside
+    /// them). A `#ID` link naming no box is not kept, and warned about once for its place.
+    func addLink(_ link: String, _ rect: Rect, location: RenderWarning.Location) {
+        guard keepsLinks else { return }
+        if let id = LinkTarget.fragment(of: link), !linkTargets.ids.contains(id) {
+            let warning = RenderWarning(location: location, problem: .linkTargetNotFound(id), file: nil)
+            if linkWarnings.insert(warning).inserted { warn(warning.problem, file: nil, at: location) }
+            return
+        }
+        var (left, top, right, bottom) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
+        for clip in boxClips {
+            left = max(left, clip.x)
+            top = max(top, clip.y)
+            right = min(right, clip.x + clip.width)
+            bottom = min(bottom, clip.y + clip.height)
+        }
+        guard right > left, bottom > top, [left, top, right, bottom].allSatisfy(\.isFinite) else { return }
+        linkAreas.append(LinkArea(link: link, rect: Rect(x: left, y: top, width: right - left, height: bottom - top)))
+    }
+
+    /// The links of a paragraph drawn with its top-left corner at (`x`, `y`): on each line, one area
+    /// for each stretch of consecutive runs with the same link, from the leftmost run's left edge
+    /// to the rightmost one's right edge, as tall as the line's box.
+    func addLinks(
+        _ lines: [(line: LineLayout, runs: [GlyphRun])], x: Double, y: Double, location: RenderWarning.Location
+    ) {
+        guard keepsLinks else { return }
+        for (line, runs) in lines {
+            var current: (link: String, minX: Double, maxX: Double)?
+            func close() {
+                guard let found = current else { return }
+                addLink(
+                    found.link,
+                    Rect(
+                        x: x + line.x + found.minX, y: y + line.y, width: found.maxX - found.minX, height: line.height),
+                    location: location)
+                current = nil
+            }
+            for run in runs {
+                guard let link = run.attributes.link else {
+                    close()
+                    continue
+                }
+                if let found = current, found.link == link {
+                    current = (link, min(found.minX, run.minX), max(found.maxX, run.maxX))
+                } else {
+                    close()
+                    current = (link, run.minX, run.maxX)
+                }
+            }
+            close()
+        }
+    }
+
+    /// Notes where the box `layout` drawn at (`x`, `y`) is, when a link names its id and it has not
+    /// been noted yet: the first place it is drawn. While a page is drawn (``pageBand``), only where
+    /// its box meets the page's band: the page where it starts.
+    func addDestination(_ layout: BoxLayout, x: Double, y: Double) {
+        guard keepsLinks, let id = layout.id, linkTargets.named.contains(id), !placedDestinations.contains(id) else {
+            return
+        }
+        if let band = pageBand {
+            let bottom = y + max(layout.height, 0)
+            guard y < band.bottom, bottom > band.top || (bottom == y && y >= band.top) else { return }
+        }
+        placedDestinations.insert(id)
+        linkDestinations.append(
+            LinkDestination(id: id, rect: Rect(x: x, y: y, width: layout.width, height: layout.height)))
+    }
+
+    /// Writes the links and destinations kept so far to the PDF's page being drawn, and forgets
+    /// them (an SVG keeps them for its overlay, ``SVGLinkLayer``).
+    func writeLinks() {
+        guard canvas.format == .pdf else { return }
+        let scale = options.scale
+        for destination in linkDestinations {
+            context.destination(
+                name: Self.destinationName(destination.id), x: destination.rect.x * scale,
+                y: destination.rect.y * scale)
+        }
+        for area in linkAreas {
+            let rect = (
+                x: area.rect.x * scale, y: area.rect.y * scale, width: area.rect.width * scale,
+                height: area.rect.height * scale
+            )
+            if let id = LinkTarget.fragment(of: area.link) {
+                context.link(destination: Self.destinationName(id), rects: [rect])
+            } else {
+                context.link(uri: Self.pdfURI(area.link), rects: [rect])
+            }
+        }
+        linkAreas = []
+        linkDestinations = []
+    }
+
+    /// The PDF name of the destination of the box with id `id`: the id itself when it holds only
+    /// ASCII letters, digits, `.`, `_`, `:` and `-` (a viewer opens `file.pdf#nameddest=ID`),
+    /// otherwise `~` and its UTF-8 bytes in hex. Cairo 1.16 writes a destination's name as it is
+    /// but a link's as UTF-16 when it is not plain ASCII, and writes parentheses and backslashes
+    /// unescaped: only such names are the same in both and safe.
+    static func destinationName(_ id: String) -> String {
+        let plain = id.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-_:".unicodeScalars.contains($0))
+        }
+        return plain ? id : "~" + id.utf8.map { String(format: "%02X", $0) }.joined()
+    }
+
+    /// `uri` as written in a PDF: its bytes outside printable ASCII, and the characters a PDF string
+    /// needs escaped (backslash, parentheses; Cairo 1.16 writes the URI unescaped), percent-encoded
+    /// as UTF-8.
+    static func pdfURI(_ uri: String) -> String {
+        var written = ""
+        for byte in uri.utf8 {
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "("),
+                byte != UInt8(ascii: ")")
+            {
+                written.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                written += String(format: "%%%02X", byte)
+            }
+        }
+        return written
+    }
+}
+
+/// Cairo's SVG surface writes no links: the link layer adds them to the file, after everything
+/// drawn, as a group of transparent rectangles, each in an `<a>` to its link (`href` and
+/// `xlink:href`), where a reader's click lands first. A box that a `#ID` link names gets an empty
+/// `<rect>` with its id over its border box, so that `#ID` finds it in the file (an id the file
+/// already uses, one of Cairo's, is written `link-` and the id, and so are the links to it).
+enum SVGLinkLayer {
+    /// `svg` with the links and destinations added just before its closing tag, at `scale`.
+    static func add(_ areas: [LinkArea], _ destinations: [LinkDestination], to svg: Data, scale: Double) -> Data {
+        guard !areas.isEmpty || !destinations.isEmpty,
+            let close = svg.range(of: Data("</svg>".utf8), options: .backwards)
+        else { return svg }
+        var names: [String: String] = [:]
+        func name(_ id: String) -> String {
+            if let known = names[id] { return known }
+            var name = id
+            while svg.range(of: Data("id=\"\(SVGTextLayer.escape(name))\"".utf8)) != nil { name = "link-" + name }
+            names[id] = name
+            return name
+        }
+        func box(_ rect: Painter.Rect) -> String {
+            "x=\"\(number(rect.x * scale))\" y=\"\(number(rect.y * scale))\" width=\"\(number(rect.width * scale))\""
+                + " height=\"\(number(rect.height * scale))\""
+        }
+        var layer = "<g fill=\"#fff\" fill-opacity=\"0\" stroke=\"none\">\n"
+        for destination in destinations {
+            layer += "<rect id=\"\(SVGTextLayer.escape(name(destination.id)))\" \(box(destination.rect))/>\n"
+        }
+        for area in areas {
+            let href = SVGTextLayer.escape(LinkTarget.fragment(of: area.link).map { "#" + name($0) } ?? area.link)
+            layer += "<a href=\"\(href)\" xlink:href=\"\(href)\"><rect \(box(area.rect))/></a>\n"
+        }
+        layer += "</g>\n"
+        var added = svg
+        added.insert(contentsOf: Data(layer.utf8), at: close.lowerBound)
+        return added
+    }
+
+    private static func number(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
