@@ -50,7 +50,7 @@ extension BoxLayout {
             if !placed.inline.isEmpty {
                 object["inline"] = .array(placed.inline.map { $0.jsonValue(left: left, top: top) })
             }
-            let links = text.lines.first?.paragraph.links(in: text) ?? []
+            let links = text.links
             if !links.isEmpty {
                 object["links"] = .array(
                     links.map { link in

@@ -57,7 +57,7 @@ struct LinkTargets {
     private mutating func note(_ layout: ParagraphLayout) {
         var paragraphs = Set<ObjectIdentifier>()
         for line in layout.lines where paragraphs.insert(ObjectIdentifier(line.paragraph)).inserted {
-            for link in line.paragraph.links { note(link) }
+            for link in line.paragraph.linkTargets { note(link) }
         }
     }
 
@@ -96,37 +96,16 @@ extension Painter {
         linkAreas.append(LinkArea(link: link, rect: Rect(x: left, y: top, width: right - left, height: bottom - top)))
     }
 
-    /// The links of a paragraph drawn with its top-left corner at (`x`, `y`): on each line, one area
-    /// for each stretch of consecutive runs with the same link, from the leftmost run's left edge
-    /// to the rightmost one's right edge, as tall as the line's box.
-    func addLinks(
-        _ lines: [(line: LineLayout, runs: [GlyphRun])], x: Double, y: Double, location: RenderWarning.Location
-    ) {
+    /// The links of a paragraph drawn with its top-left corner at (`x`, `y`): its layout's
+    /// (`ParagraphLayout.links`), one area a line for each stretch of a link.
+    func addLinks(_ layout: ParagraphLayout, x: Double, y: Double, location: RenderWarning.Location) {
         guard keepsLinks else { return }
-        for (line, runs) in lines {
-            var current: (link: String, minX: Double, maxX: Double)?
-            func close() {
-                guard let found = current else { return }
+        for link in layout.links {
+            for rect in link.rects {
                 addLink(
-                    found.link,
-                    Rect(
-                        x: x + line.x + found.minX, y: y + line.y, width: found.maxX - found.minX, height: line.height),
+                    link.url, Rect(x: x + rect.x, y: y + rect.y, width: rect.width, height: rect.height),
                     location: location)
-                current = nil
             }
-            for run in runs {
-                guard let link = run.attributes.link else {
-                    close()
-                    continue
-                }
-                if let found = current, found.link == link {
-                    current = (link, min(found.minX, run.minX), max(found.maxX, run.maxX))
-                } else {
-                    close()
-                    current = (link, run.minX, run.maxX)
-                }
-            }
-            close()
         }
     }
 

@@ -55,7 +55,7 @@ extension Painter {
             }
         }
         drawInk(lines, x: x, y: y, color: color, override: nil, location: location)
-        addLinks(lines, x: x, y: y, location: location)
+        addLinks(layout, x: x, y: y, location: location)
         if canvas.format == .svg {
             for (line, runs) in lines {
                 guard let first = runs.first(where: { !$0.glyphs.isEmpty }) else { continue }

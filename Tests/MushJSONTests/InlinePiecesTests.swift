@@ -90,7 +90,7 @@ struct InlinePiecesTests {
         #expect(inline["x"] == .number(10 + frames[0].x + 1))
         #expect(inline["y"] == .number(10 + frames[0].y + 1))
         #expect(inline["width"] == .number(20) && inline["height"] == .number(8))
-        let links = paragraph.links(in: placed.layout)
+        let links = placed.layout.links
         #expect(links.count == 1)
         #expect(links[0].rects.count == 2, "the link wraps: one rectangle a line")
         // It starts where the caret before "the" stands.

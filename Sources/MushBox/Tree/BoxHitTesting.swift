@@ -65,14 +65,12 @@ extension BoxLayout {
             if case .text(let text)? = leaf {
                 let left = originX + border.left + padding.left
                 let top = originY + border.top + padding.top
-                if let paragraph = text.layout.lines.first?.paragraph {
-                    for link in paragraph.links(in: text.layout)
-                    where link.rects.contains(where: {
-                        pointX >= left + $0.x && pointX < left + $0.x + $0.width && pointY >= top + $0.y
-                            && pointY < top + $0.y + $0.height
-                    }) {
-                        hit.link = link.url
-                    }
+                for link in text.layout.links
+                where link.rects.contains(where: {
+                    pointX >= left + $0.x && pointX < left + $0.x + $0.width && pointY >= top + $0.y
+                        && pointY < top + $0.y + $0.height
+                }) {
+                    hit.link = link.url
                 }
                 found.append(hit)
                 // An inline box above its text.

@@ -20,6 +20,8 @@ public final class Paragraph: Sendable {
     let items: [TextItem]
     /// The attributes of each Mush run, by the run index items keep (``TextItem/run``).
     let runAttributes: [MushAttributes]
+    /// Some run has a link (`MushAttributes.link`).
+    let hasLinks: Bool
     /// The glyphs of every item, in font units (each item keeps its range, ``TextItem/glyphs``).
     let glyphs: GlyphStore
     /// Sum of advances of the glyphs of the cluster starting at each unit, as prefix sums.
@@ -89,6 +91,7 @@ public final class Paragraph: Sendable {
                 attributes: run.attributes)
         }
         self.runAttributes = document.runs.map(\.attributes)
+        self.hasLinks = runAttributes.contains { $0.link != nil }
         // Each object's UTF-16 offset, checked to hold U+FFFC and to follow the one before.
         var objectUnits: [Int] = []
         objectUnits.reserveCapacity(objects.count)
@@ -261,7 +264,7 @@ public final class Paragraph: Sendable {
 extension Paragraph {
     /// The links its runs set (`MushAttributes.link`), each once, in the order first met: for a
     /// renderer to know beforehand which boxes links name.
-    package var links: [String] {
+    package var linkTargets: [String] {
         var seen = Set<String>()
         return runAttributes.compactMap(\.link).filter { seen.insert($0).inserted }
     }

@@ -1,6 +1,6 @@
 import Mush
 
-/// A link of a laid-out paragraph (``Paragraph/links(in:)``): its URL and the rectangle it takes
+/// A link of a laid-out paragraph (``ParagraphLayout/links``): its URL and the rectangle it takes
 /// on each line it spans.
 public struct TextLink: Hashable, Sendable {
     /// The run's `MushAttributes.link`.
@@ -23,15 +23,14 @@ public struct TextLink: Hashable, Sendable {
     }
 }
 
-extension Paragraph {
-    /// The links of `layout`, in the order they first appear: runs whose attributes have a
+extension ParagraphLayout {
+    /// The links of the layout, in the order they first appear: runs whose attributes have a
     /// `link`, one rectangle a line for the runs of one link that touch (a link cut by another's
-    /// text, or by bidi reordering, has a rectangle for each stretch). What an ellipsis hides
-    /// has none.
-    public func links(in layout: ParagraphLayout) -> [TextLink] {
-        guard runAttributes.contains(where: { $0.link != nil }) else { return [] }
+    /// text, or by bidi reordering, has a rectangle for each stretch), each line's runs from its
+    /// own paragraph. What an ellipsis hides has none.
+    public var links: [TextLink] {
         var links: [TextLink] = []
-        for line in layout.lines {
+        for line in lines where line.paragraph.hasLinks {
             var open: (url: String, minX: Double, maxX: Double)?
             func close() {
                 guard let stretch = open else { return }
@@ -44,7 +43,7 @@ extension Paragraph {
                     links.append(TextLink(url: stretch.url, rects: [rect]))
                 }
             }
-            for run in runs(of: line) {
+            for run in line.paragraph.runs(of: line) {
                 guard let url = run.attributes.link, !run.isEllipsis else {
                     close()
                     continue
