@@ -66,3 +66,78 @@ import Testing
         )
     }
 }
+
+/// The PDF's links read back with pypdf (a PDF library from PyPI that `.ci/install` sets up): each
+/// annotation's page, rectangle and target agree with the layout's link rectangles.
+@Suite struct InlineLinksReadByPyPDFTests {
+    @Test func everyLinkRectangleIsAnAnnotationOnItsPage() async throws {
+        try await inFolder { folder in
+            let input = folder.appendingPathComponent("tree.json")
+            try Data(InlineContentCommandTests.tree.utf8).write(to: input)
+            let pdf = folder.appendingPathComponent("out.pdf")
+            #expect(try await mush(["render", input.path, "-o", pdf.path]).status == 0)
+            let script = """
+                import json, sys
+                from pypdf import PdfReader
+                reader = PdfReader(sys.argv[1])
+                found = []
+                for number, page in enumerate(reader.pages):
+                    height = float(page.mediabox.height)
+                    for reference in page.get("/Annots") or []:
+                        annotation = reference.get_object()
+                        if annotation.get("/Subtype") != "/Link":
+                            continue
+                        x0, y0, x1, y1 = (float(v) for v in annotation["/Rect"])
+                        action = annotation.get("/A")
+                        target = action["/URI"] if action is not None and "/URI" in action else "#" + str(annotation.get("/Dest") or action.get("/D"))
+                        found.append({"page": number, "target": str(target), "x": x0, "y": height - y1, "width": x1 - x0, "height": y1 - y0})
+                print(json.dumps({"links": found, "destinations": sorted(reader.named_destinations)}))
+                """
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", script, pdf.path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "pypdf is installed (.ci/install)")
+            let read = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+            let annotations = read["links"] as! [[String: Any]]
+            #expect(read["destinations"] as? [String] == ["top"])
+            // The layout's rectangles, in the picture's coordinates (the text node's y added).
+            let layout = try await mush(["layout", input.path])
+            let object = try JSONSerialization.jsonObject(with: Data(layout.output.utf8)) as! [String: Any]
+            let text = (object["children"] as! [[String: Any]])[1]
+            let top = text["y"] as! Double
+            var expected = ((text["links"] as! [[String: Any]])[0]["rects"] as! [[String: Double]]).map {
+                (
+                    target: "https://example.com/docs", x: $0["x"]!, y: $0["y"]! + top, width: $0["width"]!,
+                    height: $0["height"]!
+                )
+            }
+            let box = (text["inline"] as! [[String: Any]])[0]
+            expected.append(
+                (
+                    target: "#top", x: box["x"] as! Double, y: (box["y"] as! Double) + top,
+                    width: box["width"] as! Double,
+                    height: box["height"] as! Double
+                ))
+            #expect(annotations.count == expected.count)
+            for (annotation, want) in zip(annotations, expected) {
+                let rect = (
+                    x: annotation["x"] as! Double, y: annotation["y"] as! Double, width: annotation["width"] as! Double,
+                    height: annotation["height"] as! Double
+                )
+                // Cairo writes whole units, rounded outwards: each annotation holds its rectangle
+                // and is at most a unit larger on each side.
+                #expect(annotation["target"] as? String == want.target)
+                #expect(annotation["page"] as? Int == 0)
+                #expect(rect.x <= want.x && rect.x > want.x - 1, "\(rect) \(want)")
+                #expect(rect.y <= want.y && rect.y > want.y - 1, "\(rect) \(want)")
+                #expect(rect.x + rect.width >= want.x + want.width && rect.x + rect.width < want.x + want.width + 1)
+                #expect(rect.y + rect.height >= want.y + want.height && rect.y + rect.height < want.y + want.height + 1)
+            }
+        }
+    }
+}
