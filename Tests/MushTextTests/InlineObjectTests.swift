@@ -195,3 +195,17 @@ import Testing
         #expect(frames.allSatisfy { $0.x + $0.width <= 300 })
     }
 }
+
+extension InlineObjectTests {
+    /// An Arabic number sign (a prepended character) joins the U+FFFC after it into one grapheme:
+    /// the object still gets its width and frame, and the objects after it theirs.
+    @Test func anObjectInsideAGraphemeKeepsItsPlace() throws {
+        let p = try paragraph(
+            "a \u{0600}\u{FFFC} b \u{FFFC}",
+            [InlineObject(offset: 3, width: 30, height: 10), InlineObject(offset: 7, width: 20, height: 10)])
+        let frames = p.objectFrames(in: p.layout())
+        #expect(frames.map(\.index) == [0, 1])
+        #expect(frames.map(\.width) == [30, 20])
+        #expect(p.maxContentWidth() > 50)
+    }
+}

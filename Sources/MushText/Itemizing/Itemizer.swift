@@ -69,8 +69,13 @@ enum Itemizer {
         let scripts = scriptCodes(text)
         // Segments: grapheme clusters, cut again where a run starts inside one (both lists are
         // sorted; one run ends at the text's end, a grapheme boundary already).
-        let boundaries =
+        var boundaries =
             runs.count == 1 ? graphemes : mergeSorted(graphemes, runs.map(\.range.upperBound), length: text.count)
+        // Each object a segment of its own, even where a prepended character (Unicode's
+        // Grapheme_Cluster_Break=Prepend) joins it to the grapheme before it.
+        if !objects.isEmpty {
+            boundaries = mergeSorted(boundaries, objects.flatMap { [$0, $0 + 1] }, length: text.count)
+        }
         // Faces by slot, so the loop compares integers rather than references.
         var faces: [FontFace] = []
         func slot(of face: FontFace) -> Int {
