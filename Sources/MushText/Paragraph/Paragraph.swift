@@ -93,21 +93,8 @@ public final class Paragraph: Sendable {
         self.runAttributes = document.runs.map(\.attributes)
         self.hasLinks = runAttributes.contains { $0.link != nil }
         // Each object's UTF-16 offset, checked to hold U+FFFC and to follow the one before.
-        var objectUnits: [Int] = []
-        objectUnits.reserveCapacity(objects.count)
-        let scalarCount = scalarOffsets[units.count]
-        for (index, object) in objects.enumerated() {
-            let unit =
-                object.offset >= 0 && object.offset < scalarCount
-                ? scalarOffsets.firstUnit(reaching: object.offset) : -1
-            guard unit >= 0, units[unit] == 0xFFFC, objectUnits.last.map({ $0 < unit }) ?? true else {
-                throw .invalidValue(
-                    property: "objects[\(index)].offset",
-                    problem:
-                        "must be the offset of a U+FFFC in the text, past the object before (it is \(object.offset))")
-            }
-            objectUnits.append(unit)
-        }
+        let objectUnits =
+            objects.isEmpty ? [] : try Self.objectUnits(objects, units: units, scalarOffsets: scalarOffsets)
         let graphemes: BoundaryList
         var items: [TextItem]
         do throws(ICUError) {
@@ -196,6 +183,29 @@ public final class Paragraph: Sendable {
                 emptyLineFace.unitsPerEm) / 4
         self.spaceWidth = space * style.fontSize / Double(emptyLineFace.unitsPerEm)
         self.tabWidth = style.tabWidth ?? 8 * spaceWidth
+    }
+
+    /// Each object's UTF-16 offset, checked to hold U+FFFC and to follow the one before.
+    private static func objectUnits(_ objects: [InlineObject], units: [UInt16], scalarOffsets: UnitOffsetMap)
+        throws(TextError) -> [Int]
+    {
+        var objectUnits: [Int] = []
+        objectUnits.reserveCapacity(objects.count)
+        let scalarCount = scalarOffsets[units.count]
+        for (index, object) in objects.enumerated() {
+            let unit =
+                object.offset >= 0 && object.offset < scalarCount
+                ? scalarOffsets.firstUnit(reaching: object.offset) : -1
+            guard unit >= 0, units[unit] == 0xFFFC, objectUnits.last.map({ $0 < unit }) ?? true else {
+                throw .invalidValue(
+                    property: "objects[\(index)].offset",
+                    problem:
+                        "must be the offset of a U+FFFC in the text, past the object before (it is \(object.offset))"
+                )
+            }
+            objectUnits.append(unit)
+        }
+        return objectUnits
     }
 
     /// Parses `mush` and shapes it.
