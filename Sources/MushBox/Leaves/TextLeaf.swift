@@ -33,7 +33,7 @@ public struct TextLeaf: BoxLeaf {
 
     /// A leaf of `document` set in `style`: the paragraph is shaped here, once.
     ///
-    /// Throws what `Paragraph.init(_:style:fonts:)` throws: a style value outside `MushLimits`,
+    /// Throws what `Paragraph.init(_:style:objects:fonts:)` throws: a style value outside `MushLimits`,
     /// or ICU failing.
     /// With `inline`, boxes set in the text at the U+FFFC characters their offsets name (in
     /// ascending order of offset), each placed as an `InlineObject` of its margin box.

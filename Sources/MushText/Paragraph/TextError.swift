@@ -18,7 +18,7 @@ public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension ParagraphStyle {
     /// Checks every value against `MushLimits`, naming the first bad one (`style.lineSpacing`).
-    /// ``Paragraph/init(_:style:fonts:)`` calls it.
+    /// ``Paragraph/init(_:style:objects:fonts:)`` calls it.
     public func validate() throws(TextError) {
         func check(_ value: Double, _ range: ClosedRange<Double>, _ name: @autoclosure () -> String) throws(TextError) {
             if let problem = MushLimits.problem(value, in: range) {
