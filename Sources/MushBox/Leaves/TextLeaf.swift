@@ -31,12 +31,12 @@ public struct TextLeaf: BoxLeaf {
     /// copies of the leaf, which have the same paragraph.)
     private let last = LockedValue<(width: Double, layout: ParagraphLayout)?>(nil)
 
-    /// A leaf of `document` set in `style`: the paragraph is shaped here, once.
+    /// A leaf of `document` set in `style`: the paragraph is shaped here, once. With `inline`,
+    /// boxes set in the text at the U+FFFC characters their offsets name (in ascending order of
+    /// offset), each placed as an `InlineObject` of its margin box.
     ///
-    /// Throws what `Paragraph.init(_:style:objects:fonts:)` throws: a style value outside `MushLimits`,
-    /// or ICU failing.
-    /// With `inline`, boxes set in the text at the U+FFFC characters their offsets name (in
-    /// ascending order of offset), each placed as an `InlineObject` of its margin box.
+    /// Throws what `Paragraph.init(_:style:objects:fonts:)` throws: a style value outside
+    /// `MushLimits`, an object's offset that is not a U+FFFC, or ICU failing.
     public init(
         _ document: MushDocument, style: ParagraphStyle = ParagraphStyle(), color: MushColor? = nil,
         inline: [InlineBox] = [], fonts: FontCollection = .standard
