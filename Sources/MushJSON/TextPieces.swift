@@ -12,7 +12,7 @@ import MushText
 ///   the line, as an image leaf's node or any node, laid out at its own max-content size unless it
 ///   sets one.
 ///
-/// A row's text (``LineRequest``) takes the same strings, runs (read by ``run(_:fonts:bold:italic:)``)
+/// A row's text (``LineRequest``) takes the same strings, runs (read by `run(_:fonts:bold:italic:)`)
 /// and images, with no box pieces.
 enum TextPieces {
     /// The keys of a run piece.

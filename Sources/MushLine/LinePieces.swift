@@ -137,3 +137,38 @@ extension MGLine.InlineImage {
         }
     }
 }
+
+extension MGLineLayout {
+    /// The link under the point (`x`, `y`) of the line (its top-left corner at 0, 0): a linked
+    /// run's rectangle (`ParagraphLayout.links`) or a linked inline image's frame, in a visible text
+    /// item, or in the line of a visible box, however deep; nil where there is none. Rectangles
+    /// hold their left and top edges, not their right and bottom ones.
+    public func link(atX x: Double, y: Double) -> String? {
+        func holds(_ left: Double, _ top: Double, _ width: Double, _ height: Double) -> Bool {
+            x >= left && x < left + width && y >= top && y < top + height
+        }
+        var found: String?
+        for item in items {
+            guard let frame = item.frame, holds(frame.x, frame.y, frame.width, frame.height) else { continue }
+            switch item.content {
+            case .text(let text):
+                for link in text.layout.links
+                where link.rects.contains(where: { holds(frame.x + $0.x, frame.y + $0.y, $0.width, $0.height) }) {
+                    found = link.url
+                }
+                for placed in text.images {
+                    guard let link = placed.image.link,
+                        holds(
+                            frame.x + placed.frame.x, frame.y + placed.frame.y, placed.frame.width, placed.frame.height)
+                    else { continue }
+                    found = link
+                }
+            case .box(let box):
+                if let link = box.line?.link(atX: x - frame.x, y: y - frame.y) { found = link }
+            case .image:
+                break
+            }
+        }
+        return found
+    }
+}

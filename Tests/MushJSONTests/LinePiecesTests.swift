@@ -112,6 +112,16 @@ struct LinePiecesTests {
             fonts: fonts)
         let layout = try request.layout()
         #expect(layout.jsonValue.json.contains(#""links":[{"rects":[{"#))
+        // A tap on the run finds its link.
+        guard case .row(let row)? = layout.leaf, let frame = row.items[0].frame,
+            let rect = row.items[0].text?.layout.links.first?.rects.first
+        else {
+            Issue.record("no row link")
+            return
+        }
+        let hit = layout.hits(x: frame.x + rect.x + 1, y: frame.y + rect.y + 1)
+        #expect(hit.map(\.link) == ["#top"])
+        #expect(layout.hits(x: frame.x + 1, y: frame.y + rect.y + 1).map(\.link) == [nil])
     }
 
     @Test func badPiecesAreNamedByTheirPath() {

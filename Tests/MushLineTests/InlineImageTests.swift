@@ -79,6 +79,29 @@ struct InlineImageTests {
         #expect(text.images.map(\.image.link) == ["#top"])
     }
 
+    @Test func theLinkUnderAPointIsARunsOrAnImagesInBoxesToo() throws {
+        let docs = MushDocument([(text: "docs", attributes: MushAttributes(link: "https://example.com/docs"))])
+        let inner = MGLine(
+            width: 0, height: 30, left: [.pieces([.text(docs), .string(" "), icon(10, 10, link: "#top")])])
+        let line = MGLine(width: 300, height: 40, right: [.box(MGLine.Box(width: 200, height: 30, line: inner))])
+        let layout = try line.layout()
+        let box = try #require(layout.frame(.right, 0))
+        guard case .box(let content) = layout.items[0].content, let nested = content.line else {
+            Issue.record("no box line")
+            return
+        }
+        let text = try #require(nested.items[0].text)
+        let frame = try #require(nested.frame(.left, 0))
+        let image = try #require(text.images.first)
+        #expect(box == Frame(x: 100, y: 5, width: 200, height: 30))
+        #expect(frame.x == 0 && frame.y == 6)
+        #expect(layout.link(atX: 100 + 1, y: 5 + 6 + 1) == "https://example.com/docs")
+        #expect(
+            layout.link(atX: 100 + image.frame.x + 5, y: 5 + 6 + image.frame.y + 5) == "#top")
+        #expect(layout.link(atX: 100 + image.frame.x - 0.5, y: 5 + 6 + 1) == nil)
+        #expect(layout.link(atX: 50, y: 20) == nil)
+    }
+
     @Test func multilineFollowsTheTextPiecesLineBreaks() throws {
         let line = row(left: [.pieces([.string("one\ntwo "), icon(8, 8)])])
         let text = try #require(try line.layout().item(.left, 0).text)
