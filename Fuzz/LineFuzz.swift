@@ -343,7 +343,10 @@ private func checkInvalid(_ line: MGLine, target: UInt8, value: UInt8) {
         let which = Int(target / 32) % 4
         guard
             let index = items.firstIndex(where: {
-                if case .text = $0 { false } else if case .attributed = $0 { false } else { true }
+                switch $0 {
+                case .text, .attributed, .pieces: false
+                case .image, .box: true
+                }
             })
         else {
             line.width = number
@@ -369,7 +372,7 @@ private func checkInvalid(_ line: MGLine, target: UInt8, value: UInt8) {
                 expected = name + (which == 0 ? ".width" : ".height")
             }
             items[index] = .box(box)
-        case .text, .attributed:
+        case .text, .attributed, .pieces:
             fatalError("unreachable")
         }
         line.setItems(items, on: side)
@@ -414,7 +417,7 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
         }
         let kindMatches =
             switch (item, placed.content) {
-            case (.text, .text), (.attributed, .text), (.image, .image), (.box, .box): true
+            case (.text, .text), (.attributed, .text), (.pieces, .text), (.image, .image), (.box, .box): true
             default: false
             }
         if !kindMatches { fail("item \(side.rawValue)[\(index)] is \(item) but was laid out as \(placed.content)") }
@@ -481,7 +484,7 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
                 }
                 check(nestedLayout, of: held, depth: depth + 1)
             }
-        case .text, .attributed:
+        case .text, .attributed, .pieces:
             guard let text = placed.text else { continue }
             guard let frame = placed.frame else { continue }
             if frame.height != roundedUp(text.layout.height) {
@@ -491,6 +494,15 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
                 switch item {
                 case .text(let string, let flag): flag ?? string.contains(where: \.isNewline)
                 case .attributed(_, let flag): flag
+                case .pieces(let pieces, let flag):
+                    flag
+                        ?? pieces.contains {
+                            if case .text(let document) = $0 {
+                                document.text.contains(where: \.isNewline)
+                            } else {
+                                false
+                            }
+                        }
                 default: false
                 }
             if text.isMultiline != multiline { fail("text \(name) laid out with isMultiline \(text.isMultiline)") }
@@ -820,6 +832,8 @@ private func describe(_ line: MGLine) -> String {
             "text(\(string.debugDescription), multiline: \(multiline.map { "\($0)" } ?? "nil"))"
         case .attributed(let document, let multiline):
             "attributed(\(document.text.debugDescription), multiline: \(multiline))"
+        case .pieces(let pieces, let multiline):
+            "pieces(\(pieces.count) pieces, multiline: \(multiline.map { "\($0)" } ?? "nil"))"
         case .image(let image): "image(\(image.width) × \(image.height))"
         case .box(let box):
             "box(\(box.width) × \(box.height), margin: \(box.margin), expand: \(box.expand)"

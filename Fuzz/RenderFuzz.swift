@@ -599,7 +599,7 @@ private func decorated(_ line: MGLine, _ random: inout Random) -> MGLine {
                 box.borders = random.borders()
                 if let nested = box.line { box.line = decorated(nested, &random) }
                 return .box(box)
-            case .text, .attributed:
+            case .text, .attributed, .pieces:
                 return item
             }
         }
