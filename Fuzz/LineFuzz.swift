@@ -190,8 +190,9 @@ private indirect enum ItemPlan {
         switch self {
         case .text(let flags):
             var string = texts.next()
-            // Bits 3–4: the form; 5: a line break in the middle; 6: "|mush"; 7: the multiline flag
-            // (forms 2 and 3); 0–1 (with bits 0–2 giving the kind) = 1: blank space around.
+            // Bits 3–4: the form (1: pieces with an image); 5: a line break in the middle; 6: "|mush"
+            // (form 1: the image's alignment); 7: the multiline flag (forms 2 and 3); 0–1 (with
+            // bits 0–2 giving the kind) = 1: blank space around.
             if flags & 0x20 != 0 {
                 let middle = string.index(string.startIndex, offsetBy: string.count / 2)
                 string.insert("\n", at: middle)
@@ -205,6 +206,15 @@ private indirect enum ItemPlan {
                 return .attributed(
                     flags & 0x40 != 0 ? Mush.parse(string) : MushDocument([(text: string, attributes: .plain)]),
                     multiline: multiline)
+            case 1:
+                // Pieces: the string's halves around an image set in the text (its size from the
+                // string's length), aligned by bit 6, its multiline flag as for a plain string.
+                let middle = string.index(string.startIndex, offsetBy: string.count / 2)
+                let size = Double(string.count % 40) + 0.5
+                let image = MGLine.InlineImage(
+                    MGLine.Image(width: size, height: 40.5 - size), margin: MGLine.Insets(left: 1, right: 2),
+                    verticalAlign: flags & 0x40 != 0 ? .middle : .baseline)
+                return .pieces([.string(String(string[..<middle])), .image(image), .string(String(string[middle...]))])
             default:
                 return .text(flags & 0x40 != 0 ? string + "|mush" : string)
             }
