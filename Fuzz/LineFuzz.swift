@@ -190,8 +190,9 @@ private indirect enum ItemPlan {
         switch self {
         case .text(let flags):
             var string = texts.next()
-            // Bits 3–4: the form; 5: a line break in the middle; 6: "|mush"; 7: the multiline flag
-            // (forms 2 and 3); 0–1 (with bits 0–2 giving the kind) = 1: blank space around.
+            // Bits 3–4: the form (1: pieces with an image); 5: a line break in the middle; 6: "|mush"
+            // (form 1: the image's alignment); 7: the multiline flag (forms 2 and 3); 0–1 (with
+            // bits 0–2 giving the kind) = 1: blank space around.
             if flags & 0x20 != 0 {
                 let middle = string.index(string.startIndex, offsetBy: string.count / 2)
                 string.insert("\n", at: middle)
@@ -205,6 +206,15 @@ private indirect enum ItemPlan {
                 return .attributed(
                     flags & 0x40 != 0 ? Mush.parse(string) : MushDocument([(text: string, attributes: .plain)]),
                     multiline: multiline)
+            case 1:
+                // Pieces: the string's halves around an image set in the text (its size from the
+                // string's length), aligned by bit 6, its multiline flag as for a plain string.
+                let middle = string.index(string.startIndex, offsetBy: string.count / 2)
+                let size = Double(string.count % 40) + 0.5
+                let image = MGLine.InlineImage(
+                    MGLine.Image(width: size, height: 40.5 - size), margin: MGLine.Insets(left: 1, right: 2),
+                    verticalAlign: flags & 0x40 != 0 ? .middle : .baseline)
+                return .pieces([.string(String(string[..<middle])), .image(image), .string(String(string[middle...]))])
             default:
                 return .text(flags & 0x40 != 0 ? string + "|mush" : string)
             }
@@ -343,7 +353,10 @@ private func checkInvalid(_ line: MGLine, target: UInt8, value: UInt8) {
         let which = Int(target / 32) % 4
         guard
             let index = items.firstIndex(where: {
-                if case .text = $0 { false } else if case .attributed = $0 { false } else { true }
+                switch $0 {
+                case .text, .attributed, .pieces: false
+                case .image, .box: true
+                }
             })
         else {
             line.width = number
@@ -369,7 +382,7 @@ private func checkInvalid(_ line: MGLine, target: UInt8, value: UInt8) {
                 expected = name + (which == 0 ? ".width" : ".height")
             }
             items[index] = .box(box)
-        case .text, .attributed:
+        case .text, .attributed, .pieces:
             fatalError("unreachable")
         }
         line.setItems(items, on: side)
@@ -414,7 +427,7 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
         }
         let kindMatches =
             switch (item, placed.content) {
-            case (.text, .text), (.attributed, .text), (.image, .image), (.box, .box): true
+            case (.text, .text), (.attributed, .text), (.pieces, .text), (.image, .image), (.box, .box): true
             default: false
             }
         if !kindMatches { fail("item \(side.rawValue)[\(index)] is \(item) but was laid out as \(placed.content)") }
@@ -481,7 +494,7 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
                 }
                 check(nestedLayout, of: held, depth: depth + 1)
             }
-        case .text, .attributed:
+        case .text, .attributed, .pieces:
             guard let text = placed.text else { continue }
             guard let frame = placed.frame else { continue }
             if frame.height != roundedUp(text.layout.height) {
@@ -491,6 +504,15 @@ private func check(_ layout: MGLineLayout, of line: MGLine, depth: Int) {
                 switch item {
                 case .text(let string, let flag): flag ?? string.contains(where: \.isNewline)
                 case .attributed(_, let flag): flag
+                case .pieces(let pieces, let flag):
+                    flag
+                        ?? pieces.contains {
+                            if case .text(let document) = $0 {
+                                document.text.contains(where: \.isNewline)
+                            } else {
+                                false
+                            }
+                        }
                 default: false
                 }
             if text.isMultiline != multiline { fail("text \(name) laid out with isMultiline \(text.isMultiline)") }
@@ -820,6 +842,8 @@ private func describe(_ line: MGLine) -> String {
             "text(\(string.debugDescription), multiline: \(multiline.map { "\($0)" } ?? "nil"))"
         case .attributed(let document, let multiline):
             "attributed(\(document.text.debugDescription), multiline: \(multiline))"
+        case .pieces(let pieces, let multiline):
+            "pieces(\(pieces.count) pieces, multiline: \(multiline.map { "\($0)" } ?? "nil"))"
         case .image(let image): "image(\(image.width) × \(image.height))"
         case .box(let box):
             "box(\(box.width) × \(box.height), margin: \(box.margin), expand: \(box.expand)"

@@ -511,9 +511,8 @@ private func expectWarnings(
     for item in layout.items {
         guard let frame = item.frame else { continue }
         let name = "\(path)\(item.side.rawValue)Items[\(item.index)]"
-        switch item.content {
-        case .image(let image):
-            guard frame.width > 0, frame.height > 0 else { continue }
+        func expect(_ image: MGLine.Image, width: Double, height: Double) {
+            guard width > 0, height > 0 else { return }
             if let file = image.file {
                 if !realImages.contains(file), failing.insert(file).inserted {
                     let problem = specialFiles.first { $0.path == file }?.problem ?? "image not found: "
@@ -522,10 +521,18 @@ private func expectWarnings(
             } else {
                 warnings.append("\(name): the image names no file")
             }
+        }
+        switch item.content {
+        case .image(let image):
+            expect(image, width: frame.width, height: frame.height)
         case .box(let box):
             if let inner = box.line { expectWarnings(inner, path: name + ".line.", &warnings, &failing) }
-        case .text:
-            continue
+        case .text(let text):
+            // Images set in the text, drawn (and warned about) at the item when the text is drawn.
+            guard frame.width > 0 else { continue }
+            for placed in text.images {
+                expect(placed.image.image, width: placed.frame.width, height: placed.frame.height)
+            }
         }
     }
 }
@@ -599,7 +606,7 @@ private func decorated(_ line: MGLine, _ random: inout Random) -> MGLine {
                 box.borders = random.borders()
                 if let nested = box.line { box.line = decorated(nested, &random) }
                 return .box(box)
-            case .text, .attributed:
+            case .text, .attributed, .pieces:
                 return item
             }
         }

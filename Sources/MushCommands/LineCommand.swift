@@ -26,10 +26,14 @@ struct LineCommand: ConsoleCommand {
             item is a string (text: multiline when it holds a line break; Mush markup when it ends in \
             |mush), {"text": …, "multiline": true or false}, {"image": {width, height, file}} or \
             {"box": {width, height, margin, expand, color, borders, line}}, where line is a line object \
-            whose width may be left out. Lengths are in points, from 0 to 1000000 (offsets ±1000000); \
+            whose width may be left out. A text may be an array of pieces (a bare array is an item): \
+            strings, runs {"text", "font": {family, size, bold, italic}, "color", "link"} and images \
+            {"image": {…}, "verticalAlign", "margin", "link"} set in its lines (no box pieces). Lengths are in points, from 0 to 1000000 (offsets ±1000000); \
             font sizes from 0.01 to 10000; JSON nests at most 64 levels. Prints {"width", "height", "items"}, \
             one item for each input item: side, index, kind, visible and, when visible, frame; text adds \
-            truncated and lines, a visible box holding a line adds that line's layout as line. A bad value is named by its \
+            truncated and lines (and, when visible and it has any, inline: each image's piece index, \
+            line, x, y, width and height in the item's frame, and links: each url's rects), a visible \
+            box holding a line adds that line's layout as line. A bad value is named by its \
             JSON path (right[0].box.margin.left) and the exit status is 2. Fonts the collection lacks \
             (named in markup) are warnings on standard error. With --batch, reads JSON \
             Lines on standard input (LF or CRLF), one line object per input line, and prints one \

@@ -501,7 +501,7 @@ public struct BoxTreeReader {
     /// An MGLine object at `path`, as `mush line` reads it (its width optional), checked and shaped
     /// as a leaf, its text engine's warnings kept (for line leaves and MGBoxKit's rows alike).
     mutating func row(_ value: JSONValue, at path: String) throws(RequestError) -> LineLeaf {
-        let line = try LineRequest(fonts: fonts).line(value, at: path, widthRequired: false)
+        let line = try LineRequest(fonts: fonts, images: images).line(value, at: path, widthRequired: false)
         let leaf: LineLeaf
         do {
             leaf = try LineLeaf(line, fonts: fonts)

@@ -9,8 +9,12 @@ extension MGLineLayout {
 }
 
 extension MGLineLayout.Item {
-    /// A visible item has a frame; text has `truncated` and `lines`; a visible box holding a line
-    /// has that line's layout as `line`.
+    /// A visible item has a frame; text has `truncated` and `lines`, and, when visible, `inline`
+    /// for the images set in it (`index`: the piece's index in the `text` array, `line`, and the
+    /// image's `x`, `y`, `width` and `height`, its margin outside, from the item's frame origin,
+    /// and its `link`, which covers that frame)
+    /// and `links` (`url`, and `rects`: one `x`, `y`, `width`, `height` a line it spans, from the
+    /// item's frame origin); a visible box holding a line has that line's layout as `line`.
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
             "side": .string(side.rawValue), "index": .number(Double(index)), "visible": .bool(isVisible),
@@ -27,6 +31,36 @@ extension MGLineLayout.Item {
             object["truncated"] = .bool(text.isTruncated)
             // A dropped text shows nothing.
             object["lines"] = .array(isVisible ? text.lines.map(JSONValue.string) : [])
+            guard isVisible else { break }
+            let images = text.images
+            if !images.isEmpty {
+                object["inline"] = .array(
+                    images.map { placed in
+                        var image: [String: JSONValue] = [
+                            "index": .number(Double(placed.piece)), "line": .number(Double(placed.line)),
+                            "x": .number(placed.frame.x), "y": .number(placed.frame.y),
+                            "width": .number(placed.frame.width), "height": .number(placed.frame.height),
+                        ]
+                        if let link = placed.image.link { image["link"] = .string(link) }
+                        return .object(image)
+                    })
+            }
+            let links = text.layout.links
+            if !links.isEmpty {
+                object["links"] = .array(
+                    links.map { link in
+                        .object([
+                            "url": .string(link.url),
+                            "rects": .array(
+                                link.rects.map { rect in
+                                    .object([
+                                        "x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width),
+                                        "height": .number(rect.height),
+                                    ])
+                                }),
+                        ])
+                    })
+            }
         case .image:
             object["kind"] = .string("image")
         case .box(let box):

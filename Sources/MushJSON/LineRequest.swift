@@ -166,11 +166,14 @@ public struct LineRequest: Sendable {
         try object.array(key) { value, path throws(RequestError) in try item(value, at: path) } ?? []
     }
 
-    /// A string (text), or an object with one of the keys text, image and box.
+    /// A string (text), an array of text pieces (``pieces(_:at:)``), or an object with one of the
+    /// keys text (a string or an array of pieces), image and box.
     func item(_ value: JSONValue, at path: String) throws(RequestError) -> MGLine.Item {
         switch value {
         case .string(let string):
             return .text(string)
+        case .array(let values):
+            return .pieces(try pieces(values, at: path))
         case .object(let members):
             let kinds = ["text", "image", "box"].filter { members[$0] != nil }
             guard kinds.count == 1 else {
@@ -183,7 +186,13 @@ public struct LineRequest: Sendable {
             switch kinds[0] {
             case "text":
                 let object = try JSONObject(value, at: path, keys: ["text", "multiline"])
-                return .text(try object.string("text")!, multiline: try object.bool("multiline"))
+                if case .array(let values)? = object["text"] {
+                    return .pieces(try pieces(values, at: object.path("text")), multiline: try object.bool("multiline"))
+                }
+                guard let text = try object.string("text") else {
+                    throw object.wrongType("text", expected: "a string or an array of pieces")
+                }
+                return .text(text, multiline: try object.bool("multiline"))
             case "image":
                 let outer = try JSONObject(value, at: path, keys: ["image"])
                 let image = try JSONObject(outer["image"]!, at: outer.path("image"), keys: JSONObject.imageKeys)
@@ -206,5 +215,51 @@ public struct LineRequest: Sendable {
         default:
             throw RequestError(at: path, "expected a string or an object, not \(value.kindName)")
         }
+    }
+
+    /// A row text's pieces, the array at `path`: strings (Mush markup where they end in `|mush`),
+    /// runs (`{"text", "font", "color", "link"}`, the font `{"family", "size", "bold", "italic"}`)
+    /// and images (`{"image": {…}, "verticalAlign", "margin", "link"}`). Box pieces are for box
+    /// trees' text leaves.
+    func pieces(_ values: [JSONValue], at path: String) throws(RequestError) -> [MGLine.TextPiece] {
+        var pieces: [MGLine.TextPiece] = []
+        for (index, value) in values.enumerated() {
+            let place = "\(path)[\(index)]"
+            switch value {
+            case .string(let string):
+                pieces.append(.string(string))
+            case .object(let members) where members["text"] != nil:
+                let object = try JSONObject(value, at: place, keys: TextPieces.runKeys)
+                pieces.append(.text(try TextPieces.run(object, fonts: fonts, bold: false, italic: false).document))
+            case .object(let members) where members["box"] != nil:
+                throw RequestError(
+                    at: place, "box pieces are for box trees' text (a row's text holds strings, runs and images)")
+            case .object(let members) where members["image"] != nil:
+                pieces.append(.image(try inlineImage(value, at: place)))
+            default:
+                throw RequestError(
+                    at: place, "expected a string or an object with text or image, not \(value.kindName)")
+            }
+        }
+        return pieces
+    }
+
+    /// An image piece at `place`: its image (an image item's object), alignment, margin and link.
+    func inlineImage(_ value: JSONValue, at place: String) throws(RequestError) -> MGLine.InlineImage {
+        let object = try JSONObject(value, at: place, keys: ["image"] + TextPieces.inlineKeys)
+        let image = try JSONObject(object["image"]!, at: object.path("image"), keys: JSONObject.imageKeys)
+        let inline = MGLine.InlineImage(
+            try image.image(images), margin: try object.edges("margin") ?? MGLine.Insets(),
+            verticalAlign: try TextPieces.verticalAlign(object), link: try TextPieces.link(object))
+        let limit = MushLimits.length.upperBound
+        let width = inline.image.width + inline.margin.left + inline.margin.right
+        let height = inline.image.height + inline.margin.top + inline.margin.bottom
+        if width > limit || height > limit {
+            throw RequestError(
+                at: place,
+                "its margin box must be at most \(MushLimits.format(limit)) points wide and tall (it is "
+                    + "\(MushLimits.format(width)) × \(MushLimits.format(height)))")
+        }
+        return inline
     }
 }

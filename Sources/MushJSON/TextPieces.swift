@@ -11,11 +11,80 @@ import MushText
 /// - `{"image": {…}}` or `{"box": NODE}`, with `verticalAlign`, `margin` and `link`: a box set in
 ///   the line, as an image leaf's node or any node, laid out at its own max-content size unless it
 ///   sets one.
+///
+/// A row's text (``LineRequest``) takes the same strings, runs (read by `run(_:fonts:bold:italic:)`)
+/// and images, with no box pieces.
 enum TextPieces {
     /// The keys of a run piece.
     static let runKeys = ["text", "font", "color", "link"]
     /// The keys of an inline piece, beside its `image` or `box`.
     static let inlineKeys = ["verticalAlign", "margin", "link"]
+
+    /// A run piece's document: its text (markup where it ends in `|mush`), its font (`family`
+    /// checked against `fonts`), colour and link over the `bold` and `italic` it starts from
+    /// (markup's own still wins inside it); and the markup's diagnostics.
+    static func run(_ object: JSONObject, fonts: FontCollection, bold: Bool, italic: Bool) throws(RequestError)
+        -> (document: MushDocument, diagnostics: [MushDiagnostic])
+    {
+        guard let string = try object.string("text") else { throw object.wrongType("text", expected: "a string") }
+        var family: String?
+        var size: Double?
+        var pieceBold = bold
+        var pieceItalic = italic
+        if let value = object["font"] {
+            let font = try JSONObject(value, at: object.path("font"), keys: ["family", "size", "bold", "italic"])
+            if let name = try font.string("family") {
+                guard fonts.hasFamily(name) else {
+                    throw RequestError(at: font.path("family"), fonts.missingFamilyMessage(name))
+                }
+                family = name
+            }
+            size = try font.number("size", in: MushLimits.fontSize)
+            pieceBold = try font.bool("bold") ?? bold
+            pieceItalic = try font.bool("italic") ?? italic
+        }
+        let color = try object.color("color")
+        let link = try Self.link(object)
+        let document = TextLeaf.document(of: string, bold: pieceBold, italic: pieceItalic)
+        guard family != nil || size != nil || color != nil || link != nil else {
+            return (document, document.diagnostics)
+        }
+        let runs = document.runs.map { run in
+            var attributes = run.attributes
+            attributes.fontFamily = attributes.fontFamily ?? family
+            attributes.fontSize = attributes.fontSize ?? size
+            attributes.color = attributes.color ?? color
+            attributes.link = link
+            return MushRun(range: run.range, attributes: attributes)
+        }
+        return ((try? MushDocument(text: document.text, runs: runs)) ?? document, document.diagnostics)
+    }
+
+    /// `verticalAlign`: a CSS keyword, or a number of points to raise the item by.
+    static func verticalAlign(_ object: JSONObject) throws(RequestError) -> InlineObject.Alignment {
+        switch object["verticalAlign"] {
+        case nil: return .baseline
+        case .number?: return .raised(try object.number("verticalAlign", in: MushLimits.offset)!)
+        case .string(let name)?:
+            guard let alignment = InlineObject.Alignment(name: name) else {
+                throw RequestError(
+                    at: object.path("verticalAlign"),
+                    "must be \(listed(InlineObject.Alignment.names.map(\.name))) or a number of points "
+                        + "(it is '\(JSONReader.shortened(name))')")
+            }
+            return alignment
+        case let value?:
+            throw RequestError(
+                at: object.path("verticalAlign"), "expected a keyword or a number, not \(value.kindName)")
+        }
+    }
+
+    /// `link`: a link `LinkTarget` accepts; nil when left out.
+    static func link(_ object: JSONObject) throws(RequestError) -> String? {
+        guard let link = try object.string("link") else { return nil }
+        if let problem = LinkTarget.problem(link) { throw RequestError(at: object.path("link"), problem) }
+        return link
+    }
 }
 
 extension BoxTreeReader {
@@ -54,37 +123,9 @@ extension BoxTreeReader {
     private mutating func runPiece(_ object: JSONObject, bold: Bool, italic: Bool) throws(RequestError)
         -> MushDocument
     {
-        guard let string = try object.string("text") else { throw object.wrongType("text", expected: "a string") }
-        var family: String?
-        var size: Double?
-        var pieceBold = bold
-        var pieceItalic = italic
-        if let value = object["font"] {
-            let font = try JSONObject(value, at: object.path("font"), keys: ["family", "size", "bold", "italic"])
-            if let name = try font.string("family") {
-                guard fonts.hasFamily(name) else {
-                    throw RequestError(at: font.path("family"), fonts.missingFamilyMessage(name))
-                }
-                family = name
-            }
-            size = try font.number("size", in: MushLimits.fontSize)
-            pieceBold = try font.bool("bold") ?? bold
-            pieceItalic = try font.bool("italic") ?? italic
-        }
-        let color = try object.color("color")
-        let link = try self.link(object)
-        let document = TextLeaf.document(of: string, bold: pieceBold, italic: pieceItalic)
-        for diagnostic in document.diagnostics { warn(diagnostic.message, at: object.path("text")) }
-        guard family != nil || size != nil || color != nil || link != nil else { return document }
-        let runs = document.runs.map { run in
-            var attributes = run.attributes
-            attributes.fontFamily = attributes.fontFamily ?? family
-            attributes.fontSize = attributes.fontSize ?? size
-            attributes.color = attributes.color ?? color
-            attributes.link = link
-            return MushRun(range: run.range, attributes: attributes)
-        }
-        return (try? MushDocument(text: document.text, runs: runs)) ?? document
+        let (document, diagnostics) = try TextPieces.run(object, fonts: fonts, bold: bold, italic: italic)
+        for diagnostic in diagnostics { warn(diagnostic.message, at: object.path("text")) }
+        return document
     }
 
     /// An inline piece at `place`: its `image` (an image node's) or `box` (any node), laid out on
@@ -104,7 +145,7 @@ extension BoxTreeReader {
             node.paint = paint
         }
         let margin = try object.edges("margin") ?? BoxEdges(0)
-        let alignment = try verticalAlign(object)
+        let alignment = try TextPieces.verticalAlign(object)
         let box: InlineBox
         do {
             box = try InlineBox(node: node, margin: margin, verticalAlign: alignment)
@@ -123,31 +164,8 @@ extension BoxTreeReader {
         return box
     }
 
-    /// `verticalAlign`: a CSS keyword, or a number of points to raise the item by.
-    private func verticalAlign(_ object: JSONObject) throws(RequestError) -> InlineObject.Alignment {
-        switch object["verticalAlign"] {
-        case nil: return .baseline
-        case .number?: return .raised(try object.number("verticalAlign", in: MushLimits.offset)!)
-        case .string(let name)?:
-            guard let alignment = InlineObject.Alignment(name: name) else {
-                throw RequestError(
-                    at: object.path("verticalAlign"),
-                    "must be \(listed(InlineObject.Alignment.names.map(\.name))) or a number of points "
-                        + "(it is '\(JSONReader.shortened(name))')")
-            }
-            return alignment
-        case let value?:
-            throw RequestError(
-                at: object.path("verticalAlign"), "expected a keyword or a number, not \(value.kindName)")
-        }
-    }
-
     /// `link`: a link `LinkTarget` accepts; nil when left out.
-    func link(_ object: JSONObject) throws(RequestError) -> String? {
-        guard let link = try object.string("link") else { return nil }
-        if let problem = LinkTarget.problem(link) { throw RequestError(at: object.path("link"), problem) }
-        return link
-    }
+    func link(_ object: JSONObject) throws(RequestError) -> String? { try TextPieces.link(object) }
 }
 
 extension JSONObject {

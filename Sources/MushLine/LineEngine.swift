@@ -115,13 +115,22 @@ struct LineEngine {
     static func prepare(
         _ item: MGLine.Item, side: MGLine.Side, of line: MGLine, maxHeight: Double, fonts: FontCollection
     ) throws(MGLineError) -> Prepared {
-        let document: MushDocument
+        var document: MushDocument
         let multiline: Bool
+        var objects: [InlineObject] = []
+        var inline = InlineImages()
         switch item {
         case .text(let string, let isMultiline):
             (document, multiline) = PreparedText.document(of: string, multiline: isMultiline)
         case .attributed(let attributed, let isMultiline):
             (document, multiline) = (attributed, isMultiline)
+        case .pieces(let pieces, let isMultiline):
+            (document, objects, inline) = InlineImages.join(pieces)
+            multiline =
+                isMultiline
+                ?? pieces.contains {
+                    if case .text(let text) = $0 { PreparedText.containsNewline(text.text) } else { false }
+                }
         case .image(let image):
             return .image(image)
         case .box(let box):
@@ -130,8 +139,8 @@ struct LineEngine {
         do {
             return .text(
                 try PreparedText(
-                    document: document, multiline: multiline, side: side, of: line,
-                    maxHeight: maxHeight, fonts: fonts))
+                    document: document, objects: objects, inline: inline, multiline: multiline, side: side,
+                    of: line, maxHeight: maxHeight, fonts: fonts))
         } catch {
             throw .text(error)
         }

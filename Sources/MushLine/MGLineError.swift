@@ -99,6 +99,22 @@ extension MGLine.Item {
                     throw .invalidValue(property: property() + "." + name, problem: problem)
                 }
             }
+        case .pieces(let pieces, _):
+            for (index, piece) in pieces.enumerated() {
+                func name() -> String { property() + ".pieces[\(index)]" }
+                switch piece {
+                case .text(let document):
+                    do {
+                        try document.validateForLayout()
+                    } catch {
+                        if case .invalidValue(let inner, let problem) = error {
+                            throw .invalidValue(property: name() + "." + inner, problem: problem)
+                        }
+                    }
+                case .image(let image):
+                    try image.validate(name)
+                }
+            }
         case .image(let image):
             try Check.size(image.width, property() + ".width")
             try Check.size(image.height, property() + ".height")

@@ -10,6 +10,10 @@ extension MGLine {
         case text(String, multiline: Bool? = nil)
         /// Attributed text, as is (no trimming and no `|mush` rule).
         case attributed(MushDocument, multiline: Bool)
+        /// Text made of pieces, one after the other and untrimmed: styled text and images set in
+        /// its lines (``MGLine/TextPiece``). With `multiline` nil it is multiline when a text piece
+        /// holds a line break.
+        case pieces([TextPiece], multiline: Bool? = nil)
         /// An image of a size; `file` is for renderers.
         case image(Image)
         /// A box: a size and margins, or a box that expands to fill its side; it may hold a line.

@@ -77,6 +77,34 @@ public struct MGLineLayout: Sendable {
         public var color = MushColor(red: 0, green: 0, blue: 0)
         /// The side's text shadow; nil: none.
         public var shadow: Shadow?
+        /// The images set in a text of pieces, with the pieces they came from.
+        var inline = InlineImages()
+
+        init(
+            paragraph: Paragraph, layout: ParagraphLayout, isMultiline: Bool, isTruncated: Bool,
+            inline: InlineImages = InlineImages()
+        ) {
+            self.paragraph = paragraph
+            self.layout = layout
+            self.isMultiline = isMultiline
+            self.isTruncated = isTruncated
+            self.inline = inline
+        }
+
+        /// Where the images of a text of pieces are, line by line and left to right (those that
+        /// shortening left out are not there): each image's frame from the item's frame origin.
+        public var images: [PlacedImage] {
+            guard !inline.images.isEmpty else { return [] }
+            return paragraph.objectFrames(in: layout).map { placed in
+                let (piece, image) = inline.images[placed.index]
+                return PlacedImage(
+                    piece: piece, line: placed.line,
+                    frame: Frame(
+                        x: placed.x + image.margin.left, y: placed.y + image.margin.top, width: image.image.width,
+                        height: image.image.height),
+                    image: image)
+            }
+        }
 
         /// What each line shows, without the spaces that hang past its end.
         public var lines: [String] {

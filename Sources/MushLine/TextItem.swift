@@ -4,6 +4,8 @@ import MushText
 /// A text item made ready to measure: its document, shaped once with its side's style.
 struct PreparedText {
     let paragraph: Paragraph
+    /// The images set in the text, for a text of pieces.
+    let inline: InlineImages
     let multiline: Bool
     let alignment: MGLine.Alignment
 
@@ -53,8 +55,8 @@ struct PreparedText {
     /// Shapes the item's text with the side's font, line spacing and alignment. A single-line text
     /// shows one line; a multiline text shows at most `maxHeight` points of lines (0: all).
     init(
-        document: MushDocument, multiline: Bool, side: MGLine.Side, of line: MGLine, maxHeight: Double,
-        fonts: FontCollection
+        document: MushDocument, objects: [InlineObject] = [], inline: InlineImages = InlineImages(), multiline: Bool,
+        side: MGLine.Side, of line: MGLine, maxHeight: Double, fonts: FontCollection
     ) throws(TextError) {
         let font = line.font(for: side)
         alignment = line[side].alignment
@@ -63,7 +65,8 @@ struct PreparedText {
             alignment: ParagraphStyle.Alignment(rawValue: alignment.rawValue) ?? .left,
             maxLines: multiline ? 0 : 1, maxHeight: multiline ? maxHeight : 0, ellipsize: .end,
             textOverflow: .ellipsis)
-        paragraph = try Paragraph(document, style: style, fonts: fonts)
+        paragraph = try Paragraph(document, style: style, objects: objects, fonts: fonts)
+        self.inline = inline
         self.multiline = multiline
     }
 
@@ -98,7 +101,9 @@ struct PreparedText {
         }
         let truncated = layout.truncated || layout.lines.contains(where: \.ellipsized)
         return (
-            MGLineLayout.Text(paragraph: paragraph, layout: layout, isMultiline: multiline, isTruncated: truncated),
+            MGLineLayout.Text(
+                paragraph: paragraph, layout: layout, isMultiline: multiline, isTruncated: truncated,
+                inline: inline),
             width
         )
     }

@@ -20,6 +20,14 @@ extension Painter {
                 guard frame.width > 0 else { continue }
                 drawText(
                     text.layout, x: rect.x, y: rect.y, color: text.color, shadow: text.shadow, location: itemLocation)
+                // Images set in the text, as image items are drawn (a missing file warns at the item).
+                for placed in text.images {
+                    let frame = Rect(
+                        x: rect.x + placed.frame.x, y: rect.y + placed.frame.y, width: placed.frame.width,
+                        height: placed.frame.height)
+                    drawImage(placed.image.image, frame, location: itemLocation)
+                    if let link = placed.image.link { addLink(link, frame, location: itemLocation) }
+                }
             case .image(let image):
                 drawImage(image, rect, location: itemLocation)
             case .box(let box):

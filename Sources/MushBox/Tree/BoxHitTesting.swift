@@ -15,8 +15,9 @@ extension BoxLayout {
         public var y: Double
         public var width: Double
         public var height: Double
-        /// Where the point links to: the link of the text under it (a run's `MushAttributes.link`),
-        /// or the box's own (``BoxPaint/link``).
+        /// Where the point links to: the link of the text under it (a run's `MushAttributes.link`;
+        /// in a line leaf's row, a run's or an inline image's, `MGLineLayout.link(atX:y:)`), or the
+        /// box's own (``BoxPaint/link``).
         public var link: String?
         /// For an inline box of a text leaf (the box at ``path``): its index in the leaf's
         /// ``TextLeaf/inline`` (its frame is this hit's).
@@ -86,6 +87,12 @@ extension BoxLayout {
                             link: inner.paint?.link, inline: placed.index, piece: placed.piece))
                 }
             } else {
+                if case .row(let row)? = leaf {
+                    // A row's text is drawn from the content box's top-left.
+                    let left = originX + border.left + padding.left
+                    let top = originY + border.top + padding.top
+                    hit.link = row.link(atX: pointX - left, y: pointY - top) ?? hit.link
+                }
                 found.append(hit)
             }
         }
