@@ -12,9 +12,9 @@ import Testing
 /// Chromium rounds a font's ascent and descent to whole pixels (a 16-point DejaVu Sans line is 19
 /// tall, here and in Pango 18.625), rounds `sub` and `super` shifts down to 1/64, and centres
 /// `middle` on a hinted x-height (9 at 16 points; the font's own is 8.75): each moves an object by
-/// less than half a point. It also breaks before and after every object, even before closing
-/// punctuation, where UAX #14 (and Pango, and this engine) keeps U+FFFC with the `)`, `,` or `.`
-/// after it: those cases are counted apart.
+/// less than half a point. It also breaks before and after every object, even after an opening
+/// bracket or before closing punctuation, where UAX #14 (and Pango, and this engine) keeps U+FFFC
+/// with the `(` before it or the `)`, `,` or `.` after it: those cases are counted apart.
 @Suite("Inline objects against Chromium")
 struct InlineObjectChromiumTests {
     static let script = PangoComparisonTests.root.appendingPathComponent("Tests/BoxOracle/chromium_inline.py")
@@ -110,8 +110,20 @@ struct InlineObjectChromiumTests {
                     return start
                 }
             }
-            guard trimmedStarts(layout.lines.map(\.range)) == trimmedStarts(theirs) else {
-                if name.hasPrefix("3-") {
+            let ourStarts = trimmedStarts(layout.lines.map(\.range))
+            let chromiumStarts = trimmedStarts(theirs)
+            guard ourStarts == chromiumStarts else {
+                // The one known difference: Chromium breaks between an object and the punctuation
+                // that UAX #14 keeps with it (an opening bracket before it, closing punctuation
+                // after it).
+                let closing: Set<Unicode.Scalar> = [")", "]", "}", ",", ".", ":", ";", "!", "?"]
+                let opening: Set<Unicode.Scalar> = ["(", "[", "{"]
+                let onlyBeforePunctuation = Set(chromiumStarts).subtracting(ourStarts).allSatisfy { start in
+                    guard start > 0, start < text.count else { return false }
+                    return (text[start - 1] == "\u{FFFC}" && closing.contains(text[start]))
+                        || (text[start] == "\u{FFFC}" && opening.contains(text[start - 1]))
+                }
+                if onlyBeforePunctuation {
                     punctuation += 1
                 } else {
                     differences.append("\(name): lines \(layout.lines.map(\.range)) vs Chromium \(theirs)")
@@ -137,7 +149,8 @@ struct InlineObjectChromiumTests {
         for difference in differences { print("  differs from Chromium: \(difference)") }
         print(
             "Inline objects against Chromium: \(agreeing) of \(ours.count) layouts agree; \(punctuation) break "
-                + "differently next to closing punctuation (UAX #14 here)")
+                + "differently next to brackets or closing punctuation (UAX #14 here)")
         #expect(differences.isEmpty)
+        #expect(punctuation > 0, "the texts with closing punctuation after an object show the one known difference")
     }
 }
