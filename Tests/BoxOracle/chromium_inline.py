@@ -122,6 +122,8 @@ import math
 import re
 import sys
 
+from chromium_driver import open_page
+
 OBJECT = "\ufffc"
 VERTICAL_ALIGN = {"baseline", "middle", "top", "bottom", "text-top", "text-bottom", "sub", "super"}
 # Beyond this (px), two y values are different (Chromium's layout units are 1/64 px).
@@ -291,17 +293,7 @@ class Browser:
     """One headless Chromium, kept for as many batches as asked (`with Browser() as browser`)."""
 
     def __enter__(self):
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
-
-        options = Options()
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,800",
-                         "--force-device-scale-factor=1", "--hide-scrollbars"):
-            options.add_argument(argument)
-        options.binary_location = "/usr/bin/chromium"
-        self.driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
-        self.driver.get("data:text/html;charset=utf-8," + _quote(PAGE))
+        self.driver = open_page(PAGE)
         return self
 
     def __exit__(self, *error):
@@ -317,11 +309,6 @@ class Browser:
                                                               for case, after in zip(batch, places)))
             out.extend(result(case, a, b) for case, a, b in zip(batch, plain, probed))
         return out
-
-
-def _quote(text):
-    from urllib.parse import quote
-    return quote(text)
 
 
 def _is_text(char, rect):

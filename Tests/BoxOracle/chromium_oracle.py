@@ -37,6 +37,7 @@ import re
 import subprocess
 import sys
 
+from chromium_driver import open_page
 from random_values import SIDES, edge_value as _edge_value, edges as _edges, half as _half, size as _size
 
 
@@ -187,17 +188,7 @@ class Browser:
     """One headless Chromium, kept for as many batches as asked (`with Browser() as browser`)."""
 
     def __enter__(self):
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
-
-        options = Options()
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,800",
-                         "--force-device-scale-factor=1", "--hide-scrollbars"):
-            options.add_argument(argument)
-        options.binary_location = "/usr/bin/chromium"
-        self.driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
-        self.driver.get("data:text/html;charset=utf-8," + _quote(PAGE))
+        self.driver = open_page(PAGE)
         return self
 
     def __exit__(self, *error):
@@ -224,11 +215,6 @@ class Browser:
 def layout(cases):
     with Browser() as browser:
         return browser.layout(cases)
-
-
-def _quote(text):
-    from urllib.parse import quote
-    return quote(text)
 
 
 def read_cases(stream):
