@@ -105,6 +105,28 @@ public struct MushDocument: Hashable, Sendable {
         self.diagnostics = []
     }
 
+    /// `documents` one after the other: their texts joined, each one's runs moved past the texts
+    /// before it, neighbours with equal attributes merged (as ``init(text:runs:)`` does). The
+    /// documents' diagnostics are left out: their ranges are in their own parsers' inputs.
+    public init(joining documents: some Sequence<MushDocument>) {
+        var text = ""
+        var runs: [MushRun] = []
+        var count = 0
+        for document in documents {
+            text += document.text
+            for run in document.runs {
+                let range = run.range.lowerBound + count..<run.range.upperBound + count
+                if let last = runs.last, last.attributes == run.attributes, last.range.upperBound == range.lowerBound {
+                    runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
+                } else {
+                    runs.append(MushRun(range: range, attributes: run.attributes))
+                }
+            }
+            count += document.text.unicodeScalars.count
+        }
+        self.init(checkedText: text, runs: runs, diagnostics: [])
+    }
+
     /// A document of one run: `text` with `attributes` throughout (no run when `text` is empty).
     /// What ``init(_:)`` makes of one piece, without a list of pieces to build and walk.
     package init(text: String, attributes: MushAttributes) {

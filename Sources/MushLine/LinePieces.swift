@@ -85,31 +85,23 @@ struct InlineImages: Sendable {
     /// The document and inline images of `pieces` joined: texts one after the other, each image a
     /// U+FFFC in plain attributes (the side's font, whose metrics are its line's strut there).
     static func join(_ pieces: [MGLine.TextPiece]) -> (document: MushDocument, objects: [InlineObject], inline: Self) {
-        var text = ""
-        var runs: [MushRun] = []
+        var documents: [MushDocument] = []
         var objects: [InlineObject] = []
         var inline = InlineImages()
         var count = 0
         for (index, piece) in pieces.enumerated() {
-            let document: MushDocument
             switch piece {
             case .text(let piece):
-                document = piece
+                documents.append(piece)
+                count += piece.text.unicodeScalars.count
             case .image(let image):
                 objects.append(image.object(offset: count))
                 inline.images.append((index, image))
-                document = MushDocument(text: "\u{FFFC}", attributes: .plain)
+                documents.append(MushDocument(text: "\u{FFFC}", attributes: .plain))
+                count += 1
             }
-            text += document.text
-            for run in document.runs {
-                runs.append(
-                    MushRun(
-                        range: run.range.lowerBound + count..<run.range.upperBound + count, attributes: run.attributes))
-            }
-            count += document.text.unicodeScalars.count
         }
-        // The runs cover the text in order: each piece's own do, one after the other.
-        let document = (try? MushDocument(text: text, runs: runs)) ?? MushDocument(text: text, attributes: .plain)
+        let document = MushDocument(joining: documents)
         return (document, objects, inline)
     }
 }

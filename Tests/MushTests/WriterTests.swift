@@ -257,6 +257,22 @@ struct WriterTests {
         #expect(merged?.runs == [MushRun(range: 0..<2, attributes: bold)])
     }
 
+    @Test func documentsJoinTheirTextsAndRuns() {
+        let joined = MushDocument(joining: [
+            Mush.parse("a **bé**"), MushDocument(text: "", attributes: bold), MushDocument(text: "c", attributes: bold),
+            MushDocument(text: "\u{FFFC}", attributes: .plain),
+        ])
+        #expect(joined.text == "a béc\u{FFFC}")
+        // The bold of the first document and the second's bold run merge; offsets are scalars.
+        #expect(
+            joined.runs == [
+                MushRun(range: 0..<2, attributes: .plain), MushRun(range: 2..<5, attributes: bold),
+                MushRun(range: 5..<6, attributes: .plain),
+            ])
+        #expect(joined.diagnostics.isEmpty)
+        #expect(MushDocument(joining: []).runs.isEmpty)
+    }
+
     @Test func escapeAll() {
         let plain = #"**a** //b// __c__ ~~d~~ `e` {#f00|f} \g \*"#
         let escaped = Mush.escapeAll(plain)

@@ -47,31 +47,23 @@ extension TextLeaf {
     public static func join(_ pieces: [TextPiece], boxAttributes: MushAttributes = .plain) -> (
         document: MushDocument, inline: [InlineBox]
     ) {
-        var text = ""
-        var runs: [MushRun] = []
+        var documents: [MushDocument] = []
         var inline: [InlineBox] = []
         var count = 0
         for (index, piece) in pieces.enumerated() {
-            var document: MushDocument
             switch piece {
             case .text(let piece):
-                document = piece
+                documents.append(piece)
+                count += piece.text.unicodeScalars.count
             case .box(var box):
                 box.offset = count
                 box.piece = index
                 inline.append(box)
-                document = MushDocument(text: "\u{FFFC}", attributes: boxAttributes)
+                documents.append(MushDocument(text: "\u{FFFC}", attributes: boxAttributes))
+                count += 1
             }
-            text += document.text
-            for run in document.runs {
-                runs.append(
-                    MushRun(
-                        range: run.range.lowerBound + count..<run.range.upperBound + count, attributes: run.attributes))
-            }
-            count += document.text.unicodeScalars.count
         }
-        // The runs cover the text in order: each piece's own do, one after the other.
-        let document = (try? MushDocument(text: text, runs: runs)) ?? MushDocument(text: text, attributes: .plain)
+        let document = MushDocument(joining: documents)
         return (document, inline)
     }
 }
