@@ -50,22 +50,7 @@ extension BoxLayout {
             if !placed.inline.isEmpty {
                 object["inline"] = .array(placed.inline.map { $0.jsonValue(left: left, top: top) })
             }
-            let links = text.links
-            if !links.isEmpty {
-                object["links"] = .array(
-                    links.map { link in
-                        .object([
-                            "url": .string(link.url),
-                            "rects": .array(
-                                link.rects.map { rect in
-                                    .object([
-                                        "x": .number(left + rect.x), "y": .number(top + rect.y),
-                                        "width": .number(rect.width), "height": .number(rect.height),
-                                    ])
-                                }),
-                        ])
-                    })
-            }
+            if let links = text.linksJSON(left: left, top: top) { object["links"] = links }
         case .row(let row)?:
             var line = row.jsonValue
             if case .object(var members) = line {
@@ -99,5 +84,27 @@ extension PlacedInlineBox {
             object["layout"] = own.jsonValue
         }
         return .object(object)
+    }
+}
+
+extension ParagraphLayout {
+    /// `[{"url", "rects": [{"x", "y", "width", "height"}]}]`: the layout's links (one rectangle a
+    /// line a link spans), moved by `left` and `top`; nil when it has none.
+    func linksJSON(left: Double = 0, top: Double = 0) -> JSONValue? {
+        let links = links
+        guard !links.isEmpty else { return nil }
+        return .array(
+            links.map { link in
+                .object([
+                    "url": .string(link.url),
+                    "rects": .array(
+                        link.rects.map { rect in
+                            .object([
+                                "x": .number(left + rect.x), "y": .number(top + rect.y), "width": .number(rect.width),
+                                "height": .number(rect.height),
+                            ])
+                        }),
+                ])
+            })
     }
 }

@@ -45,22 +45,7 @@ extension MGLineLayout.Item {
                         return .object(image)
                     })
             }
-            let links = text.layout.links
-            if !links.isEmpty {
-                object["links"] = .array(
-                    links.map { link in
-                        .object([
-                            "url": .string(link.url),
-                            "rects": .array(
-                                link.rects.map { rect in
-                                    .object([
-                                        "x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width),
-                                        "height": .number(rect.height),
-                                    ])
-                                }),
-                        ])
-                    })
-            }
+            if let links = text.layout.linksJSON() { object["links"] = links }
         case .image:
             object["kind"] = .string("image")
         case .box(let box):

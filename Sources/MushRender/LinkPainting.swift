@@ -188,9 +188,7 @@ extension Painter {
 enum SVGLinkLayer {
     /// `svg` with the links and destinations added just before its closing tag, at `scale`.
     static func add(_ areas: [LinkArea], _ destinations: [LinkDestination], to svg: Data, scale: Double) -> Data {
-        guard !areas.isEmpty || !destinations.isEmpty,
-            let close = svg.range(of: Data("</svg>".utf8), options: .backwards)
-        else { return svg }
+        guard !areas.isEmpty || !destinations.isEmpty else { return svg }
         var names: [String: String] = [:]
         func name(_ id: String) -> String {
             if let known = names[id] { return known }
@@ -200,7 +198,9 @@ enum SVGLinkLayer {
             return name
         }
         func box(_ rect: Painter.Rect) -> String {
-            "x=\"\(number(rect.x * scale))\" y=\"\(number(rect.y * scale))\" width=\"\(number(rect.width * scale))\""
+            let number = SVGTextLayer.number
+            return
+                "x=\"\(number(rect.x * scale))\" y=\"\(number(rect.y * scale))\" width=\"\(number(rect.width * scale))\""
                 + " height=\"\(number(rect.height * scale))\""
         }
         var layer = "<g fill=\"#fff\" fill-opacity=\"0\" stroke=\"none\">\n"
@@ -212,13 +212,6 @@ enum SVGLinkLayer {
             layer += "<a href=\"\(href)\" xlink:href=\"\(href)\"><rect \(box(area.rect))/></a>\n"
         }
         layer += "</g>\n"
-        var added = svg
-        added.insert(contentsOf: Data(layer.utf8), at: close.lowerBound)
-        return added
-    }
-
-    private static func number(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return SVGTextLayer.inserting(layer, into: svg)
     }
 }

@@ -16,7 +16,7 @@ enum SVGTextLayer {
 
     /// `svg` with the lines added just before its closing tag, at `scale`.
     static func add(_ lines: [Line], to svg: Data, scale: Double) -> Data {
-        guard !lines.isEmpty, let close = svg.range(of: Data("</svg>".utf8), options: .backwards) else { return svg }
+        guard !lines.isEmpty else { return svg }
         var layer = "<g id=\"text\" fill-opacity=\"0\" stroke=\"none\">\n"
         for line in lines {
             layer += "<text x=\"\(number(line.x * scale))\" y=\"\(number(line.baseline * scale))\""
@@ -25,12 +25,19 @@ enum SVGTextLayer {
             layer += " xml:space=\"preserve\">\(escape(line.text))</text>\n"
         }
         layer += "</g>\n"
+        return inserting(layer, into: svg)
+    }
+
+    /// `svg` with `layer` added just before its closing tag (unchanged without one).
+    static func inserting(_ layer: String, into svg: Data) -> Data {
+        guard let close = svg.range(of: Data("</svg>".utf8), options: .backwards) else { return svg }
         var added = svg
         added.insert(contentsOf: Data(layer.utf8), at: close.lowerBound)
         return added
     }
 
-    private static func number(_ value: Double) -> String {
+    /// A coordinate as the layers write it: to a thousandth, whole numbers without a fraction.
+    static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
