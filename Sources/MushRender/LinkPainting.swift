@@ -64,7 +64,10 @@ struct LinkTargets {
     private mutating func note(_ row: MGLineLayout) {
         for item in row.items {
             switch item.content {
-            case .text(let text): note(text.layout)
+            case .text(let text):
+                note(text.layout)
+                // An image in the text links through its own frame, not through the text's runs.
+                for placed in text.images { if let link = placed.image.link { note(link) } }
             case .box(let box): if let line = box.line { note(line) }
             case .image: break
             }

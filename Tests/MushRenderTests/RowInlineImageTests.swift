@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Mush
+import MushBox
 import MushLine
 import MushRender
 import Testing
@@ -69,6 +70,29 @@ struct RowInlineImageTests {
         let pdf = String(decoding: rendering.data, as: UTF8.self)
         #expect(pdf.contains("(https://example.com/docs)"))
         #expect(pdf.contains("(https://example.com/icon)"))
+    }
+
+    /// An image in a row leaf's text that links to `#ID` goes to that box: the PDF has the box's
+    /// destination and a link to it, and the only warning is the placeholder of an image without a
+    /// file.
+    @Test func anImagesIDLinkInARowLeafHasItsDestination() throws {
+        let icon = MGLine.InlineImage(MGLine.Image(width: 8, height: 8), link: "#notes")
+        let row = MGLine(width: 200, height: 40, left: [.pieces([.string("See "), .image(icon)])])
+        var column = BoxStyle()
+        column.flexDirection = .column
+        var sized = BoxStyle()
+        sized.width = .points(50)
+        sized.height = .points(20)
+        let tree = BoxNode(
+            style: column, children: [BoxNode(leaf: try LineLeaf(row)), BoxNode(id: "notes", style: sized)])
+        let rendering = try Renderer.render(try BoxEngine.layout(tree), as: .pdf)
+        #expect(
+            rendering.warnings.map(\.description) == [
+                "children[0].line.leftItems[0]: the image names no file; drew a placeholder"
+            ])
+        let pdf = String(decoding: rendering.data.map { UInt16($0) }, as: UTF16.self)
+        #expect(pdf.contains("/Dest (notes)"))
+        #expect(pdf.contains("(notes) ["))
     }
 }
 
