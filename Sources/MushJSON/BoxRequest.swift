@@ -451,20 +451,11 @@ public struct BoxTreeReader {
         default: throw object.wrongType("text", expected: "a string or an array of pieces")
         }
         var style = ParagraphStyle(alignment: .start)
-        var bold = false
-        var italic = false
-        if let value = object["font"] {
-            let font = try JSONObject(value, at: object.path("font"), keys: ["family", "size", "bold", "italic"])
-            if let family = try font.string("family") {
-                guard fonts.hasFamily(family) else {
-                    throw RequestError(at: font.path("family"), fonts.missingFamilyMessage(family))
-                }
-                style.fontFamily = family
-            }
-            style.fontSize = try font.number("size", in: MushLimits.fontSize) ?? style.fontSize
-            bold = try font.bool("bold") ?? false
-            italic = try font.bool("italic") ?? false
-        }
+        let font = try TextPieces.font(object, fonts: fonts)
+        style.fontFamily = font.family
+        style.fontSize = font.size ?? style.fontSize
+        let bold = font.bold ?? false
+        let italic = font.italic ?? false
         style.lineSpacing = try object.size("lineSpacing") ?? style.lineSpacing
         style.maxLines = try object.count("maxLines") ?? style.maxLines
         style.ellipsize = try object.choice("ellipsize") ?? style.ellipsize

@@ -27,22 +27,10 @@ enum TextPieces {
         -> (document: MushDocument, diagnostics: [MushDiagnostic])
     {
         guard let string = try object.string("text") else { throw object.wrongType("text", expected: "a string") }
-        var family: String?
-        var size: Double?
-        var pieceBold = bold
-        var pieceItalic = italic
-        if let value = object["font"] {
-            let font = try JSONObject(value, at: object.path("font"), keys: ["family", "size", "bold", "italic"])
-            if let name = try font.string("family") {
-                guard fonts.hasFamily(name) else {
-                    throw RequestError(at: font.path("family"), fonts.missingFamilyMessage(name))
-                }
-                family = name
-            }
-            size = try font.number("size", in: MushLimits.fontSize)
-            pieceBold = try font.bool("bold") ?? bold
-            pieceItalic = try font.bool("italic") ?? italic
-        }
+        let font = try Self.font(object, fonts: fonts)
+        let (family, size) = (font.family, font.size)
+        let pieceBold = font.bold ?? bold
+        let pieceItalic = font.italic ?? italic
         let color = try object.color("color")
         let link = try Self.link(object)
         let document = TextLeaf.document(of: string, bold: pieceBold, italic: pieceItalic)
@@ -58,6 +46,22 @@ enum TextPieces {
             return MushRun(range: run.range, attributes: attributes)
         }
         return ((try? MushDocument(text: document.text, runs: runs)) ?? document, document.diagnostics)
+    }
+
+    /// The `font` of a text leaf or a run piece, `{"family", "size", "bold", "italic"}`: each value
+    /// it sets (the family one of `fonts`' families), nil for those it leaves out or for no `font`.
+    static func font(_ object: JSONObject, fonts: FontCollection) throws(RequestError) -> (
+        family: String?, size: Double?, bold: Bool?, italic: Bool?
+    ) {
+        guard let value = object["font"] else { return (nil, nil, nil, nil) }
+        let font = try JSONObject(value, at: object.path("font"), keys: ["family", "size", "bold", "italic"])
+        let family = try font.string("family")
+        if let family, !fonts.hasFamily(family) {
+            throw RequestError(at: font.path("family"), fonts.missingFamilyMessage(family))
+        }
+        return (
+            family, try font.number("size", in: MushLimits.fontSize), try font.bool("bold"), try font.bool("italic")
+        )
     }
 
     /// `verticalAlign`: a CSS keyword, or a number of points to raise the item by.
