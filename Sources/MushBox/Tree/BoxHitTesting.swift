@@ -63,9 +63,13 @@ extension BoxLayout {
             box, radius: Self.cornerRadius(paint?.cornerRadius ?? 0, width: width, height: height), pointX, pointY)
         {
             var hit = Hit(path: path, id: id, x: originX, y: originY, width: width, height: height, link: paint?.link)
-            if case .text(let text)? = leaf {
-                let left = originX + border.left + padding.left
-                let top = originY + border.top + padding.top
+            // A leaf's content is placed from the content box's top-left.
+            let left = originX + border.left + padding.left
+            let top = originY + border.top + padding.top
+            // Inline boxes lie above their text.
+            var inlineHits: [Hit] = []
+            switch leaf {
+            case .text(let text)?:
                 for link in text.layout.links
                 where link.rects.contains(where: {
                     pointX >= left + $0.x && pointX < left + $0.x + $0.width && pointY >= top + $0.y
@@ -73,28 +77,24 @@ extension BoxLayout {
                 }) {
                     hit.link = link.url
                 }
-                found.append(hit)
-                // An inline box above its text.
                 for placed in text.inline {
                     let inner = placed.layout
                     let frame = (x: left + inner.x, y: top + inner.y, width: inner.width, height: inner.height)
                     let radius = Self.cornerRadius(
                         inner.paint?.cornerRadius ?? 0, width: inner.width, height: inner.height)
                     guard Self.holds(frame, radius: radius, pointX, pointY) else { continue }
-                    found.append(
+                    inlineHits.append(
                         Hit(
                             path: path, id: inner.id, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
                             link: inner.paint?.link, inline: placed.index, piece: placed.piece))
                 }
-            } else {
-                if case .row(let row)? = leaf {
-                    // A row's text is drawn from the content box's top-left.
-                    let left = originX + border.left + padding.left
-                    let top = originY + border.top + padding.top
-                    hit.link = row.link(atX: pointX - left, y: pointY - top) ?? hit.link
-                }
-                found.append(hit)
+            case .row(let row)?:
+                hit.link = row.link(atX: pointX - left, y: pointY - top) ?? hit.link
+            default:
+                break
             }
+            found.append(hit)
+            found += inlineHits
         }
         guard !children.isEmpty else { return }
         if clipsContent {

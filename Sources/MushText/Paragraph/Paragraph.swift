@@ -275,6 +275,7 @@ extension Paragraph {
     /// The links its runs set (`MushAttributes.link`), each once, in the order first met: for a
     /// renderer to know beforehand which boxes links name.
     package var linkTargets: [String] {
+        guard hasLinks else { return [] }
         var seen = Set<String>()
         return runAttributes.compactMap(\.link).filter { seen.insert($0).inserted }
     }
