@@ -38,6 +38,8 @@ let package = Package(
             name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // A small C shim over ICU4C, whose symbol-renaming macros Swift cannot import.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // libhyphen from libhyphen-dev: automatic hyphenation by LibreOffice's pattern dictionaries.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // The shipped fonts, as a resource bundle (the top-level Fonts folder).
         .target(
             name: "MushFonts",
@@ -52,7 +54,9 @@ let package = Package(
         // Fonts (shipped, given and installed), shaping (HarfBuzz), line breaking (ICU), paragraphs.
         .target(
             name: "MushText",
-            dependencies: ["MushBase", "Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+            dependencies: [
+                "MushBase", "Mush", "MushFonts", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CHyphen",
+            ]),
         // Image files' headers (PNG, JPEG with its EXIF orientation, WebP, SVG): their sizes for
         // layout, read without decoding a pixel, and where files may be read from. Pure Swift.
         .target(name: "MushImage", dependencies: ["MushBase"]),

@@ -44,6 +44,16 @@
  *             (pango_layout_set_ellipsize END, pango_layout_set_height -1),
  *          o  inline objects: the record has one more field, OBJECTS, before TEXT
  *             (WIDTH<TAB>SIZE<TAB>FLAGS<TAB>OBJECTS<TAB>TEXT), see "Inline objects" below,
+ *          h  hyphens: Pango's insert-hyphens on (it is off otherwise): a line that breaks
+ *             at a soft hyphen (U+00AD) shows a hyphen, and so does a word broken between
+ *             characters (the Mush engine never hyphenates those),
+ *          s  settings: the record has one more field, SETTINGS, before TEXT (after OBJECTS
+ *             with o): NAME=VALUE items separated by ';' of
+ *               features=F    pango_attr_font_features_new (F), CSS syntax ("tnum" 1, liga 0)
+ *               letter=PX     pango_attr_letter_spacing_new (PX px) over the whole text
+ *               lineheight=X  pango_attr_line_height_new (X), a factor of the font's height
+ *               variations=V  pango_font_description_set_variations (V), as "wght=650"
+ *               family=NAME   the font description's family in place of DejaVu Sans
  *          -  none of these.
  *   Font family is always "DejaVu Sans" (fallback, e.g. for Thai or Devanagari, is done
  *   by Pango among the fonts of the fonts folder only). Wrap mode PANGO_WRAP_WORD_CHAR.
@@ -280,9 +290,13 @@ typedef struct
   int has_objects;              /* --styled "o": OBJECTS field given */
   int nobjects;                 /* number of W:A:D items (= U+FFFC count of the text) */
   int *objects;                 /* 3 * nobjects Pango units: width, ascent, descent */
+  int hyphens;                  /* --styled "h": insert-hyphens on */
+  char *features;               /* --styled "s" features=, or NULL */
+  int letter;                   /* letter spacing, Pango units (0: none) */
+  double line_height;           /* line height factor (0: none) */
 } Record;
 
-#define RECORD(width, desc, text) ((Record) { width, desc, text, 0, 0, 0, 0, NULL })
+#define RECORD(width, desc, text) ((Record) { width, desc, text, 0, 0, 0, 0, NULL, 0, NULL, 0, 0 })
 
 /* U+FFFC OBJECT REPLACEMENT CHARACTER in UTF-8. */
 #define OBJECT_CHAR "\xef\xbf\xbc"
@@ -380,6 +394,47 @@ add_object_attrs (PangoAttrList *attrs, const char *text, const Record *r)
     }
 }
 
+/* The record's hyphens and settings as attributes over the whole text. */
+static void
+add_setting_attrs (PangoAttrList *attrs, const Record *r)
+{
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (r->hyphens ? TRUE : FALSE));
+  if (r->features)
+    pango_attr_list_insert (attrs, pango_attr_font_features_new (r->features));
+  if (r->letter)
+    pango_attr_list_insert (attrs, pango_attr_letter_spacing_new (r->letter));
+  if (r->line_height > 0)
+    pango_attr_list_insert (attrs, pango_attr_line_height_new (r->line_height));
+}
+
+/* Parses SETTINGS into `r` and `desc`; returns an error message or NULL. */
+static const char *
+parse_settings (char *settings, Record *r, PangoFontDescription *desc)
+{
+  for (char *item = strtok (settings, ";"); item; item = strtok (NULL, ";"))
+    {
+      char *eq = strchr (item, '=');
+      if (!eq)
+        return "SETTINGS: expected NAME=VALUE items separated by ';'";
+      *eq = '\0';
+      const char *value = eq + 1;
+      double number;
+      if (strcmp (item, "features") == 0)
+        r->features = g_strdup (value);
+      else if (strcmp (item, "letter") == 0 && parse_double (value, &number))
+        r->letter = (int) (number * PANGO_SCALE + (number >= 0 ? 0.5 : -0.5));
+      else if (strcmp (item, "lineheight") == 0 && parse_double (value, &number) && number > 0)
+        r->line_height = number;
+      else if (strcmp (item, "variations") == 0)
+        pango_font_description_set_variations (desc, value);
+      else if (strcmp (item, "family") == 0)
+        pango_font_description_set_family (desc, value);
+      else
+        return "SETTINGS: unknown name or bad value";
+    }
+  return NULL;
+}
+
 static PangoLayout *
 new_layout (PangoContext *ctx, const Record *r)
 {
@@ -387,9 +442,9 @@ new_layout (PangoContext *ctx, const Record *r)
   pango_layout_set_font_description (layout, r->desc);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   /* Pango (>= 1.44) inserts a hyphen where it breaks inside a word; the Mush engine breaks
-   * between graphemes with no hyphen, so the reference does the same. */
+   * between graphemes with no hyphen, so the reference does the same (but with h). */
   PangoAttrList *attrs = pango_attr_list_new ();
-  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  add_setting_attrs (attrs, r);
   if (r->nobjects > 0 && !r->markup)
     add_object_attrs (attrs, r->text, r);
   pango_layout_set_attributes (layout, attrs);
@@ -421,7 +476,7 @@ set_content (PangoLayout *layout, const Record *r)
       pango_layout_set_text (layout, r->text, -1);
       return;
     }
-  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  add_setting_attrs (attrs, r);
   if (r->nobjects > 0)
     add_object_attrs (attrs, plain, r);
   pango_layout_set_attributes (layout, attrs);
@@ -741,6 +796,7 @@ main (int argc, char **argv)
       char *text = tab2 + 1;
       const char *flags = "";
       const char *objects_s = NULL;
+      char *settings_s = NULL;
       if (styled)
         {
           char *tab3 = strchr (text, '\t');
@@ -764,11 +820,24 @@ main (int argc, char **argv)
               objects_s = text;
               text = tab4 + 1;
             }
+          if (strchr (flags, 's'))
+            {
+              char *tab5 = strchr (text, '\t');
+              if (!tab5)
+                {
+                  print_error ("expected a SETTINGS field before TEXT");
+                  continue;
+                }
+              *tab5 = '\0';
+              settings_s = text;
+              text = tab5 + 1;
+            }
         }
 
       Record r = RECORD (-1, NULL, text);
       r.markup = strchr (flags, 'm') != NULL;
       r.ellipsize = strchr (flags, 'e') != NULL;
+      r.hyphens = strchr (flags, 'h') != NULL;
       double w, size;
       if (strcmp (width_s, "-") != 0)
         {
@@ -833,6 +902,18 @@ main (int argc, char **argv)
       pango_font_description_set_absolute_size (r.desc, size * PANGO_SCALE);
       if (strchr (flags, 'b'))
         pango_font_description_set_weight (r.desc, PANGO_WEIGHT_BOLD);
+      if (settings_s)
+        {
+          const char *why = parse_settings (settings_s, &r, r.desc);
+          if (why)
+            {
+              pango_font_description_free (r.desc);
+              g_free (r.objects);
+              g_free (r.features);
+              print_error (why);
+              continue;
+            }
+        }
 
       if (passes)
         {
@@ -856,6 +937,7 @@ main (int argc, char **argv)
 
       pango_font_description_free (r.desc);
       g_free (r.objects);
+      g_free (r.features);
     }
 
   free (line);
@@ -888,6 +970,7 @@ main (int argc, char **argv)
       pango_font_description_free (stored[i].desc);
       g_free (stored[i].text);
       g_free (stored[i].objects);
+      g_free (stored[i].features);
     }
   g_free (stored);
   g_object_unref (ctx);

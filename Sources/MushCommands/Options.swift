@@ -91,12 +91,20 @@ struct TextLayoutOptions: ParsableArguments {
     var align: ParagraphStyle.Alignment = .left
     @Flag(help: "Parse TEXT as Mush markup.")
     var mush = false
+    @Option(help: "The text's language, a BCP 47 tag such as en-US or de: line breaking, shaping and hyphenation.")
+    var language: String?
+    @Option(
+        help:
+            "Where words may break with a hyphen: none, manual (at soft hyphens, U+00AD) or auto (also by the language's hyphenation dictionary)."
+    )
+    var hyphens: ParagraphStyle.Hyphens = .manual
 
     /// A request to lay `text` out with these options.
     func request(text: String) -> MeasureRequest {
         MeasureRequest(
             text: text, width: width, fontFamily: fontFamily, fontSize: fontSize, lineSpacing: lineSpacing,
-            maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize, align: align, mush: mush)
+            maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize, align: align, mush: mush,
+            language: language, hyphens: hyphens)
     }
 
     /// Checks the values that need no fonts (the font family is checked once the fonts are known).
@@ -112,6 +120,7 @@ struct TextLayoutOptions: ParsableArguments {
 
 extension ParagraphStyle.Ellipsize: ExpressibleByArgument {}
 extension ParagraphStyle.Alignment: ExpressibleByArgument {}
+extension ParagraphStyle.Hyphens: ExpressibleByArgument {}
 
 /// `--image-root DIR`, which `layout`, `line` and `render` share: where image files are read from.
 struct ImageOptions: ParsableArguments {

@@ -69,7 +69,8 @@ public struct BoxRequest: Sendable {
     /// or `end`, the default), `textAlign` (`left`, `center`, `right`, `justify`, `start`, the
     /// default, following the text's direction, or `end`) and `textShadow` (`{"color", "x", "y",
     /// "blur"}`, as a node's `shadow`).
-    public static let textKeys = ["font", "color", "lineSpacing", "maxLines", "ellipsize", "textAlign", "textShadow"]
+    public static let textKeys =
+        ["font", "color", "lineSpacing", "maxLines", "ellipsize", "textAlign", "textShadow"] + TypographyKeys.paragraph
 
     /// The leaf keys, at most one a node.
     public static let leafKeys = ["text", "line", "image"]
@@ -460,6 +461,7 @@ public struct BoxTreeReader {
         style.maxLines = try object.count("maxLines") ?? style.maxLines
         style.ellipsize = try object.choice("ellipsize") ?? style.ellipsize
         style.alignment = try object.choice("textAlign") ?? style.alignment
+        try TypographyKeys.read(object, into: &style)
         let color = try object.color("color")
         let path = object.path("text")
         var document: MushDocument

@@ -28,7 +28,7 @@ public struct LineRequest: Sendable {
     public static let lineKeys =
         [
             "width", "height", "padding", "margin", "backgroundColor", "borders", "itemPadding", "sidePrecedence",
-            "minHeight", "maxHeight", "verticalAlignment", "widenAsNeeded",
+            "minHeight", "maxHeight", "verticalAlignment", "widenAsNeeded", "language", "hyphens",
         ]
         + MGLine.SideStyle.Property.allCases.flatMap { property in
             MGLine.Side.allCases.map { sideKey(property, on: $0) }
@@ -101,6 +101,13 @@ public struct LineRequest: Sendable {
         line.maxHeight = try object.size("maxHeight") ?? 0
         line.verticalAlignment = try object.choice("verticalAlignment") ?? .center
         line.widenAsNeeded = try object.bool("widenAsNeeded") ?? false
+        if let language = try object.string("language") {
+            if let problem = ParagraphStyle.languageProblem(language) {
+                throw RequestError(at: object.path("language"), problem)
+            }
+            line.language = language
+        }
+        line.hyphens = try object.choice("hyphens") ?? .manual
         // A side's property left out keeps the new line's value.
         for property in MGLine.SideStyle.Property.allCases {
             for side in MGLine.Side.allCases {

@@ -16,17 +16,25 @@ public struct MeasureRequest: Hashable, Sendable {
     public var align: ParagraphStyle.Alignment = .left
     /// Parse `text` as Mush markup.
     public var mush = false
+    /// The text's language (a BCP 47 tag): line breaking, shaping and hyphenation.
+    public var language: String?
+    /// Where words may be broken with a hyphen.
+    public var hyphens: ParagraphStyle.Hyphens = .manual
 
     /// The keys of a request object.
     public static let keys = [
         "text", "width", "fontFamily", "fontSize", "lineSpacing", "maxLines", "maxHeight", "ellipsize", "align", "mush",
+        "language", "hyphens",
     ]
 
     public init(
         text: String, width: Double? = nil, fontFamily: String? = nil, fontSize: Double = 16,
         lineSpacing: Double = 0, maxLines: Int = 0, maxHeight: Double = 0,
-        ellipsize: ParagraphStyle.Ellipsize = .end, align: ParagraphStyle.Alignment = .left, mush: Bool = false
+        ellipsize: ParagraphStyle.Ellipsize = .end, align: ParagraphStyle.Alignment = .left, mush: Bool = false,
+        language: String? = nil, hyphens: ParagraphStyle.Hyphens = .manual
     ) {
+        self.language = language
+        self.hyphens = hyphens
         self.text = text
         self.width = width
         self.fontFamily = fontFamily
@@ -67,6 +75,8 @@ public struct MeasureRequest: Hashable, Sendable {
         ellipsize = try object.choice("ellipsize") ?? ellipsize
         align = try object.choice("align") ?? align
         mush = try object.bool("mush") ?? mush
+        language = try object.string("language")
+        hyphens = try object.choice("hyphens") ?? hyphens
     }
 
     /// What is wrong with the values, naming the key and the option (`fontSize (--font-size) must
@@ -80,6 +90,9 @@ public struct MeasureRequest: Hashable, Sendable {
         if let problem = check(lineSpacing, MushLimits.length, "lineSpacing", "--line-spacing") { return problem }
         if maxLines < 0 { return "maxLines (--max-lines) must be 0 (no limit) or more (it is \(maxLines))" }
         if let problem = check(maxHeight, MushLimits.length, "maxHeight", "--max-height") { return problem }
+        if let language, let problem = ParagraphStyle.languageProblem(language) {
+            return "language (--language) \(problem)"
+        }
         if let fontFamily, let fonts, !fonts.hasFamily(fontFamily) {
             return "fontFamily (--font-family): " + fonts.missingFamilyMessage(fontFamily)
         }
@@ -106,7 +119,7 @@ public struct MeasureRequest: Hashable, Sendable {
     func measureChecked(_ document: MushDocument, fonts: FontCollection) throws(RequestError) -> MeasureResult {
         let style = ParagraphStyle(
             fontFamily: fontFamily, fontSize: fontSize, lineSpacing: lineSpacing, alignment: align,
-            maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize)
+            maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize, locale: language, hyphens: hyphens)
         do {
             let paragraph = try Paragraph(document, style: style, fonts: fonts)
             return MeasureResult(

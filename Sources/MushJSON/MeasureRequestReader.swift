@@ -77,6 +77,8 @@ extension MeasureRequest {
         case "maxHeight": maxHeight = try number()
         case "ellipsize": ellipsize = try keyword()
         case "align": align = try keyword()
+        case "language": language = try string()
+        case "hyphens": hyphens = try keyword()
         case "mush":
             switch reader.peek {
             case UInt8(ascii: "t"):

@@ -1,4 +1,5 @@
 import Mush
+import MushText
 
 /// A table row, after MGBoxKit's `MGLine`: items on the left, in the middle and on the right,
 /// shortened or dropped when space runs out, and a height that can fit the content.
@@ -42,6 +43,12 @@ public struct MGLine: Hashable, Sendable {
     public var maxHeight: Double
     /// Nothing is shortened or dropped; the line becomes as wide as its content.
     public var widenAsNeeded: Bool
+    /// The language of the line's text (a BCP 47 tag such as `en-US`): line breaking, shaping and
+    /// hyphenation of its multiline text; nil: none.
+    public var language: String? = nil
+    /// Where the words of the line's multiline text may break with a hyphen
+    /// (`ParagraphStyle.Hyphens`).
+    public var hyphens: ParagraphStyle.Hyphens = .manual
 
     /// A line of `width` × `height` with the given items and everything else at its default.
     public init(

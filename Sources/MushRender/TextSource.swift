@@ -28,6 +28,10 @@ enum TextSource {
         if run.isEllipsis {
             return (Array("\u{2026}".utf8), [TextCluster(bytes: 3, glyphs: Int32(glyphs.count))])
         }
+        if run.isHyphen, !glyphs.isEmpty {
+            // The hyphen the line shows (a soft hyphen's text is invisible).
+            return (Array("-".utf8), [TextCluster(bytes: 1, glyphs: Int32(glyphs.count))])
+        }
         guard !glyphs.isEmpty, !run.range.isEmpty else { return nil }
         // The glyphs sharing a cluster, in visual order: how many, and their cluster.
         var groups: [(count: Int, cluster: Int)] = []

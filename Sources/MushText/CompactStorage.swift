@@ -276,9 +276,32 @@ struct BoundaryList: RandomAccessCollection, Sendable {
 struct BreakList: RandomAccessCollection, Sendable {
     private var breaks: [UInt32] = []
     private static let hard: UInt32 = 1 << 31
+    /// A hyphen break (texts are shorter than 2^29 units).
+    private static let hyphen: UInt32 = 1 << 30
+    /// A hyphen break taken only by a word wider than the line (``isLastResort(_:)``).
+    private static let lastResort: UInt32 = 1 << 29
+    private static let offset: UInt32 = lastResort - 1
 
-    mutating func append(_ opportunity: BreakOpportunity) {
-        breaks.append(UInt32(opportunity.offset) | (opportunity.kind == .hard ? Self.hard : 0))
+    /// Adds `opportunity`; `lastResort`: a hyphen break for a word too wide for its line only.
+    mutating func append(_ opportunity: BreakOpportunity, lastResort: Bool = false) {
+        let kind: UInt32 =
+            switch opportunity.kind {
+            case .hard: Self.hard
+            case .hyphen: Self.hyphen | (lastResort ? Self.lastResort : 0)
+            case .soft: 0
+            }
+        breaks.append(UInt32(opportunity.offset) | kind)
+    }
+
+    /// Whether opportunity `index` is a hyphenation point of the last word of a hard-broken
+    /// paragraph: taken only where that word does not fit a line of its own, before it is cut
+    /// between graphemes.
+    func isLastResort(_ index: Int) -> Bool {
+        breaks[index] & Self.lastResort != 0
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        breaks.reserveCapacity(capacity)
     }
 
     var startIndex: Int { 0 }
@@ -286,7 +309,9 @@ struct BreakList: RandomAccessCollection, Sendable {
 
     subscript(index: Int) -> BreakOpportunity {
         let stored = breaks[index]
-        return BreakOpportunity(offset: Int(stored & ~Self.hard), kind: stored & Self.hard != 0 ? .hard : .soft)
+        let kind: BreakOpportunity.Kind =
+            stored & Self.hard != 0 ? .hard : stored & Self.hyphen != 0 ? .hyphen : .soft
+        return BreakOpportunity(offset: Int(stored & Self.offset), kind: kind)
     }
 }
 

@@ -80,8 +80,13 @@ extension Paragraph {
     func justify(_ lines: inout [LineLayout], in width: Double) {
         for index in lines.indices {
             let slack = width - lines[index].width
-            guard !lines[index].endsParagraph, slack > 0, case .text(let range) = lines[index].pieces.first,
-                lines[index].pieces.count == 1
+            // A line of text alone, or of text and its hyphen (a truncated line is not stretched).
+            let pieces = lines[index].pieces
+            let hyphenated = pieces.count == 2 && pieces.contains { if case .hyphen = $0 { true } else { false } }
+            let text = pieces.lazy.compactMap { piece -> Range<Int>? in
+                if case .text(let range) = piece { range } else { nil }
+            }.first
+            guard !lines[index].endsParagraph, slack > 0, pieces.count == 1 || hyphenated, let range = text
             else { continue }
             let spaces = units[range.lowerBound..<visibleEnd(range.lowerBound, range.upperBound)].count { $0 == 0x20 }
             guard spaces > 0 else { continue }

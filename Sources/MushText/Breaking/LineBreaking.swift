@@ -8,6 +8,10 @@ public struct BreakOpportunity: Hashable, Sendable {
         case soft
         /// A line must end here: after a line feed, carriage return, paragraph separator, …
         case hard
+        /// A line may end here, and shows a hyphen when it does: after a soft hyphen (U+00AD) or
+        /// at a hyphenation point (``ParagraphStyle/hyphens``). ICU's opportunities
+        /// (``TextBoundaries/lineBreaks(in:locale:)``) are never of this kind.
+        case hyphen
     }
 
     /// Offset in UTF-16 units of the text.
@@ -154,16 +158,17 @@ struct LazyBreakList: ~Copyable, Sendable {
         _ = found.storeIfNil(Found(list))
     }
 
-    /// The opportunities of `units` (the text they are for).
+    /// The opportunities of `units` (the text they are for), as `adjust` makes ICU's (hyphen
+    /// breaks).
     ///
     /// Whoever made this asked ICU first whether it can find them
     /// (``TextBoundaries/checkLineBreaking()``), so only a failure to allocate can make it fail
     /// now; the text's hard breaks and its end are then its only opportunities, and lines too
     /// long for their width break between graphemes.
-    func list(_ units: [UInt16]) -> BreakList {
+    func list(_ units: [UInt16], adjusting adjust: (BreakList) -> BreakList) -> BreakList {
         if let known = found.load() { return known.list }
         let list = (try? TextBoundaries.breakList(in: units, locale: nil)) ?? Self.hardBreaks(units)
-        return found.storeIfNil(Found(list)).list
+        return found.storeIfNil(Found(adjust(list))).list
     }
 
     /// Whether the opportunities are found (for tests).

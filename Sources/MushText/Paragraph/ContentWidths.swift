@@ -22,9 +22,18 @@ extension Paragraph {
     /// linear in the text's length.
     public func minContentWidth() -> Double {
         guard !units.isEmpty else { return 0 }
-        guard isTruncatable else { return widestPiece(ends: breaks.lazy.map(\.offset)) }
+        guard isTruncatable else {
+            // (A paragraph's last word is hyphenated only when it is wider than its line.)
+            let breaks = self.breaks
+            return widestPiece(
+                ends: breaks.indices.lazy.filter { !breaks.isLastResort($0) }.map {
+                    (offset: breaks[$0].offset, hyphen: breaks[$0].kind == .hyphen)
+                })
+        }
         let ellipsis = widestEllipsis()
-        let least = showsOneLineAtMost ? ellipsis : max(ellipsis, widestPiece(ends: graphemes))
+        let least =
+            showsOneLineAtMost
+            ? ellipsis : max(ellipsis, widestPiece(ends: graphemes.lazy.map { (offset: $0, hyphen: false) }))
         return min(least, maxContentWidth())
     }
 
@@ -57,14 +66,22 @@ extension Paragraph {
     /// The widest of the pieces that `ends` (ascending UTF-16 offsets, the last the text's end)
     /// cut the text into, each measured as a line of its own: trailing spaces hanging, tabs moving
     /// to their stops from the line's start, and the last cluster shaped again only for a piece that
-    /// could be the widest (kerning changes a width by less than the largest font size).
-    func widestPiece(ends: some Sequence<Int>) -> Double {
+    /// could be the widest (kerning changes a width by less than the largest font size). A piece
+    /// that ends at a hyphen break counts its hyphen.
+    func widestPiece(ends: some Sequence<(offset: Int, hyphen: Bool)>) -> Double {
         var widest = 0.0
         var start = 0
-        for end in ends {
+        for (end, hyphen) in ends {
             defer { start = end }
+            if hyphen {
+                let width = advance(start, end) + (startGlyphs(start)?.advance ?? 0)
+                guard width + 2 * largestFontSize > widest else { continue }
+                let glyphs = hyphenGlyphs(at: end)
+                widest = max(widest, width + glyphs.correction + glyphs.width)
+                continue
+            }
             let shown = visibleEnd(start, end)
-            let width = advance(start, shown)
+            let width = advance(start, shown) + (startGlyphs(start)?.advance ?? 0)
             guard width + largestFontSize > widest else { continue }
             widest = max(widest, width + endCorrection(shown))
         }

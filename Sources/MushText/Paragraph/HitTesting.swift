@@ -279,7 +279,7 @@ extension Paragraph {
                             start: glyph.cluster, end: glyph.cluster, left: pen, right: pen + advance,
                             rightToLeft: items[item].direction == .rightToLeft))
                 }
-            case .ellipsis(let index, _, _, let pen, let width):
+            case .ellipsis(let index, _, _, let pen, let width), .hyphen(let index, _, _, let pen, let width):
                 finishItem()
                 var before: Int?
                 var after: Int?

@@ -10,6 +10,9 @@ enum PlacedPart {
     /// The ellipsis, the line's piece number `index`, from `pen`, styled like the text at UTF-16
     /// offset `near`.
     case ellipsis(index: Int, near: Int, glyphs: [PositionedGlyph], pen: Double, width: Double)
+    /// The hyphen of a line that breaks at a hyphen break at UTF-16 offset `at`, the line's piece
+    /// number `index`, from `pen`.
+    case hyphen(index: Int, at: Int, glyphs: [PositionedGlyph], pen: Double, width: Double)
 }
 
 /// A stretch of a line drawn with one face, size and set of Mush attributes: what a renderer
@@ -38,6 +41,9 @@ public struct GlyphRun: Sendable {
     public var isRightToLeft: Bool
     /// The run is the ellipsis of a shortened line.
     public var isEllipsis: Bool
+    /// The run is the hyphen of a line broken at a soft hyphen or a hyphenation point (``range``
+    /// is empty, at the break).
+    public var isHyphen = false
 }
 
 extension Paragraph {
@@ -108,6 +114,23 @@ extension Paragraph {
                         syntheticOblique: first?.syntheticOblique ?? false,
                         attributes: ellipsisItem(near: near).map(attributes(of:)) ?? .plain,
                         minX: pen, maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: true))
+            case .hyphen(_, let at, let glyphs, let pen, let width):
+                current = nil
+                guard let first = glyphs.first, let item = itemIndices(at - 1, at).first.map({ items[$0] }) else {
+                    return
+                }
+                let cluster = scalarOffsets[at]
+                runs.append(
+                    GlyphRun(
+                        glyphs: glyphs.map {
+                            var glyph = $0
+                            glyph.x += pen
+                            return glyph
+                        },
+                        face: first.face, size: first.size, syntheticBold: first.syntheticBold,
+                        syntheticOblique: first.syntheticOblique, attributes: attributes(of: item), minX: pen,
+                        maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: false,
+                        isHyphen: true))
             }
         }
         return runs
@@ -136,6 +159,16 @@ extension Paragraph {
                 // The last cluster before the line's end without kerning to the next line.
                 let correction = index == line.pieces.count - 1 ? endCorrection(hangFrom) : 0
                 var corrected = correction == 0
+                // Before the line's hyphen, the last cluster as shaped with it; at a line's start
+                // inside a cluster shaped across the break, the rest of that cluster shaped alone.
+                var head: HyphenGlyphs?
+                if index + 1 < line.pieces.count, case .hyphen(let offset) = line.pieces[index + 1],
+                    offset == range.upperBound
+                {
+                    let hyphen = hyphenGlyphs(at: offset)
+                    if !hyphen.head.isEmpty { head = hyphen }
+                }
+                let start = index == 0 ? startGlyphs(range.lowerBound) : nil
                 let pieces = Array(itemIndices(range.lowerBound, range.upperBound))
                 var levels = pieces.map { items[$0].level }
                 var order = [Int32](repeating: 0, count: pieces.count)
@@ -144,7 +177,15 @@ extension Paragraph {
                     let itemIndex = pieces[Int(visual)]
                     let item = items[itemIndex]
                     let scale = GlyphStore.scale(of: item)
-                    for glyphIndex in glyphRange(itemIndex, range.lowerBound, range.upperBound) {
+                    if let start, item.range.contains(range.lowerBound) {
+                        for glyph in start.glyphs {
+                            visit(.glyph(item: itemIndex, piece: range, glyph: glyph, pen: x, advance: glyph.advance))
+                            x += glyph.advance
+                        }
+                    }
+                    let headHere = head.map { item.range.contains($0.headStart) } ?? false
+                    let glyphEnd = headHere ? max(range.lowerBound, head!.headStart) : range.upperBound
+                    for glyphIndex in glyphRange(itemIndex, range.lowerBound, glyphEnd) {
                         let glyph = glyphs.shapedGlyph(glyphIndex, in: item, scale: scale)
                         let unit = units[glyph.cluster]
                         var advance = glyph.advance
@@ -164,11 +205,21 @@ extension Paragraph {
                         visit(.glyph(item: itemIndex, piece: range, glyph: glyph, pen: x, advance: advance))
                         x += advance
                     }
+                    if headHere, let head {
+                        for glyph in head.head {
+                            visit(.glyph(item: itemIndex, piece: range, glyph: glyph, pen: x, advance: glyph.advance))
+                            x += glyph.advance
+                        }
+                    }
                 }
             case .ellipsis(let near):
                 let ellipsis = ellipsisGlyphs(near: near)
                 visit(.ellipsis(index: index, near: near, glyphs: ellipsis.glyphs, pen: x, width: ellipsis.width))
                 x += ellipsis.width
+            case .hyphen(let offset):
+                let hyphen = hyphenGlyphs(at: offset)
+                visit(.hyphen(index: index, at: offset, glyphs: hyphen.glyphs, pen: x, width: hyphen.width))
+                x += hyphen.width
             }
         }
     }

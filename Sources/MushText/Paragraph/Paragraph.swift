@@ -33,6 +33,8 @@ public final class Paragraph: Sendable {
     /// ICU's line break opportunities, found when a layout first needs them (``breakLines(_:)``
     /// does not for a text that fits its width on one line).
     private let lineBreaks: LazyBreakList
+    /// The dictionary of the style's locale, when it hyphenates automatically.
+    let hyphenDictionary: HyphenDictionary?
     let graphemes: BoundaryList
     /// The UTF-16 offsets of the tab characters, ascending (empty for most text).
     let tabs: [Int]
@@ -75,6 +77,8 @@ public final class Paragraph: Sendable {
         self.text = document.text
         self.style = style
         self.fonts = fonts
+        let hyphenDictionary = style.hyphens == .auto ? style.locale.flatMap(Hyphenation.dictionary(for:)) : nil
+        self.hyphenDictionary = hyphenDictionary
         let shapingLocale = style.locale.map { ShapingLanguage($0) }
         self.shapingLocale = shapingLocale
         let text = UTF16Units(document.text)
@@ -103,7 +107,10 @@ public final class Paragraph: Sendable {
             // whether it can, so that its failure is still this initializer's. A locale's iterator
             // is opened for each paragraph anyway: its opportunities are found now.
             if let locale = style.locale, !locale.isEmpty {
-                self.lineBreaks = LazyBreakList(try TextBoundaries.breakList(in: units, locale: locale))
+                self.lineBreaks = LazyBreakList(
+                    Self.hyphenated(
+                        try TextBoundaries.breakList(in: units, locale: locale), units: units, style: style,
+                        dictionary: hyphenDictionary))
             } else {
                 try TextBoundaries.checkLineBreaking()
                 self.lineBreaks = LazyBreakList()
@@ -216,7 +223,9 @@ public final class Paragraph: Sendable {
     }
 
     /// ICU's line break opportunities of the text (found on first use).
-    var breaks: BreakList { lineBreaks.list(units) }
+    var breaks: BreakList {
+        lineBreaks.list(units) { Self.hyphenated($0, units: units, style: style, dictionary: hyphenDictionary) }
+    }
 
     /// Whether ICU was asked for the line break opportunities (for tests).
     var hasFoundBreaks: Bool { lineBreaks.isFound }

@@ -115,10 +115,12 @@ public struct LineLayout: Sendable {
     }
 }
 
-/// A part of a line: text of the paragraph, or the ellipsis shaped like the text at an offset.
+/// A part of a line: text of the paragraph, the ellipsis shaped like the text at an offset, or
+/// the hyphen of a line that breaks at a hyphen break at an offset (``Paragraph/hyphenGlyphs(at:)``).
 enum LinePiece: Sendable {
     case text(Range<Int>)
     case ellipsis(near: Int)
+    case hyphen(at: Int)
 }
 
 /// A line's pieces, left to right: one text range held inline in 8 bytes (every line but a
@@ -246,7 +248,7 @@ extension Paragraph {
             var line =
                 cutsLast || overflows
                 ? truncatedLine(from: span, limit: limit, single: spans.count == 1, overflowing: overflows && !cutsLast)
-                : makeLine(span.start, span.end)
+                : makeLine(span)
             let lineMetrics = metrics(of: line.pieces)
             line.y = y
             line.baseline = y + lineMetrics.ascent
@@ -261,118 +263,6 @@ extension Paragraph {
         let layoutWidth = widest ?? 0
         let height = lines.isEmpty ? 0 : lines[lines.count - 1].y + lines[lines.count - 1].height
         return ParagraphLayout(lines: lines, width: layoutWidth, height: height, truncated: truncated)
-    }
-
-    // MARK: - Breaking
-
-    struct Span {
-        var start: Int
-        var end: Int
-        /// The line ends at a hard break (or the text's end).
-        var hard: Bool
-    }
-
-    /// The spans of a paragraph's lines, in order, in 4 bytes each: each span starts where the one
-    /// before it ends (the first at 0), so only its end is kept, with whether it is hard in the top
-    /// bit (texts are shorter than 2^31 units).
-    struct SpanList: RandomAccessCollection {
-        private var ends: [UInt32] = []
-        private static let hard: UInt32 = 1 << 31
-
-        /// Adds `span`, which must start where the last one ends.
-        mutating func append(_ span: Span) {
-            assert(span.start == (ends.last.map { Int($0 & ~Self.hard) } ?? 0), "spans are contiguous")
-            ends.append(UInt32(span.end) | (span.hard ? Self.hard : 0))
-        }
-
-        mutating func removeLast(_ count: Int) {
-            ends.removeLast(count)
-        }
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { ends.count }
-
-        subscript(index: Int) -> Span {
-            let start = index == 0 ? 0 : Int(ends[index - 1] & ~Self.hard)
-            return Span(start: start, end: Int(ends[index] & ~Self.hard), hard: ends[index] & Self.hard != 0)
-        }
-    }
-
-    /// Greedy: each line takes as much as fits up to a break opportunity; a word wider than the line
-    /// breaks between graphemes (at least one grapheme a line). (`shortcut`: false walks the
-    /// opportunities even where the text is known to fit on one line; for tests.)
-    func breakLines(_ limit: Double?, shortcut: Bool = true) -> SpanList {
-        var spans = SpanList()
-        guard !units.isEmpty else {
-            spans.append(Span(start: 0, end: 0, hard: true))
-            return spans
-        }
-        let tolerance = 1e-6
-        // A text without line breaks or tabs whose every start fits, whatever kerning its last
-        // cluster has with what follows, is one line (every opportunity fits, and only the end is
-        // hard): no opportunity need be known, and ICU is not asked for them.
-        if shortcut, !hasHardBreak, tabs.isEmpty, limit.map({ fitsWhole(in: $0 + tolerance) }) ?? true {
-            spans.append(Span(start: 0, end: units.count, hard: true))
-            return spans
-        }
-        let breaks = self.breaks
-        var start = 0
-        var lastFit: Int?
-        var index = 0
-        while index < breaks.count {
-            let opportunity = breaks[index]
-            let end = opportunity.offset
-            let fits = limit.map { self.fits(start, end, in: $0 + tolerance) } ?? true
-            if fits {
-                if opportunity.kind == .hard || end == units.count {
-                    spans.append(Span(start: start, end: end, hard: true))
-                    start = end
-                    lastFit = nil
-                } else {
-                    lastFit = end
-                }
-                index += 1
-            } else if let fit = lastFit {
-                spans.append(Span(start: start, end: fit, hard: false))
-                start = fit
-                lastFit = nil
-            } else {
-                // The word alone is wider than the line: cut it between graphemes. A last grapheme
-                // wider than the line still ends at the opportunity.
-                let cut = graphemeCut(from: start, before: end, limit: limit!)
-                if cut < end {
-                    spans.append(Span(start: start, end: cut, hard: false))
-                    start = cut
-                } else {
-                    let hard = opportunity.kind == .hard || end == units.count
-                    spans.append(Span(start: start, end: end, hard: hard))
-                    start = end
-                    index += 1
-                }
-            }
-        }
-        // A text that ends with a line break has an empty last line, as in Pango.
-        if let last = breaks.last, last.kind == .hard, last.offset == units.count,
-            Self.isHardBreak(units[units.count - 1])
-        {
-            spans.append(Span(start: units.count, end: units.count, hard: true))
-        }
-        return spans
-    }
-
-    /// The furthest grapheme boundary after `start` (and before `end`) whose text fits `limit`; at
-    /// least the first grapheme.
-    /// Spaces after the cut hang past the line, as after an ordinary break.
-    func graphemeCut(from start: Int, before end: Int, limit: Double) -> Int {
-        let shown = visibleEnd(start, end)
-        var index = Self.firstIndex(in: graphemes, after: start)
-        var cut = index < graphemes.count ? graphemes[index] : end
-        index += 1
-        while index < graphemes.count, graphemes[index] < shown, fits(start, graphemes[index], in: limit + 1e-6) {
-            cut = graphemes[index]
-            index += 1
-        }
-        return cut >= shown ? end : cut
     }
 
     /// The glyphs of item `itemIndex` whose clusters lie in `start..<end`, as indices of
@@ -429,6 +319,15 @@ extension Paragraph {
         composeLine(LinePieces(text: start..<end))
     }
 
+    /// The line of `span`: its text, and its hyphen when it ends at a hyphen break (to the left of
+    /// the text where the text before the break reads right to left).
+    func makeLine(_ span: Span) -> LineLayout {
+        guard span.hyphen, span.end > span.start else { return makeLine(span.start, span.end) }
+        let rightToLeft = itemIndices(span.end - 1, span.end).first.map { items[$0].direction == .rightToLeft } ?? false
+        let text = LinePiece.text(span.start..<span.end)
+        return composeLine(rightToLeft ? [.hyphen(at: span.end), text] : [text, .hyphen(at: span.end)])
+    }
+
     /// A line of text pieces and an ellipsis, left to right.
     func composeLine(_ pieces: [LinePiece]) -> LineLayout {
         composeLine(LinePieces(pieces))
@@ -454,8 +353,12 @@ extension Paragraph {
                 let last = index == pieces.count - 1
                 let shown = last ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
                 width += advance(range.lowerBound, shown, at: width) + (last ? endCorrection(shown) : 0)
+                if index == 0, let start = startGlyphs(range.lowerBound) { width += start.advance }
             case .ellipsis(let offset):
                 width += ellipsisGlyphs(near: offset).width
+            case .hyphen(let offset):
+                let hyphen = hyphenGlyphs(at: offset)
+                width += hyphen.width + hyphen.correction
             }
         }
         return width
@@ -481,20 +384,40 @@ extension Paragraph {
         return end
     }
 
+    /// The end of the shown text of the text piece `index` of `pieces`: ``textEnd(_:)``, and
+    /// before the soft hyphen that ends it where the line shows a hyphen there instead.
+    private func shownEnd(_ pieces: LinePieces, _ index: Int) -> Int {
+        guard case .text(let range) = pieces[index] else { return 0 }
+        let end = textEnd(range)
+        guard pieces.count > 1, end > range.lowerBound, units[end - 1] == 0xAD,
+            pieces.contains(where: { if case .hyphen(let offset) = $0 { offset == end } else { false } })
+        else { return end }
+        return end - 1
+    }
+
+    /// The character a line's hyphen shows (what ``hyphenGlyphs(at:)`` shapes).
+    func shownHyphen(at offset: Int) -> String {
+        guard offset > 0, let item = itemIndices(offset - 1, offset).first.map({ items[$0] }) else { return "\u{2010}" }
+        return item.face.covers("\u{2010}") || !item.face.covers("-") ? "\u{2010}" : "-"
+    }
+
     /// Calls `body` with the UTF-8 of what a line of `pieces` shows, piece by piece: the same text
     /// as ``text(of:)``, without making a `String` of it.
     func forEachUTF8(of pieces: LinePieces, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = self.text
         text.withUTF8 { utf8 in
-            for piece in pieces {
+            for (index, piece) in pieces.enumerated() {
                 switch piece {
                 case .text(let range):
                     body(
-                        UnsafeBufferPointer(rebasing: utf8[utf8Offsets[range.lowerBound]..<utf8Offsets[textEnd(range)]])
+                        UnsafeBufferPointer(
+                            rebasing: utf8[utf8Offsets[range.lowerBound]..<utf8Offsets[shownEnd(pieces, index)]])
                     )
                 case .ellipsis:
                     let ellipsis: StaticString = "…"
                     body(UnsafeBufferPointer(start: ellipsis.utf8Start, count: ellipsis.utf8CodeUnitCount))
+                case .hyphen(let offset):
+                    shownHyphen(at: offset).utf8.withContiguousStorageIfAvailable(body)
                 }
             }
         }
@@ -503,10 +426,11 @@ extension Paragraph {
     /// What a line of `pieces` shows: the text of its text pieces and "…" for its ellipsis.
     func text(of pieces: LinePieces) -> String {
         var text = ""
-        for piece in pieces {
+        for (index, piece) in pieces.enumerated() {
             switch piece {
-            case .text(let range): text += string(range.lowerBound, textEnd(range))
+            case .text(let range): text += string(range.lowerBound, shownEnd(pieces, index))
             case .ellipsis: text += "…"
+            case .hyphen(let offset): text += shownHyphen(at: offset)
             }
         }
         return text

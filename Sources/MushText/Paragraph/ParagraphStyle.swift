@@ -52,6 +52,18 @@ public struct ParagraphStyle: Hashable, Sendable {
         case ellipsis
     }
 
+    /// Where words may be broken with a hyphen, as CSS's `hyphens`.
+    public enum Hyphens: String, Hashable, Sendable, CaseIterable {
+        /// Never: soft hyphens (U+00AD) are not break opportunities either.
+        case none
+        /// At soft hyphens (U+00AD) only, which then show a hyphen (the default).
+        case manual
+        /// At soft hyphens, and in words without one at the hyphenation points of the paragraph's
+        /// ``ParagraphStyle/locale`` (``Hyphenation``); the last word of each hard-broken
+        /// paragraph is left whole.
+        case auto
+    }
+
     /// The family of runs that name none; nil: the collection's default (DejaVu Sans).
     public var fontFamily: String?
     /// The size of runs that set none, in points (`MushLimits/fontSize`).
@@ -68,8 +80,13 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var ellipsize: Ellipsize
     /// What a line wider than the width shows: ``TextOverflow/visible`` by default.
     public var textOverflow: TextOverflow
-    /// The locale for line breaking (ICU tailors some languages); nil: the root locale.
+    /// The text's language, a BCP 47 tag (`en-US`, `de`): for line breaking (ICU tailors some
+    /// languages), shaping (HarfBuzz's language) and automatic hyphenation; nil: the root locale.
     public var locale: String?
+    /// Where words may be broken with a hyphen: ``Hyphens/manual`` by default.
+    public var hyphens: Hyphens
+    /// How short a word and its pieces may be for automatic hyphenation.
+    public var hyphenationLimits: HyphenationLimits
     /// Where tab characters move the pen to, in points from the line's start, ascending: a tab
     /// advances to the first stop past the text before it (left-aligned stops, as Pango's). Past
     /// the last one, stops repeat every `tabWidth`. Each is a length (`MushLimits/length`); they
@@ -82,8 +99,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     public init(
         fontFamily: String? = nil, fontSize: Double = 16, lineSpacing: Double = 0, alignment: Alignment = .left,
         maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, textOverflow: TextOverflow = .visible,
-        locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil
+        locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil, hyphens: Hyphens = .manual,
+        hyphenationLimits: HyphenationLimits = HyphenationLimits()
     ) {
+        self.hyphens = hyphens
+        self.hyphenationLimits = hyphenationLimits
         self.textOverflow = textOverflow
         self.fontFamily = fontFamily
         self.fontSize = fontSize

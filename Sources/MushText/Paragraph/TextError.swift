@@ -34,6 +34,29 @@ extension ParagraphStyle {
         for (index, stop) in tabStops.enumerated() { try check(stop, MushLimits.length, "tabStops[\(index)]") }
         // A tab width below a hundredth of a point would put stops past any finite position.
         if let tabWidth { try check(tabWidth, 0.01...MushLimits.length.upperBound, "tabWidth") }
+        if let locale, let problem = Self.languageProblem(locale) {
+            throw .invalidValue(property: "style.locale", problem: problem)
+        }
+        let limits = hyphenationLimits
+        for (value, name) in [(limits.word, "word"), (limits.before, "before"), (limits.after, "after")]
+        where !(1...100).contains(value) {
+            throw .invalidValue(
+                property: "style.hyphenationLimits.\(name)", problem: "must be from 1 to 100 (it is \(value))")
+        }
+    }
+}
+
+extension ParagraphStyle {
+    /// What is wrong with a language tag, or nil: a BCP 47 tag's letters, digits and hyphens (or
+    /// underscores), 1 to 35 of them, starting with a letter.
+    public static func languageProblem(_ tag: String) -> String? {
+        let valid =
+            (1...35).contains(tag.utf8.count) && tag.first!.isLetter
+            && tag.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
+        return valid ? nil : "must be a language tag such as en-US or de (it is '\(tag.prefix(40))')"
     }
 }
 
@@ -60,9 +83,16 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
     /// installed ones): they are measured and drawn as the font's missing-glyph box. Each character
     /// once, in the order of the text.
     case missingGlyphs([Unicode.Scalar])
+    /// ``ParagraphStyle/Hyphens/auto`` without a language (nil), or for a language no installed
+    /// dictionary has (``Hyphenation``): words are broken at soft hyphens only.
+    case noHyphenationDictionary(language: String?)
 
     public var description: String {
         switch self {
+        case .noHyphenationDictionary(let language?):
+            "no hyphenation dictionary for language '\(language)'; words break at soft hyphens only"
+        case .noHyphenationDictionary(nil):
+            "hyphens: auto needs a language; words break at soft hyphens only"
         case .unknownFontFamily(let family, let used): "no font family '\(family)'; \(used) was used instead"
         case .missingGlyphs(let scalars):
             "no font has \(Self.list(scalars)); \(scalars.count == 1 ? "it is drawn as a missing-glyph box" : "they are drawn as missing-glyph boxes")"
@@ -122,6 +152,9 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
                 monospace: run.attributes.monospace
             ).face.family
             warnings.append(.unknownFontFamily(family, used: used))
+        }
+        if style.hyphens == .auto, style.locale.flatMap(Hyphenation.dictionary(for:)) == nil {
+            warnings.append(.noHyphenationDictionary(language: style.locale))
         }
         return warnings
     }
