@@ -26,14 +26,19 @@ public struct MushAttributes: Hashable, Sendable {
     /// id (markup has no syntax for it; a text piece's `link` sets it). Drawn as a link annotation
     /// in PDF and an `<a>` in SVG.
     public var link: String?
+    /// OpenType features the run's text is shaped with, as CSS's `font-feature-settings`: a
+    /// four-letter tag and its value (0 off, 1 on, more an alternate's number), over those of its
+    /// paragraph (markup has no syntax for them; a text piece's `fontFeatures` sets them).
+    public var fontFeatures: [String: Int]?
 
     /// Attributes with the given values; everything left out is unset.
     public init(
         bold: Bool = false, italic: Bool = false, underline: Bool = false,
         strikethrough: Bool = false, monospace: Bool = false,
         color: MushColor? = nil, backgroundColor: MushColor? = nil, kern: Double? = nil,
-        fontFamily: String? = nil, fontSize: Double? = nil, link: String? = nil
+        fontFamily: String? = nil, fontSize: Double? = nil, link: String? = nil, fontFeatures: [String: Int]? = nil
     ) {
+        self.fontFeatures = fontFeatures
         self.bold = bold
         self.italic = italic
         self.underline = underline

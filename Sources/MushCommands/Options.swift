@@ -98,13 +98,22 @@ struct TextLayoutOptions: ParsableArguments {
             "Where words may break with a hyphen: none, manual (at soft hyphens, U+00AD) or auto (also by the language's hyphenation dictionary)."
     )
     var hyphens: ParagraphStyle.Hyphens = .manual
+    @Option(
+        help: ArgumentHelp(
+            "OpenType features to shape with, as TAG=VALUE items separated by commas (tnum=1,liga=0; a tag alone is 1).",
+            valueName: "FEATURES"))
+    var fontFeatures: String?
 
     /// A request to lay `text` out with these options.
     func request(text: String) -> MeasureRequest {
-        MeasureRequest(
+        var request = MeasureRequest(
             text: text, width: width, fontFamily: fontFamily, fontSize: fontSize, lineSpacing: lineSpacing,
             maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize, align: align, mush: mush,
             language: language, hyphens: hyphens)
+        if let fontFeatures, case .success(let features) = MeasureRequest.fontFeatures(option: fontFeatures) {
+            request.fontFeatures = features
+        }
+        return request
     }
 
     /// Checks the values that need no fonts (the font family is checked once the fonts are known).
@@ -114,6 +123,9 @@ struct TextLayoutOptions: ParsableArguments {
 
     /// Throws the first value out of its range, or a font family `fonts` lack (when given).
     func check(fonts: FontCollection?) throws {
+        if let fontFeatures, case .failure(let error) = MeasureRequest.fontFeatures(option: fontFeatures) {
+            throw ValidationError(error.description)
+        }
         if let problem = request(text: "").problem(fonts: fonts) { throw ValidationError(problem) }
     }
 }

@@ -29,6 +29,7 @@ public struct LineRequest: Sendable {
         [
             "width", "height", "padding", "margin", "backgroundColor", "borders", "itemPadding", "sidePrecedence",
             "minHeight", "maxHeight", "verticalAlignment", "widenAsNeeded", "language", "hyphens",
+            "fontFeatures",
         ]
         + MGLine.SideStyle.Property.allCases.flatMap { property in
             MGLine.Side.allCases.map { sideKey(property, on: $0) }
@@ -108,6 +109,7 @@ public struct LineRequest: Sendable {
             line.language = language
         }
         line.hyphens = try object.choice("hyphens") ?? .manual
+        line.fontFeatures = try TypographyKeys.features(object) ?? [:]
         // A side's property left out keeps the new line's value.
         for property in MGLine.SideStyle.Property.allCases {
             for side in MGLine.Side.allCases {

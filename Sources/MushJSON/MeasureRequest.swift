@@ -20,11 +20,13 @@ public struct MeasureRequest: Hashable, Sendable {
     public var language: String?
     /// Where words may be broken with a hyphen.
     public var hyphens: ParagraphStyle.Hyphens = .manual
+    /// OpenType features the text is shaped with (`{"tnum": 1}`).
+    public var fontFeatures: [String: Int] = [:]
 
     /// The keys of a request object.
     public static let keys = [
         "text", "width", "fontFamily", "fontSize", "lineSpacing", "maxLines", "maxHeight", "ellipsize", "align", "mush",
-        "language", "hyphens",
+        "language", "hyphens", "fontFeatures",
     ]
 
     public init(
@@ -77,6 +79,7 @@ public struct MeasureRequest: Hashable, Sendable {
         mush = try object.bool("mush") ?? mush
         language = try object.string("language")
         hyphens = try object.choice("hyphens") ?? hyphens
+        fontFeatures = try TypographyKeys.features(object) ?? fontFeatures
     }
 
     /// What is wrong with the values, naming the key and the option (`fontSize (--font-size) must
@@ -90,6 +93,11 @@ public struct MeasureRequest: Hashable, Sendable {
         if let problem = check(lineSpacing, MushLimits.length, "lineSpacing", "--line-spacing") { return problem }
         if maxLines < 0 { return "maxLines (--max-lines) must be 0 (no limit) or more (it is \(maxLines))" }
         if let problem = check(maxHeight, MushLimits.length, "maxHeight", "--max-height") { return problem }
+        for (tag, value) in fontFeatures.sorted(by: { $0.key < $1.key }) {
+            if let problem = ParagraphStyle.featureProblem(tag, value) {
+                return "fontFeatures.\(tag) (--font-features) \(problem)"
+            }
+        }
         if let language, let problem = ParagraphStyle.languageProblem(language) {
             return "language (--language) \(problem)"
         }
@@ -97,6 +105,14 @@ public struct MeasureRequest: Hashable, Sendable {
             return "fontFamily (--font-family): " + fonts.missingFamilyMessage(fontFamily)
         }
         return nil
+    }
+
+    /// The features of `--font-features`' value, `tnum=1,liga=0` (a tag alone is 1), or what is
+    /// wrong with it.
+    public static func fontFeatures(option: String) -> Result<[String: Int], RequestError> {
+        let (features, problem) = TypographyKeys.features(option: option)
+        if let features { return .success(features) }
+        return .failure(RequestError(problem ?? "--font-features: not TAG=VALUE items"))
     }
 
     /// The text as a document: parsed when `mush` is set.
@@ -119,7 +135,8 @@ public struct MeasureRequest: Hashable, Sendable {
     func measureChecked(_ document: MushDocument, fonts: FontCollection) throws(RequestError) -> MeasureResult {
         let style = ParagraphStyle(
             fontFamily: fontFamily, fontSize: fontSize, lineSpacing: lineSpacing, alignment: align,
-            maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize, locale: language, hyphens: hyphens)
+            maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize, locale: language, hyphens: hyphens,
+            fontFeatures: fontFeatures)
         do {
             let paragraph = try Paragraph(document, style: style, fonts: fonts)
             return MeasureResult(

@@ -1,3 +1,4 @@
+import Foundation
 import MushBase
 import MushText
 
@@ -7,7 +8,9 @@ enum TypographyKeys {
     /// `language` (a BCP 47 tag: line breaking, shaping and hyphenation), `hyphens` (`none`,
     /// `manual`, `auto`) and `hyphenateLimitChars` (1 to 3 whole numbers: the shortest word, and
     /// the fewest characters before and after a hyphen, as CSS's).
-    static let paragraph = ["language", "hyphens", "hyphenateLimitChars"]
+    /// `fontFeatures` (an object of OpenType feature tags and values, as CSS's
+    /// `font-feature-settings`) also belongs to runs.
+    static let paragraph = ["language", "hyphens", "hyphenateLimitChars", "fontFeatures"]
 
     /// Sets `style`'s paragraph settings from `object`'s keys, those it has.
     static func read(_ object: JSONObject, into style: inout ParagraphStyle) throws(RequestError) {
@@ -21,6 +24,52 @@ enum TypographyKeys {
         if object["hyphenateLimitChars"] != nil {
             style.hyphenationLimits = try limits(object)
         }
+        style.fontFeatures = try features(object) ?? style.fontFeatures
+    }
+
+    /// `fontFeatures`: `{"tnum": 1, "liga": false}`, each tag four characters (as OpenType's) and
+    /// each value a whole number from 0 to 65,535, or true (1) or false (0); nil when left out.
+    static func features(_ object: JSONObject) throws(RequestError) -> [String: Int]? {
+        let key = "fontFeatures"
+        guard let value = object[key] else { return nil }
+        guard case .object(let members) = value else {
+            throw object.wrongType(key, expected: "an object of feature tags and values")
+        }
+        var features: [String: Int] = [:]
+        for (tag, member) in members.sorted(by: { $0.key < $1.key }) {
+            let path = object.path(key) + "." + tag
+            let number: Double
+            switch member {
+            case .bool(let on): number = on ? 1 : 0
+            case .number(let value): number = value
+            default: throw RequestError(at: path, "expected a number or true or false, not \(member.kindName)")
+            }
+            guard number.rounded() == number, (0...65_535).contains(number) else {
+                throw RequestError(
+                    at: path, "must be a whole number from 0 to 65535 (it is \(MushLimits.format(number)))")
+            }
+            if let problem = ParagraphStyle.featureProblem(tag, Int(number)) { throw RequestError(at: path, problem) }
+            features[tag] = Int(number)
+        }
+        return features
+    }
+
+    /// `--font-features`' value, `tnum=1,liga=0` (or `tnum` for 1): nil and the problem when it
+    /// is not that.
+    static func features(option: String) -> (features: [String: Int]?, problem: String?) {
+        var features: [String: Int] = [:]
+        for item in option.split(separator: ",", omittingEmptySubsequences: true) {
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let tag = parts[0]
+            guard let value = parts.count == 2 ? Int(parts[1]) : 1 else {
+                return (nil, "--font-features: '\(item)' is not TAG=VALUE")
+            }
+            if let problem = ParagraphStyle.featureProblem(tag, value) {
+                return (nil, "--font-features: \(tag) \(problem)")
+            }
+            features[tag] = value
+        }
+        return (features, nil)
     }
 
     /// `hyphenateLimitChars`: `[word, before, after]`, as CSS's `hyphenate-limit-chars` (a value

@@ -49,6 +49,8 @@ public struct MGLine: Hashable, Sendable {
     /// Where the words of the line's multiline text may break with a hyphen
     /// (`ParagraphStyle.Hyphens`).
     public var hyphens: ParagraphStyle.Hyphens = .manual
+    /// OpenType features the line's text is shaped with (`ParagraphStyle.fontFeatures`).
+    public var fontFeatures: [String: Int] = [:]
 
     /// A line of `width` × `height` with the given items and everything else at its default.
     public init(

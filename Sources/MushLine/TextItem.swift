@@ -64,7 +64,7 @@ struct PreparedText {
             fontFamily: font.family, fontSize: font.size, lineSpacing: line[side].lineSpacing,
             alignment: ParagraphStyle.Alignment(rawValue: alignment.rawValue) ?? .left,
             maxLines: multiline ? 0 : 1, maxHeight: multiline ? maxHeight : 0, ellipsize: .end,
-            textOverflow: .ellipsis, locale: line.language, hyphens: line.hyphens)
+            textOverflow: .ellipsis, locale: line.language, hyphens: line.hyphens, fontFeatures: line.fontFeatures)
         paragraph = try Paragraph(document, style: style, objects: objects, fonts: fonts)
         self.inline = inline
         self.multiline = multiline

@@ -13,30 +13,30 @@ import Testing
 struct HyphenationPyphenTests {
     static let words: [String: String] = [
         "en-US": """
-            hyphenation typography paragraph justification algorithm dictionary language
-            presentation information international communication organization documentation
-            representation understanding administration responsibility extraordinary
-            beautiful wonderful character knowledge government development environment
-            performance experience management technology particular especially individual
-            university community important different political possible national general
-            interesting situation relationship opportunity everything probably certainly
-            manuscript publisher newspaper magazine reference paperback hardcover
-            """,
+        hyphenation typography paragraph justification algorithm dictionary language
+        presentation information international communication organization documentation
+        representation understanding administration responsibility extraordinary
+        beautiful wonderful character knowledge government development environment
+        performance experience management technology particular especially individual
+        university community important different political possible national general
+        interesting situation relationship opportunity everything probably certainly
+        manuscript publisher newspaper magazine reference paperback hardcover
+        """,
         "de": """
-            Silbentrennung Grauwert Blocksatz Spalten ermöglicht gleichmäßigeren besonders
-            schmalen Donaudampfschifffahrt Rechtschreibung Wörterbuch Zeitungsartikel
-            Arbeitsgemeinschaft Bundesrepublik Geschwindigkeit Entwicklung Verantwortung
-            Wissenschaft Unternehmen Regierung Gesellschaft Möglichkeit Öffentlichkeit
-            Bäckerei Straßenbahn Fußgängerzone Überraschung Bibliothek Schreibmaschine
-            Druckerei Buchstaben Schriftart Zeilenabstand Seitenrand Überschrift
-            """,
+        Silbentrennung Grauwert Blocksatz Spalten ermöglicht gleichmäßigeren besonders
+        schmalen Donaudampfschifffahrt Rechtschreibung Wörterbuch Zeitungsartikel
+        Arbeitsgemeinschaft Bundesrepublik Geschwindigkeit Entwicklung Verantwortung
+        Wissenschaft Unternehmen Regierung Gesellschaft Möglichkeit Öffentlichkeit
+        Bäckerei Straßenbahn Fußgängerzone Überraschung Bibliothek Schreibmaschine
+        Druckerei Buchstaben Schriftart Zeilenabstand Seitenrand Überschrift
+        """,
         "fr": """
-            typographie désigne différents procédés composition impression utilisant
-            caractères extraordinaire étudiante entreprise gouvernement développement
-            particulièrement nécessaire information communication bibliothèque
-            mouvement renseignement aujourd'hui connaissance expérience probablement
-            imprimerie alphabet paragraphe justification dictionnaire lisibilité
-            """,
+        typographie désigne différents procédés composition impression utilisant
+        caractères extraordinaire étudiante entreprise gouvernement développement
+        particulièrement nécessaire information communication bibliothèque
+        mouvement renseignement aujourd'hui connaissance expérience probablement
+        imprimerie alphabet paragraphe justification dictionnaire lisibilité
+        """,
     ]
 
     @Test func pointsAgreeWithPyphenOnTheSameDictionary() throws {
@@ -88,6 +88,8 @@ struct HyphenationPyphenTests {
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return try data.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode([Int].self, from: Data($0)) }
+        return try data.split(separator: UInt8(ascii: "\n")).map {
+            try JSONDecoder().decode([Int].self, from: Data($0))
+        }
     }
 }

@@ -19,15 +19,18 @@ struct TypographyPangoTests {
         var lines: [Line]
     }
 
-    /// Pango's layouts of `records` (`WIDTH<TAB>SIZE<TAB>FLAGS<TAB>…TEXT` lines, escaped).
-    static func pango(_ records: [String]) throws -> [Layout] {
+    /// Pango's layouts of `records` (`WIDTH<TAB>SIZE<TAB>FLAGS<TAB>…TEXT` lines, escaped): with the
+    /// shipped fonts only, or (`systemFonts`) the installed ones as well.
+    static func pango(_ records: [String], systemFonts: Bool = false) throws -> [Layout] {
         let tool = try #require(PangoComparisonTests.tool, "building pango_measure.c needs libpango1.0-dev")
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("pango-styled-\(UUID()).tsv")
         try Data(records.joined().utf8).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--fonts", PangoComparisonTests.root.appendingPathComponent("Fonts").path, "--styled"]
+        process.arguments =
+            ["--fonts", PangoComparisonTests.root.appendingPathComponent("Fonts").path, "--styled"]
+            + (systemFonts ? ["--system-fonts"] : [])
         process.standardInput = try FileHandle(forReadingFrom: input)
         let output = Pipe()
         process.standardOutput = output
@@ -121,5 +124,74 @@ struct TypographyPangoTests {
                 + "(\(hyphenated) lines end in a hyphen)")
         #expect(differing == [])
         #expect(hyphenated > 100)
+    }
+
+    /// Texts with figures, punctuation and ligatures.
+    static let featureTexts = [
+        "Invoice 1041: 3 × 19.99 = 59.97, due 2026-12-31 at 10:45 (office fifty-first floor)",
+        "Total 1,111.11 and 8,888.88; the staff offices affirm the figures ffi ffl",
+        "HELLO (WORLD) [NOW] {AGAIN} - 12:30 - OFFICE",
+    ]
+
+    /// (family, features, sizes) to compare: DejaVu Sans's ligatures and kerning turned off, and
+    /// Inter's tabular figures, case-sensitive forms, stylistic set 1 and slashed zero.
+    static let featureSettings: [(family: String?, features: [String: Int], sizes: [Double])] = [
+        (nil, ["liga": 0], [12, 16, 20]),
+        (nil, ["kern": 0], [12, 16, 20]),
+        (nil, ["kern": 0, "liga": 0], [16]),
+        // Inter's em is 2,816 units: at 11 and 22 its units are whole Pango units.
+        ("Inter", [:], [11, 22]),
+        ("Inter", ["tnum": 1], [11, 22]),
+        ("Inter", ["case": 1], [11, 22]),
+        ("Inter", ["ss01": 1, "zero": 1], [11, 22]),
+        ("Inter", ["tnum": 1, "calt": 0, "kern": 0], [22]),
+    ]
+
+    @Test func fontFeaturesAgreeWithPango() throws {
+        let interInstalled = FontCollection.standard.hasFamily("Inter")
+        try #require(interInstalled, "Inter (fonts-inter-variable) is not installed")
+        var differing: [String] = []
+        var total = 0
+        for systemFonts in [false, true] {
+            var records: [String] = []
+            var expected: [(ParagraphLayout, String)] = []
+            for (family, features, sizes) in Self.featureSettings where (family != nil) == systemFonts {
+                let settings =
+                    (family.map { ["family=\($0)"] } ?? [])
+                    + (features.isEmpty
+                        ? []
+                        : [
+                            "features="
+                                + features.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                                .joined(separator: ",")
+                        ])
+                for text in Self.featureTexts {
+                    for size in sizes {
+                        let style = ParagraphStyle(fontFamily: family, fontSize: size, fontFeatures: features)
+                        let paragraph = try Paragraph(
+                            MushDocument(text: text, attributes: .plain), style: style,
+                            fonts: systemFonts ? .standard : .shipped)
+                        for width in [nil, 100.0, 160, 230, 300] as [Double?] {
+                            records.append(
+                                "\(width.map { "\($0)" } ?? "-")\t\(size)\ts\t\(settings.joined(separator: ";"))\t\(text)\n"
+                            )
+                            expected.append(
+                                (
+                                    paragraph.layout(width: width),
+                                    "\(settings) \(text.prefix(12)) \(size) at \(width ?? 0)"
+                                ))
+                        }
+                    }
+                }
+            }
+            let layouts = try Self.pango(records, systemFonts: systemFonts)
+            try #require(layouts.count == expected.count)
+            total += expected.count
+            for ((layout, label), pango) in zip(expected, layouts) {
+                if let difference = Self.difference(layout, pango) { differing.append("\(label): \(difference)") }
+            }
+        }
+        print("Font features against Pango: \(total - differing.count) of \(total) layouts agree")
+        #expect(differing == [])
     }
 }

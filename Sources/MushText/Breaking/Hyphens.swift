@@ -134,7 +134,8 @@ extension Paragraph {
         let language = item.shapingLanguage(locale: shapingLocale)
         text.withUnsafeBufferPointer { buffer in
             face.font.shape(
-                buffer, range: 0..<buffer.count, direction: .leftToRight, script: item.script, language: language
+                buffer, range: 0..<buffer.count, direction: .leftToRight, script: item.script, language: language,
+                features: item.features
             ) { glyph in
                 guard glyph.cluster == UInt32(hyphenCluster) else {
                     let shaped = ShapedGlyph(glyph, scale: scale, clusterOffset: clusterStart)
@@ -184,7 +185,7 @@ extension Paragraph {
         text.withUnsafeBufferPointer { buffer in
             item.face.font.shape(
                 buffer, range: 0..<buffer.count, direction: .leftToRight, script: item.script,
-                language: item.shapingLanguage(locale: shapingLocale)
+                language: item.shapingLanguage(locale: shapingLocale), features: item.features
             ) { glyph in
                 shaped.append(ShapedGlyph(glyph, scale: scale, clusterOffset: start))
                 advance += shaped[shaped.count - 1].advance

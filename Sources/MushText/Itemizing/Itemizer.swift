@@ -27,6 +27,8 @@ struct TextItem {
     var glyphs: Range<Int> = 0..<0
     /// The index of the ``InlineObject`` the item stands for (its one U+FFFC), or -1 for text.
     var object: Int32 = -1
+    /// The OpenType features it is shaped with: the paragraph's, then its run's over them.
+    var features = ShapingFeatures.none
 
     var direction: TextDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
 
@@ -94,6 +96,13 @@ enum Itemizer {
                 bold: run.attributes.bold,
                 italic: run.attributes.italic)
         }
+        // Each run's features, the paragraph's and then its own over them, made once.
+        let runFeatures = runs.map { run -> ShapingFeatures in
+            guard let own = run.attributes.fontFeatures, !own.isEmpty else {
+                return base.fontFeatures.isEmpty ? .none : ShapingFeatures(base.fontFeatures)
+            }
+            return ShapingFeatures(base.fontFeatures.merging(own) { $1 })
+        }
         // The slot of the face that draws `scalar` for a run (the run's own face when none has it:
         // its missing-glyph box, which the paragraph reports).
         func fallbackSlot(_ scalar: Unicode.Scalar, _ run: RunFace, _ script: Int32) -> Int {
@@ -122,7 +131,7 @@ enum Itemizer {
                     synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
                     size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? 0,
                     level: levels?[segment.start] ?? 0, script: shapingScript(script), run: segment.run,
-                    scriptCode: script))
+                    scriptCode: script, features: runFeatures[segment.run]))
         }
         // Where the spaces that end `start..<end` begin (nil when it does not end with one).
         func trailingSpaces(_ start: Int, _ end: Int) -> Int? {

@@ -38,12 +38,14 @@ extension Paragraph {
             func shaped() -> Int32 {
                 var alone: Int32 = 0
                 item.face.font.shape(
-                    text, range: cluster, direction: .leftToRight, script: item.script, language: language
+                    text, range: cluster, direction: .leftToRight, script: item.script, language: language,
+                    features: item.features
                 ) { alone += $0.advance }
                 return alone
             }
             let cache = fonts.lineEndCache
-            guard cache.isEnabled, cluster.count <= 16 else { return shaped() }
+            // (The cache knows the fonts' default features only.)
+            guard cache.isEnabled, cluster.count <= 16, item.features.isEmpty else { return shaped() }
             // Five code points each side, as HarfBuzz takes them.
             var before = cluster.lowerBound
             for _ in 0..<5 where before > 0 {

@@ -147,7 +147,8 @@ public final class Paragraph: Sendable {
                     }
                     Shaper.shape(
                         text, range: item.range, face: item.face, direction: item.direction, script: item.script,
-                        language: item.shapingLanguage(locale: shapingLocale), cache: fonts.shapeCache, into: &glyphs)
+                        language: item.shapingLanguage(locale: shapingLocale), features: item.features,
+                        cache: fonts.shapeCache, into: &glyphs)
                     item.glyphs = first..<glyphs.count
                     items[index].glyphs = item.glyphs
                     let scale = GlyphStore.scale(of: item)

@@ -87,6 +87,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var hyphens: Hyphens
     /// How short a word and its pieces may be for automatic hyphenation.
     public var hyphenationLimits: HyphenationLimits
+    /// OpenType features every run is shaped with, as CSS's `font-feature-settings`
+    /// (`["tnum": 1, "liga": 0]`): a four-character tag and its value, 0 to 65,535 (0 turns the
+    /// feature off, 1 on, more picks an alternate). A run's own (`MushAttributes.fontFeatures`)
+    /// win over these. A feature the font lacks changes nothing.
+    public var fontFeatures: [String: Int]
     /// Where tab characters move the pen to, in points from the line's start, ascending: a tab
     /// advances to the first stop past the text before it (left-aligned stops, as Pango's). Past
     /// the last one, stops repeat every `tabWidth`. Each is a length (`MushLimits/length`); they
@@ -100,8 +105,9 @@ public struct ParagraphStyle: Hashable, Sendable {
         fontFamily: String? = nil, fontSize: Double = 16, lineSpacing: Double = 0, alignment: Alignment = .left,
         maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, textOverflow: TextOverflow = .visible,
         locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil, hyphens: Hyphens = .manual,
-        hyphenationLimits: HyphenationLimits = HyphenationLimits()
+        hyphenationLimits: HyphenationLimits = HyphenationLimits(), fontFeatures: [String: Int] = [:]
     ) {
+        self.fontFeatures = fontFeatures
         self.hyphens = hyphens
         self.hyphenationLimits = hyphenationLimits
         self.textOverflow = textOverflow

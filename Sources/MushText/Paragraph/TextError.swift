@@ -34,6 +34,11 @@ extension ParagraphStyle {
         for (index, stop) in tabStops.enumerated() { try check(stop, MushLimits.length, "tabStops[\(index)]") }
         // A tab width below a hundredth of a point would put stops past any finite position.
         if let tabWidth { try check(tabWidth, 0.01...MushLimits.length.upperBound, "tabWidth") }
+        for (tag, value) in fontFeatures.sorted(by: { $0.key < $1.key }) {
+            if let problem = Self.featureProblem(tag, value) {
+                throw .invalidValue(property: "style.fontFeatures.\(tag)", problem: problem)
+            }
+        }
         if let locale, let problem = Self.languageProblem(locale) {
             throw .invalidValue(property: "style.locale", problem: problem)
         }
@@ -47,6 +52,16 @@ extension ParagraphStyle {
 }
 
 extension ParagraphStyle {
+    /// What is wrong with an OpenType feature setting, or nil: a tag of four characters from
+    /// U+0020 to U+007E (as OpenType's), and a value from 0 to 65,535.
+    public static func featureProblem(_ tag: String, _ value: Int) -> String? {
+        guard tag.utf8.count == 4, tag.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+            return "is not an OpenType feature tag (four characters, such as tnum or ss01)"
+        }
+        guard (0...65_535).contains(value) else { return "must be from 0 to 65535 (it is \(value))" }
+        return nil
+    }
+
     /// What is wrong with a language tag, or nil: a BCP 47 tag's letters, digits and hyphens (or
     /// underscores), 1 to 35 of them, starting with a letter.
     public static func languageProblem(_ tag: String) -> String? {
@@ -70,6 +85,11 @@ extension MushDocument {
             }
             if let kern = run.attributes.kern, let problem = MushLimits.problem(kern, in: MushLimits.kern) {
                 throw .invalidValue(property: "runs[\(index)].attributes.kern", problem: problem)
+            }
+            for (tag, value) in (run.attributes.fontFeatures ?? [:]).sorted(by: { $0.key < $1.key }) {
+                if let problem = ParagraphStyle.featureProblem(tag, value) {
+                    throw .invalidValue(property: "runs[\(index)].attributes.fontFeatures.\(tag)", problem: problem)
+                }
             }
         }
     }

@@ -52,6 +52,37 @@ struct ShapingLanguage: Hashable, @unchecked Sendable {
     var number: UInt { UInt(bitPattern: value.map { Int(bitPattern: $0) } ?? 0) }
 }
 
+/// OpenType features to shape with (CSS's `font-feature-settings`), each over the whole range
+/// shaped: tags and values, sorted by tag. Empty for most text, which is shaped with HarfBuzz's
+/// defaults (and through the shaped-word cache).
+struct ShapingFeatures: Hashable, Sendable {
+    fileprivate var features: [UInt64] = []
+
+    /// No feature set.
+    static let none = ShapingFeatures()
+
+    /// `settings` (tag → value; 0 turns a feature off, 1 on, more picks an alternate).
+    init(_ settings: [String: Int]) {
+        features = settings.keys.sorted().map { tag in
+            UInt64(hb_tag_from_string(tag, Int32(tag.utf8.count))) << 32 | UInt64(UInt32(clamping: settings[tag]!))
+        }
+    }
+
+    private init() {}
+
+    var isEmpty: Bool { features.isEmpty }
+
+    /// Calls `body` with HarfBuzz's features (nil and 0 for none).
+    fileprivate func withFeatures<Result>(_ body: (UnsafePointer<hb_feature_t>?, UInt32) -> Result) -> Result {
+        guard !features.isEmpty else { return body(nil, 0) }
+        let list = features.map {
+            hb_feature_t(
+                tag: UInt32($0 >> 32), value: UInt32(truncatingIfNeeded: $0), start: 0, end: UInt32.max)
+        }
+        return list.withUnsafeBufferPointer { body($0.baseAddress, UInt32($0.count)) }
+    }
+}
+
 /// A line drawn along text, as the font places it.
 enum DecorationKind {
     case underline, strikethrough
@@ -174,14 +205,17 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// `MarkRuns.longest` is shaped in pieces (see ``MarkRuns``).
     func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
-        language: ShapingLanguage, _ body: (CachedGlyph) -> Void
+        language: ShapingLanguage, features: ShapingFeatures = .none, _ body: (CachedGlyph) -> Void
     ) {
         guard let pieces = MarkRuns.pieces(text, range) else {
-            shapePiece(text, range: range, direction: direction, script: script, language: language, body)
+            shapePiece(
+                text, range: range, direction: direction, script: script, language: language, features: features, body)
             return
         }
         for piece in direction == .leftToRight ? pieces : pieces.reversed() {
-            shapePiece(text, range: piece.range, direction: direction, script: script, language: language) { glyph in
+            shapePiece(
+                text, range: piece.range, direction: direction, script: script, language: language, features: features
+            ) { glyph in
                 guard let start = piece.clusterStart, glyph.cluster == UInt32(piece.range.lowerBound) else {
                     return body(glyph)
                 }
@@ -197,25 +231,26 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// in one piece, as nearly all are.
     func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
-        language: ShapingLanguage, into store: inout GlyphStore
+        language: ShapingLanguage, features: ShapingFeatures = .none, into store: inout GlyphStore
     ) {
         guard MarkRuns.pieces(text, range) == nil else {
-            shape(text, range: range, direction: direction, script: script, language: language) { glyph in
-                store.append(glyph, clusterOffset: 0)
+            shape(text, range: range, direction: direction, script: script, language: language, features: features) {
+                glyph in store.append(glyph, clusterOffset: 0)
             }
             return
         }
-        shapePiece(text, range: range, direction: direction, script: script, language: language) { glyphs in
-            store.append(contentsOf: glyphs)
+        shapePiece(text, range: range, direction: direction, script: script, language: language, features: features) {
+            glyphs in store.append(contentsOf: glyphs)
         }
     }
 
     /// Shapes `range` in one HarfBuzz buffer and hands each glyph to `body`.
     private func shapePiece(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
-        language: ShapingLanguage, _ body: (CachedGlyph) -> Void
+        language: ShapingLanguage, features: ShapingFeatures, _ body: (CachedGlyph) -> Void
     ) {
-        shapePiece(text, range: range, direction: direction, script: script, language: language) { glyphs in
+        shapePiece(text, range: range, direction: direction, script: script, language: language, features: features) {
+            glyphs in
             for glyph in glyphs { body(glyph) }
         }
     }
@@ -225,7 +260,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// on.
     private func shapePiece(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
-        language: ShapingLanguage, _ body: (HarfBuzzGlyphs) -> Void
+        language: ShapingLanguage, features: ShapingFeatures, _ body: (HarfBuzzGlyphs) -> Void
     ) {
         guard !range.isEmpty, let buffer = ThreadBuffer.take() else { return }
         defer { ThreadBuffer.giveBack(buffer) }
@@ -235,7 +270,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         if let language = language.value { hb_buffer_set_language(buffer, language) }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(font, buffer, nil, 0)
+        features.withFeatures { list, count in hb_shape(font, buffer, list, count) }
 
         var count: UInt32 = 0
         guard hb_buffer_allocation_successful(buffer) != 0, let infos = hb_buffer_get_glyph_infos(buffer, &count),

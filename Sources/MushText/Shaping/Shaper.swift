@@ -61,9 +61,18 @@ public enum Shaper {
     /// that context, and is never cached. Other faces' ranges are shaped whole.
     static func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: TextDirection,
-        script: ShapingScript, language: ShapingLanguage, cache: ShapeCache, into store: inout GlyphStore
+        script: ShapingScript, language: ShapingLanguage, features: ShapingFeatures = .none, cache: ShapeCache,
+        into store: inout GlyphStore
     ) {
         guard !range.isEmpty else { return }
+        // Text with features of its own is shaped whole: the cache keeps words shaped with the
+        // font's defaults.
+        guard features.isEmpty else {
+            face.font.shape(
+                text, range: range, direction: direction, script: script, language: language, features: features,
+                into: &store)
+            return
+        }
         guard face.spaceIsContextFree else {
             shapeWhole(
                 text, range: range, face: face, direction: direction, script: script, language: language, into: &store)
