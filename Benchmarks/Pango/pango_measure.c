@@ -52,6 +52,8 @@
  *               features=F    pango_attr_font_features_new (F), CSS syntax ("tnum" 1, liga 0)
  *               letter=PX     pango_attr_letter_spacing_new (PX px) over the whole text
  *               lineheight=X  pango_attr_line_height_new (X), a factor of the font's height
+ *               lineheightpx=PX  pango_attr_line_height_new_absolute (PX px): each run's
+ *                             line box that tall, the leading split above and below
  *               variations=V  pango_font_description_set_variations (V), as "wght=650"
  *               family=NAME   the font description's family in place of DejaVu Sans
  *          -  none of these.
@@ -294,9 +296,10 @@ typedef struct
   char *features;               /* --styled "s" features=, or NULL */
   int letter;                   /* letter spacing, Pango units (0: none) */
   double line_height;           /* line height factor (0: none) */
+  int line_height_abs;          /* absolute line height, Pango units (0: none) */
 } Record;
 
-#define RECORD(width, desc, text) ((Record) { width, desc, text, 0, 0, 0, 0, NULL, 0, NULL, 0, 0 })
+#define RECORD(width, desc, text) ((Record) { width, desc, text, 0, 0, 0, 0, NULL, 0, NULL, 0, 0, 0 })
 
 /* U+FFFC OBJECT REPLACEMENT CHARACTER in UTF-8. */
 #define OBJECT_CHAR "\xef\xbf\xbc"
@@ -405,6 +408,8 @@ add_setting_attrs (PangoAttrList *attrs, const Record *r)
     pango_attr_list_insert (attrs, pango_attr_letter_spacing_new (r->letter));
   if (r->line_height > 0)
     pango_attr_list_insert (attrs, pango_attr_line_height_new (r->line_height));
+  if (r->line_height_abs > 0)
+    pango_attr_list_insert (attrs, pango_attr_line_height_new_absolute (r->line_height_abs));
 }
 
 /* Parses SETTINGS into `r` and `desc`; returns an error message or NULL. */
@@ -425,6 +430,8 @@ parse_settings (char *settings, Record *r, PangoFontDescription *desc)
         r->letter = (int) (number * PANGO_SCALE + (number >= 0 ? 0.5 : -0.5));
       else if (strcmp (item, "lineheight") == 0 && parse_double (value, &number) && number > 0)
         r->line_height = number;
+      else if (strcmp (item, "lineheightpx") == 0 && parse_double (value, &number) && number > 0)
+        r->line_height_abs = (int) (number * PANGO_SCALE + 0.5);
       else if (strcmp (item, "variations") == 0)
         pango_font_description_set_variations (desc, value);
       else if (strcmp (item, "family") == 0)

@@ -97,23 +97,40 @@ struct TextLayoutOptions: ParsableArguments {
         help:
             "Where words may break with a hyphen: none, manual (at soft hyphens, U+00AD) or auto (also by the language's hyphenation dictionary)."
     )
-    var hyphens: ParagraphStyle.Hyphens = .manual
+    var hyphens: String?
     @Option(
         help: ArgumentHelp(
             "OpenType features to shape with, as TAG=VALUE items separated by commas (tnum=1,liga=0; a tag alone is 1).",
             valueName: "FEATURES"))
     var fontFeatures: String?
+    @Option(
+        help: ArgumentHelp(
+            "Extra space between characters, in points (the last of a line hangs past it).", valueName: "POINTS"))
+    var letterSpacing: String?
+    @Option(help: ArgumentHelp("Extra space after every space, in points.", valueName: "POINTS"))
+    var wordSpacing: String?
+    @Option(
+        help: ArgumentHelp(
+            "Each line's height: a multiple of the font size (1.5), N%, Npx or Npt, or normal (the font's).",
+            valueName: "HEIGHT"))
+    var lineHeight: String?
+    @Option(
+        help: ArgumentHelp("The distance between tab stops: a number of spaces (8), Npx or Npt.", valueName: "SIZE"))
+    var tabSize: String?
+
+    /// The typography options as a style, or what is wrong with one of them.
+    var textStyle: Result<ParagraphStyle, RequestError> {
+        MeasureRequest.textStyle(
+            language: language, hyphens: hyphens, fontFeatures: fontFeatures, letterSpacing: letterSpacing,
+            wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize)
+    }
 
     /// A request to lay `text` out with these options.
     func request(text: String) -> MeasureRequest {
-        var request = MeasureRequest(
+        MeasureRequest(
             text: text, width: width, fontFamily: fontFamily, fontSize: fontSize, lineSpacing: lineSpacing,
             maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize, align: align, mush: mush,
-            language: language, hyphens: hyphens)
-        if let fontFeatures, case .success(let features) = MeasureRequest.fontFeatures(option: fontFeatures) {
-            request.fontFeatures = features
-        }
-        return request
+            textStyle: (try? textStyle.get()) ?? ParagraphStyle())
     }
 
     /// Checks the values that need no fonts (the font family is checked once the fonts are known).
@@ -123,16 +140,13 @@ struct TextLayoutOptions: ParsableArguments {
 
     /// Throws the first value out of its range, or a font family `fonts` lack (when given).
     func check(fonts: FontCollection?) throws {
-        if let fontFeatures, case .failure(let error) = MeasureRequest.fontFeatures(option: fontFeatures) {
-            throw ValidationError(error.description)
-        }
+        if case .failure(let error) = textStyle { throw ValidationError(error.description) }
         if let problem = request(text: "").problem(fonts: fonts) { throw ValidationError(problem) }
     }
 }
 
 extension ParagraphStyle.Ellipsize: ExpressibleByArgument {}
 extension ParagraphStyle.Alignment: ExpressibleByArgument {}
-extension ParagraphStyle.Hyphens: ExpressibleByArgument {}
 
 /// `--image-root DIR`, which `layout`, `line` and `render` share: where image files are read from.
 struct ImageOptions: ParsableArguments {

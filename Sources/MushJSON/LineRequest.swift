@@ -28,9 +28,8 @@ public struct LineRequest: Sendable {
     public static let lineKeys =
         [
             "width", "height", "padding", "margin", "backgroundColor", "borders", "itemPadding", "sidePrecedence",
-            "minHeight", "maxHeight", "verticalAlignment", "widenAsNeeded", "language", "hyphens",
-            "fontFeatures",
-        ]
+            "minHeight", "maxHeight", "verticalAlignment", "widenAsNeeded",
+        ] + TypographyKeys.paragraph
         + MGLine.SideStyle.Property.allCases.flatMap { property in
             MGLine.Side.allCases.map { sideKey(property, on: $0) }
         }
@@ -102,14 +101,7 @@ public struct LineRequest: Sendable {
         line.maxHeight = try object.size("maxHeight") ?? 0
         line.verticalAlignment = try object.choice("verticalAlignment") ?? .center
         line.widenAsNeeded = try object.bool("widenAsNeeded") ?? false
-        if let language = try object.string("language") {
-            if let problem = ParagraphStyle.languageProblem(language) {
-                throw RequestError(at: object.path("language"), problem)
-            }
-            line.language = language
-        }
-        line.hyphens = try object.choice("hyphens") ?? .manual
-        line.fontFeatures = try TypographyKeys.features(object) ?? [:]
+        try TypographyKeys.read(object, into: &line.textStyle)
         // A side's property left out keeps the new line's value.
         for property in MGLine.SideStyle.Property.allCases {
             for side in MGLine.Side.allCases {

@@ -16,27 +16,25 @@ public struct MeasureRequest: Hashable, Sendable {
     public var align: ParagraphStyle.Alignment = .left
     /// Parse `text` as Mush markup.
     public var mush = false
-    /// The text's language (a BCP 47 tag): line breaking, shaping and hyphenation.
-    public var language: String?
-    /// Where words may be broken with a hyphen.
-    public var hyphens: ParagraphStyle.Hyphens = .manual
-    /// OpenType features the text is shaped with (`{"tnum": 1}`).
-    public var fontFeatures: [String: Int] = [:]
+    /// The text's typography: its language, hyphenation, OpenType features, letter and word
+    /// spacing, line height and tab size (those fields of the style; its others are this
+    /// request's own).
+    public var textStyle = ParagraphStyle()
 
     /// The keys of a request object.
-    public static let keys = [
-        "text", "width", "fontFamily", "fontSize", "lineSpacing", "maxLines", "maxHeight", "ellipsize", "align", "mush",
-        "language", "hyphens", "fontFeatures",
-    ]
+    public static let keys =
+        [
+            "text", "width", "fontFamily", "fontSize", "lineSpacing", "maxLines", "maxHeight", "ellipsize", "align",
+            "mush",
+        ] + TypographyKeys.paragraph
 
     public init(
         text: String, width: Double? = nil, fontFamily: String? = nil, fontSize: Double = 16,
         lineSpacing: Double = 0, maxLines: Int = 0, maxHeight: Double = 0,
         ellipsize: ParagraphStyle.Ellipsize = .end, align: ParagraphStyle.Alignment = .left, mush: Bool = false,
-        language: String? = nil, hyphens: ParagraphStyle.Hyphens = .manual
+        textStyle: ParagraphStyle = ParagraphStyle()
     ) {
-        self.language = language
-        self.hyphens = hyphens
+        self.textStyle = textStyle
         self.text = text
         self.width = width
         self.fontFamily = fontFamily
@@ -77,9 +75,7 @@ public struct MeasureRequest: Hashable, Sendable {
         ellipsize = try object.choice("ellipsize") ?? ellipsize
         align = try object.choice("align") ?? align
         mush = try object.bool("mush") ?? mush
-        language = try object.string("language")
-        hyphens = try object.choice("hyphens") ?? hyphens
-        fontFeatures = try TypographyKeys.features(object) ?? fontFeatures
+        try TypographyKeys.read(object, into: &textStyle)
     }
 
     /// What is wrong with the values, naming the key and the option (`fontSize (--font-size) must
@@ -93,13 +89,18 @@ public struct MeasureRequest: Hashable, Sendable {
         if let problem = check(lineSpacing, MushLimits.length, "lineSpacing", "--line-spacing") { return problem }
         if maxLines < 0 { return "maxLines (--max-lines) must be 0 (no limit) or more (it is \(maxLines))" }
         if let problem = check(maxHeight, MushLimits.length, "maxHeight", "--max-height") { return problem }
-        for (tag, value) in fontFeatures.sorted(by: { $0.key < $1.key }) {
-            if let problem = ParagraphStyle.featureProblem(tag, value) {
-                return "fontFeatures.\(tag) (--font-features) \(problem)"
+        do {
+            try style.validate()
+        } catch {
+            guard case .invalidValue(let property, let problem) = error else { return error.description }
+            // style.letterSpacing → letterSpacing (--letter-spacing); the locale is the language.
+            var key = property.hasPrefix("style.") ? String(property.dropFirst(6)) : property
+            if key == "locale" { key = "language" }
+            let name = key.split(separator: ".").first.map(String.init) ?? key
+            let option = name.reduce(into: "--") { option, character in
+                if character.isUppercase { option += "-" + character.lowercased() } else { option.append(character) }
             }
-        }
-        if let language, let problem = ParagraphStyle.languageProblem(language) {
-            return "language (--language) \(problem)"
+            return "\(key) (\(option == "--hyphenation-limits" ? "hyphenateLimitChars" : option)) \(problem)"
         }
         if let fontFamily, let fonts, !fonts.hasFamily(fontFamily) {
             return "fontFamily (--font-family): " + fonts.missingFamilyMessage(fontFamily)
@@ -107,12 +108,68 @@ public struct MeasureRequest: Hashable, Sendable {
         return nil
     }
 
-    /// The features of `--font-features`' value, `tnum=1,liga=0` (a tag alone is 1), or what is
-    /// wrong with it.
-    public static func fontFeatures(option: String) -> Result<[String: Int], RequestError> {
-        let (features, problem) = TypographyKeys.features(option: option)
-        if let features { return .success(features) }
-        return .failure(RequestError(problem ?? "--font-features: not TAG=VALUE items"))
+    /// The typography the command's options ask for, each as its option writes it (nil: left
+    /// out): `--language`, `--hyphens`, `--font-features tnum=1,liga=0` (a tag alone is 1),
+    /// `--letter-spacing`, `--word-spacing`, `--line-height` (`1.5`, `150%`, `24px`, `normal`) and
+    /// `--tab-size` (`4`, `40px`); or the first that is not what its option takes.
+    public static func textStyle(
+        language: String? = nil, hyphens: String? = nil, fontFeatures: String? = nil, letterSpacing: String? = nil,
+        wordSpacing: String? = nil, lineHeight: String? = nil, tabSize: String? = nil
+    ) -> Result<ParagraphStyle, RequestError> {
+        var style = ParagraphStyle()
+        style.locale = language
+        if let hyphens {
+            guard let value = ParagraphStyle.Hyphens(rawValue: hyphens) else {
+                return .failure(RequestError("--hyphens must be none, manual or auto (it is '\(hyphens)')"))
+            }
+            style.hyphens = value
+        }
+        if let fontFeatures {
+            let (features, problem) = TypographyKeys.features(option: fontFeatures)
+            guard let features else { return .failure(RequestError(problem ?? "--font-features: not TAG=VALUE items")) }
+            style.fontFeatures = features
+        }
+        for (value, option) in [(letterSpacing, "--letter-spacing"), (wordSpacing, "--word-spacing")] {
+            guard let value else { continue }
+            guard let number = DecimalNumber.value(of: value), MushLimits.kern.contains(number) else {
+                return .failure(
+                    RequestError("\(option) must be a number of points from -1000 to 1000 (it is '\(value)')"))
+            }
+            if option == "--letter-spacing" { style.letterSpacing = number } else { style.wordSpacing = number }
+        }
+        if let lineHeight {
+            guard let value = TypographyKeys.lineHeight(lineHeight) else {
+                return .failure(
+                    RequestError(
+                        "--line-height must be a number (times the font size), N%, Npx, Npt or normal (it is '\(lineHeight)')"
+                    ))
+            }
+            style.lineHeight = value.lineHeight
+        }
+        if let tabSize {
+            switch TypographyKeys.tabSize(tabSize) {
+            case .spaces(let spaces)?: style.tabSize = spaces
+            case .points(let points)?: style.tabWidth = points
+            case nil:
+                return .failure(
+                    RequestError(
+                        "--tab-size must be a number of spaces (0.01 to 1000), Npx or Npt (it is '\(tabSize)')"))
+            }
+        }
+        return .success(style)
+    }
+
+    /// The paragraph style: ``textStyle`` with this request's font, spacing, alignment and limits.
+    public var style: ParagraphStyle {
+        var style = textStyle
+        style.fontFamily = fontFamily
+        style.fontSize = fontSize
+        style.lineSpacing = lineSpacing
+        style.alignment = align
+        style.maxLines = maxLines
+        style.maxHeight = maxHeight
+        style.ellipsize = ellipsize
+        return style
     }
 
     /// The text as a document: parsed when `mush` is set.
@@ -133,10 +190,6 @@ public struct MeasureRequest: Hashable, Sendable {
 
     /// Lays `document` out, its values already checked (a request read from JSON is).
     func measureChecked(_ document: MushDocument, fonts: FontCollection) throws(RequestError) -> MeasureResult {
-        let style = ParagraphStyle(
-            fontFamily: fontFamily, fontSize: fontSize, lineSpacing: lineSpacing, alignment: align,
-            maxLines: maxLines, maxHeight: maxHeight, ellipsize: ellipsize, locale: language, hyphens: hyphens,
-            fontFeatures: fontFeatures)
         do {
             let paragraph = try Paragraph(document, style: style, fonts: fonts)
             return MeasureResult(

@@ -77,8 +77,9 @@ extension MeasureRequest {
         case "maxHeight": maxHeight = try number()
         case "ellipsize": ellipsize = try keyword()
         case "align": align = try keyword()
-        case "language": language = try string()
-        case "hyphens": hyphens = try keyword()
+        case "language":
+            textStyle.locale = try string()
+        case "hyphens": textStyle.hyphens = try keyword()
         case "mush":
             switch reader.peek {
             case UInt8(ascii: "t"):

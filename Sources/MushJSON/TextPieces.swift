@@ -6,9 +6,9 @@ import MushText
 /// A text leaf's `text` as an array of pieces: strings, styled runs and inline boxes.
 ///
 /// - a string: text, Mush markup where it ends in `|mush` (as a whole `text` string is);
-/// - `{"text", "font", "color", "link", "fontFeatures"}`: a run with its own font (`{"family",
-///   "size", "bold", "italic"}`), colour, link and OpenType features; what it leaves out, it takes
-///   from the leaf;
+/// - `{"text", "font", "color", "link", "fontFeatures", "letterSpacing"}`: a run with its own font
+///   (`{"family", "size", "bold", "italic"}`), colour, link, OpenType features and letter spacing;
+///   what it leaves out, it takes from the leaf;
 /// - `{"image": {…}}` or `{"box": NODE}`, with `verticalAlign`, `margin` and `link`: a box set in
 ///   the line, as an image leaf's node or any node, laid out at its own max-content size unless it
 ///   sets one.
@@ -17,7 +17,7 @@ import MushText
 /// and images, with no box pieces.
 enum TextPieces {
     /// The keys of a run piece.
-    static let runKeys = ["text", "font", "color", "link", "fontFeatures"]
+    static let runKeys = ["text", "font", "color", "link", "fontFeatures", "letterSpacing"]
     /// The keys of an inline piece, beside its `image` or `box`.
     static let inlineKeys = ["verticalAlign", "margin", "link"]
 
@@ -35,8 +35,9 @@ enum TextPieces {
         let color = try object.color("color")
         let link = try Self.link(object)
         let features = try TypographyKeys.features(object)
+        let spacing = try object.number("letterSpacing", in: MushLimits.kern)
         let document = TextLeaf.document(of: string, bold: pieceBold, italic: pieceItalic)
-        guard family != nil || size != nil || color != nil || link != nil || features != nil else {
+        guard family != nil || size != nil || color != nil || link != nil || features != nil || spacing != nil else {
             return (document, document.diagnostics)
         }
         let runs = document.runs.map { run in
@@ -46,6 +47,7 @@ enum TextPieces {
             attributes.color = attributes.color ?? color
             attributes.link = link
             attributes.fontFeatures = features
+            attributes.kern = attributes.kern ?? spacing
             return MushRun(range: run.range, attributes: attributes)
         }
         return ((try? MushDocument(text: document.text, runs: runs)) ?? document, document.diagnostics)

@@ -6,11 +6,16 @@ import MushText
 /// names and rules: one table of names for the text engine's paragraph settings.
 enum TypographyKeys {
     /// `language` (a BCP 47 tag: line breaking, shaping and hyphenation), `hyphens` (`none`,
-    /// `manual`, `auto`) and `hyphenateLimitChars` (1 to 3 whole numbers: the shortest word, and
-    /// the fewest characters before and after a hyphen, as CSS's).
-    /// `fontFeatures` (an object of OpenType feature tags and values, as CSS's
-    /// `font-feature-settings`) also belongs to runs.
-    static let paragraph = ["language", "hyphens", "hyphenateLimitChars", "fontFeatures"]
+    /// `manual`, `auto`), `hyphenateLimitChars` (1 to 3 whole numbers: the shortest word, and the
+    /// fewest characters before and after a hyphen, as CSS's), `fontFeatures` (an object of
+    /// OpenType feature tags and values, as CSS's `font-feature-settings`), `letterSpacing` and
+    /// `wordSpacing` (points), `lineHeight` (a multiple of the font size, `"N%"` of it, or
+    /// `"Npx"`/`"Npt"` points; `"normal"`: the font's) and `tabSize` (spaces, or `"Npx"`/`"Npt"`).
+    /// `fontFeatures` and `letterSpacing` also belong to run pieces.
+    static let paragraph = [
+        "language", "hyphens", "hyphenateLimitChars", "fontFeatures", "letterSpacing", "wordSpacing", "lineHeight",
+        "tabSize",
+    ]
 
     /// Sets `style`'s paragraph settings from `object`'s keys, those it has.
     static func read(_ object: JSONObject, into style: inout ParagraphStyle) throws(RequestError) {
@@ -25,6 +30,98 @@ enum TypographyKeys {
             style.hyphenationLimits = try limits(object)
         }
         style.fontFeatures = try features(object) ?? style.fontFeatures
+        style.letterSpacing = try object.number("letterSpacing", in: MushLimits.kern) ?? style.letterSpacing
+        style.wordSpacing = try object.number("wordSpacing", in: MushLimits.kern) ?? style.wordSpacing
+        if object["lineHeight"] != nil { style.lineHeight = try lineHeight(object) }
+        if object["tabSize"] != nil {
+            switch try tabSize(object) {
+            case .spaces(let spaces): style.tabSize = spaces
+            case .points(let points): style.tabWidth = points
+            }
+        }
+    }
+
+    /// `lineHeight`: a number (a multiple of the font size, 0 to 1,000), `"N%"` of the font size,
+    /// `"Npx"` or `"Npt"` (points, 0 to 1,000,000), or `"normal"` (nil: the font's own).
+    static func lineHeight(_ object: JSONObject) throws(RequestError) -> ParagraphStyle.LineHeight? {
+        let key = "lineHeight"
+        switch object[key] {
+        case .number?:
+            return .multiple(try object.number(key, in: 0...1_000, unit: "times the font size")!)
+        case .string(let string)?:
+            guard let value = lineHeight(string) else {
+                throw RequestError(
+                    at: object.path(key),
+                    "must be a number (times the font size), \"N%\", \"Npx\", \"Npt\" or \"normal\" (it is '\(JSONReader.shortened(string))')"
+                )
+            }
+            return value.lineHeight
+        default:
+            throw object.wrongType(key, expected: "a number or a string")
+        }
+    }
+
+    /// A line height as CSS writes it: `normal` or a height.
+    enum LineHeightValue {
+        case normal
+        case height(ParagraphStyle.LineHeight)
+
+        /// The style's value: nil for `normal`.
+        var lineHeight: ParagraphStyle.LineHeight? {
+            if case .height(let height) = self { height } else { nil }
+        }
+    }
+
+    /// A line height written as CSS writes it (`1.5`, `150%`, `24px`, `24pt`, `normal`), in its
+    /// range; nil when it is not one.
+    static func lineHeight(_ string: String) -> LineHeightValue? {
+        if string == "normal" { return .normal }
+        if let points = length(string) { return MushLimits.length.contains(points) ? .height(.points(points)) : nil }
+        if let percent = BoxTreeReader.percentage(string) {
+            return (0...100_000).contains(percent) ? .height(.multiple(percent / 100)) : nil
+        }
+        if let factor = DecimalNumber.value(of: string), (0...1_000).contains(factor) {
+            return .height(.multiple(factor))
+        }
+        return nil
+    }
+
+    /// A tab size: a number of spaces, or points.
+    enum TabSize {
+        case spaces(Double)
+        case points(Double)
+    }
+
+    /// `tabSize`: a number of spaces (0.01 to 1,000), or `"Npx"`/`"Npt"` points (0.01 to 1,000,000).
+    static func tabSize(_ object: JSONObject) throws(RequestError) -> TabSize {
+        let key = "tabSize"
+        switch object[key] {
+        case .number?: return .spaces(try object.number(key, in: 0.01...1_000, unit: "spaces")!)
+        case .string(let string)?:
+            guard let size = tabSize(string) else {
+                throw RequestError(
+                    at: object.path(key),
+                    "must be a number of spaces (0.01 to 1000), \"Npx\" or \"Npt\" (it is '\(JSONReader.shortened(string))')"
+                )
+            }
+            return size
+        default: throw object.wrongType(key, expected: "a number or a string")
+        }
+    }
+
+    /// A tab size as CSS writes it (`4`, `40px`, `40pt`), in its range; nil when it is not one.
+    static func tabSize(_ string: String) -> TabSize? {
+        if let points = length(string) {
+            return (0.01...MushLimits.length.upperBound).contains(points) ? .points(points) : nil
+        }
+        if let spaces = DecimalNumber.value(of: string), (0.01...1_000).contains(spaces) { return .spaces(spaces) }
+        return nil
+    }
+
+    /// The points of `"Npx"` or `"Npt"` (a point is a pixel here), nil for anything else.
+    private static func length(_ string: String) -> Double? {
+        guard string.hasSuffix("px") || string.hasSuffix("pt") else { return nil }
+        return DecimalNumber.value(of: String(string.dropLast(2)))
     }
 
     /// `fontFeatures`: `{"tnum": 1, "liga": false}`, each tag four characters (as OpenType's) and

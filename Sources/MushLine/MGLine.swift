@@ -43,14 +43,11 @@ public struct MGLine: Hashable, Sendable {
     public var maxHeight: Double
     /// Nothing is shortened or dropped; the line becomes as wide as its content.
     public var widenAsNeeded: Bool
-    /// The language of the line's text (a BCP 47 tag such as `en-US`): line breaking, shaping and
-    /// hyphenation of its multiline text; nil: none.
-    public var language: String? = nil
-    /// Where the words of the line's multiline text may break with a hyphen
-    /// (`ParagraphStyle.Hyphens`).
-    public var hyphens: ParagraphStyle.Hyphens = .manual
-    /// OpenType features the line's text is shaped with (`ParagraphStyle.fontFeatures`).
-    public var fontFeatures: [String: Int] = [:]
+    /// The typography of the line's text: its language, hyphenation, OpenType features, letter
+    /// and word spacing, line height and tab size (the `ParagraphStyle` fields of those names).
+    /// Each text item's font, size, alignment, line spacing and truncation come from its side and
+    /// kind, in place of this style's.
+    public var textStyle = ParagraphStyle()
 
     /// A line of `width` × `height` with the given items and everything else at its default.
     public init(

@@ -60,11 +60,15 @@ struct PreparedText {
     ) throws(TextError) {
         let font = line.font(for: side)
         alignment = line[side].alignment
-        let style = ParagraphStyle(
-            fontFamily: font.family, fontSize: font.size, lineSpacing: line[side].lineSpacing,
-            alignment: ParagraphStyle.Alignment(rawValue: alignment.rawValue) ?? .left,
-            maxLines: multiline ? 0 : 1, maxHeight: multiline ? maxHeight : 0, ellipsize: .end,
-            textOverflow: .ellipsis, locale: line.language, hyphens: line.hyphens, fontFeatures: line.fontFeatures)
+        var style = line.textStyle
+        style.fontFamily = font.family
+        style.fontSize = font.size
+        style.lineSpacing = line[side].lineSpacing
+        style.alignment = ParagraphStyle.Alignment(rawValue: alignment.rawValue) ?? .left
+        style.maxLines = multiline ? 0 : 1
+        style.maxHeight = multiline ? maxHeight : 0
+        style.ellipsize = .end
+        style.textOverflow = .ellipsis
         paragraph = try Paragraph(document, style: style, objects: objects, fonts: fonts)
         self.inline = inline
         self.multiline = multiline

@@ -194,4 +194,80 @@ struct TypographyPangoTests {
         print("Font features against Pango: \(total - differing.count) of \(total) layouts agree")
         #expect(differing == [])
     }
+
+    /// Paragraphs for the spacing and line height comparisons.
+    static let spacingTexts = [
+        "Letter spacing opens up small capitals and labels; tight spacing packs a heading closer.",
+        "Line height sets the distance between baselines\nand a paragraph's rhythm, as CSS's line-height does.",
+        "Mixed scripts: Ελληνικά, кириллица and ภาษาไทย in one paragraph",
+    ]
+
+    @Test func letterSpacingAndLineHeightAgreeWithPango() throws {
+        // (settings for Pango, the style, its label)
+        var cases: [(settings: String, style: (Double) -> ParagraphStyle, label: String)] = []
+        for spacing in [1.5, 3, -0.5] {
+            cases.append(
+                ("letter=\(spacing)", { ParagraphStyle(fontSize: $0, letterSpacing: spacing) }, "letter \(spacing)"))
+        }
+        for height in [24.0, 30, 14] {
+            cases.append(
+                (
+                    "lineheightpx=\(height)", { ParagraphStyle(fontSize: $0, lineHeight: .points(height)) },
+                    "line \(height)pt"
+                ))
+        }
+        // A multiple of the font size is that many points for Pango (whose own factor multiplies
+        // the font's height, not its size).
+        for multiple in [1.5, 2.0] {
+            cases.append(
+                ("", { ParagraphStyle(fontSize: $0, lineHeight: .multiple(multiple)) }, "line \(multiple)×"))
+        }
+        var records: [String] = []
+        // Each layout, its label, and the layout at the width less the letter spacing.
+        var expected: [(ParagraphLayout, String, ParagraphLayout?)] = []
+        for (settings, style, label) in cases {
+            for text in Self.spacingTexts {
+                for size in [12.0, 16, 20] {
+                    let paragraph = try Paragraph(
+                        MushDocument(text: text, attributes: .plain), style: style(size), fonts: .shipped)
+                    let pangoSettings =
+                        settings.isEmpty
+                        ? "lineheightpx=\(paragraph.style.lineHeight!.height(forSize: size))" : settings
+                    let escaped = text.replacingOccurrences(of: "\n", with: "\\n")
+                    for width in [nil, 120.0, 200, 333] as [Double?] {
+                        records.append("\(width.map { "\($0)" } ?? "-")\t\(size)\ts\t\(pangoSettings)\t\(escaped)\n")
+                        let spacing = paragraph.style.letterSpacing
+                        expected.append(
+                            (
+                                paragraph.layout(width: width), "\(label) \(text.prefix(12)) \(size) at \(width ?? 0)",
+                                spacing == 0 ? nil : width.map { paragraph.layout(width: $0 - spacing) }
+                            ))
+                    }
+                }
+            }
+        }
+        let layouts = try Self.pango(records)
+        try #require(layouts.count == expected.count)
+        var differing: [String] = []
+        var explained = 0
+        for ((layout, label, narrower), pango) in zip(expected, layouts) {
+            guard let difference = Self.difference(layout, pango) else { continue }
+            // Pango counts the letter spacing after a line's last character when it chooses where
+            // to break, and then leaves it out of the line's width: its breaks are ours at the width
+            // less the spacing.
+            if let narrower,
+                narrower.lines.map({ $0.range.lowerBound..<$0.range.upperBound })
+                    == pango.lines.map({ $0.start..<$0.end })
+            {
+                explained += 1
+                continue
+            }
+            differing.append("\(label): \(difference)")
+        }
+        print(
+            "Letter spacing and line height against Pango: \(expected.count - differing.count - explained) of "
+                + "\(expected.count) layouts agree, \(explained) break where Pango counts a line's last letter spacing")
+        #expect(differing == [])
+        #expect(explained <= 6)
+    }
 }

@@ -157,7 +157,7 @@ extension Paragraph {
             headWidth += item.letterSpacing
             result.correction = headWidth - advance(clusterStart, end)
         }
-        if !result.glyphs.isEmpty { x += item.letterSpacing }
+        // (No letter spacing after the hyphen: it ends the line.)
         result.width = x
         return result
     }

@@ -15,6 +15,8 @@ struct TextItem {
     var synthetic: (bold: Bool, oblique: Bool)
     var size: Double
     var letterSpacing: Double
+    /// Extra advance after each space and no-break space (``ParagraphStyle/wordSpacing``).
+    var wordSpacing: Double = 0
     /// The bidi embedding level: even left to right, odd right to left.
     var level: UInt8
     /// HarfBuzz's script (an ISO 15924 tag), invalid for text of no particular script.
@@ -129,7 +131,8 @@ enum Itemizer {
                 TextItem(
                     range: segment.start..<segment.end, face: face,
                     synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
-                    size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? 0,
+                    size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? base.letterSpacing,
+                    wordSpacing: base.wordSpacing,
                     level: levels?[segment.start] ?? 0, script: shapingScript(script), run: segment.run,
                     scriptCode: script, features: runFeatures[segment.run]))
         }

@@ -1,11 +1,35 @@
 extension Paragraph {
+    /// How much the width of a line changes when it ends at `end`: the letter spacing after its
+    /// last cluster hangs past the line (``hangingSpacing(_:)``), and the kerning of that cluster
+    /// with the next line's first is undone (``kerningCorrection(_:)``).
+    func endCorrection(_ end: Int) -> Double {
+        kerningCorrection(end) - hangingSpacing(end)
+    }
+
+    /// The letter spacing after the last cluster before `end`, which a line that ends there leaves
+    /// out of its width (CSS Text 3 and Pango put letter spacing between characters only); 0 where
+    /// the text before `end` has none, or ends in a space or a line break.
+    func hangingSpacing(_ end: Int) -> Double {
+        guard hasLetterSpacing, end > 0, end <= units.count, let itemIndex = itemIndices(end - 1, end).first
+        else { return 0 }
+        let item = items[itemIndex]
+        let last = units[end - 1]
+        guard item.letterSpacing != 0, item.object < 0, !Self.isHardBreak(last), last != 0x09 else { return 0 }
+        let boundary = Self.firstIndex(in: graphemes, after: end - 1)
+        let clusterStart = max(item.range.lowerBound, boundary > 0 ? graphemes[boundary - 1] : 0)
+        var raw: Int32 = 0
+        for glyph in glyphRange(itemIndex, clusterStart, end) { raw += glyphs.rawAdvance(glyph) }
+        // The spacing as added (a negative one takes a cluster's advance to 0 at most).
+        return advance(clusterStart, end) - Double(raw) * GlyphStore.scale(of: item)
+    }
+
     /// How much the width of a line changes when it ends at `end`, inside an item: the item was
     /// shaped whole, so the advance of its last cluster before `end` may hold a kerning adjustment
     /// with the character after it, on the next line. Pango shapes a line's pieces again where a
     /// line breaks inside an item; here the last cluster alone is shaped again (kerning sits on the
     /// first glyph of a pair), and the difference is the answer. 0 at the text's or an item's end,
     /// next to a space, and in right-to-left items.
-    func endCorrection(_ end: Int) -> Double {
+    func kerningCorrection(_ end: Int) -> Double {
         guard end > 0, end < units.count else { return 0 }
         let next = units[end]
         let last = units[end - 1]

@@ -195,8 +195,9 @@ extension Paragraph {
                             advance = 0
                         } else if unit == 0x09 {
                             advance = tabAdvance(glyph.cluster, pieceStart: range.lowerBound, at: pieceStart)
-                        } else if line.spaceStretch > 0, unit == 0x20 {
-                            advance += line.spaceStretch
+                        } else {
+                            if item.wordSpacing != 0, Self.isWordSeparator(unit) { advance += item.wordSpacing }
+                            if line.spaceStretch > 0, unit == 0x20 { advance += line.spaceStretch }
                         }
                         if !corrected, glyph.cluster < hangFrom, glyphs.isLastOfCluster(glyphIndex, before: hangFrom) {
                             advance += correction

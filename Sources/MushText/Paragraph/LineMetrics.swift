@@ -45,11 +45,19 @@ extension Paragraph {
         var any = false
         for item in items[itemIndices(start, end)] {
             let scale = item.size / Double(item.face.unitsPerEm)
-            let ascent = Double(item.face.ascender) * scale
-            let descent = -Double(item.face.descender) * scale
+            var ascent = Double(item.face.ascender) * scale
+            var descent = -Double(item.face.descender) * scale
+            var gap = Double(item.face.lineGap) * scale
+            // A line height: the leading split above and below the text (an object's box is its own).
+            if let lineHeight = style.lineHeight, item.object < 0 {
+                let leading = lineHeight.height(forSize: item.size) - (ascent + descent)
+                ascent += leading / 2
+                descent += leading / 2
+                gap = 0
+            }
             result.ascent = max(result.ascent, ascent)
             result.descent = max(result.descent, descent)
-            result.gap = max(result.gap, Double(item.face.lineGap) * scale)
+            result.gap = max(result.gap, gap)
             any = true
             guard item.object >= 0 else { continue }
             let object = objects[Int(item.object)]
@@ -68,6 +76,10 @@ extension Paragraph {
             result = Metrics(
                 ascent: Double(face.ascender) * scale, descent: -Double(face.descender) * scale,
                 gap: Double(face.lineGap) * scale)
+            if let lineHeight = style.lineHeight {
+                let leading = lineHeight.height(forSize: style.fontSize) - (result.ascent + result.descent)
+                result = Metrics(ascent: result.ascent + leading / 2, descent: result.descent + leading / 2)
+            }
         }
         return result
     }

@@ -49,9 +49,11 @@ public final class Paragraph: Sendable {
     /// The style's locale as HarfBuzz's language (nil: none; each item is then shaped in its
     /// script's sample language).
     let shapingLocale: ShapingLanguage?
-    /// The largest font size of the text's items (the style's for empty text): kerning at a line's
-    /// end changes its width by less.
+    /// The largest font size of the text's items (the style's for empty text), and the largest
+    /// letter spacing: kerning and spacing at a line's end change its width by less.
     let largestFontSize: Double
+    /// Some item has letter spacing.
+    let hasLetterSpacing: Bool
     /// The objects in the text (``InlineObject``), in the order of their offsets.
     public let objects: [InlineObject]
     /// What was done otherwise than asked: a font family the fonts do not have, and what stood in;
@@ -164,13 +166,18 @@ public final class Paragraph: Sendable {
                         }
                         guard !Self.isHardBreak(text[cluster]), text[cluster] != 0x09 else { continue }
                         prefix[cluster + 1] += glyphs.advance(glyph, in: item, scale: scale)
+                        if item.wordSpacing != 0, Self.isWordSeparator(text[cluster]) {
+                            prefix[cluster + 1] += item.wordSpacing
+                        }
                     }
                 }
             }
         }
         if !missing.isEmpty { warnings.append(.missingGlyphs(missing)) }
         self.warnings = warnings
-        self.largestFontSize = items.lazy.map(\.size).max() ?? style.fontSize
+        let largestSpacing = items.lazy.map { abs($0.letterSpacing) }.max() ?? 0
+        self.hasLetterSpacing = largestSpacing > 0
+        self.largestFontSize = (items.lazy.map(\.size).max() ?? style.fontSize) + largestSpacing
         self.items = items
         self.glyphs = glyphs
         var widest = 0.0
@@ -190,7 +197,7 @@ public final class Paragraph: Sendable {
             emptyLineFace.glyph(for: " ").map { Double(emptyLineFace.advance(of: $0)) } ?? Double(
                 emptyLineFace.unitsPerEm) / 4
         self.spaceWidth = space * style.fontSize / Double(emptyLineFace.unitsPerEm)
-        self.tabWidth = style.tabWidth ?? 8 * spaceWidth
+        self.tabWidth = style.tabWidth ?? style.tabSize * spaceWidth
     }
 
     /// Each object's UTF-16 offset, checked to hold U+FFFC and to follow the one before.
@@ -233,6 +240,11 @@ public final class Paragraph: Sendable {
 
     static func isHardBreak(_ unit: UInt16) -> Bool {
         unit == 0x0A || unit == 0x0D || unit == 0x0B || unit == 0x0C || unit == 0x85 || unit == 0x2028 || unit == 0x2029
+    }
+
+    /// The characters word spacing widens, as CSS's `word-spacing`: the space and the no-break space.
+    static func isWordSeparator(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0xA0
     }
 
     static func isSpace(_ unit: UInt16) -> Bool {

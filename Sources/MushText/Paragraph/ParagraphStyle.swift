@@ -64,6 +64,22 @@ public struct ParagraphStyle: Hashable, Sendable {
         case auto
     }
 
+    /// The height of each run's line box, as CSS's `line-height`.
+    public enum LineHeight: Hashable, Sendable {
+        /// A multiple of the run's font size (CSS's unitless number, `1.5`).
+        case multiple(Double)
+        /// A height in points (CSS's length).
+        case points(Double)
+
+        /// The height for text of `size` points.
+        public func height(forSize size: Double) -> Double {
+            switch self {
+            case .multiple(let factor): factor * size
+            case .points(let points): points
+            }
+        }
+    }
+
     /// The family of runs that name none; nil: the collection's default (DejaVu Sans).
     public var fontFamily: String?
     /// The size of runs that set none, in points (`MushLimits/fontSize`).
@@ -92,6 +108,20 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// feature off, 1 on, more picks an alternate). A run's own (`MushAttributes.fontFeatures`)
     /// win over these. A feature the font lacks changes nothing.
     public var fontFeatures: [String: Int]
+    /// Extra advance between the characters of runs that set none (Mush's `kern` sets a run's),
+    /// in points, as CSS's `letter-spacing`: added after every grapheme but the last of a line,
+    /// whose spacing hangs past the line's end (`MushLimits.kern`).
+    public var letterSpacing: Double
+    /// Extra advance after every space and no-break space, in points, as CSS's `word-spacing`
+    /// (`MushLimits.kern`).
+    public var wordSpacing: Double
+    /// The height of each run's line box, as CSS's `line-height`; nil: the font's own (ascent,
+    /// descent and line gap). The difference from the font's ascent and descent (the leading) is
+    /// split above and below the run's text, and a line is as tall as its tallest run's box.
+    public var lineHeight: LineHeight?
+    /// The distance between default tab stops in spaces of the paragraph's font, as CSS's
+    /// `tab-size`, when ``tabWidth`` is nil: 8 by default (Pango's). From 0.01 to 1,000.
+    public var tabSize: Double
     /// Where tab characters move the pen to, in points from the line's start, ascending: a tab
     /// advances to the first stop past the text before it (left-aligned stops, as Pango's). Past
     /// the last one, stops repeat every `tabWidth`. Each is a length (`MushLimits/length`); they
@@ -105,8 +135,13 @@ public struct ParagraphStyle: Hashable, Sendable {
         fontFamily: String? = nil, fontSize: Double = 16, lineSpacing: Double = 0, alignment: Alignment = .left,
         maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, textOverflow: TextOverflow = .visible,
         locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil, hyphens: Hyphens = .manual,
-        hyphenationLimits: HyphenationLimits = HyphenationLimits(), fontFeatures: [String: Int] = [:]
+        hyphenationLimits: HyphenationLimits = HyphenationLimits(), fontFeatures: [String: Int] = [:],
+        letterSpacing: Double = 0, wordSpacing: Double = 0, lineHeight: LineHeight? = nil, tabSize: Double = 8
     ) {
+        self.letterSpacing = letterSpacing
+        self.wordSpacing = wordSpacing
+        self.lineHeight = lineHeight
+        self.tabSize = tabSize
         self.fontFeatures = fontFeatures
         self.hyphens = hyphens
         self.hyphenationLimits = hyphenationLimits

@@ -42,6 +42,14 @@ extension ParagraphStyle {
         if let locale, let problem = Self.languageProblem(locale) {
             throw .invalidValue(property: "style.locale", problem: problem)
         }
+        try check(letterSpacing, MushLimits.kern, "letterSpacing")
+        try check(wordSpacing, MushLimits.kern, "wordSpacing")
+        switch lineHeight {
+        case .multiple(let factor)?: try check(factor, 0...1_000, "lineHeight")
+        case .points(let points)?: try check(points, MushLimits.length, "lineHeight")
+        case nil: break
+        }
+        try check(tabSize, 0.01...1_000, "tabSize")
         let limits = hyphenationLimits
         for (value, name) in [(limits.word, "word"), (limits.before, "before"), (limits.after, "after")]
         where !(1...100).contains(value) {
