@@ -30,6 +30,14 @@ public struct MushAttributes: Hashable, Sendable {
     /// four-letter tag and its value (0 off, 1 on, more an alternate's number), over those of its
     /// paragraph (markup has no syntax for them; a text piece's `fontFeatures` sets them).
     public var fontFeatures: [String: Int]?
+    /// A variable font's design coordinates for the run, as CSS's `font-variation-settings`: an
+    /// axis tag and its value (`["wght": 650, "wdth": 80]`), over its paragraph's; axes the font
+    /// lacks are ignored (a text piece's `fontVariations` sets them).
+    public var fontVariations: [String: Double]?
+    /// The run's weight, 1 to 1,000 as CSS's `font-weight` (400 normal, 700 bold): 600 or more
+    /// picks a family's bold face, and a variable face's `wght` axis is set to it (to 700 at least
+    /// where `bold` is set too). A font object's numeric `weight` sets it.
+    public var fontWeight: Double?
 
     /// Attributes with the given values; everything left out is unset.
     public init(

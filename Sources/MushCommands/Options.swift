@@ -105,6 +105,11 @@ struct TextLayoutOptions: ParsableArguments {
     var fontFeatures: String?
     @Option(
         help: ArgumentHelp(
+            "A variable font's design coordinates, as TAG=VALUE items separated by commas (wght=650,wdth=80).",
+            valueName: "VARIATIONS"))
+    var fontVariations: String?
+    @Option(
+        help: ArgumentHelp(
             "Extra space between characters, in points (the last of a line hangs past it).", valueName: "POINTS"))
     var letterSpacing: String?
     @Option(help: ArgumentHelp("Extra space after every space, in points.", valueName: "POINTS"))
@@ -122,7 +127,7 @@ struct TextLayoutOptions: ParsableArguments {
     var textStyle: Result<ParagraphStyle, RequestError> {
         MeasureRequest.textStyle(
             language: language, hyphens: hyphens, fontFeatures: fontFeatures, letterSpacing: letterSpacing,
-            wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize)
+            wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize, fontVariations: fontVariations)
     }
 
     /// A request to lay `text` out with these options.

@@ -472,6 +472,7 @@ public struct BoxTreeReader {
             document = TextLeaf.document(of: try object.string("text")!, bold: bold, italic: italic)
             for diagnostic in document.diagnostics { warn(diagnostic.message, at: path) }
         }
+        document = TextPieces.weighted(document, font.weight)
         var leaf: TextLeaf
         do {
             leaf = try TextLeaf(document, style: style, color: color, inline: inline, fonts: fonts)

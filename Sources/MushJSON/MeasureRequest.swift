@@ -1,3 +1,4 @@
+import Foundation
 import Mush
 import MushText
 
@@ -114,7 +115,7 @@ public struct MeasureRequest: Hashable, Sendable {
     /// `--tab-size` (`4`, `40px`); or the first that is not what its option takes.
     public static func textStyle(
         language: String? = nil, hyphens: String? = nil, fontFeatures: String? = nil, letterSpacing: String? = nil,
-        wordSpacing: String? = nil, lineHeight: String? = nil, tabSize: String? = nil
+        wordSpacing: String? = nil, lineHeight: String? = nil, tabSize: String? = nil, fontVariations: String? = nil
     ) -> Result<ParagraphStyle, RequestError> {
         var style = ParagraphStyle()
         style.locale = language
@@ -128,6 +129,20 @@ public struct MeasureRequest: Hashable, Sendable {
             let (features, problem) = TypographyKeys.features(option: fontFeatures)
             guard let features else { return .failure(RequestError(problem ?? "--font-features: not TAG=VALUE items")) }
             style.fontFeatures = features
+        }
+        if let fontVariations {
+            var variations: [String: Double] = [:]
+            for item in fontVariations.split(separator: ",") {
+                let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2, let value = DecimalNumber.value(of: parts[1]) else {
+                    return .failure(RequestError("--font-variations: '\(item)' is not TAG=VALUE"))
+                }
+                if let problem = ParagraphStyle.variationProblem(parts[0], value) {
+                    return .failure(RequestError("--font-variations: \(parts[0]) \(problem)"))
+                }
+                variations[parts[0]] = value
+            }
+            style.fontVariations = variations
         }
         for (value, option) in [(letterSpacing, "--letter-spacing"), (wordSpacing, "--word-spacing")] {
             guard let value else { continue }

@@ -17,7 +17,7 @@ import MushText
 /// and images, with no box pieces.
 enum TextPieces {
     /// The keys of a run piece.
-    static let runKeys = ["text", "font", "color", "link", "fontFeatures", "letterSpacing"]
+    static let runKeys = ["text", "font", "color", "link", "fontFeatures", "fontVariations", "letterSpacing"]
     /// The keys of an inline piece, beside its `image` or `box`.
     static let inlineKeys = ["verticalAlign", "margin", "link"]
 
@@ -36,8 +36,12 @@ enum TextPieces {
         let link = try Self.link(object)
         let features = try TypographyKeys.features(object)
         let spacing = try object.number("letterSpacing", in: MushLimits.kern)
+        let variations = try TypographyKeys.variations(object)
         let document = TextLeaf.document(of: string, bold: pieceBold, italic: pieceItalic)
-        guard family != nil || size != nil || color != nil || link != nil || features != nil || spacing != nil else {
+        guard
+            family != nil || size != nil || color != nil || link != nil || features != nil || spacing != nil
+                || variations != nil || font.weight != nil
+        else {
             return (document, document.diagnostics)
         }
         let runs = document.runs.map { run in
@@ -48,25 +52,41 @@ enum TextPieces {
             attributes.link = link
             attributes.fontFeatures = features
             attributes.kern = attributes.kern ?? spacing
+            attributes.fontVariations = variations
+            attributes.fontWeight = attributes.fontWeight ?? font.weight
             return MushRun(range: run.range, attributes: attributes)
         }
         return ((try? MushDocument(text: document.text, runs: runs)) ?? document, document.diagnostics)
     }
 
-    /// The `font` of a text leaf or a run piece, `{"family", "size", "bold", "italic"}`: each value
-    /// it sets (the family one of `fonts`' families), nil for those it leaves out or for no `font`.
+    /// The `font` of a text leaf or a run piece, `{"family", "size", "bold", "italic", "weight"}`:
+    /// each value it sets (the family one of `fonts`' families; the weight 1 to 1,000, as CSS's
+    /// `font-weight`), nil for those it leaves out or for no `font`.
     static func font(_ object: JSONObject, fonts: FontCollection) throws(RequestError) -> (
-        family: String?, size: Double?, bold: Bool?, italic: Bool?
+        family: String?, size: Double?, bold: Bool?, italic: Bool?, weight: Double?
     ) {
-        guard let value = object["font"] else { return (nil, nil, nil, nil) }
-        let font = try JSONObject(value, at: object.path("font"), keys: ["family", "size", "bold", "italic"])
+        guard let value = object["font"] else { return (nil, nil, nil, nil, nil) }
+        let font = try JSONObject(
+            value, at: object.path("font"), keys: ["family", "size", "bold", "italic", "weight"])
         let family = try font.string("family")
         if let family, !fonts.hasFamily(family) {
             throw RequestError(at: font.path("family"), fonts.missingFamilyMessage(family))
         }
         return (
-            family, try font.number("size", in: MushLimits.fontSize), try font.bool("bold"), try font.bool("italic")
+            family, try font.number("size", in: MushLimits.fontSize), try font.bool("bold"), try font.bool("italic"),
+            try font.number("weight", in: 1...1_000, unit: "")
         )
+    }
+
+    /// `document` with `weight` on every run that sets none (nil: as it is).
+    static func weighted(_ document: MushDocument, _ weight: Double?) -> MushDocument {
+        guard let weight else { return document }
+        let runs = document.runs.map { run in
+            var attributes = run.attributes
+            attributes.fontWeight = attributes.fontWeight ?? weight
+            return MushRun(range: run.range, attributes: attributes)
+        }
+        return (try? MushDocument(text: document.text, runs: runs)) ?? document
     }
 
     /// `verticalAlign`: a CSS keyword, or a number of points to raise the item by.

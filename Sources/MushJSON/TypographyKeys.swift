@@ -13,8 +13,8 @@ enum TypographyKeys {
     /// `"Npx"`/`"Npt"` points; `"normal"`: the font's) and `tabSize` (spaces, or `"Npx"`/`"Npt"`).
     /// `fontFeatures` and `letterSpacing` also belong to run pieces.
     static let paragraph = [
-        "language", "hyphens", "hyphenateLimitChars", "fontFeatures", "letterSpacing", "wordSpacing", "lineHeight",
-        "tabSize",
+        "language", "hyphens", "hyphenateLimitChars", "fontFeatures", "fontVariations", "letterSpacing",
+        "wordSpacing", "lineHeight", "tabSize",
     ]
 
     /// Sets `style`'s paragraph settings from `object`'s keys, those it has.
@@ -30,6 +30,7 @@ enum TypographyKeys {
             style.hyphenationLimits = try limits(object)
         }
         style.fontFeatures = try features(object) ?? style.fontFeatures
+        style.fontVariations = try variations(object) ?? style.fontVariations
         style.letterSpacing = try object.number("letterSpacing", in: MushLimits.kern) ?? style.letterSpacing
         style.wordSpacing = try object.number("wordSpacing", in: MushLimits.kern) ?? style.wordSpacing
         if object["lineHeight"] != nil { style.lineHeight = try lineHeight(object) }
@@ -149,6 +150,26 @@ enum TypographyKeys {
             features[tag] = Int(number)
         }
         return features
+    }
+
+    /// `fontVariations`: `{"wght": 650, "wdth": 80}`, each tag four characters (as OpenType's) and
+    /// each value a number from −100,000 to 100,000; nil when left out.
+    static func variations(_ object: JSONObject) throws(RequestError) -> [String: Double]? {
+        let key = "fontVariations"
+        guard let value = object[key] else { return nil }
+        guard case .object(let members) = value else {
+            throw object.wrongType(key, expected: "an object of axis tags and values")
+        }
+        var variations: [String: Double] = [:]
+        for (tag, member) in members.sorted(by: { $0.key < $1.key }) {
+            let path = object.path(key) + "." + tag
+            guard case .number(let number) = member else {
+                throw RequestError(at: path, "expected a number, not \(member.kindName)")
+            }
+            if let problem = ParagraphStyle.variationProblem(tag, number) { throw RequestError(at: path, problem) }
+            variations[tag] = number
+        }
+        return variations
     }
 
     /// `--font-features`' value, `tnum=1,liga=0` (or `tnum` for 1): nil and the problem when it

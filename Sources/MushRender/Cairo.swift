@@ -312,16 +312,39 @@ final class CairoContext {
 
     // MARK: Glyphs
 
-    /// Draws `glyphs` (x from `x`, y up from `baseline`) with `face` at `size` points. With `text`,
-    /// also tells Cairo which text each glyph shows: the UTF-8 text and its clusters, forward, in
-    /// the glyphs' order (a PDF keeps it).
+    /// Sets the design coordinates of the variable faces drawn next (`wght=650,wdth=80`; none: each
+    /// face's default instance), through Cairo's font options, which its FreeType backend applies
+    /// to the face of each scaled font.
+    private func setVariations(_ variations: [String: Double]) {
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        cairo_get_font_options(context, options)
+        let wanted = variations.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        let current = cairo_font_options_get_variations(options).map { String(cString: $0) } ?? ""
+        guard wanted != current else { return }
+        cairo_font_options_set_variations(options, wanted.isEmpty ? nil : wanted)
+        cairo_set_font_options(context, options)
+    }
+
+    /// Draws `glyphs` (x from `x`, y up from `baseline`) with `face` at `size` points, at a variable
+    /// face's `variations`. With `text`, also tells Cairo which text each glyph shows: the UTF-8
+    /// text and its clusters, forward, in the glyphs' order (a PDF keeps it). `asOutlines`: filled
+    /// as paths rather than shown as text.
     func showGlyphs(
         _ glyphs: [PositionedGlyph], x: Double, baseline: Double, face: CairoFontFace, size: Double,
+        variations: [String: Double] = [:], asOutlines: Bool = false,
         text: (utf8: [UInt8], clusters: [TextCluster])? = nil
     ) {
         cairo_set_font_face(context, face.pointer)
         cairo_set_font_size(context, size)
+        setVariations(variations)
         let placed = Self.cairoGlyphs(glyphs, x: x, baseline: baseline)
+        if asOutlines {
+            cairo_new_path(context)
+            cairo_glyph_path(context, placed, Int32(placed.count))
+            cairo_fill(context)
+            return
+        }
         guard let text else {
             cairo_show_glyphs(context, placed, Int32(placed.count))
             return
@@ -349,11 +372,13 @@ final class CairoContext {
     /// (its position's fraction kept) and moved back: Cairo leaves out of a path the glyphs that lie
     /// beyond its surface, and a measuring context's surface is one pixel.
     func inkExtents(
-        _ glyphs: [PositionedGlyph], x: Double, baseline: Double, face: CairoFontFace, size: Double
+        _ glyphs: [PositionedGlyph], x: Double, baseline: Double, face: CairoFontFace, size: Double,
+        variations: [String: Double] = [:]
     ) -> (x: Double, y: Double, width: Double, height: Double) {
         guard let first = glyphs.first else { return (x, baseline, 0, 0) }
         cairo_set_font_face(context, face.pointer)
         cairo_set_font_size(context, size)
+        setVariations(variations)
         let placed = Self.cairoGlyphs(glyphs, x: x, baseline: baseline)
         var extents = cairo_text_extents_t()
         cairo_glyph_extents(context, placed, Int32(placed.count), &extents)

@@ -129,8 +129,14 @@ extension Painter {
             return
         }
         setColor(color)
+        // Cairo 1.16 embeds a variable face's default outlines in a PDF, whatever coordinates its
+        // glyphs were shaped at: those runs are drawn as their outlines there (their text is then
+        // not searchable). PNG and SVG draw the outlines at the run's coordinates anyway.
+        let asOutlines = canvas.format == .pdf && !run.variations.isEmpty
         // Forward clusters in both directions: see TextSource for why not backward ones.
-        let text = source.flatMap { TextSource.clusters(of: run, in: $0) }
-        context.showGlyphs(run.glyphs, x: x, baseline: baseline, face: face, size: run.size, text: text)
+        let text = asOutlines ? nil : source.flatMap { TextSource.clusters(of: run, in: $0) }
+        context.showGlyphs(
+            run.glyphs, x: x, baseline: baseline, face: face, size: run.size, variations: run.variations,
+            asOutlines: asOutlines, text: text)
     }
 }

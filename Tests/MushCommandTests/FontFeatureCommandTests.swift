@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// OpenType features through the command: `fontFeatures` on a text node, a run piece, a row and a
-/// measure request (and `--font-features`), and bad values as one line naming their path.
+/// OpenType features and variable fonts through the command: `fontFeatures` and `fontVariations`
+/// on a text node, a run piece, a row and a measure request (and `--font-features`,
+/// `--font-variations`), a font's numeric `weight`, and bad values as one line naming their path.
 @Suite struct FontFeatureCommandTests {
     /// The width of the first line `output` (a layout's JSON) gives.
     func firstLineWidth(_ output: String) throws -> Double {
@@ -68,5 +69,36 @@ import Testing
         let option = try await mush(["measure", "--font-features", "tnum=x", "1"])
         #expect(option.status == 2)
         #expect(option.error.contains("--font-features: 'tnum=x' is not TAG=VALUE"), "\(option.error)")
+    }
+
+    @Test func variationsAndWeightsReachEveryPath() async throws {
+        let node = try await mush(
+            ["layout", "-"],
+            input: Data(#"{"font": {"family": "Inter"}, "text": "Weight", "fontVariations": {"wght": 800}}"#.utf8))
+        try #require(node.status == 0, "\(node.error)")
+        let weight = try await mush(
+            ["layout", "-"], input: Data(#"{"font": {"family": "Inter", "weight": 800}, "text": "Weight"}"#.utf8))
+        let piece = try await mush(
+            ["layout", "-"],
+            input: Data(
+                #"{"font": {"family": "Inter"}, "text": [{"text": "Weight", "fontVariations": {"wght": 800}}]}"#.utf8))
+        let plain = try await mush(
+            ["layout", "-"], input: Data(#"{"font": {"family": "Inter"}, "text": "Weight"}"#.utf8))
+        #expect(try firstLineWidth(node.output) > firstLineWidth(plain.output))
+        #expect(try firstLineWidth(weight.output) == firstLineWidth(node.output))
+        #expect(try firstLineWidth(piece.output) == firstLineWidth(node.output))
+        let measure = try await mush(["measure", "--font-family", "Inter", "--font-variations", "wght=800", "Weight"])
+        #expect(try firstLineWidth(measure.output) == firstLineWidth(node.output))
+        for (node, message) in [
+            (
+                #"{"text": "x", "fontVariations": {"wght": "bold"}}"#,
+                "fontVariations.wght: expected a number, not a string"
+            ),
+            (#"{"text": "x", "font": {"weight": 1200}}"#, "font.weight: must be a number from 1 to 1000 (it is 1200)"),
+        ] {
+            let result = try await mush(["layout", "-"], input: Data(node.utf8))
+            #expect(result.status == 2)
+            #expect(result.error == "mush: error: \(message)\n", "\(node)")
+        }
     }
 }

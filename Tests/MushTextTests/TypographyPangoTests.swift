@@ -43,14 +43,14 @@ struct TypographyPangoTests {
     }
 
     /// How `layout` differs from Pango's (nil: it does not): breaks, then each line's width, height
-    /// and baseline, to a hundredth of a point.
-    static func difference(_ layout: ParagraphLayout, _ pango: Layout) -> String? {
+    /// and baseline, to `tolerance` (a hundredth of a point).
+    static func difference(_ layout: ParagraphLayout, _ pango: Layout, tolerance: Double = 0.01) -> String? {
         let ours = layout.lines.map { $0.range.lowerBound..<$0.range.upperBound }
         let theirs = pango.lines.map { $0.start..<$0.end }
         guard ours == theirs else { return "breaks \(ours) vs Pango \(theirs)" }
         for (index, (line, theirs)) in zip(layout.lines, pango.lines).enumerated() {
-            if abs(line.width - theirs.width) > 0.01 || abs(line.height - theirs.height) > 0.01
-                || abs(line.baseline - theirs.baseline) > 0.01
+            if abs(line.width - theirs.width) > tolerance || abs(line.height - theirs.height) > tolerance
+                || abs(line.baseline - theirs.baseline) > tolerance
             {
                 return "line \(index) width \(line.width), height \(line.height), baseline \(line.baseline) "
                     + "vs Pango \(theirs.width), \(theirs.height), \(theirs.baseline)"
@@ -269,5 +269,42 @@ struct TypographyPangoTests {
                 + "\(expected.count) layouts agree, \(explained) break where Pango counts a line's last letter spacing")
         #expect(differing == [])
         #expect(explained <= 6)
+    }
+
+    @Test func fontVariationsAgreeWithPango() throws {
+        try #require(FontCollection.standard.hasFamily("Inter"), "Inter (fonts-inter-variable) is not installed")
+        var records: [String] = []
+        var expected: [(ParagraphLayout, String)] = []
+        for weight in [100.0, 300, 400, 650, 700, 900] {
+            for text in Self.featureTexts + [Self.spacingTexts[0]] {
+                for size in [11.0, 22] {
+                    let style = ParagraphStyle(fontFamily: "Inter", fontSize: size, fontVariations: ["wght": weight])
+                    let paragraph = try Paragraph(
+                        MushDocument(text: text, attributes: .plain), style: style, fonts: .standard)
+                    for width in [nil, 100.0, 160, 230, 300] as [Double?] {
+                        records.append(
+                            "\(width.map { "\($0)" } ?? "-")\t\(size)\ts\tfamily=Inter;variations=wght=\(Int(weight))\t\(text)\n"
+                        )
+                        expected.append(
+                            (
+                                paragraph.layout(width: width),
+                                "wght \(weight) \(text.prefix(12)) \(size) at \(width ?? 0)"
+                            ))
+                    }
+                }
+            }
+        }
+        let layouts = try Self.pango(records, systemFonts: true)
+        try #require(layouts.count == expected.count)
+        var differing: [String] = []
+        for ((layout, label), pango) in zip(expected, layouts) {
+            // HarfBuzz gives a varied font's advances in whole font units (2,816 an em for Inter),
+            // Pango in 1/1,024 pixel: each glyph may differ by half a unit, 0.004 points at 22.
+            if let difference = Self.difference(layout, pango, tolerance: 0.02) {
+                differing.append("\(label): \(difference)")
+            }
+        }
+        print("Font variations against Pango: \(expected.count - differing.count) of \(expected.count) layouts agree")
+        #expect(differing == [])
     }
 }

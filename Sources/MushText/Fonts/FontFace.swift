@@ -61,6 +61,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// Where a line through the text goes, from the font (its `OS/2` table, or HarfBuzz's fallback).
     public let strikethrough: Decoration
 
+    /// The face's variation axes, in the font's order; none for a face that is not variable.
+    public let axes: [VariationAxis]
+
     /// The font that shapes and measures with this face.
     let font: HarfBuzzFont
 
@@ -112,6 +115,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         self.coversPrintableASCII = (UInt32(0x20)...0x7E).allSatisfy { font.glyph(for: $0) != nil }
         self.underline = Decoration(font.decoration(.underline))
         self.strikethrough = Decoration(font.decoration(.strikethrough))
+        self.axes = font.axes.map {
+            VariationAxis(tag: $0.tag, minimum: $0.minimum, defaultValue: $0.defaultValue, maximum: $0.maximum)
+        }
         self.font = font
     }
 
@@ -177,4 +183,13 @@ extension FontFace {
             self.thickness = max(metrics.thickness, 1)
         }
     }
+}
+
+/// An axis of a variable font: its tag (`wght`, `wdth`, `opsz`, …) and the range of its design
+/// coordinates.
+public struct VariationAxis: Hashable, Sendable {
+    public var tag: String
+    public var minimum: Double
+    public var defaultValue: Double
+    public var maximum: Double
 }

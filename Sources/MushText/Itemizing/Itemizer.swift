@@ -89,21 +89,36 @@ enum Itemizer {
             return faces.count - 1
         }
         let runFaces = runs.map { run in
+            let bold = run.attributes.isBold
             let face = fonts.face(
-                family: run.attributes.fontFamily ?? base.fontFamily, bold: run.attributes.bold,
-                italic: run.attributes.italic, monospace: run.attributes.monospace
+                family: run.attributes.fontFamily ?? base.fontFamily, bold: bold, italic: run.attributes.italic,
+                monospace: run.attributes.monospace
             ).face
             return RunFace(
                 slot: slot(of: face), face: Unmanaged.passUnretained(face), coversASCII: face.coversPrintableASCII,
-                bold: run.attributes.bold,
-                italic: run.attributes.italic)
+                bold: bold, italic: run.attributes.italic)
         }
-        // Each run's features, the paragraph's and then its own over them, made once.
-        let runFeatures = runs.map { run -> ShapingFeatures in
-            guard let own = run.attributes.fontFeatures, !own.isEmpty else {
-                return base.fontFeatures.isEmpty ? .none : ShapingFeatures(base.fontFeatures)
+        // Each run's features and design coordinates, the paragraph's and then its own over them,
+        // made once; a weight sets a variable face's `wght` axis where nothing else does.
+        let runFeatures = runs.indices.map { index -> ShapingFeatures in
+            let attributes = runs[index].attributes
+            var features = base.fontFeatures
+            if let own = attributes.fontFeatures, !own.isEmpty { features.merge(own) { $1 } }
+            var variations = base.fontVariations
+            if let own = attributes.fontVariations, !own.isEmpty { variations.merge(own) { $1 } }
+            let face = runFaces[index].face.takeUnretainedValue()
+            if variations["wght"] == nil, face.axes.contains(where: { $0.tag == "wght" }) {
+                // Bold (markup's too) is at least 700.
+                if attributes.bold {
+                    if !face.isBold || attributes.fontWeight != nil {
+                        variations["wght"] = max(attributes.fontWeight ?? 700, 700)
+                    }
+                } else if let weight = attributes.fontWeight {
+                    variations["wght"] = weight
+                }
             }
-            return ShapingFeatures(base.fontFeatures.merging(own) { $1 })
+            guard !features.isEmpty || !variations.isEmpty else { return .none }
+            return ShapingFeatures(features, variations: variations)
         }
         // The slot of the face that draws `scalar` for a run (the run's own face when none has it:
         // its missing-glyph box, which the paragraph reports).
@@ -127,10 +142,17 @@ enum Itemizer {
             let attributes = runs[segment.run].attributes
             let face = faces[segment.slot == pending ? runFaces[segment.run].slot : segment.slot]
             let script = scripts[segment.start]
+            // A variable face set to a weight draws it: nothing to synthesise.
+            let weighted =
+                (runFeatures[segment.run].coordinates["wght"] ?? 0) >= 600
+                && face.axes.contains { $0.tag == "wght" }
             items.append(
                 TextItem(
                     range: segment.start..<segment.end, face: face,
-                    synthetic: (bold: attributes.bold && !face.isBold, oblique: attributes.italic && !face.isItalic),
+                    synthetic: (
+                        bold: runFaces[segment.run].bold && !face.isBold && !weighted,
+                        oblique: attributes.italic && !face.isItalic
+                    ),
                     size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? base.letterSpacing,
                     wordSpacing: base.wordSpacing,
                     level: levels?[segment.start] ?? 0, script: shapingScript(script), run: segment.run,
@@ -376,4 +398,9 @@ enum Itemizer {
         guard code > 1 else { return .none }
         return ScriptTag.shapingScript(code)
     }
+}
+
+extension MushAttributes {
+    /// Whether the run asks for a bold face: `bold`, or a weight of 600 or more.
+    var isBold: Bool { bold || (fontWeight ?? 0) >= 600 }
 }

@@ -44,6 +44,9 @@ public struct GlyphRun: Sendable {
     /// The run is the hyphen of a line broken at a soft hyphen or a hyphenation point (``range``
     /// is empty, at the break).
     public var isHyphen = false
+    /// A variable face's design coordinates the glyphs are drawn at (`wght` …; empty for the
+    /// face's default instance), as they were shaped.
+    public var variations: [String: Double] = [:]
 }
 
 extension Paragraph {
@@ -88,7 +91,8 @@ extension Paragraph {
                             syntheticOblique: item.synthetic.oblique,
                             attributes: attributes(of: item), minX: pen, maxX: pen,
                             range: scalarOffsets[start]..<scalarOffsets[max(start, end)],
-                            isRightToLeft: item.direction == .rightToLeft, isEllipsis: false))
+                            isRightToLeft: item.direction == .rightToLeft, isEllipsis: false,
+                            variations: item.features.coordinates))
                 }
                 runs[runs.count - 1].maxX = pen + advance
                 // Tabs and line breaks draw nothing.
@@ -130,7 +134,7 @@ extension Paragraph {
                         face: first.face, size: first.size, syntheticBold: first.syntheticBold,
                         syntheticOblique: first.syntheticOblique, attributes: attributes(of: item), minX: pen,
                         maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: false,
-                        isHyphen: true))
+                        isHyphen: true, variations: first.face === item.face ? item.features.coordinates : [:]))
             }
         }
         return runs

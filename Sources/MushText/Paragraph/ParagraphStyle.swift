@@ -108,6 +108,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// feature off, 1 on, more picks an alternate). A run's own (`MushAttributes.fontFeatures`)
     /// win over these. A feature the font lacks changes nothing.
     public var fontFeatures: [String: Int]
+    /// A variable font's design coordinates for every run, as CSS's `font-variation-settings`
+    /// (`["wght": 650, "wdth": 80]`); a run's own (`MushAttributes.fontVariations`) win over these.
+    /// An axis the font lacks is ignored; a value is clamped to its axis's range, as HarfBuzz and
+    /// FreeType do.
+    public var fontVariations: [String: Double]
     /// Extra advance between the characters of runs that set none (Mush's `kern` sets a run's),
     /// in points, as CSS's `letter-spacing`: added after every grapheme but the last of a line,
     /// whose spacing hangs past the line's end (`MushLimits.kern`).
@@ -136,8 +141,10 @@ public struct ParagraphStyle: Hashable, Sendable {
         maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, textOverflow: TextOverflow = .visible,
         locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil, hyphens: Hyphens = .manual,
         hyphenationLimits: HyphenationLimits = HyphenationLimits(), fontFeatures: [String: Int] = [:],
-        letterSpacing: Double = 0, wordSpacing: Double = 0, lineHeight: LineHeight? = nil, tabSize: Double = 8
+        letterSpacing: Double = 0, wordSpacing: Double = 0, lineHeight: LineHeight? = nil, tabSize: Double = 8,
+        fontVariations: [String: Double] = [:]
     ) {
+        self.fontVariations = fontVariations
         self.letterSpacing = letterSpacing
         self.wordSpacing = wordSpacing
         self.lineHeight = lineHeight

@@ -39,6 +39,11 @@ extension ParagraphStyle {
                 throw .invalidValue(property: "style.fontFeatures.\(tag)", problem: problem)
             }
         }
+        for (tag, value) in fontVariations.sorted(by: { $0.key < $1.key }) {
+            if let problem = Self.variationProblem(tag, value) {
+                throw .invalidValue(property: "style.fontVariations.\(tag)", problem: problem)
+            }
+        }
         if let locale, let problem = Self.languageProblem(locale) {
             throw .invalidValue(property: "style.locale", problem: problem)
         }
@@ -70,6 +75,15 @@ extension ParagraphStyle {
         return nil
     }
 
+    /// What is wrong with a variation setting, or nil: a tag of four characters from U+0020 to
+    /// U+007E, and a value from −100,000 to 100,000.
+    public static func variationProblem(_ tag: String, _ value: Double) -> String? {
+        guard tag.utf8.count == 4, tag.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+            return "is not a variation axis tag (four characters, such as wght or wdth)"
+        }
+        return MushLimits.problem(value, in: -100_000...100_000)
+    }
+
     /// What is wrong with a language tag, or nil: a BCP 47 tag's letters, digits and hyphens (or
     /// underscores), 1 to 35 of them, starting with a letter.
     public static func languageProblem(_ tag: String) -> String? {
@@ -93,6 +107,14 @@ extension MushDocument {
             }
             if let kern = run.attributes.kern, let problem = MushLimits.problem(kern, in: MushLimits.kern) {
                 throw .invalidValue(property: "runs[\(index)].attributes.kern", problem: problem)
+            }
+            if let weight = run.attributes.fontWeight, let problem = MushLimits.problem(weight, in: 1...1_000) {
+                throw .invalidValue(property: "runs[\(index)].attributes.fontWeight", problem: problem)
+            }
+            for (tag, value) in (run.attributes.fontVariations ?? [:]).sorted(by: { $0.key < $1.key }) {
+                if let problem = ParagraphStyle.variationProblem(tag, value) {
+                    throw .invalidValue(property: "runs[\(index)].attributes.fontVariations.\(tag)", problem: problem)
+                }
             }
             for (tag, value) in (run.attributes.fontFeatures ?? [:]).sorted(by: { $0.key < $1.key }) {
                 if let problem = ParagraphStyle.featureProblem(tag, value) {

@@ -53,24 +53,58 @@ struct ShapingLanguage: Hashable, @unchecked Sendable {
 }
 
 /// OpenType features to shape with (CSS's `font-feature-settings`), each over the whole range
-/// shaped: tags and values, sorted by tag. Empty for most text, which is shaped with HarfBuzz's
-/// defaults (and through the shaped-word cache).
+/// shaped, and a variable font's design coordinates (CSS's `font-variation-settings`): tags and
+/// values, sorted by tag. Empty for most text, which is shaped with HarfBuzz's defaults (and
+/// through the shaped-word cache).
 struct ShapingFeatures: Hashable, Sendable {
     fileprivate var features: [UInt64] = []
+    /// Axis tags and coordinates (a `Float`'s bits).
+    fileprivate var variations: [UInt64] = []
 
     /// No feature set.
     static let none = ShapingFeatures()
 
-    /// `settings` (tag → value; 0 turns a feature off, 1 on, more picks an alternate).
-    init(_ settings: [String: Int]) {
+    /// `settings` (tag → value; 0 turns a feature off, 1 on, more picks an alternate), and
+    /// `variations` (axis tag → coordinate).
+    init(_ settings: [String: Int], variations: [String: Double] = [:]) {
         features = settings.keys.sorted().map { tag in
             UInt64(hb_tag_from_string(tag, Int32(tag.utf8.count))) << 32 | UInt64(UInt32(clamping: settings[tag]!))
+        }
+        self.variations = variations.keys.sorted().map { tag in
+            UInt64(hb_tag_from_string(tag, Int32(tag.utf8.count))) << 32 | UInt64(Float(variations[tag]!).bitPattern)
         }
     }
 
     private init() {}
 
-    var isEmpty: Bool { features.isEmpty }
+    var isEmpty: Bool { features.isEmpty && variations.isEmpty }
+
+    /// The design coordinates, by axis tag.
+    var coordinates: [String: Double] {
+        var result: [String: Double] = [:]
+        for variation in variations {
+            var tag = ""
+            for shift in [24, 16, 8, 0] {
+                tag.append(Character(Unicode.Scalar(UInt8(variation >> (32 + shift) & 0xFF))))
+            }
+            result[tag] = Double(Float(bitPattern: UInt32(truncatingIfNeeded: variation)))
+        }
+        return result
+    }
+
+    /// Calls `body` with `font`, or a new font of `face` at these coordinates (made for the call:
+    /// a sub-font would take its advances from its parent, at the default coordinates).
+    fileprivate func withFont<Result>(
+        _ font: OpaquePointer, face: OpaquePointer, _ body: (OpaquePointer) -> Result
+    ) -> Result {
+        guard !variations.isEmpty, let varied = hb_font_create(face) else { return body(font) }
+        defer { hb_font_destroy(varied) }
+        let list = variations.map {
+            hb_variation_t(tag: UInt32($0 >> 32), value: Float(bitPattern: UInt32(truncatingIfNeeded: $0)))
+        }
+        hb_font_set_variations(varied, list, UInt32(list.count))
+        return body(varied)
+    }
 
     /// Calls `body` with HarfBuzz's features (nil and 0 for none).
     fileprivate func withFeatures<Result>(_ body: (UnsafePointer<hb_feature_t>?, UInt32) -> Result) -> Result {
@@ -146,6 +180,22 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     /// Font units per em.
     var unitsPerEm: Int32 { Int32(hb_face_get_upem(face)) }
+
+    /// The face's variation axes (none for a font that is not variable): tag, and the least,
+    /// default and greatest design coordinates.
+    var axes: [(tag: String, minimum: Double, defaultValue: Double, maximum: Double)] {
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        count = hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map { info in
+            var tag = ""
+            for shift in [24, 16, 8, 0] {
+                tag.append(Character(Unicode.Scalar(UInt8(info.tag >> UInt32(shift) & 0xFF))))
+            }
+            return (tag, Double(info.min_value), Double(info.default_value), Double(info.max_value))
+        }
+    }
 
     /// The horizontal line metrics, in font units: ascender (up, positive), descender (down,
     /// negative) and line gap.
@@ -270,7 +320,9 @@ final class HarfBuzzFont: @unchecked Sendable {
         if let language = language.value { hb_buffer_set_language(buffer, language) }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         hb_buffer_guess_segment_properties(buffer)
-        features.withFeatures { list, count in hb_shape(font, buffer, list, count) }
+        features.withFont(font, face: face) { font in
+            features.withFeatures { list, count in hb_shape(font, buffer, list, count) }
+        }
 
         var count: UInt32 = 0
         guard hb_buffer_allocation_successful(buffer) != 0, let infos = hb_buffer_get_glyph_infos(buffer, &count),
