@@ -38,6 +38,9 @@ public struct MushAttributes: Hashable, Sendable {
     /// picks a family's bold face, and a variable face's `wght` axis is set to it (to 700 at least
     /// where `bold` is set too). A font object's numeric `weight` sets it.
     public var fontWeight: Double?
+    /// Lines along the run besides markup's, as CSS's `text-decoration` (a text piece's or a text
+    /// node's `textDecoration` sets them).
+    public var textDecoration: TextDecoration?
 
     /// Attributes with the given values; everything left out is unset.
     public init(

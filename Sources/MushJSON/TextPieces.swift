@@ -17,7 +17,9 @@ import MushText
 /// and images, with no box pieces.
 enum TextPieces {
     /// The keys of a run piece.
-    static let runKeys = ["text", "font", "color", "link", "fontFeatures", "fontVariations", "letterSpacing"]
+    static let runKeys = [
+        "text", "font", "color", "link", "fontFeatures", "fontVariations", "letterSpacing", "textDecoration",
+    ]
     /// The keys of an inline piece, beside its `image` or `box`.
     static let inlineKeys = ["verticalAlign", "margin", "link"]
 
@@ -37,10 +39,11 @@ enum TextPieces {
         let features = try TypographyKeys.features(object)
         let spacing = try object.number("letterSpacing", in: MushLimits.kern)
         let variations = try TypographyKeys.variations(object)
+        let decoration = object["textDecoration"] == nil ? nil : try TypographyKeys.decoration(object)
         let document = TextLeaf.document(of: string, bold: pieceBold, italic: pieceItalic)
         guard
             family != nil || size != nil || color != nil || link != nil || features != nil || spacing != nil
-                || variations != nil || font.weight != nil
+                || variations != nil || font.weight != nil || object["textDecoration"] != nil
         else {
             return (document, document.diagnostics)
         }
@@ -53,6 +56,8 @@ enum TextPieces {
             attributes.fontFeatures = features
             attributes.kern = attributes.kern ?? spacing
             attributes.fontVariations = variations
+            // ("none" sets an empty decoration, over the leaf's.)
+            if object["textDecoration"] != nil { attributes.textDecoration = decoration ?? TextDecoration(lines: []) }
             attributes.fontWeight = attributes.fontWeight ?? font.weight
             return MushRun(range: run.range, attributes: attributes)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Mush
 import MushBase
 import MushText
 
@@ -14,7 +15,7 @@ enum TypographyKeys {
     /// `fontFeatures` and `letterSpacing` also belong to run pieces.
     static let paragraph = [
         "language", "hyphens", "hyphenateLimitChars", "fontFeatures", "fontVariations", "letterSpacing",
-        "wordSpacing", "lineHeight", "tabSize",
+        "wordSpacing", "lineHeight", "tabSize", "textDecoration",
     ]
 
     /// Sets `style`'s paragraph settings from `object`'s keys, those it has.
@@ -31,6 +32,7 @@ enum TypographyKeys {
         }
         style.fontFeatures = try features(object) ?? style.fontFeatures
         style.fontVariations = try variations(object) ?? style.fontVariations
+        if object["textDecoration"] != nil { style.textDecoration = try decoration(object) }
         style.letterSpacing = try object.number("letterSpacing", in: MushLimits.kern) ?? style.letterSpacing
         style.wordSpacing = try object.number("wordSpacing", in: MushLimits.kern) ?? style.wordSpacing
         if object["lineHeight"] != nil { style.lineHeight = try lineHeight(object) }
@@ -170,6 +172,80 @@ enum TypographyKeys {
             variations[tag] = number
         }
         return variations
+    }
+
+    /// `textDecoration`: CSS's shorthand as a string (`"underline"`, `"underline overline wavy
+    /// #c00"`, `"none"`: lines, a style and a colour in any order) or an object `{"line": a name or
+    /// an array of them, "style", "color", "thickness" (points), "underlineOffset" (points),
+    /// "skipInk" (true by default)}`; nil for `"none"`.
+    static func decoration(_ object: JSONObject) throws(RequestError) -> TextDecoration? {
+        let key = "textDecoration"
+        let path = object.path(key)
+        let lineNames = TextDecoration.Lines.names.map(\.name)
+        func lines(_ names: [String], at path: String) throws(RequestError) -> TextDecoration.Lines {
+            var lines: TextDecoration.Lines = []
+            for name in names {
+                guard let line = TextDecoration.Lines.names.first(where: { $0.name == name })?.line else {
+                    throw RequestError(at: path, "must be \(listed(lineNames)) (it is '\(JSONReader.shortened(name))')")
+                }
+                lines.insert(line)
+            }
+            return lines
+        }
+        switch object[key] {
+        case .string(let string)?:
+            let tokens = string.split(separator: " ").map(String.init)
+            if tokens == ["none"] { return nil }
+            var decoration = TextDecoration(lines: [])
+            for token in tokens {
+                if let line = TextDecoration.Lines.names.first(where: { $0.name == token })?.line {
+                    decoration.lines.insert(line)
+                } else if let style = TextDecoration.Style(rawValue: token) {
+                    decoration.style = style
+                } else if let color = MushColor(hex: token) {
+                    decoration.color = color
+                } else {
+                    throw RequestError(
+                        at: path,
+                        "'\(JSONReader.shortened(token))' is not a line (\(lineNames.joined(separator: ", "))), a style "
+                            + "(\(TextDecoration.Style.allCases.map(\.rawValue).joined(separator: ", "))) or a colour")
+                }
+            }
+            guard !decoration.lines.isEmpty else {
+                throw RequestError(at: path, "names no line (\(lineNames.joined(separator: ", ")))")
+            }
+            return decoration
+        case .object?:
+            let members = try JSONObject(
+                object[key]!, at: path, keys: ["line", "style", "color", "thickness", "underlineOffset", "skipInk"])
+            let names: [String]
+            switch members["line"] {
+            case .string(let name)?: names = [name]
+            case .array?:
+                names =
+                    try members.array("line", expected: "a line name or an array of them") {
+                        value, place throws(RequestError) in
+                        guard case .string(let name) = value else {
+                            throw RequestError(at: place, "expected a string, not \(value.kindName)")
+                        }
+                        return name
+                    } ?? []
+            case nil: throw members.missing("line")
+            default: throw members.wrongType("line", expected: "a line name or an array of them")
+            }
+            var decoration = TextDecoration(lines: try lines(names, at: members.path("line")))
+            guard !decoration.lines.isEmpty else {
+                throw RequestError(at: members.path("line"), "names no line (\(lineNames.joined(separator: ", ")))")
+            }
+            decoration.style = try members.choice("style") ?? .solid
+            decoration.color = try members.color("color")
+            decoration.thickness = try members.number("thickness", in: 0...1_000)
+            decoration.underlineOffset = try members.number("underlineOffset", in: MushLimits.kern) ?? 0
+            decoration.skipInk = try members.bool("skipInk") ?? true
+            return decoration
+        default:
+            throw object.wrongType(key, expected: "a string or an object")
+        }
     }
 
     /// `--font-features`' value, `tnum=1,liga=0` (or `tnum` for 1): nil and the problem when it

@@ -362,6 +362,77 @@ final class CairoContext {
         }
     }
 
+    /// The horizontal stretches where each of `glyphs` (placed as ``showGlyphs`` places them) has
+    /// ink between `top` and `bottom` (y down, user space), left to right by glyph: for each glyph
+    /// whose outline enters the band, from the leftmost to the rightmost point of its outline
+    /// within it. An underline's skip-ink leaves these out.
+    func intercepts(
+        _ glyphs: [PositionedGlyph], x: Double, baseline: Double, face: CairoFontFace, size: Double,
+        variations: [String: Double], top: Double, bottom: Double
+    ) -> [(left: Double, right: Double)] {
+        cairo_set_font_face(context, face.pointer)
+        cairo_set_font_size(context, size)
+        setVariations(variations)
+        var result: [(left: Double, right: Double)] = []
+        for glyph in Self.cairoGlyphs(glyphs, x: x, baseline: baseline) {
+            var one = glyph
+            cairo_new_path(context)
+            cairo_glyph_path(context, &one, 1)
+            guard let path = cairo_copy_path_flat(context) else { continue }
+            defer { cairo_path_destroy(path) }
+            var left = Double.infinity
+            var right = -Double.infinity
+            var previous: (x: Double, y: Double)?
+            var start: (x: Double, y: Double)?
+            /// The part of a segment inside the band widens the stretch.
+            func take(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) {
+                let (low, high) = (min(a.y, b.y), max(a.y, b.y))
+                guard high >= top, low <= bottom else { return }
+                if a.y == b.y {
+                    left = min(left, a.x, b.x)
+                    right = max(right, a.x, b.x)
+                    return
+                }
+                for y in [max(low, top), min(high, bottom)] {
+                    let t = (y - a.y) / (b.y - a.y)
+                    let px = a.x + t * (b.x - a.x)
+                    left = min(left, px)
+                    right = max(right, px)
+                }
+            }
+            var index = 0
+            while index < Int(path.pointee.num_data) {
+                let header = path.pointee.data[index].header
+                let point =
+                    header.length > 1
+                    ? (x: path.pointee.data[index + 1].point.x, y: path.pointee.data[index + 1].point.y) : nil
+                switch header.type {
+                case CAIRO_PATH_MOVE_TO:
+                    previous = point
+                    start = point
+                case CAIRO_PATH_LINE_TO:
+                    if let previous, let point { take(previous, point) }
+                    previous = point
+                case CAIRO_PATH_CLOSE_PATH:
+                    if let previous, let start { take(previous, start) }
+                    previous = start
+                default: break
+                }
+                index += Int(header.length)
+            }
+            if left <= right { result.append((left, right)) }
+        }
+        cairo_new_path(context)
+        return result
+    }
+
+    /// A circle of `radius` around (`x`, `y`), as a closed sub-path.
+    func circle(x: Double, y: Double, radius: Double) {
+        cairo_new_sub_path(context)
+        cairo_arc(context, x, y, radius, 0, 2 * Double.pi)
+        cairo_close_path(context)
+    }
+
     /// The ink of `glyphs` (placed as ``showGlyphs(_:x:baseline:face:size:text:)`` places them)
     /// drawn with `face` at `size`, as Cairo measures it: a rectangle in user space.
     ///

@@ -103,6 +103,11 @@ extension Painter {
                         runColor)
                 }
                 drawGlyphs(run, x: x + line.x, baseline: baseline, source: source, color: runColor, location: location)
+                if let decoration = run.attributes.textDecoration {
+                    drawDecoration(
+                        decoration, run: run, x: x + line.x, baseline: baseline,
+                        color: override ?? decoration.color ?? runColor)
+                }
             }
         }
         fill(decorations)

@@ -140,9 +140,12 @@ extension Paragraph {
         return runs
     }
 
-    /// The attributes of the Mush run an item comes from.
+    /// The attributes of the Mush run an item comes from, with the paragraph's decoration where the
+    /// run sets none.
     private func attributes(of item: TextItem) -> MushAttributes {
-        runAttributes.indices.contains(item.run) ? runAttributes[item.run] : .plain
+        var attributes = runAttributes.indices.contains(item.run) ? runAttributes[item.run] : .plain
+        if attributes.textDecoration == nil { attributes.textDecoration = style.textDecoration }
+        return attributes
     }
 
     /// Walks `line` as it is drawn, left to right: each text piece's items in visual order by their

@@ -1,3 +1,5 @@
+import Mush
+
 /// How a paragraph is set: the base font, line spacing, alignment, and the limits that truncate it.
 ///
 /// Values outside `MushLimits` are errors when a paragraph is made (``validate()``).
@@ -113,6 +115,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// An axis the font lacks is ignored; a value is clamped to its axis's range, as HarfBuzz and
     /// FreeType do.
     public var fontVariations: [String: Double]
+    /// Lines along every run that sets none of its own (`MushAttributes.textDecoration`), as CSS's
+    /// `text-decoration`; nil: none. The runs of ``Paragraph/runs(of:)`` carry them.
+    public var textDecoration: TextDecoration?
     /// Extra advance between the characters of runs that set none (Mush's `kern` sets a run's),
     /// in points, as CSS's `letter-spacing`: added after every grapheme but the last of a line,
     /// whose spacing hangs past the line's end (`MushLimits.kern`).
@@ -142,9 +147,10 @@ public struct ParagraphStyle: Hashable, Sendable {
         locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil, hyphens: Hyphens = .manual,
         hyphenationLimits: HyphenationLimits = HyphenationLimits(), fontFeatures: [String: Int] = [:],
         letterSpacing: Double = 0, wordSpacing: Double = 0, lineHeight: LineHeight? = nil, tabSize: Double = 8,
-        fontVariations: [String: Double] = [:]
+        fontVariations: [String: Double] = [:], textDecoration: TextDecoration? = nil
     ) {
         self.fontVariations = fontVariations
+        self.textDecoration = textDecoration
         self.letterSpacing = letterSpacing
         self.wordSpacing = wordSpacing
         self.lineHeight = lineHeight

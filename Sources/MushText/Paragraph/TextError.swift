@@ -44,6 +44,7 @@ extension ParagraphStyle {
                 throw .invalidValue(property: "style.fontVariations.\(tag)", problem: problem)
             }
         }
+        if let decoration = textDecoration { try Self.check(decoration, "style.textDecoration") }
         if let locale, let problem = Self.languageProblem(locale) {
             throw .invalidValue(property: "style.locale", problem: problem)
         }
@@ -84,6 +85,17 @@ extension ParagraphStyle {
         return MushLimits.problem(value, in: -100_000...100_000)
     }
 
+    /// Throws for a decoration's thickness (0 to 1,000 points) or underline offset (−1,000 to
+    /// 1,000) out of range.
+    static func check(_ decoration: TextDecoration, _ property: String) throws(TextError) {
+        if let thickness = decoration.thickness, let problem = MushLimits.problem(thickness, in: 0...1_000) {
+            throw .invalidValue(property: property + ".thickness", problem: problem)
+        }
+        if let problem = MushLimits.problem(decoration.underlineOffset, in: MushLimits.kern) {
+            throw .invalidValue(property: property + ".underlineOffset", problem: problem)
+        }
+    }
+
     /// What is wrong with a language tag, or nil: a BCP 47 tag's letters, digits and hyphens (or
     /// underscores), 1 to 35 of them, starting with a letter.
     public static func languageProblem(_ tag: String) -> String? {
@@ -107,6 +119,9 @@ extension MushDocument {
             }
             if let kern = run.attributes.kern, let problem = MushLimits.problem(kern, in: MushLimits.kern) {
                 throw .invalidValue(property: "runs[\(index)].attributes.kern", problem: problem)
+            }
+            if let decoration = run.attributes.textDecoration {
+                try ParagraphStyle.check(decoration, "runs[\(index)].attributes.textDecoration")
             }
             if let weight = run.attributes.fontWeight, let problem = MushLimits.problem(weight, in: 1...1_000) {
                 throw .invalidValue(property: "runs[\(index)].attributes.fontWeight", problem: problem)
