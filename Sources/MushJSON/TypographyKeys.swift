@@ -15,7 +15,7 @@ enum TypographyKeys {
     /// `fontFeatures` and `letterSpacing` also belong to run pieces.
     static let paragraph = [
         "language", "hyphens", "hyphenateLimitChars", "fontFeatures", "fontVariations", "letterSpacing",
-        "wordSpacing", "lineHeight", "tabSize", "textDecoration",
+        "wordSpacing", "lineHeight", "tabSize", "textDecoration", "textWrap",
     ]
 
     /// Sets `style`'s paragraph settings from `object`'s keys, those it has.
@@ -33,6 +33,7 @@ enum TypographyKeys {
         style.fontFeatures = try features(object) ?? style.fontFeatures
         style.fontVariations = try variations(object) ?? style.fontVariations
         if object["textDecoration"] != nil { style.textDecoration = try decoration(object) }
+        style.textWrap = try object.choice("textWrap") ?? style.textWrap
         style.letterSpacing = try object.number("letterSpacing", in: MushLimits.kern) ?? style.letterSpacing
         style.wordSpacing = try object.number("wordSpacing", in: MushLimits.kern) ?? style.wordSpacing
         if object["lineHeight"] != nil { style.lineHeight = try lineHeight(object) }

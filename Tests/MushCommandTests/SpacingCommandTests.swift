@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Letter and word spacing, line height and tab size through the command: text nodes, run pieces,
-/// rows and `mush measure` (options and batch keys), and bad values as one line naming their key.
+/// Letter and word spacing, line height, tab size and text wrap through the command: text nodes,
+/// run pieces, rows and `mush measure` (options and batch keys), and bad values as one line naming
+/// their key.
 @Suite struct SpacingCommandTests {
     @Test func everyPathTakesTheSettings() async throws {
         let node = try await mush(
@@ -23,6 +24,12 @@ import Testing
             ["line", "-"],
             input: Data(#"{"width": 200, "left": [{"text": "Hello", "multiline": true}], "lineHeight": "30px"}"#.utf8))
         #expect(row.output.contains(#""height":30"#), "\(row.output)")
+        let balanced = try await mush(
+            ["layout", "-"],
+            input: Data(
+                #"{"width": 380, "text": "Sunrise over the harbour, seen from the old lighthouse", "textWrap": "balance"}"#
+                    .utf8))
+        #expect(balanced.output.contains(#""text":"seen from the old lighthouse""#), "\(balanced.output)")
         let piece = try await mush(
             ["layout", "-"], input: Data(#"{"text": ["ab", {"text": "cd", "letterSpacing": 10}]}"#.utf8))
         let plain = try await mush(["layout", "-"], input: Data(#"{"text": "abcd"}"#.utf8))
@@ -35,6 +42,7 @@ import Testing
                 #"{"text": "x", "lineHeight": "24em"}"#,
                 #"lineHeight: must be a number (times the font size), "N%", "Npx", "Npt" or "normal" (it is '24em')"#
             ),
+            (#"{"text": "x", "textWrap": "even"}"#, "textWrap: must be wrap, balance or pretty (it is 'even')"),
             (
                 #"{"text": "x", "letterSpacing": 5000}"#,
                 "letterSpacing: must be a number from -1000 to 1000 points (it is 5000)"

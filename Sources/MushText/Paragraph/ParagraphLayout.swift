@@ -200,7 +200,7 @@ extension Paragraph {
     /// The lines fitted to `limit` (nil: no wrapping): broken, truncated and stacked, each at x 0 with
     /// its own width, none stretched. ``ParagraphLayout/align(_:width:)`` places them.
     func unalignedLayout(_ limit: Double?) -> ParagraphLayout {
-        let spans = breakLines(limit)
+        let spans = wrappedSpans(limit)
         // Truncation by line count and height.
         var visible = spans.count
         if style.maxLines > 0 { visible = min(visible, style.maxLines) }

@@ -118,6 +118,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Lines along every run that sets none of its own (`MushAttributes.textDecoration`), as CSS's
     /// `text-decoration`; nil: none. The runs of ``Paragraph/runs(of:)`` carry them.
     public var textDecoration: TextDecoration?
+    /// How lines are chosen: ``TextWrap/wrap`` (greedy) by default, ``TextWrap/balance`` or
+    /// ``TextWrap/pretty``.
+    public var textWrap: TextWrap
     /// Extra advance between the characters of runs that set none (Mush's `kern` sets a run's),
     /// in points, as CSS's `letter-spacing`: added after every grapheme but the last of a line,
     /// whose spacing hangs past the line's end (`MushLimits.kern`).
@@ -147,8 +150,9 @@ public struct ParagraphStyle: Hashable, Sendable {
         locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil, hyphens: Hyphens = .manual,
         hyphenationLimits: HyphenationLimits = HyphenationLimits(), fontFeatures: [String: Int] = [:],
         letterSpacing: Double = 0, wordSpacing: Double = 0, lineHeight: LineHeight? = nil, tabSize: Double = 8,
-        fontVariations: [String: Double] = [:], textDecoration: TextDecoration? = nil
+        fontVariations: [String: Double] = [:], textDecoration: TextDecoration? = nil, textWrap: TextWrap = .wrap
     ) {
+        self.textWrap = textWrap
         self.fontVariations = fontVariations
         self.textDecoration = textDecoration
         self.letterSpacing = letterSpacing
