@@ -276,28 +276,18 @@ struct BoundaryList: RandomAccessCollection, Sendable {
 struct BreakList: RandomAccessCollection, Sendable {
     private var breaks: [UInt32] = []
     private static let hard: UInt32 = 1 << 31
-    /// A hyphen break (texts are shorter than 2^29 units).
+    /// A hyphen break (texts are shorter than 2^30 units).
     private static let hyphen: UInt32 = 1 << 30
-    /// A hyphen break taken only by a word wider than the line (``isLastResort(_:)``).
-    private static let lastResort: UInt32 = 1 << 29
-    private static let offset: UInt32 = lastResort - 1
+    private static let offset: UInt32 = hyphen - 1
 
-    /// Adds `opportunity`; `lastResort`: a hyphen break for a word too wide for its line only.
-    mutating func append(_ opportunity: BreakOpportunity, lastResort: Bool = false) {
+    mutating func append(_ opportunity: BreakOpportunity) {
         let kind: UInt32 =
             switch opportunity.kind {
             case .hard: Self.hard
-            case .hyphen: Self.hyphen | (lastResort ? Self.lastResort : 0)
+            case .hyphen: Self.hyphen
             case .soft: 0
             }
         breaks.append(UInt32(opportunity.offset) | kind)
-    }
-
-    /// Whether opportunity `index` is a hyphenation point of the last word of a hard-broken
-    /// paragraph: taken only where that word does not fit a line of its own, before it is cut
-    /// between graphemes.
-    func isLastResort(_ index: Int) -> Bool {
-        breaks[index] & Self.lastResort != 0
     }
 
     mutating func reserveCapacity(_ capacity: Int) {

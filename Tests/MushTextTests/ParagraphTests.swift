@@ -28,7 +28,7 @@ struct ParagraphTests {
             func items(_ shortcut: Bool) throws -> [String] {
                 try Itemizer.items(
                     text: text, runs: runs, base: style, fonts: fonts, graphemes: graphemes, shortcut: shortcut
-                ).map { "\($0.range) \($0.face) \($0.script.number) \($0.level) \($0.run) \($0.scriptCode)" }
+                ).items.map { "\($0.range) \($0.face) \($0.script.number) \($0.level) \($0.run) \($0.scriptCode)" }
             }
             let fast = try items(true)
             if fast.count == 1 { taken += 1 }

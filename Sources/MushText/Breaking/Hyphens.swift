@@ -2,9 +2,7 @@ extension Paragraph {
     /// `list` (ICU's opportunities) as the style's ``ParagraphStyle/hyphens`` wants it: the
     /// opportunity after each soft hyphen made a hyphen break (`manual`, `auto`) or left out
     /// (`none`); with `auto` and a dictionary, the hyphenation points of the words between
-    /// opportunities added as hyphen breaks, but in words that hold a soft hyphen; those of the
-    /// last word before a hard break or the text's end are last resorts
-    /// (``BreakList/isLastResort(_:)``), for a word wider than its line.
+    /// opportunities added as hyphen breaks, but in words that hold a soft hyphen.
     static func hyphenated(
         _ list: BreakList, units: [UInt16], style: ParagraphStyle, dictionary: HyphenDictionary?
     ) -> BreakList {
@@ -20,8 +18,7 @@ extension Paragraph {
             if let automatic, opportunity.kind != .hyphen {
                 let points = hyphenationPoints(
                     units, previous..<opportunity.offset, dictionary: automatic, limits: style.hyphenationLimits)
-                let last = opportunity.kind == .hard || opportunity.offset == units.count
-                for point in points { result.append(BreakOpportunity(offset: point, kind: .hyphen), lastResort: last) }
+                for point in points { result.append(BreakOpportunity(offset: point, kind: .hyphen)) }
             }
             if opportunity.kind == .soft, afterSoftHyphen(opportunity.offset) {
                 if style.hyphens != .none { result.append(BreakOpportunity(offset: opportunity.offset, kind: .hyphen)) }
@@ -135,7 +132,7 @@ extension Paragraph {
         text.withUnsafeBufferPointer { buffer in
             face.font.shape(
                 buffer, range: 0..<buffer.count, direction: .leftToRight, script: item.script, language: language,
-                features: item.features
+                features: features(of: item)
             ) { glyph in
                 guard glyph.cluster == UInt32(hyphenCluster) else {
                     let shaped = ShapedGlyph(glyph, scale: scale, clusterOffset: clusterStart)
@@ -185,7 +182,7 @@ extension Paragraph {
         text.withUnsafeBufferPointer { buffer in
             item.face.font.shape(
                 buffer, range: 0..<buffer.count, direction: .leftToRight, script: item.script,
-                language: item.shapingLanguage(locale: shapingLocale), features: item.features
+                language: item.shapingLanguage(locale: shapingLocale), features: features(of: item)
             ) { glyph in
                 shaped.append(ShapedGlyph(glyph, scale: scale, clusterOffset: start))
                 advance += shaped[shaped.count - 1].advance

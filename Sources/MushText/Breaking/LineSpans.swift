@@ -60,18 +60,11 @@ extension Paragraph {
         let breaks = self.breaks
         var start = 0
         var lastFit: (end: Int, hyphen: Bool)?
-        // The furthest hyphenation point of a paragraph's last word that fits (a last resort).
-        var lastResort: Int?
         var index = 0
         while index < breaks.count {
             let opportunity = breaks[index]
             let end = opportunity.offset
             let hyphen = opportunity.kind == .hyphen
-            if breaks.isLastResort(index) {
-                if lastFit == nil, let limit, fitsHyphenated(start, end, in: limit + tolerance) { lastResort = end }
-                index += 1
-                continue
-            }
             let fits =
                 limit.map {
                     hyphen
@@ -86,21 +79,11 @@ extension Paragraph {
                 } else {
                     lastFit = (end, hyphen)
                 }
-                lastResort = nil
                 index += 1
             } else if let fit = lastFit {
                 spans.append(Span(start: start, end: fit.end, hard: false, hyphen: fit.hyphen))
                 start = fit.end
                 lastFit = nil
-                // The last word's points from the new line's start are walked again.
-                while index > 0, breaks[index - 1].offset > start { index -= 1 }
-                lastResort = nil
-            } else if let fit = lastResort {
-                // The paragraph's last word is wider than the line: hyphenated after all.
-                spans.append(Span(start: start, end: fit, hard: false, hyphen: true))
-                start = fit
-                lastResort = nil
-                while index > 0, breaks[index - 1].offset > start { index -= 1 }
             } else {
                 // The word alone is wider than the line: cut it between graphemes. A last grapheme
                 // wider than the line still ends at the opportunity.

@@ -17,11 +17,11 @@ extension Paragraph {
     /// The spans of the lines at `limit` as ``ParagraphStyle/textWrap`` chooses them.
     func wrappedSpans(_ limit: Double?) -> SpanList {
         let greedy = breakLines(limit)
-        guard let limit, greedy.count > 1, style.textWrap != .wrap else { return greedy }
+        guard let limit, greedy.count > 1, textWrap != .wrap else { return greedy }
         // A layout that truncates keeps its greedy lines.
         if style.maxLines > 0, greedy.count > style.maxLines { return greedy }
         if isTruncatable, style.maxHeight > 0 { return greedy }
-        switch style.textWrap {
+        switch textWrap {
         case .wrap: return greedy
         case .balance: return balancedSpans(greedy, limit)
         case .pretty: return prettySpans(greedy, limit)

@@ -15,8 +15,6 @@ struct TextItem {
     var synthetic: (bold: Bool, oblique: Bool)
     var size: Double
     var letterSpacing: Double
-    /// Extra advance after each space and no-break space (``ParagraphStyle/wordSpacing``).
-    var wordSpacing: Double = 0
     /// The bidi embedding level: even left to right, odd right to left.
     var level: UInt8
     /// HarfBuzz's script (an ISO 15924 tag), invalid for text of no particular script.
@@ -29,8 +27,11 @@ struct TextItem {
     var glyphs: Range<Int> = 0..<0
     /// The index of the ``InlineObject`` the item stands for (its one U+FFFC), or -1 for text.
     var object: Int32 = -1
-    /// The OpenType features it is shaped with: the paragraph's, then its run's over them.
-    var features = ShapingFeatures.none
+    /// The OpenType features and design coordinates it is shaped with (the paragraph's, then its
+    /// run's over them): an index in the paragraph's table of them (``Paragraph/features(of:)``),
+    /// -1 for none (most text). An index, not the value: items are copied often, and a value would
+    /// be two arrays to retain at each copy.
+    var features: Int32 = -1
 
     var direction: TextDirection { level & 1 == 0 ? .leftToRight : .rightToLeft }
 
@@ -67,8 +68,8 @@ enum Itemizer {
     static func items(
         text: [UInt16], runs: [StyledRange], base: ParagraphStyle, fonts: FontCollection, graphemes: BoundaryList,
         objects: [Int] = [], shortcut: Bool = true
-    ) throws(ICUError) -> [TextItem] {
-        guard !text.isEmpty else { return [] }
+    ) throws(ICUError) -> (items: [TextItem], features: [ShapingFeatures]) {
+        guard !text.isEmpty else { return ([], []) }
         let levels = try bidiLevels(text)
         let scripts = scriptCodes(text)
         // Segments: grapheme clusters, cut again where a run starts inside one (both lists are
@@ -99,8 +100,18 @@ enum Itemizer {
                 bold: bold, italic: run.attributes.italic)
         }
         // Each run's features and design coordinates, the paragraph's and then its own over them,
-        // made once; a weight sets a variable face's `wght` axis where nothing else does.
-        let runFeatures = runs.indices.map { index -> ShapingFeatures in
+        // made once; a weight sets a variable face's `wght` axis where nothing else does. Most
+        // paragraphs have none, and make nothing here.
+        var featureTable: [ShapingFeatures] = []
+        var runFeatures: [Int32] = []
+        let typography = base.customTypography
+        let plainRuns =
+            (typography.map { $0.fontFeatures.isEmpty && $0.fontVariations.isEmpty } ?? true)
+            && runs.allSatisfy {
+                $0.attributes.fontFeatures == nil && $0.attributes.fontVariations == nil
+                    && $0.attributes.fontWeight == nil && !$0.attributes.bold
+            }
+        for index in runs.indices where !plainRuns {
             let attributes = runs[index].attributes
             var features = base.fontFeatures
             if let own = attributes.fontFeatures, !own.isEmpty { features.merge(own) { $1 } }
@@ -117,9 +128,19 @@ enum Itemizer {
                     variations["wght"] = weight
                 }
             }
-            guard !features.isEmpty || !variations.isEmpty else { return .none }
-            return ShapingFeatures(features, variations: variations)
+            guard !features.isEmpty || !variations.isEmpty else {
+                runFeatures.append(-1)
+                continue
+            }
+            let value = ShapingFeatures(features, variations: variations)
+            if let known = featureTable.firstIndex(of: value) {
+                runFeatures.append(Int32(known))
+            } else {
+                featureTable.append(value)
+                runFeatures.append(Int32(featureTable.count - 1))
+            }
         }
+        let baseLetterSpacing = typography?.letterSpacing ?? 0
         // The slot of the face that draws `scalar` for a run (the run's own face when none has it:
         // its missing-glyph box, which the paragraph reports).
         func fallbackSlot(_ scalar: Unicode.Scalar, _ run: RunFace, _ script: Int32) -> Int {
@@ -143,8 +164,9 @@ enum Itemizer {
             let face = faces[segment.slot == pending ? runFaces[segment.run].slot : segment.slot]
             let script = scripts[segment.start]
             // A variable face set to a weight draws it: nothing to synthesise.
+            let features = runFeatures.isEmpty ? -1 : runFeatures[segment.run]
             let weighted =
-                (runFeatures[segment.run].coordinates["wght"] ?? 0) >= 600
+                features >= 0 && (featureTable[Int(features)].coordinates["wght"] ?? 0) >= 600
                 && face.axes.contains { $0.tag == "wght" }
             items.append(
                 TextItem(
@@ -153,10 +175,9 @@ enum Itemizer {
                         bold: runFaces[segment.run].bold && !face.isBold && !weighted,
                         oblique: attributes.italic && !face.isItalic
                     ),
-                    size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? base.letterSpacing,
-                    wordSpacing: base.wordSpacing,
+                    size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? baseLetterSpacing,
                     level: levels?[segment.start] ?? 0, script: shapingScript(script), run: segment.run,
-                    scriptCode: script, features: runFeatures[segment.run]))
+                    scriptCode: script, features: features))
         }
         // Where the spaces that end `start..<end` begin (nil when it does not end with one).
         func trailingSpaces(_ start: Int, _ end: Int) -> Int? {
@@ -176,7 +197,7 @@ enum Itemizer {
         // longer than CR LF, which is no keycap), so one item, without visiting each cluster.
         if shortcut, runs.count == 1, scripts.codes.isEmpty, levels == nil, runFaces[0].coversASCII {
             close(Segment(start: 0, end: text.count, slot: runFaces[0].slot, run: 0))
-            return items
+            return (items, featureTable)
         }
         var open: Segment?
         var runIndex = 0
@@ -260,7 +281,7 @@ enum Itemizer {
             start = end
         }
         if let segment = open { close(segment) }
-        return items
+        return (items, featureTable)
     }
 
     static func scalar(in text: [UInt16], at offset: Int) -> Unicode.Scalar {

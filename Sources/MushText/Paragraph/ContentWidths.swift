@@ -23,12 +23,7 @@ extension Paragraph {
     public func minContentWidth() -> Double {
         guard !units.isEmpty else { return 0 }
         guard isTruncatable else {
-            // (A paragraph's last word is hyphenated only when it is wider than its line.)
-            let breaks = self.breaks
-            return widestPiece(
-                ends: breaks.indices.lazy.filter { !breaks.isLastResort($0) }.map {
-                    (offset: breaks[$0].offset, hyphen: breaks[$0].kind == .hyphen)
-                })
+            return widestPiece(ends: breaks.lazy.map { (offset: $0.offset, hyphen: $0.kind == .hyphen) })
         }
         let ellipsis = widestEllipsis()
         let least =

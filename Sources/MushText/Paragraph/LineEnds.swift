@@ -63,13 +63,13 @@ extension Paragraph {
                 var alone: Int32 = 0
                 item.face.font.shape(
                     text, range: cluster, direction: .leftToRight, script: item.script, language: language,
-                    features: item.features
+                    features: features(of: item)
                 ) { alone += $0.advance }
                 return alone
             }
             let cache = fonts.lineEndCache
             // (The cache knows the fonts' default features only.)
-            guard cache.isEnabled, cluster.count <= 16, item.features.isEmpty else { return shaped() }
+            guard cache.isEnabled, cluster.count <= 16, item.features < 0 else { return shaped() }
             // Five code points each side, as HarfBuzz takes them.
             var before = cluster.lowerBound
             for _ in 0..<5 where before > 0 {

@@ -92,7 +92,7 @@ extension Paragraph {
                             attributes: attributes(of: item), minX: pen, maxX: pen,
                             range: scalarOffsets[start]..<scalarOffsets[max(start, end)],
                             isRightToLeft: item.direction == .rightToLeft, isEllipsis: false,
-                            variations: item.features.coordinates))
+                            variations: features(of: item).coordinates))
                 }
                 runs[runs.count - 1].maxX = pen + advance
                 // Tabs and line breaks draw nothing.
@@ -134,7 +134,7 @@ extension Paragraph {
                         face: first.face, size: first.size, syntheticBold: first.syntheticBold,
                         syntheticOblique: first.syntheticOblique, attributes: attributes(of: item), minX: pen,
                         maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: false,
-                        isHyphen: true, variations: first.face === item.face ? item.features.coordinates : [:]))
+                        isHyphen: true, variations: first.face === item.face ? features(of: item).coordinates : [:]))
             }
         }
         return runs
@@ -144,7 +144,9 @@ extension Paragraph {
     /// run sets none.
     private func attributes(of item: TextItem) -> MushAttributes {
         var attributes = runAttributes.indices.contains(item.run) ? runAttributes[item.run] : .plain
-        if attributes.textDecoration == nil { attributes.textDecoration = style.textDecoration }
+        if attributes.textDecoration == nil, let typography = style.customTypography {
+            attributes.textDecoration = typography.textDecoration
+        }
         return attributes
     }
 
@@ -203,7 +205,7 @@ extension Paragraph {
                         } else if unit == 0x09 {
                             advance = tabAdvance(glyph.cluster, pieceStart: range.lowerBound, at: pieceStart)
                         } else {
-                            if item.wordSpacing != 0, Self.isWordSeparator(unit) { advance += item.wordSpacing }
+                            if wordSpacing != 0, Self.isWordSeparator(unit) { advance += wordSpacing }
                             if line.spaceStretch > 0, unit == 0x20 { advance += line.spaceStretch }
                         }
                         if !corrected, glyph.cluster < hangFrom, glyphs.isLastOfCluster(glyphIndex, before: hangFrom) {

@@ -49,7 +49,7 @@ extension Paragraph {
             var descent = -Double(item.face.descender) * scale
             var gap = Double(item.face.lineGap) * scale
             // A line height: the leading split above and below the text (an object's box is its own).
-            if let lineHeight = style.lineHeight, item.object < 0 {
+            if let lineHeight, item.object < 0 {
                 let leading = lineHeight.height(forSize: item.size) - (ascent + descent)
                 ascent += leading / 2
                 descent += leading / 2
@@ -76,7 +76,7 @@ extension Paragraph {
             result = Metrics(
                 ascent: Double(face.ascender) * scale, descent: -Double(face.descender) * scale,
                 gap: Double(face.lineGap) * scale)
-            if let lineHeight = style.lineHeight {
+            if let lineHeight {
                 let leading = lineHeight.height(forSize: style.fontSize) - (result.ascent + result.descent)
                 result = Metrics(ascent: result.ascent + leading / 2, descent: result.descent + leading / 2)
             }

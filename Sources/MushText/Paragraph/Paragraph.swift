@@ -35,6 +35,18 @@ public final class Paragraph: Sendable {
     private let lineBreaks: LazyBreakList
     /// The dictionary of the style's locale, when it hyphenates automatically.
     let hyphenDictionary: HyphenDictionary?
+    /// The text has a soft hyphen, or a dictionary hyphenates it: ICU's opportunities are
+    /// adjusted (``hyphenated(_:units:style:dictionary:)``). (A text of ASCII alone has no soft
+    /// hyphen, and is not searched for one.)
+    let mayHyphenate: Bool
+    /// The features and design coordinates items are shaped with (``TextItem/features`` indexes
+    /// it): empty for most paragraphs.
+    let featureTable: [ShapingFeatures]
+    /// The style's word spacing and line height, read where lines are measured.
+    let wordSpacing: Double
+    let lineHeight: ParagraphStyle.LineHeight?
+    /// The style's ``ParagraphStyle/textWrap``, read at each layout.
+    let textWrap: ParagraphStyle.TextWrap
     let graphemes: BoundaryList
     /// The UTF-16 offsets of the tab characters, ascending (empty for most text).
     let tabs: [Int]
@@ -79,13 +91,15 @@ public final class Paragraph: Sendable {
         self.text = document.text
         self.style = style
         self.fonts = fonts
-        let hyphenDictionary = style.hyphens == .auto ? style.locale.flatMap(Hyphenation.dictionary(for:)) : nil
+        let hyphenDictionary =
+            style.customTypography?.hyphens == .auto ? style.locale.flatMap(Hyphenation.dictionary(for:)) : nil
         self.hyphenDictionary = hyphenDictionary
         let shapingLocale = style.locale.map { ShapingLanguage($0) }
         self.shapingLocale = shapingLocale
         let text = UTF16Units(document.text)
         let units = text.units
         self.units = units
+        self.mayHyphenate = hyphenDictionary != nil || (!text.isASCII && units.contains(0xAD))
         let scalarOffsets = UnitOffsetMap(units, .scalars, uniform: !text.hasSurrogates)
         self.scalarOffsets = scalarOffsets
         self.utf8Offsets = UnitOffsetMap(units, .utf8, uniform: text.isASCII)
@@ -103,26 +117,33 @@ public final class Paragraph: Sendable {
             objects.isEmpty ? [] : try Self.objectUnits(objects, units: units, scalarOffsets: scalarOffsets)
         let graphemes: BoundaryList
         var items: [TextItem]
+        var featureTable: [ShapingFeatures]
         do throws(ICUError) {
             graphemes = try TextBoundaries.graphemeList(in: units)
             // In the root locale, found at the first layout that needs them; ICU is asked now
             // whether it can, so that its failure is still this initializer's. A locale's iterator
             // is opened for each paragraph anyway: its opportunities are found now.
             if let locale = style.locale, !locale.isEmpty {
+                let list = try TextBoundaries.breakList(in: units, locale: locale)
                 self.lineBreaks = LazyBreakList(
-                    Self.hyphenated(
-                        try TextBoundaries.breakList(in: units, locale: locale), units: units, style: style,
-                        dictionary: hyphenDictionary))
+                    mayHyphenate
+                        ? Self.hyphenated(list, units: units, style: style, dictionary: hyphenDictionary) : list)
             } else {
                 try TextBoundaries.checkLineBreaking()
                 self.lineBreaks = LazyBreakList()
             }
-            items = try Itemizer.items(
+            (items, featureTable) = try Itemizer.items(
                 text: units, runs: runs, base: style, fonts: fonts, graphemes: graphemes, objects: objectUnits)
         } catch {
             throw .icu(error)
         }
         self.graphemes = graphemes
+        self.featureTable = featureTable
+        let typography = style.customTypography
+        let wordSpacing = typography?.wordSpacing ?? 0
+        self.wordSpacing = wordSpacing
+        self.lineHeight = typography?.lineHeight
+        self.textWrap = typography?.textWrap ?? .wrap
         var glyphs = GlyphStore()
         glyphs.reserveCapacity(units.count)
         // Each cluster's advance at prefix[cluster + 1], then summed in place.
@@ -149,7 +170,8 @@ public final class Paragraph: Sendable {
                     }
                     Shaper.shape(
                         text, range: item.range, face: item.face, direction: item.direction, script: item.script,
-                        language: item.shapingLanguage(locale: shapingLocale), features: item.features,
+                        language: item.shapingLanguage(locale: shapingLocale),
+                        features: item.features < 0 ? .none : featureTable[Int(item.features)],
                         cache: fonts.shapeCache, into: &glyphs)
                     item.glyphs = first..<glyphs.count
                     items[index].glyphs = item.glyphs
@@ -166,8 +188,8 @@ public final class Paragraph: Sendable {
                         }
                         guard !Self.isHardBreak(text[cluster]), text[cluster] != 0x09 else { continue }
                         prefix[cluster + 1] += glyphs.advance(glyph, in: item, scale: scale)
-                        if item.wordSpacing != 0, Self.isWordSeparator(text[cluster]) {
-                            prefix[cluster + 1] += item.wordSpacing
+                        if wordSpacing != 0, Self.isWordSeparator(text[cluster]) {
+                            prefix[cluster + 1] += wordSpacing
                         }
                     }
                 }
@@ -197,7 +219,7 @@ public final class Paragraph: Sendable {
             emptyLineFace.glyph(for: " ").map { Double(emptyLineFace.advance(of: $0)) } ?? Double(
                 emptyLineFace.unitsPerEm) / 4
         self.spaceWidth = space * style.fontSize / Double(emptyLineFace.unitsPerEm)
-        self.tabWidth = style.tabWidth ?? style.tabSize * spaceWidth
+        self.tabWidth = style.tabWidth ?? (style.customTypography?.tabSize ?? 8) * spaceWidth
     }
 
     /// Each object's UTF-16 offset, checked to hold U+FFFC and to follow the one before.
@@ -232,7 +254,9 @@ public final class Paragraph: Sendable {
 
     /// ICU's line break opportunities of the text (found on first use).
     var breaks: BreakList {
-        lineBreaks.list(units) { Self.hyphenated($0, units: units, style: style, dictionary: hyphenDictionary) }
+        lineBreaks.list(units) { list in
+            mayHyphenate ? Self.hyphenated(list, units: units, style: style, dictionary: hyphenDictionary) : list
+        }
     }
 
     /// Whether ICU was asked for the line break opportunities (for tests).
@@ -300,5 +324,12 @@ extension Paragraph {
         guard hasLinks else { return [] }
         var seen = Set<String>()
         return runAttributes.compactMap(\.link).filter { seen.insert($0).inserted }
+    }
+}
+
+extension Paragraph {
+    /// The features and design coordinates `item` is shaped with.
+    func features(of item: TextItem) -> ShapingFeatures {
+        item.features < 0 ? .none : featureTable[Int(item.features)]
     }
 }

@@ -61,8 +61,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         /// At soft hyphens (U+00AD) only, which then show a hyphen (the default).
         case manual
         /// At soft hyphens, and in words without one at the hyphenation points of the paragraph's
-        /// ``ParagraphStyle/locale`` (``Hyphenation``); the last word of each hard-broken
-        /// paragraph is left whole.
+        /// ``ParagraphStyle/locale`` (``Hyphenation``).
         case auto
     }
 
@@ -102,39 +101,69 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// languages), shaping (HarfBuzz's language) and automatic hyphenation; nil: the root locale.
     public var locale: String?
     /// Where words may be broken with a hyphen: ``Hyphens/manual`` by default.
-    public var hyphens: Hyphens
+    public var hyphens: Hyphens {
+        get { typography.hyphens }
+        set { typography.hyphens = newValue }
+    }
     /// How short a word and its pieces may be for automatic hyphenation.
-    public var hyphenationLimits: HyphenationLimits
+    public var hyphenationLimits: HyphenationLimits {
+        get { typography.hyphenationLimits }
+        set { typography.hyphenationLimits = newValue }
+    }
     /// OpenType features every run is shaped with, as CSS's `font-feature-settings`
     /// (`["tnum": 1, "liga": 0]`): a four-character tag and its value, 0 to 65,535 (0 turns the
     /// feature off, 1 on, more picks an alternate). A run's own (`MushAttributes.fontFeatures`)
     /// win over these. A feature the font lacks changes nothing.
-    public var fontFeatures: [String: Int]
+    public var fontFeatures: [String: Int] {
+        get { typography.fontFeatures }
+        set { typography.fontFeatures = newValue }
+    }
     /// A variable font's design coordinates for every run, as CSS's `font-variation-settings`
     /// (`["wght": 650, "wdth": 80]`); a run's own (`MushAttributes.fontVariations`) win over these.
     /// An axis the font lacks is ignored; a value is clamped to its axis's range, as HarfBuzz and
     /// FreeType do.
-    public var fontVariations: [String: Double]
+    public var fontVariations: [String: Double] {
+        get { typography.fontVariations }
+        set { typography.fontVariations = newValue }
+    }
     /// Lines along every run that sets none of its own (`MushAttributes.textDecoration`), as CSS's
     /// `text-decoration`; nil: none. The runs of ``Paragraph/runs(of:)`` carry them.
-    public var textDecoration: TextDecoration?
+    public var textDecoration: TextDecoration? {
+        get { typography.textDecoration }
+        set { typography.textDecoration = newValue }
+    }
     /// How lines are chosen: ``TextWrap/wrap`` (greedy) by default, ``TextWrap/balance`` or
     /// ``TextWrap/pretty``.
-    public var textWrap: TextWrap
+    public var textWrap: TextWrap {
+        get { typography.textWrap }
+        set { typography.textWrap = newValue }
+    }
     /// Extra advance between the characters of runs that set none (Mush's `kern` sets a run's),
     /// in points, as CSS's `letter-spacing`: added after every grapheme but the last of a line,
     /// whose spacing hangs past the line's end (`MushLimits.kern`).
-    public var letterSpacing: Double
+    public var letterSpacing: Double {
+        get { typography.letterSpacing }
+        set { typography.letterSpacing = newValue }
+    }
     /// Extra advance after every space and no-break space, in points, as CSS's `word-spacing`
     /// (`MushLimits.kern`).
-    public var wordSpacing: Double
+    public var wordSpacing: Double {
+        get { typography.wordSpacing }
+        set { typography.wordSpacing = newValue }
+    }
     /// The height of each run's line box, as CSS's `line-height`; nil: the font's own (ascent,
     /// descent and line gap). The difference from the font's ascent and descent (the leading) is
     /// split above and below the run's text, and a line is as tall as its tallest run's box.
-    public var lineHeight: LineHeight?
+    public var lineHeight: LineHeight? {
+        get { typography.lineHeight }
+        set { typography.lineHeight = newValue }
+    }
     /// The distance between default tab stops in spaces of the paragraph's font, as CSS's
     /// `tab-size`, when ``tabWidth`` is nil: 8 by default (Pango's). From 0.01 to 1,000.
-    public var tabSize: Double
+    public var tabSize: Double {
+        get { typography.tabSize }
+        set { typography.tabSize = newValue }
+    }
     /// Where tab characters move the pen to, in points from the line's start, ascending: a tab
     /// advances to the first stop past the text before it (left-aligned stops, as Pango's). Past
     /// the last one, stops repeat every `tabWidth`. Each is a length (`MushLimits/length`); they
@@ -144,6 +173,21 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// font (Pango's default). From 0.01 to 1,000,000 points.
     public var tabWidth: Double?
 
+    /// The settings most paragraphs leave at their defaults (hyphenation, features, variations,
+    /// decoration, wrapping, spacing, line height, tab size), in one box that a style with all of
+    /// them at their defaults does not have: a default style is copied without a reference to
+    /// retain, and it is copied often.
+    private var box: TypographyBox?
+
+    /// The rarely set fields, nil where all are at their defaults (for code that reads several of
+    /// them at each paragraph: one check for most paragraphs).
+    var customTypography: Typography? { box?.settings }
+
+    private var typography: Typography {
+        get { box?.settings ?? Typography() }
+        set { box = newValue == Typography() ? nil : TypographyBox(newValue) }
+    }
+
     public init(
         fontFamily: String? = nil, fontSize: Double = 16, lineSpacing: Double = 0, alignment: Alignment = .left,
         maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, textOverflow: TextOverflow = .visible,
@@ -152,16 +196,6 @@ public struct ParagraphStyle: Hashable, Sendable {
         letterSpacing: Double = 0, wordSpacing: Double = 0, lineHeight: LineHeight? = nil, tabSize: Double = 8,
         fontVariations: [String: Double] = [:], textDecoration: TextDecoration? = nil, textWrap: TextWrap = .wrap
     ) {
-        self.textWrap = textWrap
-        self.fontVariations = fontVariations
-        self.textDecoration = textDecoration
-        self.letterSpacing = letterSpacing
-        self.wordSpacing = wordSpacing
-        self.lineHeight = lineHeight
-        self.tabSize = tabSize
-        self.fontFeatures = fontFeatures
-        self.hyphens = hyphens
-        self.hyphenationLimits = hyphenationLimits
         self.textOverflow = textOverflow
         self.fontFamily = fontFamily
         self.fontSize = fontSize
@@ -174,5 +208,36 @@ public struct ParagraphStyle: Hashable, Sendable {
         // (Sorting an empty list made a new one, for every paragraph.)
         self.tabStops = tabStops.count > 1 ? tabStops.sorted() : tabStops
         self.tabWidth = tabWidth
+        let settings = Typography(
+            hyphens: hyphens, hyphenationLimits: hyphenationLimits, fontFeatures: fontFeatures,
+            fontVariations: fontVariations, textDecoration: textDecoration, textWrap: textWrap,
+            letterSpacing: letterSpacing, wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize)
+        self.box = settings == Typography() ? nil : TypographyBox(settings)
     }
+}
+
+/// The rarely set fields of a ``ParagraphStyle``, with their defaults.
+struct Typography: Hashable, Sendable {
+    var hyphens = ParagraphStyle.Hyphens.manual
+    var hyphenationLimits = ParagraphStyle.HyphenationLimits()
+    var fontFeatures: [String: Int] = [:]
+    var fontVariations: [String: Double] = [:]
+    var textDecoration: TextDecoration?
+    var textWrap = ParagraphStyle.TextWrap.wrap
+    var letterSpacing = 0.0
+    var wordSpacing = 0.0
+    var lineHeight: ParagraphStyle.LineHeight?
+    var tabSize = 8.0
+}
+
+/// A ``Typography`` shared by copies of a style, replaced (never changed) when one of them sets a
+/// field: equal and hashed by its settings.
+private final class TypographyBox: Hashable, Sendable {
+    let settings: Typography
+
+    init(_ settings: Typography) { self.settings = settings }
+
+    static func == (lhs: TypographyBox, rhs: TypographyBox) -> Bool { lhs.settings == rhs.settings }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(settings) }
 }

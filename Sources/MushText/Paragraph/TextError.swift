@@ -34,29 +34,31 @@ extension ParagraphStyle {
         for (index, stop) in tabStops.enumerated() { try check(stop, MushLimits.length, "tabStops[\(index)]") }
         // A tab width below a hundredth of a point would put stops past any finite position.
         if let tabWidth { try check(tabWidth, 0.01...MushLimits.length.upperBound, "tabWidth") }
-        for (tag, value) in fontFeatures.sorted(by: { $0.key < $1.key }) {
+        if let locale, let problem = Self.languageProblem(locale) {
+            throw .invalidValue(property: "style.locale", problem: problem)
+        }
+        // The rarely set fields, all at their defaults in most styles.
+        guard let settings = customTypography else { return }
+        for (tag, value) in settings.fontFeatures.sorted(by: { $0.key < $1.key }) {
             if let problem = Self.featureProblem(tag, value) {
                 throw .invalidValue(property: "style.fontFeatures.\(tag)", problem: problem)
             }
         }
-        for (tag, value) in fontVariations.sorted(by: { $0.key < $1.key }) {
+        for (tag, value) in settings.fontVariations.sorted(by: { $0.key < $1.key }) {
             if let problem = Self.variationProblem(tag, value) {
                 throw .invalidValue(property: "style.fontVariations.\(tag)", problem: problem)
             }
         }
-        if let decoration = textDecoration { try Self.check(decoration, "style.textDecoration") }
-        if let locale, let problem = Self.languageProblem(locale) {
-            throw .invalidValue(property: "style.locale", problem: problem)
-        }
-        try check(letterSpacing, MushLimits.kern, "letterSpacing")
-        try check(wordSpacing, MushLimits.kern, "wordSpacing")
-        switch lineHeight {
+        if let decoration = settings.textDecoration { try Self.check(decoration, "style.textDecoration") }
+        try check(settings.letterSpacing, MushLimits.kern, "letterSpacing")
+        try check(settings.wordSpacing, MushLimits.kern, "wordSpacing")
+        switch settings.lineHeight {
         case .multiple(let factor)?: try check(factor, 0...1_000, "lineHeight")
         case .points(let points)?: try check(points, MushLimits.length, "lineHeight")
         case nil: break
         }
-        try check(tabSize, 0.01...1_000, "tabSize")
-        let limits = hyphenationLimits
+        try check(settings.tabSize, 0.01...1_000, "tabSize")
+        let limits = settings.hyphenationLimits
         for (value, name) in [(limits.word, "word"), (limits.before, "before"), (limits.after, "after")]
         where !(1...100).contains(value) {
             throw .invalidValue(
@@ -218,7 +220,7 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
             ).face.family
             warnings.append(.unknownFontFamily(family, used: used))
         }
-        if style.hyphens == .auto, style.locale.flatMap(Hyphenation.dictionary(for:)) == nil {
+        if style.customTypography?.hyphens == .auto, style.locale.flatMap(Hyphenation.dictionary(for:)) == nil {
             warnings.append(.noHyphenationDictionary(language: style.locale))
         }
         return warnings
