@@ -91,7 +91,8 @@ public struct MeasureRequest: Hashable, Sendable {
         if maxLines < 0 { return "maxLines (--max-lines) must be 0 (no limit) or more (it is \(maxLines))" }
         if let problem = check(maxHeight, MushLimits.length, "maxHeight", "--max-height") { return problem }
         do {
-            try style.validate()
+            // (The request's own values are checked above; the text style's rarely set ones here.)
+            if textStyle.hasTypography { try style.validate() }
         } catch {
             guard case .invalidValue(let property, let problem) = error else { return error.description }
             // style.letterSpacing → letterSpacing (--letter-spacing); the locale is the language.

@@ -47,7 +47,12 @@ public struct MGLine: Hashable, Sendable {
     /// and word spacing, line height and tab size (the `ParagraphStyle` fields of those names).
     /// Each text item's font, size, alignment, line spacing and truncation come from its side and
     /// kind, in place of this style's.
-    public var textStyle = ParagraphStyle()
+    public var textStyle: ParagraphStyle {
+        get { textStyleBox?.style ?? ParagraphStyle() }
+        set { textStyleBox = newValue == ParagraphStyle() ? nil : TextStyleBox(newValue) }
+    }
+    /// The text style where it is not the default: lines are copied often, and most set none.
+    private var textStyleBox: TextStyleBox?
 
     /// A line of `width` × `height` with the given items and everything else at its default.
     public init(
@@ -281,4 +286,16 @@ extension MGLine {
             self.init(top: color, left: color, bottom: color, right: color, width: width)
         }
     }
+}
+
+/// A line's text style, shared by its copies and replaced (never changed) when one sets it: equal
+/// and hashed by the style.
+private final class TextStyleBox: Hashable, Sendable {
+    let style: ParagraphStyle
+
+    init(_ style: ParagraphStyle) { self.style = style }
+
+    static func == (lhs: TextStyleBox, rhs: TextStyleBox) -> Bool { lhs.style == rhs.style }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(style) }
 }

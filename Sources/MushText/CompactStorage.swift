@@ -315,11 +315,14 @@ struct UTF16Units {
     let isASCII: Bool
     /// Some unit is half of a surrogate pair (the scalar offsets are not the UTF-16 ones).
     let hasSurrogates: Bool
+    /// Some unit is a soft hyphen (U+00AD), a break opportunity that shows a hyphen.
+    let hasSoftHyphen: Bool
 
     init(_ text: String) {
         var text = text
         var isASCII = true
         var hasSurrogates = false
+        var hasSoftHyphen = false
         units = text.withUTF8 { bytes in
             // (An empty text makes no array: asked for room for none, the standard library hands out
             // its one shared empty array and writes its count there, which threads doing the same
@@ -345,6 +348,8 @@ struct UTF16Units {
                     switch lead {
                     case ..<0xE0:
                         scalar = UInt32(lead & 0x1F) << 6 | continuation(1)
+                        // (U+00AD is C2 AD.)
+                        if scalar == 0xAD { hasSoftHyphen = true }
                         index += 2
                     case ..<0xF0:
                         scalar = UInt32(lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2)
@@ -371,5 +376,6 @@ struct UTF16Units {
         }
         self.isASCII = isASCII
         self.hasSurrogates = hasSurrogates
+        self.hasSoftHyphen = hasSoftHyphen
     }
 }

@@ -163,9 +163,11 @@ extension Paragraph {
     /// of a ligature "ff" across a hyphenation point): the text from `start` to that cluster's end
     /// shaped alone, its glyphs (clusters as offsets in the text) and advance, which the text's
     /// advances give to the cluster's start, on the line before. Nil where `start` begins a shaped
-    /// cluster (after a space, always), and in right-to-left text.
+    /// cluster (after a space, always), in right-to-left text, and in text without hyphen breaks.
     func startGlyphs(_ start: Int) -> (glyphs: [ShapedGlyph], end: Int, advance: Double)? {
-        guard start > 0, start < units.count, !Self.isSpace(units[start - 1]),
+        // Only a hyphen break splits a shaped cluster between lines (a cut between graphemes of a
+        // word too wide for its line keeps the text's glyphs, as it always has).
+        guard mayHyphenate, start > 0, start < units.count, !Self.isSpace(units[start - 1]),
             let itemIndex = itemIndices(start, start + 1).first
         else { return nil }
         let item = items[itemIndex]

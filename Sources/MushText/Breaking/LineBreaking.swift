@@ -171,6 +171,9 @@ struct LazyBreakList: ~Copyable, Sendable {
         return found.storeIfNil(Found(adjust(list))).list
     }
 
+    /// The opportunities, when they are found already.
+    var known: BreakList? { found.load()?.list }
+
     /// Whether the opportunities are found (for tests).
     var isFound: Bool { found.load() != nil }
 

@@ -61,6 +61,55 @@ enum Itemizer {
         var italic: Bool
     }
 
+    /// Each run's features and design coordinates, the paragraph's and then its own over them,
+    /// made once, as a table of those in use and each run's index in it (-1: none); a weight sets
+    /// a variable face's `wght` axis where nothing else does. Most paragraphs have none, and make
+    /// nothing here (both arrays empty).
+    private static func features(
+        runs: [StyledRange], base: ParagraphStyle, faces: (Int) -> FontFace
+    ) -> (table: [ShapingFeatures], runs: [Int32]) {
+        var featureTable: [ShapingFeatures] = []
+        var runFeatures: [Int32] = []
+        let typography = base.customTypography
+        let plainRuns =
+            (typography.map { $0.fontFeatures.isEmpty && $0.fontVariations.isEmpty } ?? true)
+            && runs.allSatisfy {
+                $0.attributes.fontFeatures == nil && $0.attributes.fontVariations == nil
+                    && $0.attributes.fontWeight == nil && !$0.attributes.bold
+            }
+        guard !plainRuns else { return ([], []) }
+        for index in runs.indices {
+            let attributes = runs[index].attributes
+            var features = typography?.fontFeatures ?? [:]
+            if let own = attributes.fontFeatures, !own.isEmpty { features.merge(own) { $1 } }
+            var variations = typography?.fontVariations ?? [:]
+            if let own = attributes.fontVariations, !own.isEmpty { variations.merge(own) { $1 } }
+            let face = faces(index)
+            if !face.axes.isEmpty, variations["wght"] == nil, face.axes.contains(where: { $0.tag == "wght" }) {
+                // Bold (markup's too) is at least 700.
+                if attributes.bold {
+                    if !face.isBold || attributes.fontWeight != nil {
+                        variations["wght"] = max(attributes.fontWeight ?? 700, 700)
+                    }
+                } else if let weight = attributes.fontWeight {
+                    variations["wght"] = weight
+                }
+            }
+            guard !features.isEmpty || !variations.isEmpty else {
+                runFeatures.append(-1)
+                continue
+            }
+            let value = ShapingFeatures(features, variations: variations)
+            if let known = featureTable.firstIndex(of: value) {
+                runFeatures.append(Int32(known))
+            } else {
+                featureTable.append(value)
+                runFeatures.append(Int32(featureTable.count - 1))
+            }
+        }
+        return (featureTable, runFeatures)
+    }
+
     /// The items of `text` (`shortcut`: false visits every cluster even where one item is known to
     /// cover the text; for tests). `objects`: the ascending UTF-16 offsets of the inline objects'
     /// U+FFFC characters; each becomes an item of its own, with its run's face (whose metrics are
@@ -102,44 +151,9 @@ enum Itemizer {
         // Each run's features and design coordinates, the paragraph's and then its own over them,
         // made once; a weight sets a variable face's `wght` axis where nothing else does. Most
         // paragraphs have none, and make nothing here.
-        var featureTable: [ShapingFeatures] = []
-        var runFeatures: [Int32] = []
         let typography = base.customTypography
-        let plainRuns =
-            (typography.map { $0.fontFeatures.isEmpty && $0.fontVariations.isEmpty } ?? true)
-            && runs.allSatisfy {
-                $0.attributes.fontFeatures == nil && $0.attributes.fontVariations == nil
-                    && $0.attributes.fontWeight == nil && !$0.attributes.bold
-            }
-        for index in runs.indices where !plainRuns {
-            let attributes = runs[index].attributes
-            var features = base.fontFeatures
-            if let own = attributes.fontFeatures, !own.isEmpty { features.merge(own) { $1 } }
-            var variations = base.fontVariations
-            if let own = attributes.fontVariations, !own.isEmpty { variations.merge(own) { $1 } }
-            let face = runFaces[index].face.takeUnretainedValue()
-            if variations["wght"] == nil, face.axes.contains(where: { $0.tag == "wght" }) {
-                // Bold (markup's too) is at least 700.
-                if attributes.bold {
-                    if !face.isBold || attributes.fontWeight != nil {
-                        variations["wght"] = max(attributes.fontWeight ?? 700, 700)
-                    }
-                } else if let weight = attributes.fontWeight {
-                    variations["wght"] = weight
-                }
-            }
-            guard !features.isEmpty || !variations.isEmpty else {
-                runFeatures.append(-1)
-                continue
-            }
-            let value = ShapingFeatures(features, variations: variations)
-            if let known = featureTable.firstIndex(of: value) {
-                runFeatures.append(Int32(known))
-            } else {
-                featureTable.append(value)
-                runFeatures.append(Int32(featureTable.count - 1))
-            }
-        }
+        let (featureTable, runFeatures) = Self.features(
+            runs: runs, base: base, faces: { runFaces[$0].face.takeUnretainedValue() })
         let baseLetterSpacing = typography?.letterSpacing ?? 0
         // The slot of the face that draws `scalar` for a run (the run's own face when none has it:
         // its missing-glyph box, which the paragraph reports).

@@ -76,7 +76,8 @@ extension Paragraph {
                 continue
             }
             let shown = visibleEnd(start, end)
-            let width = advance(start, shown) + (startGlyphs(start)?.advance ?? 0)
+            var width = advance(start, shown)
+            if mayHyphenate, let glyphs = startGlyphs(start) { width += glyphs.advance }
             guard width + largestFontSize > widest else { continue }
             widest = max(widest, width + endCorrection(shown))
         }

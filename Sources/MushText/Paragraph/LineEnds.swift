@@ -104,7 +104,8 @@ extension Paragraph {
     /// last cluster shaped again where kerning with the next line could make the difference.
     func fits(_ start: Int, _ end: Int, in limit: Double) -> Bool {
         let shown = visibleEnd(start, end)
-        let width = advance(start, shown) + (startGlyphs(start)?.advance ?? 0)
+        var width = advance(start, shown)
+        if mayHyphenate, let glyphs = startGlyphs(start) { width += glyphs.advance }
         // A kerning adjustment is a fraction of an em: far from the limit, it changes nothing.
         guard abs(width - limit) < largestFontSize else { return width <= limit }
         return width + endCorrection(shown) <= limit

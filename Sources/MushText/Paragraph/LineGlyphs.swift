@@ -92,7 +92,7 @@ extension Paragraph {
                             attributes: attributes(of: item), minX: pen, maxX: pen,
                             range: scalarOffsets[start]..<scalarOffsets[max(start, end)],
                             isRightToLeft: item.direction == .rightToLeft, isEllipsis: false,
-                            variations: features(of: item).coordinates))
+                            variations: (features(of: item)?.coordinates ?? [:])))
                 }
                 runs[runs.count - 1].maxX = pen + advance
                 // Tabs and line breaks draw nothing.
@@ -134,7 +134,7 @@ extension Paragraph {
                         face: first.face, size: first.size, syntheticBold: first.syntheticBold,
                         syntheticOblique: first.syntheticOblique, attributes: attributes(of: item), minX: pen,
                         maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: false,
-                        isHyphen: true, variations: first.face === item.face ? features(of: item).coordinates : [:]))
+                        isHyphen: true, variations: first.face === item.face ? (features(of: item)?.coordinates ?? [:]) : [:]))
             }
         }
         return runs

@@ -36,8 +36,8 @@ public final class Paragraph: Sendable {
     /// The dictionary of the style's locale, when it hyphenates automatically.
     let hyphenDictionary: HyphenDictionary?
     /// The text has a soft hyphen, or a dictionary hyphenates it: ICU's opportunities are
-    /// adjusted (``hyphenated(_:units:style:dictionary:)``). (A text of ASCII alone has no soft
-    /// hyphen, and is not searched for one.)
+    /// adjusted (``hyphenated(_:units:style:dictionary:)``). (Whether it has a soft hyphen is
+    /// seen as the text is made UTF-16.)
     let mayHyphenate: Bool
     /// The features and design coordinates items are shaped with (``TextItem/features`` indexes
     /// it): empty for most paragraphs.
@@ -99,7 +99,7 @@ public final class Paragraph: Sendable {
         let text = UTF16Units(document.text)
         let units = text.units
         self.units = units
-        self.mayHyphenate = hyphenDictionary != nil || (!text.isASCII && units.contains(0xAD))
+        self.mayHyphenate = hyphenDictionary != nil || text.hasSoftHyphen
         let scalarOffsets = UnitOffsetMap(units, .scalars, uniform: !text.hasSurrogates)
         self.scalarOffsets = scalarOffsets
         self.utf8Offsets = UnitOffsetMap(units, .utf8, uniform: text.isASCII)
@@ -171,7 +171,7 @@ public final class Paragraph: Sendable {
                     Shaper.shape(
                         text, range: item.range, face: item.face, direction: item.direction, script: item.script,
                         language: item.shapingLanguage(locale: shapingLocale),
-                        features: item.features < 0 ? .none : featureTable[Int(item.features)],
+                        features: item.features < 0 ? nil : featureTable[Int(item.features)],
                         cache: fonts.shapeCache, into: &glyphs)
                     item.glyphs = first..<glyphs.count
                     items[index].glyphs = item.glyphs
@@ -254,7 +254,8 @@ public final class Paragraph: Sendable {
 
     /// ICU's line break opportunities of the text (found on first use).
     var breaks: BreakList {
-        lineBreaks.list(units) { list in
+        if let known = lineBreaks.known { return known }
+        return lineBreaks.list(units) { list in
             mayHyphenate ? Self.hyphenated(list, units: units, style: style, dictionary: hyphenDictionary) : list
         }
     }
@@ -328,8 +329,8 @@ extension Paragraph {
 }
 
 extension Paragraph {
-    /// The features and design coordinates `item` is shaped with.
-    func features(of item: TextItem) -> ShapingFeatures {
-        item.features < 0 ? .none : featureTable[Int(item.features)]
+    /// The features and design coordinates `item` is shaped with (nil: the font's defaults).
+    func features(of item: TextItem) -> ShapingFeatures? {
+        item.features < 0 ? nil : featureTable[Int(item.features)]
     }
 }

@@ -248,7 +248,7 @@ extension Paragraph {
             var line =
                 cutsLast || overflows
                 ? truncatedLine(from: span, limit: limit, single: spans.count == 1, overflowing: overflows && !cutsLast)
-                : makeLine(span)
+                : span.hyphen ? makeLine(span) : makeLine(span.start, span.end)
             let lineMetrics = metrics(of: line.pieces)
             line.y = y
             line.baseline = y + lineMetrics.ascent
@@ -353,7 +353,7 @@ extension Paragraph {
                 let last = index == pieces.count - 1
                 let shown = last ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
                 width += advance(range.lowerBound, shown, at: width) + (last ? endCorrection(shown) : 0)
-                if index == 0, let start = startGlyphs(range.lowerBound) { width += start.advance }
+                if index == 0, mayHyphenate, let start = startGlyphs(range.lowerBound) { width += start.advance }
             case .ellipsis(let offset):
                 width += ellipsisGlyphs(near: offset).width
             case .hyphen(let offset):

@@ -99,7 +99,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var textOverflow: TextOverflow
     /// The text's language, a BCP 47 tag (`en-US`, `de`): for line breaking (ICU tailors some
     /// languages), shaping (HarfBuzz's language) and automatic hyphenation; nil: the root locale.
-    public var locale: String?
+    public var locale: String? {
+        get { box?.settings.locale }
+        set { typography.locale = newValue }
+    }
     /// Where words may be broken with a hyphen: ``Hyphens/manual`` by default.
     public var hyphens: Hyphens {
         get { typography.hyphens }
@@ -168,10 +171,16 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// advances to the first stop past the text before it (left-aligned stops, as Pango's). Past
     /// the last one, stops repeat every `tabWidth`. Each is a length (`MushLimits/length`); they
     /// are kept sorted.
-    public var tabStops: [Double]
+    public var tabStops: [Double] {
+        get { box?.settings.tabStops ?? [] }
+        set { typography.tabStops = newValue.count > 1 ? newValue.sorted() : newValue }
+    }
     /// The distance between default tab stops, in points; nil: eight spaces of the paragraph's
     /// font (Pango's default). From 0.01 to 1,000,000 points.
-    public var tabWidth: Double?
+    public var tabWidth: Double? {
+        get { box?.settings.tabWidth }
+        set { typography.tabWidth = newValue }
+    }
 
     /// The settings most paragraphs leave at their defaults (hyphenation, features, variations,
     /// decoration, wrapping, spacing, line height, tab size), in one box that a style with all of
@@ -182,6 +191,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The rarely set fields, nil where all are at their defaults (for code that reads several of
     /// them at each paragraph: one check for most paragraphs).
     var customTypography: Typography? { box?.settings }
+
+    /// Whether any of the rarely set fields (language, tabs, hyphenation, features, variations,
+    /// decoration, wrapping, spacing, line height) differs from its default.
+    package var hasTypography: Bool { box != nil }
 
     private var typography: Typography {
         get { box?.settings ?? Typography() }
@@ -204,20 +217,29 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.maxLines = maxLines
         self.maxHeight = maxHeight
         self.ellipsize = ellipsize
-        self.locale = locale
-        // (Sorting an empty list made a new one, for every paragraph.)
-        self.tabStops = tabStops.count > 1 ? tabStops.sorted() : tabStops
-        self.tabWidth = tabWidth
-        let settings = Typography(
-            hyphens: hyphens, hyphenationLimits: hyphenationLimits, fontFeatures: fontFeatures,
-            fontVariations: fontVariations, textDecoration: textDecoration, textWrap: textWrap,
-            letterSpacing: letterSpacing, wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize)
-        self.box = settings == Typography() ? nil : TypographyBox(settings)
+        // (Compared field by field: a default style, the common case, makes no Typography.)
+        let isDefault =
+            locale == nil && tabStops.isEmpty && tabWidth == nil
+            && hyphens == .manual && hyphenationLimits == HyphenationLimits() && fontFeatures.isEmpty
+            && fontVariations.isEmpty && textDecoration == nil && textWrap == .wrap && letterSpacing == 0
+            && wordSpacing == 0 && lineHeight == nil && tabSize == 8
+        self.box =
+            isDefault
+            ? nil
+            : TypographyBox(
+                Typography(
+                    locale: locale, tabStops: tabStops.count > 1 ? tabStops.sorted() : tabStops, tabWidth: tabWidth,
+                    hyphens: hyphens, hyphenationLimits: hyphenationLimits, fontFeatures: fontFeatures,
+                    fontVariations: fontVariations, textDecoration: textDecoration, textWrap: textWrap,
+                    letterSpacing: letterSpacing, wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize))
     }
 }
 
 /// The rarely set fields of a ``ParagraphStyle``, with their defaults.
 struct Typography: Hashable, Sendable {
+    var locale: String?
+    var tabStops: [Double] = []
+    var tabWidth: Double?
     var hyphens = ParagraphStyle.Hyphens.manual
     var hyphenationLimits = ParagraphStyle.HyphenationLimits()
     var fontFeatures: [String: Int] = [:]

@@ -122,18 +122,22 @@ extension MushDocument {
             if let kern = run.attributes.kern, let problem = MushLimits.problem(kern, in: MushLimits.kern) {
                 throw .invalidValue(property: "runs[\(index)].attributes.kern", problem: problem)
             }
+            guard run.attributes.hasRareAttributes else { continue }
             if let decoration = run.attributes.textDecoration {
                 try ParagraphStyle.check(decoration, "runs[\(index)].attributes.textDecoration")
             }
             if let weight = run.attributes.fontWeight, let problem = MushLimits.problem(weight, in: 1...1_000) {
                 throw .invalidValue(property: "runs[\(index)].attributes.fontWeight", problem: problem)
             }
-            for (tag, value) in (run.attributes.fontVariations ?? [:]).sorted(by: { $0.key < $1.key }) {
-                if let problem = ParagraphStyle.variationProblem(tag, value) {
-                    throw .invalidValue(property: "runs[\(index)].attributes.fontVariations.\(tag)", problem: problem)
+            if let variations = run.attributes.fontVariations {
+                for (tag, value) in variations.sorted(by: { $0.key < $1.key }) {
+                    if let problem = ParagraphStyle.variationProblem(tag, value) {
+                        throw .invalidValue(
+                            property: "runs[\(index)].attributes.fontVariations.\(tag)", problem: problem)
+                    }
                 }
             }
-            for (tag, value) in (run.attributes.fontFeatures ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for (tag, value) in run.attributes.fontFeatures?.sorted(by: { $0.key < $1.key }) ?? [] {
                 if let problem = ParagraphStyle.featureProblem(tag, value) {
                     throw .invalidValue(property: "runs[\(index)].attributes.fontFeatures.\(tag)", problem: problem)
                 }

@@ -255,7 +255,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// `MarkRuns.longest` is shaped in pieces (see ``MarkRuns``).
     func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
-        language: ShapingLanguage, features: ShapingFeatures = .none, _ body: (CachedGlyph) -> Void
+        language: ShapingLanguage, features: ShapingFeatures? = nil, _ body: (CachedGlyph) -> Void
     ) {
         guard let pieces = MarkRuns.pieces(text, range) else {
             shapePiece(
@@ -281,7 +281,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// in one piece, as nearly all are.
     func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
-        language: ShapingLanguage, features: ShapingFeatures = .none, into store: inout GlyphStore
+        language: ShapingLanguage, features: ShapingFeatures? = nil, into store: inout GlyphStore
     ) {
         guard MarkRuns.pieces(text, range) == nil else {
             shape(text, range: range, direction: direction, script: script, language: language, features: features) {
@@ -297,7 +297,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// Shapes `range` in one HarfBuzz buffer and hands each glyph to `body`.
     private func shapePiece(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
-        language: ShapingLanguage, features: ShapingFeatures, _ body: (CachedGlyph) -> Void
+        language: ShapingLanguage, features: ShapingFeatures?, _ body: (CachedGlyph) -> Void
     ) {
         shapePiece(text, range: range, direction: direction, script: script, language: language, features: features) {
             glyphs in
@@ -310,7 +310,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// on.
     private func shapePiece(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, direction: TextDirection, script: ShapingScript,
-        language: ShapingLanguage, features: ShapingFeatures, _ body: (HarfBuzzGlyphs) -> Void
+        language: ShapingLanguage, features: ShapingFeatures?, _ body: (HarfBuzzGlyphs) -> Void
     ) {
         guard !range.isEmpty, let buffer = ThreadBuffer.take() else { return }
         defer { ThreadBuffer.giveBack(buffer) }
@@ -320,8 +320,12 @@ final class HarfBuzzFont: @unchecked Sendable {
         if let language = language.value { hb_buffer_set_language(buffer, language) }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         hb_buffer_guess_segment_properties(buffer)
-        features.withFont(font, face: face) { font in
-            features.withFeatures { list, count in hb_shape(font, buffer, list, count) }
+        if let features {
+            features.withFont(font, face: face) { font in
+                features.withFeatures { list, count in hb_shape(font, buffer, list, count) }
+            }
+        } else {
+            hb_shape(font, buffer, nil, 0)
         }
 
         var count: UInt32 = 0

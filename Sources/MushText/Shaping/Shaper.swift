@@ -61,13 +61,13 @@ public enum Shaper {
     /// that context, and is never cached. Other faces' ranges are shaped whole.
     static func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, direction: TextDirection,
-        script: ShapingScript, language: ShapingLanguage, features: ShapingFeatures = .none, cache: ShapeCache,
+        script: ShapingScript, language: ShapingLanguage, features: ShapingFeatures? = nil, cache: ShapeCache,
         into store: inout GlyphStore
     ) {
         guard !range.isEmpty else { return }
         // Text with features of its own is shaped whole: the cache keeps words shaped with the
         // font's defaults.
-        guard features.isEmpty else {
+        if let features {
             face.font.shape(
                 text, range: range, direction: direction, script: script, language: language, features: features,
                 into: &store)
