@@ -134,7 +134,8 @@ extension Paragraph {
                         face: first.face, size: first.size, syntheticBold: first.syntheticBold,
                         syntheticOblique: first.syntheticOblique, attributes: attributes(of: item), minX: pen,
                         maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: false,
-                        isHyphen: true, variations: first.face === item.face ? (features(of: item)?.coordinates ?? [:]) : [:]))
+                        isHyphen: true,
+                        variations: first.face === item.face ? (features(of: item)?.coordinates ?? [:]) : [:]))
             }
         }
         return runs
