@@ -54,6 +54,9 @@ public struct MGLine: Hashable, Sendable {
     /// The text style where it is not the default: lines are copied often, and most set none.
     private var textStyleBox: TextStyleBox?
 
+    /// Whether the line sets a text style of its own.
+    var hasTextStyle: Bool { textStyleBox != nil }
+
     /// A line of `width` × `height` with the given items and everything else at its default.
     public init(
         width: Double = 0, height: Double = 0, left leftItems: [Item] = [], middle middleItems: [Item] = [],

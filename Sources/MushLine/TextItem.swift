@@ -60,15 +60,24 @@ struct PreparedText {
     ) throws(TextError) {
         let font = line.font(for: side)
         alignment = line[side].alignment
-        var style = line.textStyle
-        style.fontFamily = font.family
-        style.fontSize = font.size
-        style.lineSpacing = line[side].lineSpacing
-        style.alignment = ParagraphStyle.Alignment(rawValue: alignment.rawValue) ?? .left
-        style.maxLines = multiline ? 0 : 1
-        style.maxHeight = multiline ? maxHeight : 0
-        style.ellipsize = .end
-        style.textOverflow = .ellipsis
+        let paragraphAlignment = ParagraphStyle.Alignment(rawValue: alignment.rawValue) ?? .left
+        var style: ParagraphStyle
+        if line.hasTextStyle {
+            style = line.textStyle
+            style.fontFamily = font.family
+            style.fontSize = font.size
+            style.lineSpacing = line[side].lineSpacing
+            style.alignment = paragraphAlignment
+            style.maxLines = multiline ? 0 : 1
+            style.maxHeight = multiline ? maxHeight : 0
+            style.ellipsize = .end
+            style.textOverflow = .ellipsis
+        } else {
+            style = ParagraphStyle(
+                fontFamily: font.family, fontSize: font.size, lineSpacing: line[side].lineSpacing,
+                alignment: paragraphAlignment, maxLines: multiline ? 0 : 1, maxHeight: multiline ? maxHeight : 0,
+                ellipsize: .end, textOverflow: .ellipsis)
+        }
         paragraph = try Paragraph(document, style: style, objects: objects, fonts: fonts)
         self.inline = inline
         self.multiline = multiline

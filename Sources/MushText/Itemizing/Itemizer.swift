@@ -71,12 +71,13 @@ enum Itemizer {
         var featureTable: [ShapingFeatures] = []
         var runFeatures: [Int32] = []
         let typography = base.customTypography
-        let plainRuns =
-            (typography.map { $0.fontFeatures.isEmpty && $0.fontVariations.isEmpty } ?? true)
-            && runs.allSatisfy {
-                $0.attributes.fontFeatures == nil && $0.attributes.fontVariations == nil
-                    && $0.attributes.fontWeight == nil && !$0.attributes.bold
-            }
+        var plainRuns = typography.map { $0.fontFeatures.isEmpty && $0.fontVariations.isEmpty } ?? true
+        // (A loop, not `allSatisfy`: that copied each run to test it.)
+        var index = 0
+        while plainRuns, index < runs.count {
+            plainRuns = !runs[index].attributes.hasRareAttributes && !runs[index].attributes.bold
+            index += 1
+        }
         guard !plainRuns else { return ([], []) }
         for index in runs.indices {
             let attributes = runs[index].attributes

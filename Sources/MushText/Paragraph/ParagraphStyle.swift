@@ -205,9 +205,9 @@ public struct ParagraphStyle: Hashable, Sendable {
         fontFamily: String? = nil, fontSize: Double = 16, lineSpacing: Double = 0, alignment: Alignment = .left,
         maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, textOverflow: TextOverflow = .visible,
         locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil, hyphens: Hyphens = .manual,
-        hyphenationLimits: HyphenationLimits = HyphenationLimits(), fontFeatures: [String: Int] = [:],
+        hyphenationLimits: HyphenationLimits? = nil, fontFeatures: [String: Int]? = nil,
         letterSpacing: Double = 0, wordSpacing: Double = 0, lineHeight: LineHeight? = nil, tabSize: Double = 8,
-        fontVariations: [String: Double] = [:], textDecoration: TextDecoration? = nil, textWrap: TextWrap = .wrap
+        fontVariations: [String: Double]? = nil, textDecoration: TextDecoration? = nil, textWrap: TextWrap = .wrap
     ) {
         self.textOverflow = textOverflow
         self.fontFamily = fontFamily
@@ -218,10 +218,11 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.maxHeight = maxHeight
         self.ellipsize = ellipsize
         // (Compared field by field: a default style, the common case, makes no Typography.)
+        // (Optional features, variations and limits: a call that leaves them out makes none.)
         let isDefault =
             locale == nil && tabStops.isEmpty && tabWidth == nil
-            && hyphens == .manual && hyphenationLimits == HyphenationLimits() && fontFeatures.isEmpty
-            && fontVariations.isEmpty && textDecoration == nil && textWrap == .wrap && letterSpacing == 0
+            && hyphens == .manual && (hyphenationLimits.map { $0 == HyphenationLimits() } ?? true)
+            && (fontFeatures?.isEmpty ?? true) && (fontVariations?.isEmpty ?? true) && textDecoration == nil && textWrap == .wrap && letterSpacing == 0
             && wordSpacing == 0 && lineHeight == nil && tabSize == 8
         self.box =
             isDefault
@@ -229,8 +230,8 @@ public struct ParagraphStyle: Hashable, Sendable {
             : TypographyBox(
                 Typography(
                     locale: locale, tabStops: tabStops.count > 1 ? tabStops.sorted() : tabStops, tabWidth: tabWidth,
-                    hyphens: hyphens, hyphenationLimits: hyphenationLimits, fontFeatures: fontFeatures,
-                    fontVariations: fontVariations, textDecoration: textDecoration, textWrap: textWrap,
+                    hyphens: hyphens, hyphenationLimits: hyphenationLimits ?? HyphenationLimits(),
+                    fontFeatures: fontFeatures ?? [:], fontVariations: fontVariations ?? [:], textDecoration: textDecoration, textWrap: textWrap,
                     letterSpacing: letterSpacing, wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize))
     }
 }
