@@ -143,8 +143,14 @@ final class HyphenDictionary: @unchecked Sendable {
         var bytes: [CChar] = []
         bytes.reserveCapacity(word.count * 2)
         for scalar in word {
-            let lower = scalar.properties.lowercaseMapping.unicodeScalars
-            let mapped = lower.count == 1 ? lower.first! : scalar
+            // ASCII by arithmetic; others by Unicode's mapping (a string made for each).
+            var mapped = scalar
+            if (0x41...0x5A).contains(scalar.value) {
+                mapped = Unicode.Scalar(scalar.value + 0x20)!
+            } else if scalar.value >= 0x80 {
+                let lower = scalar.properties.lowercaseMapping.unicodeScalars
+                if lower.count == 1 { mapped = lower.first! }
+            }
             if isUTF8 {
                 for byte in String(mapped).utf8 { bytes.append(CChar(bitPattern: byte)) }
             } else {

@@ -222,7 +222,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         let isDefault =
             locale == nil && tabStops.isEmpty && tabWidth == nil
             && hyphens == .manual && (hyphenationLimits.map { $0 == HyphenationLimits() } ?? true)
-            && (fontFeatures?.isEmpty ?? true) && (fontVariations?.isEmpty ?? true) && textDecoration == nil && textWrap == .wrap && letterSpacing == 0
+            && (fontFeatures?.isEmpty ?? true) && (fontVariations?.isEmpty ?? true) && textDecoration == nil
+            && textWrap == .wrap && letterSpacing == 0
             && wordSpacing == 0 && lineHeight == nil && tabSize == 8
         self.box =
             isDefault
@@ -231,7 +232,8 @@ public struct ParagraphStyle: Hashable, Sendable {
                 Typography(
                     locale: locale, tabStops: tabStops.count > 1 ? tabStops.sorted() : tabStops, tabWidth: tabWidth,
                     hyphens: hyphens, hyphenationLimits: hyphenationLimits ?? HyphenationLimits(),
-                    fontFeatures: fontFeatures ?? [:], fontVariations: fontVariations ?? [:], textDecoration: textDecoration, textWrap: textWrap,
+                    fontFeatures: fontFeatures ?? [:], fontVariations: fontVariations ?? [:],
+                    textDecoration: textDecoration, textWrap: textWrap,
                     letterSpacing: letterSpacing, wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize))
     }
 }
