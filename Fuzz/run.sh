@@ -179,10 +179,10 @@ else
         "${linker[@]}" -module-name "$module" -package-name Mush \
         -I "$root/Sources/CFreeType" -I "$root/Sources/CHarfBuzz" -I "$root/Sources/CFontconfig" \
         -I "$root/Sources/CCairo" -I "$root/Sources/CJPEG" -I "$root/Sources/CWebP" -I "$root/Sources/CRsvg" \
-        -I "$snapshot/CICU" \
+        -I "$root/Sources/CHyphen" -I "$snapshot/CICU" \
         "${cflags[@]}" \
         "$snapshot"/*.swift "$snapshot/mush_icu.o" \
-        $(pkg-config --libs harfbuzz freetype2 fontconfig "${cairo[@]}") -licuuc \
+        $(pkg-config --libs harfbuzz freetype2 fontconfig "${cairo[@]}") -licuuc -lhyphen \
         -o "$binary"
     export MUSH_FONTS_DIR="$root/Fonts"
     # The render target's real images (its rows also name missing ones).
