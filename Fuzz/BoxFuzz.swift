@@ -577,8 +577,10 @@ private func checkValues(
     let border = resolved(node.style.border, base)
     let insetWidth = padding.left + border.left + padding.right + border.right
     let insetHeight = padding.top + border.top + padding.bottom + border.bottom
+    // (Within a billionth of a point: an inset of a few femtopoints, 43% of 43% of … of a length,
+    // is lost to rounding beside the layout's other lengths, as 63 + 3e-15 is 63.)
     let isSqueezed =
-        unrounded.width < insetWidth * (1 - 1e-12) || unrounded.height < insetHeight * (1 - 1e-12)
+        unrounded.width < insetWidth * (1 - 1e-12) - 1e-9 || unrounded.height < insetHeight * (1 - 1e-12) - 1e-9
     let percent = hasPercent(node.style.padding) || hasPercent(node.style.border)
     if !rounding, !isHidden, isSqueezed, !squeezed, !skipped.contains(percent ? "percent" : "padding") {
         fail("\(layout.width) × \(layout.height), smaller than its padding and border (\(insetWidth) × \(insetHeight))")
