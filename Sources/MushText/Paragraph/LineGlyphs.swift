@@ -108,11 +108,7 @@ extension Paragraph {
                 let cluster = scalarOffsets[min(near, units.count)]
                 runs.append(
                     GlyphRun(
-                        glyphs: glyphs.map {
-                            var glyph = $0
-                            glyph.x += pen
-                            return glyph
-                        },
+                        glyphs: Self.moved(glyphs, by: pen),
                         face: first?.face ?? emptyLineFace, size: first?.size ?? style.fontSize,
                         syntheticBold: first?.syntheticBold ?? false,
                         syntheticOblique: first?.syntheticOblique ?? false,
@@ -126,11 +122,7 @@ extension Paragraph {
                 let cluster = scalarOffsets[at]
                 runs.append(
                     GlyphRun(
-                        glyphs: glyphs.map {
-                            var glyph = $0
-                            glyph.x += pen
-                            return glyph
-                        },
+                        glyphs: Self.moved(glyphs, by: pen),
                         face: first.face, size: first.size, syntheticBold: first.syntheticBold,
                         syntheticOblique: first.syntheticOblique, attributes: attributes(of: item), minX: pen,
                         maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: false,
@@ -139,6 +131,15 @@ extension Paragraph {
             }
         }
         return runs
+    }
+
+    /// `glyphs` (x from their own pen) moved right by `pen`.
+    private static func moved(_ glyphs: [PositionedGlyph], by pen: Double) -> [PositionedGlyph] {
+        glyphs.map {
+            var glyph = $0
+            glyph.x += pen
+            return glyph
+        }
     }
 
     /// The attributes of the Mush run an item comes from, with the paragraph's decoration where the
