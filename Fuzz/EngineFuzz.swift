@@ -51,7 +51,8 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The plain and the styled layout are checked on every input; the rest (three more widths,
     // the carets, a third paragraph with only a line limit: half of an execution in `perf`) on one
     // in four, chosen by a hash of the bytes so that a replay checks the same.
-    let thorough = bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 } % 4 == 0
+    let hash = bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 }
+    let thorough = hash % 4 == 0
 
     // Never more lines at a larger width.
     if thorough, let width {
@@ -65,6 +66,21 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     if thorough { checkCarets(layout, paragraph: paragraph, width: width, input: input) }
+
+    // The text in another case (chosen by the hash, in no language, Turkish or Greek): its lines
+    // still cover the text as written, in order, within the width, and its carets hit back.
+    if thorough {
+        var transformed = ParagraphStyle(locale: [nil, "tr", "el"][Int(hash >> 4) % 3])
+        transformed.textTransform = [.uppercase, .lowercase, .capitalize][Int(hash >> 8) % 3]
+        do {
+            let paragraph = try Paragraph(document, style: transformed, fonts: fonts)
+            let layout = paragraph.layout(width: width)
+            check(layout, paragraph: paragraph, width: width, input: input)
+            checkCarets(layout, paragraph: paragraph, width: width, input: input)
+        } catch {
+            engineFail("the \(transformed.textTransform) paragraph could not be made: \(error)", input, width)
+        }
+    }
 
     // The styled paragraph: limits, ellipsis, alignment and line spacing.
     let style = ParagraphStyle(

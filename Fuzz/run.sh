@@ -172,6 +172,8 @@ else
     printf 'module CICU {\n    header "mush_icu.h"\n    export *\n}\n' > "$snapshot/CICU/module.modulemap"
     clang -c -O1 -g -fsanitize="$c_sanitizers" -I "$root/Sources/CICU/include" \
         "$root/Sources/CICU/mush_icu.c" -o "$snapshot/mush_icu.o"
+    clang++ -c -O1 -g -fsanitize="$c_sanitizers" -I "$root/Sources/CICU/include" \
+        "$root/Sources/CICU/mush_icu_case.cpp" -o "$snapshot/mush_icu_case.o"
     cflags=()
     for flag in $(pkg-config --cflags harfbuzz freetype2 fontconfig "${cairo[@]}"); do cflags+=(-Xcc "$flag"); done
     # -package-name: the sources use `package` declarations (MushText's LockedValue) across their modules.
@@ -181,8 +183,8 @@ else
         -I "$root/Sources/CCairo" -I "$root/Sources/CJPEG" -I "$root/Sources/CWebP" -I "$root/Sources/CRsvg" \
         -I "$root/Sources/CHyphen" -I "$snapshot/CICU" \
         "${cflags[@]}" \
-        "$snapshot"/*.swift "$snapshot/mush_icu.o" \
-        $(pkg-config --libs harfbuzz freetype2 fontconfig "${cairo[@]}") -licuuc -lhyphen \
+        "$snapshot"/*.swift "$snapshot/mush_icu.o" "$snapshot/mush_icu_case.o" \
+        $(pkg-config --libs harfbuzz freetype2 fontconfig "${cairo[@]}") -licuuc -lhyphen -lstdc++ \
         -o "$binary"
     export MUSH_FONTS_DIR="$root/Fonts"
     # The render target's real images (its rows also name missing ones).

@@ -56,6 +56,12 @@ public struct MushAttributes: Hashable, Sendable {
         get { typography?.value.textDecoration }
         set { setTypography { $0.textDecoration = newValue } }
     }
+    /// The case the run is shown in, over its paragraph's (``TextTransform/none`` shows it as
+    /// written where the paragraph transforms); a text piece's `textTransform` sets it.
+    public var textTransform: TextTransform? {
+        get { typography?.value.textTransform }
+        set { setTypography { $0.textTransform = newValue } }
+    }
 
     /// Attributes with the given values; everything left out is unset.
     public init(
@@ -79,7 +85,7 @@ public struct MushAttributes: Hashable, Sendable {
         }
     }
 
-    /// The attributes few runs set (link, features, variations, weight, decoration), in one box that
+    /// The attributes few runs set (link, features, variations, weight, decoration, case), in one box that
     /// a run without them does not have: runs are copied often.
     private var typography: RunTypographyBox?
 
@@ -107,6 +113,7 @@ private struct RunTypography: Hashable, Sendable {
     var fontVariations: [String: Double]?
     var fontWeight: Double?
     var textDecoration: TextDecoration?
+    var textTransform: TextTransform?
 }
 
 /// A ``RunTypography`` shared by copies of attributes, replaced (never changed) when one of them

@@ -122,12 +122,18 @@ struct TextLayoutOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp("The distance between tab stops: a number of spaces (8), Npx or Npt.", valueName: "SIZE"))
     var tabSize: String?
+    @Option(
+        help:
+            "Show the text in another case: uppercase, lowercase or capitalize (by the language's rules; offsets stay the text's)."
+    )
+    var textTransform: String?
 
     /// The typography options as a style, or what is wrong with one of them.
     var textStyle: Result<ParagraphStyle, RequestError> {
         MeasureRequest.textStyle(
             language: language, hyphens: hyphens, fontFeatures: fontFeatures, letterSpacing: letterSpacing,
-            wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize, fontVariations: fontVariations)
+            wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize, fontVariations: fontVariations,
+            textTransform: textTransform)
     }
 
     /// A request to lay `text` out with these options.

@@ -113,10 +113,12 @@ public struct MeasureRequest: Hashable, Sendable {
     /// The typography the command's options ask for, each as its option writes it (nil: left
     /// out): `--language`, `--hyphens`, `--font-features tnum=1,liga=0` (a tag alone is 1),
     /// `--letter-spacing`, `--word-spacing`, `--line-height` (`1.5`, `150%`, `24px`, `normal`) and
-    /// `--tab-size` (`4`, `40px`); or the first that is not what its option takes.
+    /// `--tab-size` (`4`, `40px`), `--font-variations wght=650` and `--text-transform`; or the first
+    /// that is not what its option takes.
     public static func textStyle(
         language: String? = nil, hyphens: String? = nil, fontFeatures: String? = nil, letterSpacing: String? = nil,
-        wordSpacing: String? = nil, lineHeight: String? = nil, tabSize: String? = nil, fontVariations: String? = nil
+        wordSpacing: String? = nil, lineHeight: String? = nil, tabSize: String? = nil, fontVariations: String? = nil,
+        textTransform: String? = nil
     ) -> Result<ParagraphStyle, RequestError> {
         var style = ParagraphStyle()
         style.locale = language
@@ -126,24 +128,31 @@ public struct MeasureRequest: Hashable, Sendable {
             }
             style.hyphens = value
         }
+        if let textTransform {
+            guard let value = TextTransform(rawValue: textTransform) else {
+                return .failure(
+                    RequestError(
+                        "--text-transform must be none, uppercase, lowercase or capitalize (it is '\(textTransform)')"))
+            }
+            style.textTransform = value
+        }
         if let fontFeatures {
-            let (features, problem) = TypographyKeys.features(option: fontFeatures)
-            guard let features else { return .failure(RequestError(problem ?? "--font-features: not TAG=VALUE items")) }
-            style.fontFeatures = features
+            switch TypographyKeys.tagValues(
+                fontFeatures, option: "--font-features", alone: 1, value: { Int($0) },
+                problem: ParagraphStyle.featureProblem)
+            {
+            case .success(let features): style.fontFeatures = features
+            case .failure(let error): return .failure(error)
+            }
         }
         if let fontVariations {
-            var variations: [String: Double] = [:]
-            for item in fontVariations.split(separator: ",") {
-                let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard parts.count == 2, let value = DecimalNumber.value(of: parts[1]) else {
-                    return .failure(RequestError("--font-variations: '\(item)' is not TAG=VALUE"))
-                }
-                if let problem = ParagraphStyle.variationProblem(parts[0], value) {
-                    return .failure(RequestError("--font-variations: \(parts[0]) \(problem)"))
-                }
-                variations[parts[0]] = value
+            switch TypographyKeys.tagValues(
+                fontVariations, option: "--font-variations", value: { DecimalNumber.value(of: $0) },
+                problem: ParagraphStyle.variationProblem)
+            {
+            case .success(let variations): style.fontVariations = variations
+            case .failure(let error): return .failure(error)
             }
-            style.fontVariations = variations
         }
         for (value, option) in [(letterSpacing, "--letter-spacing"), (wordSpacing, "--word-spacing")] {
             guard let value else { continue }

@@ -19,6 +19,7 @@ enum TextPieces {
     /// The keys of a run piece.
     static let runKeys = [
         "text", "font", "color", "link", "fontFeatures", "fontVariations", "letterSpacing", "textDecoration",
+        "textTransform",
     ]
     /// The keys of an inline piece, beside its `image` or `box`.
     static let inlineKeys = ["verticalAlign", "margin", "link"]
@@ -40,10 +41,12 @@ enum TextPieces {
         let spacing = try object.number("letterSpacing", in: MushLimits.kern)
         let variations = try TypographyKeys.variations(object)
         let decoration = object["textDecoration"] == nil ? nil : try TypographyKeys.decoration(object)
+        let transform: TextTransform? = try object.choice("textTransform")
         let document = TextLeaf.document(of: string, bold: pieceBold, italic: pieceItalic)
         guard
             family != nil || size != nil || color != nil || link != nil || features != nil || spacing != nil
                 || variations != nil || font.weight != nil || object["textDecoration"] != nil
+                || transform != nil
         else {
             return (document, document.diagnostics)
         }
@@ -59,6 +62,7 @@ enum TextPieces {
             // ("none" sets an empty decoration, over the leaf's.)
             if object["textDecoration"] != nil { attributes.textDecoration = decoration ?? TextDecoration(lines: []) }
             attributes.fontWeight = attributes.fontWeight ?? font.weight
+            attributes.textTransform = transform
             return MushRun(range: run.range, attributes: attributes)
         }
         return ((try? MushDocument(text: document.text, runs: runs)) ?? document, document.diagnostics)

@@ -16,6 +16,7 @@ enum TypographyKeys {
     static let paragraph = [
         "language", "hyphens", "hyphenateLimitChars", "fontFeatures", "fontVariations", "letterSpacing",
         "wordSpacing", "lineHeight", "tabSize", "textDecoration", "textWrap",
+        "textTransform",
     ]
 
     /// Sets `style`'s paragraph settings from `object`'s keys, those it has.
@@ -34,6 +35,7 @@ enum TypographyKeys {
         style.fontVariations = try variations(object) ?? style.fontVariations
         if object["textDecoration"] != nil { style.textDecoration = try decoration(object) }
         style.textWrap = try object.choice("textWrap") ?? style.textWrap
+        style.textTransform = try object.choice("textTransform") ?? style.textTransform
         style.letterSpacing = try object.number("letterSpacing", in: MushLimits.kern) ?? style.letterSpacing
         style.wordSpacing = try object.number("wordSpacing", in: MushLimits.kern) ?? style.wordSpacing
         if object["lineHeight"] != nil { style.lineHeight = try lineHeight(object) }
@@ -249,22 +251,26 @@ enum TypographyKeys {
         }
     }
 
-    /// `--font-features`' value, `tnum=1,liga=0` (or `tnum` for 1): nil and the problem when it
-    /// is not that.
-    static func features(option: String) -> (features: [String: Int]?, problem: String?) {
-        var features: [String: Int] = [:]
-        for item in option.split(separator: ",", omittingEmptySubsequences: true) {
+    /// `TAG=VALUE` items separated by commas, as `--font-features` and `--font-variations` write
+    /// them (`option`: the option's name): each value read by `value`, checked with its tag by
+    /// `problem`; a tag alone stands for `alone` where that is given. Or what is wrong, naming the
+    /// option.
+    static func tagValues<Value>(
+        _ text: String, option: String, alone: Value? = nil, value: (String) -> Value?,
+        problem: (String, Value) -> String?
+    ) -> Result<[String: Value], RequestError> {
+        var values: [String: Value] = [:]
+        for item in text.split(separator: ",", omittingEmptySubsequences: true) {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            let tag = parts[0]
-            guard let value = parts.count == 2 ? Int(parts[1]) : 1 else {
-                return (nil, "--font-features: '\(item)' is not TAG=VALUE")
+            guard let read = parts.count == 2 ? value(parts[1]) : alone else {
+                return .failure(RequestError("\(option): '\(item)' is not TAG=VALUE"))
             }
-            if let problem = ParagraphStyle.featureProblem(tag, value) {
-                return (nil, "--font-features: \(tag) \(problem)")
+            if let problem = problem(parts[0], read) {
+                return .failure(RequestError("\(option): \(parts[0]) \(problem)"))
             }
-            features[tag] = value
+            values[parts[0]] = read
         }
-        return (features, nil)
+        return .success(values)
     }
 
     /// `hyphenateLimitChars`: `[word, before, after]`, as CSS's `hyphenate-limit-chars` (a value

@@ -47,8 +47,8 @@ enum TextSource {
         guard reading.first!.cluster >= run.range.lowerBound, reading.last!.cluster < run.range.upperBound,
             zip(reading, reading.dropFirst()).allSatisfy({ $0.cluster < $1.cluster })
         else { return nil }
-        let offset = paragraph.utf8Offset(ofScalar:)
-        let bytes = paragraph.text.utf8
+        let offset = paragraph.shownUTF8Offset(ofScalar:)
+        let bytes = paragraph.shownText.utf8
         var utf8: [UInt8] = []
         var clusters: [TextCluster] = []
         for (position, group) in groups.enumerated() {

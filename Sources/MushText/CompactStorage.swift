@@ -152,6 +152,8 @@ struct GlyphStore: Sendable {
 struct UnitOffsetMap: Sendable {
     enum Measure: Sendable {
         case scalars, utf8
+        /// Listed, one for each offset (a case-mapped text's offsets in its source).
+        case listed
     }
 
     static let blockSize = 32
@@ -159,8 +161,15 @@ struct UnitOffsetMap: Sendable {
     private let units: [UInt16]
     private let measure: Measure
     /// The offset at unit `k × blockSize`, for every block and the end; empty when the offsets are
-    /// the units'.
+    /// the units'; every offset when they are listed.
     private let marks: [Int]
+
+    /// The offsets `offsets` of offsets 0...`units.count` (ascending).
+    init(_ units: [UInt16], listed offsets: [Int]) {
+        self.units = units
+        self.measure = .listed
+        self.marks = offsets
+    }
 
     /// `uniform`, where the caller knows it, says whether every unit counts one (else the units
     /// are scanned for it).
@@ -173,6 +182,7 @@ struct UnitOffsetMap: Sendable {
                 switch measure {
                 case .scalars: !units.contains(where: UTF16.isLeadSurrogate)
                 case .utf8: units.allSatisfy { $0 < 0x80 }
+                case .listed: false
                 }
             }()
         guard !uniform else {
@@ -194,7 +204,7 @@ struct UnitOffsetMap: Sendable {
     /// of its units have the offset of the pair's start.
     private static func weight(_ unit: UInt16, _ measure: Measure) -> Int {
         if UTF16.isLeadSurrogate(unit) { return 0 }
-        guard measure == .utf8 else { return 1 }
+        guard measure == .utf8 else { return 1 } // (.listed never asks)
         if unit < 0x80 { return 1 }
         if unit < 0x800 { return 2 }
         return UTF16.isTrailSurrogate(unit) ? 4 : 3
@@ -204,6 +214,7 @@ struct UnitOffsetMap: Sendable {
     subscript(unit: Int) -> Int {
         guard !marks.isEmpty else { return unit }
         if unit == units.count { return marks[marks.count - 1] }
+        if measure == .listed { return marks[unit] }
         let block = unit / Self.blockSize
         var offset = marks[block]
         for index in block * Self.blockSize..<unit { offset += Self.weight(units[index], measure) }
@@ -213,6 +224,16 @@ struct UnitOffsetMap: Sendable {
     /// The lowest UTF-16 offset whose offset is `value` or more (the count of units when none is).
     func firstUnit(reaching value: Int) -> Int {
         guard !marks.isEmpty else { return min(max(value, 0), units.count) }
+        if measure == .listed {
+            // The first of the ascending offsets that is `value` or more.
+            var low = 0
+            var high = units.count
+            while low < high {
+                let middle = (low + high) / 2
+                if marks[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
         // The last block that starts below `value` (the last mark is the end, not a block), then
         // unit by unit.
         var low = 0

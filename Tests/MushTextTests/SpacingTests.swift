@@ -32,6 +32,17 @@ import Testing
         #expect(abs(layout.lines[1].width - (try width("spacing") + 6 * 2)) < 1e-9)
         let runs = p.runs(of: layout.lines[1])
         #expect(abs(runs.last!.maxX - layout.lines[1].width) < 1e-9)
+        // A line that shows nothing (a tab and a space that hang) has no spacing to leave out: the
+        // letter before it is on the line before (the engine fuzzer's width -1).
+        let tab = try Paragraph(mush: "{k1|ab }\t c", style: ParagraphStyle(), fonts: .shipped)
+        let narrow = tab.layout(width: 3.5)
+        #expect(narrow.lines.map(\.text) == ["a", "b ", "\t ", "c"])
+        #expect(narrow.lines[2].width == 0)
+        // A line that starts at a combining mark after a space (UAX #14 breaks there, inside the
+        // grapheme " ́"): only its own spacing hangs.
+        let mark = try paragraph("a \u{301}b", ParagraphStyle(letterSpacing: 2)).layout(width: 3.5)
+        #expect(mark.lines.map(\.text) == ["a ", "\u{301}", "b"])
+        #expect(mark.lines.allSatisfy { $0.width >= 0 }, "\(mark.lines.map(\.width))")
     }
 
     @Test func wordSpacingWidensSpacesAndNoBreakSpaces() throws {

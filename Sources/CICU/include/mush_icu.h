@@ -5,6 +5,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct mush_break_iterator mush_break_iterator;
 
 /// Kinds of break iterator.
@@ -55,5 +59,29 @@ int32_t mush_scalars_are_graphemes(const uint16_t *text, int32_t length);
 /// Writes the ISO 15924 tag of a UScriptCode ("Latn", "Arab") into `buffer` (NUL-terminated) and
 /// returns its length, or 0 when the code has no tag or the buffer is too small.
 int32_t mush_script_tag(int32_t code, char *buffer, int32_t capacity);
+
+/// Case mappings (CSS's `text-transform`).
+typedef enum {
+    MUSH_CASE_UPPER = 0,
+    MUSH_CASE_LOWER = 1,
+    /// The first letter of each word titlecased, the rest left as they are (CSS's `capitalize`).
+    MUSH_CASE_CAPITALIZE = 2
+} mush_case_kind;
+
+/// Maps the case of `text` (UTF-16, `length` units) by the rules of `locale` (NULL or "" for the
+/// root locale: Turkish and Azeri dotted i, Lithuanian dots, Greek accents and Dutch IJ are the
+/// locales' own), through ICU's CaseMap. Writes the mapped text into `out` (`capacity` units) and
+/// what became of each piece of the text into `edits`: for each of ICU's fine edits in order, three
+/// numbers (1 when it changed the text, else 0; its length in `text`; its length in `out`), at most
+/// `edit_capacity` numbers. Returns the mapped text's length and sets `*edit_count` to the edits'
+/// count: when either is more than its buffer holds, nothing useful was written and the call is to
+/// be made again with room for them. -1 when ICU fails, with its error code in `*error`.
+int32_t mush_case_map(mush_case_kind kind, const char *locale, const uint16_t *text, int32_t length,
+                      uint16_t *out, int32_t capacity, int32_t *edits, int32_t edit_capacity,
+                      int32_t *edit_count, int32_t *error);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

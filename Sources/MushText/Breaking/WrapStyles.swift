@@ -50,7 +50,7 @@ extension Paragraph {
         /// The width of a line from `ends[i]` to `ends[j]`, as the layout measures it.
         func width(_ i: Int, _ j: Int) -> Double {
             let shown = visibleEnd(ends[i], ends[j])
-            return advance(ends[i], shown) + endCorrection(shown)
+            return advance(ends[i], shown) + endCorrection(shown, from: ends[i])
         }
         // cost[k][j]: the least sum of squares for the text up to ends[j] in k lines.
         let infinity = Double.infinity

@@ -79,7 +79,7 @@ extension Paragraph {
             var width = advance(start, shown)
             if mayHyphenate, let glyphs = startGlyphs(start) { width += glyphs.advance }
             guard width + largestFontSize > widest else { continue }
-            widest = max(widest, width + endCorrection(shown))
+            widest = max(widest, width + endCorrection(shown, from: start))
         }
         return widest
     }

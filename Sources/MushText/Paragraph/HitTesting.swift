@@ -200,6 +200,17 @@ extension Paragraph {
     /// The UTF-8 offset in ``text`` of Unicode-scalar offset `scalar` (clamped to the text): where a
     /// glyph's ``PositionedGlyph/cluster`` or a run's range starts in the text's bytes.
     public func utf8Offset(ofScalar scalar: Int) -> Int {
+        guard caseMapping != nil else { return shownUTF8Offset(ofScalar: scalar) }
+        return text.unicodeScalars.prefix(max(scalar, 0)).reduce(0) { $0 + UTF8.width($1) }
+    }
+
+    /// The text the paragraph shows: ``text``, or where some of it is in another case
+    /// (``TextTransform``), that text with its case changed. Line texts are slices of it.
+    package var shownText: String { caseMapping?.shown ?? text }
+
+    /// The UTF-8 offset in ``shownText`` where what Unicode-scalar offset `scalar` of ``text``
+    /// (clamped to it) stands for starts: ``utf8Offset(ofScalar:)`` where no case changes.
+    package func shownUTF8Offset(ofScalar scalar: Int) -> Int {
         utf8Offsets[unitOffset(ofScalar: min(max(scalar, 0), scalarOffsets[units.count]))]
     }
 

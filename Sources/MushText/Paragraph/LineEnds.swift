@@ -1,22 +1,25 @@
 extension Paragraph {
     /// How much the width of a line changes when it ends at `end`: the letter spacing after its
-    /// last cluster hangs past the line (``hangingSpacing(_:)``), and the kerning of that cluster
-    /// with the next line's first is undone (``kerningCorrection(_:)``).
-    func endCorrection(_ end: Int) -> Double {
-        kerningCorrection(end) - hangingSpacing(end)
+    /// last cluster hangs past the line (``hangingSpacing(_:from:)``), and the kerning of that cluster
+    /// with the next line's first is undone (``kerningCorrection(_:)``). 0 for a line from
+    /// `start` that shows nothing (its end's cluster is on the line before).
+    func endCorrection(_ end: Int, from start: Int) -> Double {
+        end > start ? kerningCorrection(end) - hangingSpacing(end, from: start) : 0
     }
 
     /// The letter spacing after the last cluster before `end`, which a line that ends there leaves
     /// out of its width (CSS Text 3 and Pango put letter spacing between characters only); 0 where
     /// the text before `end` has none, or ends in a space or a line break.
-    func hangingSpacing(_ end: Int) -> Double {
+    /// A grapheme cut by the line's start (a line that starts at a combining mark after a space)
+    /// counts from `start`.
+    func hangingSpacing(_ end: Int, from start: Int) -> Double {
         guard hasLetterSpacing, end > 0, end <= units.count, let itemIndex = itemIndices(end - 1, end).first
         else { return 0 }
         let item = items[itemIndex]
         let last = units[end - 1]
         guard item.letterSpacing != 0, item.object < 0, !Self.isHardBreak(last), last != 0x09 else { return 0 }
         let boundary = Self.firstIndex(in: graphemes, after: end - 1)
-        let clusterStart = max(item.range.lowerBound, boundary > 0 ? graphemes[boundary - 1] : 0)
+        let clusterStart = max(item.range.lowerBound, boundary > 0 ? graphemes[boundary - 1] : 0, start)
         var raw: Int32 = 0
         for glyph in glyphRange(itemIndex, clusterStart, end) { raw += glyphs.rawAdvance(glyph) }
         // The spacing as added (a negative one takes a cluster's advance to 0 at most).
@@ -108,7 +111,7 @@ extension Paragraph {
         if mayHyphenate, let glyphs = startGlyphs(start) { width += glyphs.advance }
         // A kerning adjustment is a fraction of an em: far from the limit, it changes nothing.
         guard abs(width - limit) < largestFontSize else { return width <= limit }
-        return width + endCorrection(shown) <= limit
+        return width + endCorrection(shown, from: start) <= limit
     }
 
     /// Whether every start of the text (`0..<end` for every `end`) fits `limit` as ``fits(_:_:in:)``

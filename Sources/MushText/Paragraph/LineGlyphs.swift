@@ -168,7 +168,7 @@ extension Paragraph {
                     ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
                 let pieceStart = x
                 // The last cluster before the line's end without kerning to the next line.
-                let correction = index == line.pieces.count - 1 ? endCorrection(hangFrom) : 0
+                let correction = index == line.pieces.count - 1 ? endCorrection(hangFrom, from: range.lowerBound) : 0
                 var corrected = correction == 0
                 // Before the line's hyphen, the last cluster as shaped with it; at a line's start
                 // inside a cluster shaped across the break, the rest of that cluster shaped alone.

@@ -15,8 +15,11 @@ public final class Paragraph: Sendable {
     let units: [UInt16]
     /// The scalar offset of each UTF-16 offset (0...count).
     let scalarOffsets: UnitOffsetMap
-    /// The UTF-8 offset of each UTF-16 offset (0...count): line texts are slices of `text`.
+    /// The UTF-8 offset of each UTF-16 offset (0...count): line texts are slices of ``shownText``.
     let utf8Offsets: UnitOffsetMap
+    /// What the text shows where some of it is in another case (``TextTransform``): ``units`` are
+    /// then its text's, and ``scalarOffsets`` map them to the source's scalars. Nil for most text.
+    let caseMapping: CaseMapping?
     let items: [TextItem]
     /// The attributes of each Mush run, by the run index items keep (``TextItem/run``).
     let runAttributes: [MushAttributes]
@@ -96,11 +99,25 @@ public final class Paragraph: Sendable {
         self.hyphenDictionary = hyphenDictionary
         let shapingLocale = style.locale.map { ShapingLanguage($0) }
         self.shapingLocale = shapingLocale
-        let text = UTF16Units(document.text)
+        var text = UTF16Units(document.text)
+        var scalarOffsets = UnitOffsetMap(text.units, .scalars, uniform: !text.hasSurrogates)
+        // (Links and case are rare attributes: most runs have none, and are asked nothing more.)
+        let hasRareRuns = document.runs.contains { $0.attributes.hasRareAttributes }
+        let caseMapping =
+            style.customTypography?.textTransform ?? .none != .none || hasRareRuns
+            ? try Self.caseMapping(document, style: style, units: text.units, scalarOffsets: scalarOffsets) : nil
+        self.caseMapping = caseMapping
+        if let caseMapping {
+            // Shaped and measured as shown; offsets reported in the source's scalars.
+            let source = scalarOffsets
+            text = UTF16Units(caseMapping.shown)
+            scalarOffsets =
+                caseMapping.sourceUnits.map { UnitOffsetMap(text.units, listed: $0.map { source[$0] }) }
+                ?? UnitOffsetMap(text.units, .scalars, uniform: !text.hasSurrogates)
+        }
         let units = text.units
         self.units = units
         self.mayHyphenate = hyphenDictionary != nil || text.hasSoftHyphen
-        let scalarOffsets = UnitOffsetMap(units, .scalars, uniform: !text.hasSurrogates)
         self.scalarOffsets = scalarOffsets
         self.utf8Offsets = UnitOffsetMap(units, .utf8, uniform: text.isASCII)
         // Each run's scalar range as a UTF-16 range.
@@ -111,7 +128,7 @@ public final class Paragraph: Sendable {
                 attributes: run.attributes)
         }
         self.runAttributes = document.runs.map(\.attributes)
-        self.hasLinks = runAttributes.contains { $0.link != nil }
+        self.hasLinks = hasRareRuns && runAttributes.contains { $0.link != nil }
         // Each object's UTF-16 offset, checked to hold U+FFFC and to follow the one before.
         let objectUnits =
             objects.isEmpty ? [] : try Self.objectUnits(objects, units: units, scalarOffsets: scalarOffsets)
@@ -220,6 +237,44 @@ public final class Paragraph: Sendable {
                 emptyLineFace.unitsPerEm) / 4
         self.spaceWidth = space * style.fontSize / Double(emptyLineFace.unitsPerEm)
         self.tabWidth = style.tabWidth ?? (style.customTypography?.tabSize ?? 8) * spaceWidth
+    }
+
+    /// What `document` shows where its style or a run transforms its case (nil where none does,
+    /// or the transforms change nothing): `units` and `scalarOffsets` are the document's.
+    private static func caseMapping(
+        _ document: MushDocument, style: ParagraphStyle, units: [UInt16], scalarOffsets: UnitOffsetMap
+    ) throws(TextError) -> CaseMapping? {
+        let base = style.customTypography?.textTransform ?? .none
+        guard base != .none || document.runs.contains(where: { $0.attributes.textTransform != nil }) else {
+            return nil
+        }
+        // Each run's transform over its range, the style's between runs; neighbours that agree in one.
+        var segments: [CaseMapping.Segment] = []
+        func add(_ range: Range<Int>, _ transform: TextTransform) {
+            guard !range.isEmpty else { return }
+            if let last = segments.last, last.transform == transform, last.range.upperBound == range.lowerBound {
+                segments[segments.count - 1].range = last.range.lowerBound..<range.upperBound
+            } else {
+                segments.append(CaseMapping.Segment(range: range, transform: transform))
+            }
+        }
+        var position = 0
+        for run in document.runs {
+            let range =
+                scalarOffsets.firstUnit(
+                    reaching: run.range.lowerBound)..<scalarOffsets.firstUnit(
+                    reaching: run.range.upperBound)
+            guard range.lowerBound >= position else { continue }
+            add(position..<range.lowerBound, base)
+            add(range, run.attributes.textTransform ?? base)
+            position = range.upperBound
+        }
+        add(position..<units.count, base)
+        do throws(ICUError) {
+            return try CaseMapping.map(units, segments: segments, locale: style.locale)
+        } catch {
+            throw .icu(error)
+        }
     }
 
     /// Each object's UTF-16 offset, checked to hold U+FFFC and to follow the one before.

@@ -241,7 +241,7 @@ extension Paragraph {
                 style.textOverflow == .ellipsis
                 && limit.map { limit in
                     let shown = visibleEnd(span.start, span.end)
-                    return advance(span.start, shown) + endCorrection(shown) > limit + 1e-6
+                    return advance(span.start, shown) + endCorrection(shown, from: span.start) > limit + 1e-6
                 } ?? false
             if overflows { truncated = true }
             let cutsLast = linesLeftOut && index == spans.count - 1
@@ -352,7 +352,9 @@ extension Paragraph {
                 // Spaces hang only at the line's end.
                 let last = index == pieces.count - 1
                 let shown = last ? visibleEnd(range.lowerBound, range.upperBound) : range.upperBound
-                width += advance(range.lowerBound, shown, at: width) + (last ? endCorrection(shown) : 0)
+                width +=
+                    advance(range.lowerBound, shown, at: width)
+                    + (last ? endCorrection(shown, from: range.lowerBound) : 0)
                 if index == 0, mayHyphenate, let start = startGlyphs(range.lowerBound) { width += start.advance }
             case .ellipsis(let offset):
                 width += ellipsisGlyphs(near: offset).width
@@ -404,7 +406,7 @@ extension Paragraph {
     /// Calls `body` with the UTF-8 of what a line of `pieces` shows, piece by piece: the same text
     /// as ``text(of:)``, without making a `String` of it.
     func forEachUTF8(of pieces: LinePieces, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var text = self.text
+        var text = shownText
         text.withUTF8 { utf8 in
             for (index, piece) in pieces.enumerated() {
                 switch piece {
@@ -439,7 +441,7 @@ extension Paragraph {
     /// The text of UTF-16 range `start..<end`.
     func string(_ start: Int, _ end: Int) -> String {
         // Native strings index their UTF-8 in constant time.
-        let bytes = text.utf8
+        let bytes = shownText.utf8
         return String(
             bytes[
                 bytes.index(

@@ -141,6 +141,13 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { typography.textWrap }
         set { typography.textWrap = newValue }
     }
+    /// The case the text is shown in, as CSS's `text-transform` (runs may set their own): shaped,
+    /// measured and drawn transformed, by ICU's case mapping in the paragraph's ``locale``, while
+    /// offsets count in the text as written.
+    public var textTransform: TextTransform {
+        get { typography.textTransform }
+        set { typography.textTransform = newValue }
+    }
     /// Extra advance between the characters of runs that set none (Mush's `kern` sets a run's),
     /// in points, as CSS's `letter-spacing`: added after every grapheme but the last of a line,
     /// whose spacing hangs past the line's end (`MushLimits.kern`).
@@ -193,7 +200,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     var customTypography: Typography? { box?.settings }
 
     /// Whether any of the rarely set fields (language, tabs, hyphenation, features, variations,
-    /// decoration, wrapping, spacing, line height) differs from its default.
+    /// decoration, wrapping, spacing, line height, case) differs from its default.
     package var hasTypography: Bool { box != nil }
 
     private var typography: Typography {
@@ -207,7 +214,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil, hyphens: Hyphens = .manual,
         hyphenationLimits: HyphenationLimits? = nil, fontFeatures: [String: Int]? = nil,
         letterSpacing: Double = 0, wordSpacing: Double = 0, lineHeight: LineHeight? = nil, tabSize: Double = 8,
-        fontVariations: [String: Double]? = nil, textDecoration: TextDecoration? = nil, textWrap: TextWrap = .wrap
+        fontVariations: [String: Double]? = nil, textDecoration: TextDecoration? = nil, textWrap: TextWrap = .wrap,
+        textTransform: TextTransform = .none
     ) {
         self.textOverflow = textOverflow
         self.fontFamily = fontFamily
@@ -224,7 +232,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             && hyphens == .manual && (hyphenationLimits.map { $0 == HyphenationLimits() } ?? true)
             && (fontFeatures?.isEmpty ?? true) && (fontVariations?.isEmpty ?? true) && textDecoration == nil
             && textWrap == .wrap && letterSpacing == 0
-            && wordSpacing == 0 && lineHeight == nil && tabSize == 8
+            && wordSpacing == 0 && lineHeight == nil && tabSize == 8 && textTransform == .none
         self.box =
             isDefault
             ? nil
@@ -234,7 +242,8 @@ public struct ParagraphStyle: Hashable, Sendable {
                     hyphens: hyphens, hyphenationLimits: hyphenationLimits ?? HyphenationLimits(),
                     fontFeatures: fontFeatures ?? [:], fontVariations: fontVariations ?? [:],
                     textDecoration: textDecoration, textWrap: textWrap,
-                    letterSpacing: letterSpacing, wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize))
+                    letterSpacing: letterSpacing, wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize,
+                    textTransform: textTransform))
     }
 }
 
@@ -253,6 +262,7 @@ struct Typography: Hashable, Sendable {
     var wordSpacing = 0.0
     var lineHeight: ParagraphStyle.LineHeight?
     var tabSize = 8.0
+    var textTransform = TextTransform.none
 }
 
 /// A ``Typography`` shared by copies of a style, replaced (never changed) when one of them sets a
