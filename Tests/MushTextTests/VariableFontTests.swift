@@ -72,4 +72,20 @@ import Testing
                 property: "runs[0].attributes.fontWeight", problem: "must be a number from 1 to 1000 (it is 0)")
         ) { try paragraph(MushDocument(text: "x", attributes: heavy), ParagraphStyle()) }
     }
+
+    @Test func theEllipsisTakesTheTextsCoordinates() throws {
+        try #require(FontCollection.standard.hasFamily("Inter"), "fonts-inter-variable is not installed")
+        var style = inter(["wght": 850])
+        style.maxLines = 1
+        let text = MushDocument(text: "A line too long to fit", attributes: .plain)
+        let layout = try paragraph(text, style).layout(width: 120)
+        let line = try #require(layout.lines.first)
+        let ellipsis = try #require(try paragraph(text, style).runs(of: line).last)
+        #expect(ellipsis.isEllipsis && ellipsis.variations == ["wght": 850])
+        // As wide as "…" alone at that weight (Inter draws it narrower than at the default).
+        let heavy = try paragraph(MushDocument(text: "\u{2026}", attributes: .plain), inter(["wght": 850]))
+        let regular = try paragraph(MushDocument(text: "\u{2026}", attributes: .plain), inter())
+        #expect(abs((ellipsis.maxX - ellipsis.minX) - heavy.layout().width) < 1e-9)
+        #expect(heavy.layout().width < regular.layout().width)
+    }
 }

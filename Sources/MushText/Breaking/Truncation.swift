@@ -67,10 +67,29 @@ extension Paragraph {
         let preferred = item?.face ?? emptyLineFace
         let face = fonts.fallback(for: "\u{2026}", preferring: preferred) ?? preferred
         let size = item?.size ?? style.fontSize
-        let shaped = Shaper.shape([0x2026], range: 0..<1, face: face, size: size)
         var x = 0.0
         var placed: [PositionedGlyph] = []
         let cluster = scalarOffsets[min(offset, units.count)]
+        if let item, face === item.face, let features = features(of: item) {
+            // In the text's face: with its OpenType features and design coordinates.
+            let scale = size / Double(face.unitsPerEm)
+            let ellipsis: [UInt16] = [0x2026]
+            ellipsis.withUnsafeBufferPointer { buffer in
+                face.font.shape(
+                    buffer, range: 0..<1, direction: .leftToRight, script: item.script,
+                    language: item.shapingLanguage(locale: shapingLocale), features: features
+                ) { glyph in
+                    placed.append(
+                        PositionedGlyph(
+                            glyph: glyph.glyph, face: face, size: size, x: x + Double(glyph.xOffset) * scale,
+                            y: Double(glyph.yOffset) * scale, cluster: cluster, syntheticBold: item.synthetic.bold,
+                            syntheticOblique: item.synthetic.oblique))
+                    x += Double(glyph.advance) * scale
+                }
+            }
+            return (placed, x)
+        }
+        let shaped = Shaper.shape([0x2026], range: 0..<1, face: face, size: size)
         for glyph in shaped {
             placed.append(
                 PositionedGlyph(

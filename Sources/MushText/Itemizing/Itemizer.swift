@@ -59,6 +59,9 @@ enum Itemizer {
         var coversASCII: Bool
         var bold: Bool
         var italic: Bool
+        /// The run's size and letter spacing, or the paragraph's.
+        var size: Double
+        var letterSpacing: Double
     }
 
     /// Each run's features and design coordinates, the paragraph's and then its own over them,
@@ -72,11 +75,11 @@ enum Itemizer {
         var runFeatures: [Int32] = []
         let typography = base.customTypography
         var plainRuns = typography.map { $0.fontFeatures.isEmpty && $0.fontVariations.isEmpty } ?? true
-        // (A loop, not `allSatisfy`: that copied each run to test it.)
-        var index = 0
-        while plainRuns, index < runs.count {
-            plainRuns = !runs[index].attributes.hasRareAttributes && !runs[index].attributes.bold
-            index += 1
+        // (Through a buffer: `allSatisfy` on the array copied each run to test it.)
+        if plainRuns {
+            plainRuns = runs.withUnsafeBufferPointer { runs in
+                runs.indices.allSatisfy { !runs[$0].attributes.hasRareAttributes && !runs[$0].attributes.bold }
+            }
         }
         guard !plainRuns else { return ([], []) }
         for index in runs.indices {
@@ -125,7 +128,8 @@ enum Itemizer {
         // Segments: grapheme clusters, cut again where a run starts inside one (both lists are
         // sorted; one run ends at the text's end, a grapheme boundary already).
         var boundaries =
-            runs.count == 1 ? graphemes : mergeSorted(graphemes, runs.map(\.range.upperBound), length: text.count)
+            runs.count == 1
+            ? graphemes : mergeSorted(graphemes, runs.map { $0.range.upperBound }, length: text.count)
         // Each object a segment of its own, even where a prepended character (Unicode's
         // Grapheme_Cluster_Break=Prepend) joins it to the grapheme before it.
         if !objects.isEmpty {
@@ -139,23 +143,32 @@ enum Itemizer {
             faces.append(face)
             return faces.count - 1
         }
-        let runFaces = runs.map { run in
-            let bold = run.attributes.isBold
-            let face = fonts.face(
-                family: run.attributes.fontFamily ?? base.fontFamily, bold: bold, italic: run.attributes.italic,
-                monospace: run.attributes.monospace
-            ).face
-            return RunFace(
-                slot: slot(of: face), face: Unmanaged.passUnretained(face), coversASCII: face.coversPrintableASCII,
-                bold: bold, italic: run.attributes.italic)
+        let baseLetterSpacing = base.customTypography?.letterSpacing ?? 0
+        // (Read through a buffer: `map` and the array's subscript copied each run, retaining its
+        // strings and boxes.)
+        var runFaces: [RunFace] = []
+        runFaces.reserveCapacity(runs.count)
+        runs.withUnsafeBufferPointer { runs in
+            for index in runs.indices {
+                let bold = runs[index].attributes.isBold
+                let italic = runs[index].attributes.italic
+                let face = fonts.face(
+                    family: runs[index].attributes.fontFamily ?? base.fontFamily, bold: bold, italic: italic,
+                    monospace: runs[index].attributes.monospace
+                ).face
+                runFaces.append(
+                    RunFace(
+                        slot: slot(of: face), face: Unmanaged.passUnretained(face),
+                        coversASCII: face.coversPrintableASCII, bold: bold, italic: italic,
+                        size: runs[index].attributes.fontSize ?? base.fontSize,
+                        letterSpacing: runs[index].attributes.kern ?? baseLetterSpacing))
+            }
         }
         // Each run's features and design coordinates, the paragraph's and then its own over them,
         // made once; a weight sets a variable face's `wght` axis where nothing else does. Most
         // paragraphs have none, and make nothing here.
-        let typography = base.customTypography
         let (featureTable, runFeatures) = Self.features(
             runs: runs, base: base, faces: { runFaces[$0].face.takeUnretainedValue() })
-        let baseLetterSpacing = typography?.letterSpacing ?? 0
         // The slot of the face that draws `scalar` for a run (the run's own face when none has it:
         // its missing-glyph box, which the paragraph reports).
         func fallbackSlot(_ scalar: Unicode.Scalar, _ run: RunFace, _ script: Int32) -> Int {
@@ -175,7 +188,7 @@ enum Itemizer {
         let pending = -1
         var items: [TextItem] = []
         func close(_ segment: Segment) {
-            let attributes = runs[segment.run].attributes
+            let run = runFaces[segment.run]
             let face = faces[segment.slot == pending ? runFaces[segment.run].slot : segment.slot]
             let script = scripts[segment.start]
             // A variable face set to a weight draws it: nothing to synthesise.
@@ -187,10 +200,10 @@ enum Itemizer {
                 TextItem(
                     range: segment.start..<segment.end, face: face,
                     synthetic: (
-                        bold: runFaces[segment.run].bold && !face.isBold && !weighted,
-                        oblique: attributes.italic && !face.isItalic
+                        bold: run.bold && !face.isBold && !weighted,
+                        oblique: run.italic && !face.isItalic
                     ),
-                    size: attributes.fontSize ?? base.fontSize, letterSpacing: attributes.kern ?? baseLetterSpacing,
+                    size: run.size, letterSpacing: run.letterSpacing,
                     level: levels?[segment.start] ?? 0, script: shapingScript(script), run: segment.run,
                     scriptCode: script, features: features))
         }

@@ -113,7 +113,10 @@ extension Paragraph {
                         syntheticBold: first?.syntheticBold ?? false,
                         syntheticOblique: first?.syntheticOblique ?? false,
                         attributes: ellipsisItem(near: near).map(attributes(of:)) ?? .plain,
-                        minX: pen, maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: true))
+                        minX: pen, maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: true,
+                        variations: ellipsisItem(near: near).flatMap { item in
+                            first?.face === item.face ? features(of: item)?.coordinates : nil
+                        } ?? [:]))
             case .hyphen(_, let at, let glyphs, let pen, let width):
                 current = nil
                 guard let first = glyphs.first, let item = itemIndices(at - 1, at).first.map({ items[$0] }) else {

@@ -102,7 +102,11 @@ public final class Paragraph: Sendable {
         var text = UTF16Units(document.text)
         var scalarOffsets = UnitOffsetMap(text.units, .scalars, uniform: !text.hasSurrogates)
         // (Links and case are rare attributes: most runs have none, and are asked nothing more.)
-        let hasRareRuns = document.runs.contains { $0.attributes.hasRareAttributes }
+        // (Read through a buffer, here and below: `for run in`, `map` and the array's subscript
+        // copied each run, retaining its strings and boxes, to read a field or two.)
+        let hasRareRuns = document.runs.withUnsafeBufferPointer { runs in
+            runs.indices.contains { runs[$0].attributes.hasRareAttributes }
+        }
         let caseMapping =
             style.customTypography?.textTransform ?? .none != .none || hasRareRuns
             ? try Self.caseMapping(document, style: style, units: text.units, scalarOffsets: scalarOffsets) : nil
@@ -121,13 +125,23 @@ public final class Paragraph: Sendable {
         self.scalarOffsets = scalarOffsets
         self.utf8Offsets = UnitOffsetMap(units, .utf8, uniform: text.isASCII)
         // Each run's scalar range as a UTF-16 range.
-        let runs = document.runs.map { run in
-            StyledRange(
-                range: scalarOffsets.firstUnit(
-                    reaching: run.range.lowerBound)..<scalarOffsets.firstUnit(reaching: run.range.upperBound),
-                attributes: run.attributes)
+        var runs: [StyledRange] = []
+        runs.reserveCapacity(document.runs.count)
+        var runAttributes: [MushAttributes] = []
+        runAttributes.reserveCapacity(document.runs.count)
+        document.runs.withUnsafeBufferPointer { documentRuns in
+            for index in documentRuns.indices {
+                let range = documentRuns[index].range
+                let attributes = documentRuns[index].attributes
+                runs.append(
+                    StyledRange(
+                        range: scalarOffsets.firstUnit(
+                            reaching: range.lowerBound)..<scalarOffsets.firstUnit(reaching: range.upperBound),
+                        attributes: attributes))
+                runAttributes.append(attributes)
+            }
         }
-        self.runAttributes = document.runs.map(\.attributes)
+        self.runAttributes = runAttributes
         self.hasLinks = hasRareRuns && runAttributes.contains { $0.link != nil }
         // Each object's UTF-16 offset, checked to hold U+FFFC and to follow the one before.
         let objectUnits =

@@ -115,14 +115,27 @@ extension MushDocument {
     /// Checks the runs' font sizes and kerning against `MushLimits` (the parser never makes others;
     /// a document built in code may), naming the first bad one.
     public func validateForLayout() throws(TextError) {
-        for (index, run) in runs.enumerated() {
-            if let size = run.attributes.fontSize, let problem = MushLimits.problem(size, in: MushLimits.fontSize) {
+        // (Read through a buffer: `for run in` and the array's subscript copied each run, retaining
+        // its strings and boxes.)
+        let plain = runs.withUnsafeBufferPointer { runs in
+            runs.indices.allSatisfy { index in
+                runs[index].attributes.fontSize.map { MushLimits.fontSize.contains($0) } ?? true
+                    && runs[index].attributes.kern.map { MushLimits.kern.contains($0) } ?? true
+                    && !runs[index].attributes.hasRareAttributes
+            }
+        }
+        guard !plain else { return }
+        for index in runs.indices {
+            if let size = runs[index].attributes.fontSize,
+                let problem = MushLimits.problem(size, in: MushLimits.fontSize)
+            {
                 throw .invalidValue(property: "runs[\(index)].attributes.fontSize", problem: problem)
             }
-            if let kern = run.attributes.kern, let problem = MushLimits.problem(kern, in: MushLimits.kern) {
+            if let kern = runs[index].attributes.kern, let problem = MushLimits.problem(kern, in: MushLimits.kern) {
                 throw .invalidValue(property: "runs[\(index)].attributes.kern", problem: problem)
             }
-            guard run.attributes.hasRareAttributes else { continue }
+            guard runs[index].attributes.hasRareAttributes else { continue }
+            let run = runs[index]
             if let decoration = run.attributes.textDecoration {
                 try ParagraphStyle.check(decoration, "runs[\(index)].attributes.textDecoration")
             }
@@ -214,15 +227,18 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
     static func of(_ document: MushDocument, style: ParagraphStyle, fonts: FontCollection) -> [TextWarning] {
         var warnings: [TextWarning] = []
         var seen = Set<String>()
-        for run in document.runs {
-            guard let family = run.attributes.fontFamily ?? style.fontFamily, !fonts.hasFamily(family),
-                seen.insert(family.lowercased()).inserted
-            else { continue }
-            let used = fonts.face(
-                family: nil, bold: run.attributes.bold, italic: run.attributes.italic,
-                monospace: run.attributes.monospace
-            ).face.family
-            warnings.append(.unknownFontFamily(family, used: used))
+        // (Through a buffer: `for run in` copied each run, retaining its strings and boxes.)
+        document.runs.withUnsafeBufferPointer { runs in
+            for index in runs.indices {
+                guard let family = runs[index].attributes.fontFamily ?? style.fontFamily, !fonts.hasFamily(family),
+                    seen.insert(family.lowercased()).inserted
+                else { continue }
+                let used = fonts.face(
+                    family: nil, bold: runs[index].attributes.bold, italic: runs[index].attributes.italic,
+                    monospace: runs[index].attributes.monospace
+                ).face.family
+                warnings.append(.unknownFontFamily(family, used: used))
+            }
         }
         if style.customTypography?.hyphens == .auto, style.locale.flatMap(Hyphenation.dictionary(for:)) == nil {
             warnings.append(.noHyphenationDictionary(language: style.locale))
