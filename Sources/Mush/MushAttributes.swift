@@ -87,7 +87,7 @@ public struct MushAttributes: Hashable, Sendable {
 
     /// The attributes few runs set (link, features, variations, weight, decoration, case), in one box that
     /// a run without them does not have: runs are copied often.
-    private var typography: RunTypographyBox?
+    @usableFromInline var typography: RunTypographyBox?
 
     private mutating func setTypography(_ change: (inout RunTypography) -> Void) {
         var value = typography?.value ?? RunTypography()
@@ -96,8 +96,9 @@ public struct MushAttributes: Hashable, Sendable {
     }
 
     /// Whether the run sets any of the attributes few runs set (a link, features, variations, a
-    /// weight or a decoration): what checks them looks no further when it does not.
-    package var hasRareAttributes: Bool { typography != nil }
+    /// weight, a decoration or a case): what checks them looks no further when it does not.
+    /// (Inlinable: called across modules, it made each caller copy the run to ask.)
+    @inlinable package var hasRareAttributes: Bool { typography != nil }
 
     /// No attribute set.
     public static let plain = MushAttributes()
@@ -107,7 +108,7 @@ public struct MushAttributes: Hashable, Sendable {
 }
 
 /// The attributes few runs set.
-private struct RunTypography: Hashable, Sendable {
+struct RunTypography: Hashable, Sendable {
     var fontFeatures: [String: Int]?
     var link: String?
     var fontVariations: [String: Double]?
@@ -118,12 +119,12 @@ private struct RunTypography: Hashable, Sendable {
 
 /// A ``RunTypography`` shared by copies of attributes, replaced (never changed) when one of them
 /// sets a value: equal and hashed by its value.
-private final class RunTypographyBox: Hashable, Sendable {
+@usableFromInline final class RunTypographyBox: Hashable, Sendable {
     let value: RunTypography
 
     init(_ value: RunTypography) { self.value = value }
 
-    static func == (lhs: RunTypographyBox, rhs: RunTypographyBox) -> Bool { lhs.value == rhs.value }
+    @usableFromInline static func == (lhs: RunTypographyBox, rhs: RunTypographyBox) -> Bool { lhs.value == rhs.value }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

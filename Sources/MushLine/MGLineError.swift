@@ -45,10 +45,14 @@ extension MGLine {
         try Check.size(itemPadding, "itemPadding")
         try Check.size(minHeight, "minHeight")
         try Check.size(maxHeight, "maxHeight")
+        // (Each side's style read once: `self[side]` copies it, its strings and items retained.)
+        let left = sides.left
+        let middle = sides.middle
+        let right = sides.right
         for property in SideStyle.Property.allCases {
-            for side in Side.allCases {
-                try self[side].validate(property, on: side, fonts: fonts, depth: depth)
-            }
+            try left.validate(property, on: .left, fonts: fonts, depth: depth)
+            try middle.validate(property, on: .middle, fonts: fonts, depth: depth)
+            try right.validate(property, on: .right, fonts: fonts, depth: depth)
         }
     }
 }

@@ -148,14 +148,45 @@ struct LazyBreakList: ~Copyable, Sendable {
         init(_ list: BreakList) { self.list = list }
     }
 
-    private let found = AtomicLazyReference<Found>()
+    /// The list's `Found` (retained by this value) as the bits of its address, 0 while not found.
+    /// (An atomic word rather than the standard library's `AtomicLazyReference`, whose `load`
+    /// went through an unspecialized `Optional.map`: 250 instructions an ask, twice a layout.)
+    private let found = Atomic<UInt>(0)
 
     /// Opportunities to find when first asked.
     init() {}
 
     /// Opportunities found already.
     init(_ list: BreakList) {
-        _ = found.storeIfNil(Found(list))
+        found.store(Self.bits(Unmanaged.passRetained(Found(list))), ordering: .releasing)
+    }
+
+    deinit {
+        let bits = found.load(ordering: .acquiring)
+        if bits != 0 { Self.found(bits).release() }
+    }
+
+    private static func bits(_ found: Unmanaged<Found>) -> UInt {
+        UInt(bitPattern: found.toOpaque())
+    }
+
+    private static func found(_ bits: UInt) -> Unmanaged<Found> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+    }
+
+    private func load() -> Found? {
+        let bits = found.load(ordering: .acquiring)
+        return bits == 0 ? nil : Self.found(bits).takeUnretainedValue()
+    }
+
+    /// Keeps `new` unless a list is there already; the list kept.
+    private func storeIfNil(_ new: Found) -> Found {
+        let retained = Unmanaged.passRetained(new)
+        let (exchanged, original) = found.compareExchange(
+            expected: 0, desired: Self.bits(retained), ordering: .acquiringAndReleasing)
+        guard !exchanged else { return new }
+        retained.release()
+        return Self.found(original).takeUnretainedValue()
     }
 
     /// The opportunities of `units` (the text they are for), as `adjust` makes ICU's (hyphen
@@ -166,16 +197,13 @@ struct LazyBreakList: ~Copyable, Sendable {
     /// now; the text's hard breaks and its end are then its only opportunities, and lines too
     /// long for their width break between graphemes.
     func list(_ units: [UInt16], adjusting adjust: (BreakList) -> BreakList) -> BreakList {
-        if let known = found.load() { return known.list }
+        if let known = load() { return known.list }
         let list = (try? TextBoundaries.breakList(in: units, locale: nil)) ?? Self.hardBreaks(units)
-        return found.storeIfNil(Found(adjust(list))).list
+        return storeIfNil(Found(adjust(list))).list
     }
 
-    /// The opportunities, when they are found already.
-    var known: BreakList? { found.load()?.list }
-
     /// Whether the opportunities are found (for tests).
-    var isFound: Bool { found.load() != nil }
+    var isFound: Bool { load() != nil }
 
     /// The opportunities after each line break character (CR LF as one) and at the end.
     static func hardBreaks(_ units: [UInt16]) -> BreakList {

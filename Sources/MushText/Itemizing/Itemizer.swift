@@ -74,7 +74,8 @@ enum Itemizer {
         var featureTable: [ShapingFeatures] = []
         var runFeatures: [Int32] = []
         let typography = base.customTypography
-        var plainRuns = typography.map { $0.fontFeatures.isEmpty && $0.fontVariations.isEmpty } ?? true
+        var plainRuns =
+            typography.map { $0.settings.fontFeatures.isEmpty && $0.settings.fontVariations.isEmpty } ?? true
         // (Through a buffer: `allSatisfy` on the array copied each run to test it.)
         if plainRuns {
             plainRuns = runs.withUnsafeBufferPointer { runs in
@@ -84,9 +85,9 @@ enum Itemizer {
         guard !plainRuns else { return ([], []) }
         for index in runs.indices {
             let attributes = runs[index].attributes
-            var features = typography?.fontFeatures ?? [:]
+            var features = typography?.settings.fontFeatures ?? [:]
             if let own = attributes.fontFeatures, !own.isEmpty { features.merge(own) { $1 } }
-            var variations = typography?.fontVariations ?? [:]
+            var variations = typography?.settings.fontVariations ?? [:]
             if let own = attributes.fontVariations, !own.isEmpty { variations.merge(own) { $1 } }
             let face = faces(index)
             if !face.axes.isEmpty, variations["wght"] == nil, face.axes.contains(where: { $0.tag == "wght" }) {
@@ -143,7 +144,7 @@ enum Itemizer {
             faces.append(face)
             return faces.count - 1
         }
-        let baseLetterSpacing = base.customTypography?.letterSpacing ?? 0
+        let baseLetterSpacing = base.customTypography?.settings.letterSpacing ?? 0
         // (Read through a buffer: `map` and the array's subscript copied each run, retaining its
         // strings and boxes.)
         var runFaces: [RunFace] = []
@@ -451,5 +452,5 @@ enum Itemizer {
 
 extension MushAttributes {
     /// Whether the run asks for a bold face: `bold`, or a weight of 600 or more.
-    var isBold: Bool { bold || (fontWeight ?? 0) >= 600 }
+    var isBold: Bool { bold || (hasRareAttributes && (fontWeight ?? 0) >= 600) }
 }

@@ -4,7 +4,8 @@ extension Paragraph {
     /// with the next line's first is undone (``kerningCorrection(_:)``). 0 for a line from
     /// `start` that shows nothing (its end's cluster is on the line before).
     func endCorrection(_ end: Int, from start: Int) -> Double {
-        end > start ? kerningCorrection(end) - hangingSpacing(end, from: start) : 0
+        guard end > start else { return 0 }
+        return hasLetterSpacing ? kerningCorrection(end) - hangingSpacing(end, from: start) : kerningCorrection(end)
     }
 
     /// The letter spacing after the last cluster before `end`, which a line that ends there leaves

@@ -150,7 +150,7 @@ extension Paragraph {
     private func attributes(of item: TextItem) -> MushAttributes {
         var attributes = runAttributes.indices.contains(item.run) ? runAttributes[item.run] : .plain
         if attributes.textDecoration == nil, let typography = style.customTypography {
-            attributes.textDecoration = typography.textDecoration
+            attributes.textDecoration = typography.settings.textDecoration
         }
         return attributes
     }

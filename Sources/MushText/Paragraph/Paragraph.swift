@@ -95,7 +95,7 @@ public final class Paragraph: Sendable {
         self.style = style
         self.fonts = fonts
         let hyphenDictionary =
-            style.customTypography?.hyphens == .auto ? style.locale.flatMap(Hyphenation.dictionary(for:)) : nil
+            style.customTypography?.settings.hyphens == .auto ? style.locale.flatMap(Hyphenation.dictionary(for:)) : nil
         self.hyphenDictionary = hyphenDictionary
         let shapingLocale = style.locale.map { ShapingLanguage($0) }
         self.shapingLocale = shapingLocale
@@ -108,7 +108,7 @@ public final class Paragraph: Sendable {
             runs.indices.contains { runs[$0].attributes.hasRareAttributes }
         }
         let caseMapping =
-            style.customTypography?.textTransform ?? .none != .none || hasRareRuns
+            style.customTypography?.settings.textTransform ?? .none != .none || hasRareRuns
             ? try Self.caseMapping(document, style: style, units: text.units, scalarOffsets: scalarOffsets) : nil
         self.caseMapping = caseMapping
         if let caseMapping {
@@ -171,10 +171,10 @@ public final class Paragraph: Sendable {
         self.graphemes = graphemes
         self.featureTable = featureTable
         let typography = style.customTypography
-        let wordSpacing = typography?.wordSpacing ?? 0
+        let wordSpacing = typography?.settings.wordSpacing ?? 0
         self.wordSpacing = wordSpacing
-        self.lineHeight = typography?.lineHeight
-        self.textWrap = typography?.textWrap ?? .wrap
+        self.lineHeight = typography?.settings.lineHeight
+        self.textWrap = typography?.settings.textWrap ?? .wrap
         var glyphs = GlyphStore()
         glyphs.reserveCapacity(units.count)
         // Each cluster's advance at prefix[cluster + 1], then summed in place.
@@ -219,10 +219,12 @@ public final class Paragraph: Sendable {
                         }
                         guard !Self.isHardBreak(text[cluster]), text[cluster] != 0x09 else { continue }
                         prefix[cluster + 1] += glyphs.advance(glyph, in: item, scale: scale)
-                        if wordSpacing != 0, Self.isWordSeparator(text[cluster]) {
-                            prefix[cluster + 1] += wordSpacing
-                        }
                     }
+                }
+                // Word spacing after each space (a cluster of its own), in a pass of its own: most
+                // text has none, and the loop above asks nothing for it.
+                if wordSpacing != 0 {
+                    for unit in text.indices where Self.isWordSeparator(text[unit]) { prefix[unit + 1] += wordSpacing }
                 }
             }
         }
@@ -250,7 +252,7 @@ public final class Paragraph: Sendable {
             emptyLineFace.glyph(for: " ").map { Double(emptyLineFace.advance(of: $0)) } ?? Double(
                 emptyLineFace.unitsPerEm) / 4
         self.spaceWidth = space * style.fontSize / Double(emptyLineFace.unitsPerEm)
-        self.tabWidth = style.tabWidth ?? (style.customTypography?.tabSize ?? 8) * spaceWidth
+        self.tabWidth = style.tabWidth ?? (style.customTypography?.settings.tabSize ?? 8) * spaceWidth
     }
 
     /// What `document` shows where its style or a run transforms its case (nil where none does,
@@ -258,7 +260,7 @@ public final class Paragraph: Sendable {
     private static func caseMapping(
         _ document: MushDocument, style: ParagraphStyle, units: [UInt16], scalarOffsets: UnitOffsetMap
     ) throws(TextError) -> CaseMapping? {
-        let base = style.customTypography?.textTransform ?? .none
+        let base = style.customTypography?.settings.textTransform ?? .none
         guard base != .none || document.runs.contains(where: { $0.attributes.textTransform != nil }) else {
             return nil
         }
@@ -323,8 +325,7 @@ public final class Paragraph: Sendable {
 
     /// ICU's line break opportunities of the text (found on first use).
     var breaks: BreakList {
-        if let known = lineBreaks.known { return known }
-        return lineBreaks.list(units) { list in
+        lineBreaks.list(units) { list in
             mayHyphenate ? Self.hyphenated(list, units: units, style: style, dictionary: hyphenDictionary) : list
         }
     }

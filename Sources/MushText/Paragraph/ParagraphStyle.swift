@@ -193,11 +193,13 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// decoration, wrapping, spacing, line height, tab size), in one box that a style with all of
     /// them at their defaults does not have: a default style is copied without a reference to
     /// retain, and it is copied often.
-    private var box: TypographyBox?
+    @usableFromInline var box: TypographyBox?
 
     /// The rarely set fields, nil where all are at their defaults (for code that reads several of
     /// them at each paragraph: one check for most paragraphs).
-    var customTypography: Typography? { box?.settings }
+    /// (The box, not a copy of its settings: read through it, a field costs a load, where an
+    /// optional copy of the whole struct was made and destroyed at each ask.)
+    var customTypography: TypographyBox? { box }
 
     /// Whether any of the rarely set fields (language, tabs, hyphenation, features, variations,
     /// decoration, wrapping, spacing, line height, case) differs from its default.
@@ -208,7 +210,10 @@ public struct ParagraphStyle: Hashable, Sendable {
         set { box = newValue == Typography() ? nil : TypographyBox(newValue) }
     }
 
-    public init(
+    /// (Inlinable: a call names a few settings and leaves the rest at their defaults, and the check
+    /// that they are defaults then folds away where it is made; out of line, each call built the
+    /// defaults and compared them.)
+    @inlinable public init(
         fontFamily: String? = nil, fontSize: Double = 16, lineSpacing: Double = 0, alignment: Alignment = .left,
         maxLines: Int = 0, maxHeight: Double = 0, ellipsize: Ellipsize = .end, textOverflow: TextOverflow = .visible,
         locale: String? = nil, tabStops: [Double] = [], tabWidth: Double? = nil, hyphens: Hyphens = .manual,
@@ -236,14 +241,28 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.box =
             isDefault
             ? nil
-            : TypographyBox(
-                Typography(
-                    locale: locale, tabStops: tabStops.count > 1 ? tabStops.sorted() : tabStops, tabWidth: tabWidth,
-                    hyphens: hyphens, hyphenationLimits: hyphenationLimits ?? HyphenationLimits(),
-                    fontFeatures: fontFeatures ?? [:], fontVariations: fontVariations ?? [:],
-                    textDecoration: textDecoration, textWrap: textWrap,
-                    letterSpacing: letterSpacing, wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize,
-                    textTransform: textTransform))
+            : Self.typographyBox(
+                locale: locale, tabStops: tabStops, tabWidth: tabWidth, hyphens: hyphens,
+                hyphenationLimits: hyphenationLimits, fontFeatures: fontFeatures, letterSpacing: letterSpacing,
+                wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize, fontVariations: fontVariations,
+                textDecoration: textDecoration, textWrap: textWrap, textTransform: textTransform)
+    }
+
+    /// The box of a style whose rarely set fields are not all at their defaults.
+    @usableFromInline static func typographyBox(
+        locale: String?, tabStops: [Double], tabWidth: Double?, hyphens: Hyphens,
+        hyphenationLimits: HyphenationLimits?, fontFeatures: [String: Int]?, letterSpacing: Double,
+        wordSpacing: Double, lineHeight: LineHeight?, tabSize: Double, fontVariations: [String: Double]?,
+        textDecoration: TextDecoration?, textWrap: TextWrap, textTransform: TextTransform
+    ) -> TypographyBox {
+        TypographyBox(
+            Typography(
+                locale: locale, tabStops: tabStops.count > 1 ? tabStops.sorted() : tabStops, tabWidth: tabWidth,
+                hyphens: hyphens, hyphenationLimits: hyphenationLimits ?? HyphenationLimits(),
+                fontFeatures: fontFeatures ?? [:], fontVariations: fontVariations ?? [:],
+                textDecoration: textDecoration, textWrap: textWrap,
+                letterSpacing: letterSpacing, wordSpacing: wordSpacing, lineHeight: lineHeight, tabSize: tabSize,
+                textTransform: textTransform))
     }
 }
 
@@ -267,12 +286,14 @@ struct Typography: Hashable, Sendable {
 
 /// A ``Typography`` shared by copies of a style, replaced (never changed) when one of them sets a
 /// field: equal and hashed by its settings.
-private final class TypographyBox: Hashable, Sendable {
+@usableFromInline final class TypographyBox: Hashable, Sendable {
     let settings: Typography
 
     init(_ settings: Typography) { self.settings = settings }
 
-    static func == (lhs: TypographyBox, rhs: TypographyBox) -> Bool { lhs.settings == rhs.settings }
+    @usableFromInline static func == (lhs: TypographyBox, rhs: TypographyBox) -> Bool {
+        lhs.settings == rhs.settings
+    }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(settings) }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(settings) }
 }

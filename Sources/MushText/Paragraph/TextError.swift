@@ -38,7 +38,7 @@ extension ParagraphStyle {
             throw .invalidValue(property: "style.locale", problem: problem)
         }
         // The rarely set fields, all at their defaults in most styles.
-        guard let settings = customTypography else { return }
+        guard let settings = customTypography?.settings else { return }
         for (tag, value) in settings.fontFeatures.sorted(by: { $0.key < $1.key }) {
             if let problem = Self.featureProblem(tag, value) {
                 throw .invalidValue(property: "style.fontFeatures.\(tag)", problem: problem)
@@ -240,7 +240,8 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
                 warnings.append(.unknownFontFamily(family, used: used))
             }
         }
-        if style.customTypography?.hyphens == .auto, style.locale.flatMap(Hyphenation.dictionary(for:)) == nil {
+        if style.customTypography?.settings.hyphens == .auto, style.locale.flatMap(Hyphenation.dictionary(for:)) == nil
+        {
             warnings.append(.noHyphenationDictionary(language: style.locale))
         }
         return warnings
