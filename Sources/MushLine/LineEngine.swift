@@ -367,9 +367,11 @@ struct LineEngine {
                 case .center: start + (end - start - group) / 2
                 case .right: end - group
                 }
-            for (index, item) in items[side].enumerated() {
+            // (By index: `enumerated()` copied each item, its text's lines and strings retained.)
+            let sideItems = items[side]
+            for index in sideItems.indices {
                 let content: MGLineLayout.Content
-                switch item.kind {
+                switch sideItems[index].kind {
                 case .text(var text):
                     text.color = color
                     text.shadow = shadow
@@ -379,15 +381,17 @@ struct LineEngine {
                 case .box(let box, let nested):
                     content = .box(MGLineLayout.Box(color: box.color, borders: box.borders, line: nested))
                 }
-                guard item.visible else {
+                guard sideItems[index].visible else {
                     placed.append(MGLineLayout.Item(side: side, index: index, frame: nil, content: content))
                     continue
                 }
-                x += padding + item.margin.left
+                let (margin, itemWidth, itemHeight) =
+                    (sideItems[index].margin, sideItems[index].width, sideItems[index].height)
+                x += padding + margin.left
                 let frame = MGLineLayout.Frame(
-                    x: Rounding.nearest(x), y: Rounding.nearest(top(of: item, in: height)),
-                    width: item.width, height: item.height)
-                x += item.width + item.margin.right + padding
+                    x: Rounding.nearest(x), y: Rounding.nearest(top(margin: margin, height: itemHeight, in: height)),
+                    width: itemWidth, height: itemHeight)
+                x += itemWidth + margin.right + padding
                 placed.append(MGLineLayout.Item(side: side, index: index, frame: frame, content: content))
             }
         }
@@ -396,16 +400,16 @@ struct LineEngine {
 
     /// The top of an item: at the top padding, centred between the paddings, or at the bottom
     /// padding, its margins kept.
-    func top(of item: Sized, in height: Double) -> Double {
+    func top(margin: MGLine.Insets, height itemHeight: Double, in height: Double) -> Double {
         switch line.verticalAlignment {
         case .top:
-            line.padding.top + item.margin.top
+            line.padding.top + margin.top
         case .center:
             line.padding.top
                 + (height - line.padding.top - line.padding.bottom
-                    - item.margin.top - item.height - item.margin.bottom) / 2 + item.margin.top
+                    - margin.top - itemHeight - margin.bottom) / 2 + margin.top
         case .bottom:
-            height - line.padding.bottom - item.margin.bottom - item.height
+            height - line.padding.bottom - margin.bottom - itemHeight
         }
     }
 }
