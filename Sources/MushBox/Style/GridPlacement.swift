@@ -52,10 +52,17 @@ public enum GridLine: Hashable, Sendable {
                 name = word
             case .number(let value, unit: ""):
                 guard number == nil else { throw GridSyntaxError("a grid line has at most one number") }
-                guard value == value.rounded(), value != 0, abs(value) <= Double(maximumLine) else {
-                    throw GridSyntaxError(
-                        "a grid line number is a whole number from -10000 to 10000 other than 0 (it is \(GridTokens.format(value)))"
-                    )
+                if isSpan {
+                    guard value == value.rounded(), (1...Double(maximumLine)).contains(value) else {
+                        throw GridSyntaxError(
+                            "a span is a whole number of tracks from 1 to 10000 (it is \(GridTokens.format(value)))")
+                    }
+                } else {
+                    guard value == value.rounded(), value != 0, abs(value) <= Double(maximumLine) else {
+                        throw GridSyntaxError(
+                            "a grid line number is a whole number from -10000 to 10000 other than 0 (it is \(GridTokens.format(value)))"
+                        )
+                    }
                 }
                 number = Int(value)
             default:
@@ -66,7 +73,6 @@ public enum GridLine: Hashable, Sendable {
         guard seen else { throw GridSyntaxError("expected a grid line (a number, a name, 'span …' or 'auto')") }
         if isSpan {
             guard number != nil || name != nil else { throw GridSyntaxError("'span' needs a number or a name") }
-            if let number, number < 0 { throw GridSyntaxError("a span is positive (it is \(number))") }
             return .span(number ?? 1, name: name)
         }
         return .line(number ?? 1, name: name)
@@ -195,5 +201,30 @@ public struct GridTemplateAreas: Hashable, Sendable {
             cells.append(name)
         }
         return cells
+    }
+}
+
+/// `gridAutoFlow`: how auto-placement walks the grid (`row`, `column`, either with `dense`).
+public struct GridAutoFlow: Hashable, Sendable {
+    /// Fill rows (`row`, the default) or columns first.
+    public var columns: Bool
+    /// Go back to fill earlier holes (`dense`).
+    public var dense: Bool
+
+    public init(columns: Bool = false, dense: Bool = false) {
+        self.columns = columns
+        self.dense = dense
+    }
+
+    /// Reads `row`, `column`, `dense`, `row dense`, `column dense` (in either order).
+    public init(parsing text: String) throws(GridSyntaxError) {
+        let words = text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        let direction = words.filter { $0 == "row" || $0 == "column" }
+        let dense = words.filter { $0 == "dense" }
+        guard !words.isEmpty, direction.count <= 1, dense.count <= 1, direction.count + dense.count == words.count
+        else {
+            throw GridSyntaxError("gridAutoFlow is row or column, with dense or not (it is '\(text)')")
+        }
+        self.init(columns: direction.first == "column", dense: !dense.isEmpty)
     }
 }
