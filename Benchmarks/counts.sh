@@ -24,9 +24,10 @@ mkdir -p "$work"
 # Builds the probes of the package in $1 (its root), stripped of debug information, into $work/$2.
 build() {
     local root="$1" label="$2"
-    (cd "$root/Benchmarks" && swift build -c release --product BoxProbe >/dev/null &&
-        swift build -c release --product MGBoxProbe >/dev/null &&
-        swift build -c release --product BatchProbe >/dev/null)
+    # (A failed build shows its output: the script stops there.)
+    (cd "$root/Benchmarks" && for probe in BoxProbe MGBoxProbe BatchProbe; do
+        swift build -c release --product "$probe" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+    done)
     mkdir -p "$work/$label"
     for probe in BoxProbe MGBoxProbe BatchProbe; do
         strip --strip-debug -o "$work/$label/$probe" "$root/Benchmarks/.build/release/$probe"
