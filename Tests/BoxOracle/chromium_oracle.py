@@ -51,7 +51,14 @@ PLAIN = {
     "breakBefore", "breakAfter", "breakInside", "repeat",
 }
 EDGES = {"margin", "padding", "border", "inset"}
-UNITLESS = {"flexGrow", "flexShrink", "aspectRatio"}
+# CSS Grid's keys (issue 58), in CSS's own syntax: track lists, placements (integers are line
+# numbers, not pixels), areas (an array of rows, or CSS's one quoted string) and item alignment.
+GRID = {
+    "gridTemplateColumns", "gridTemplateRows", "gridAutoColumns", "gridAutoRows", "gridAutoFlow",
+    "gridColumnStart", "gridColumnEnd", "gridRowStart", "gridRowEnd", "gridColumn", "gridRow", "gridArea",
+    "gridTemplateAreas", "justifyItems", "justifySelf",
+}
+UNITLESS = {"flexGrow", "flexShrink", "aspectRatio", "gridColumnStart", "gridColumnEnd", "gridRowStart", "gridRowEnd"}
 
 
 def _fail(message):
@@ -80,7 +87,15 @@ def css(node, path):
         if key in ("children", "id"):
             continue
         here = f"{path}.{key}" if path else key
-        if key in PLAIN:
+        if key == "gridTemplateAreas" and isinstance(value, list):
+            rows = " ".join('"' + str(row).replace('"', "") + '"' for row in value)
+            declarations.append(f"grid-template-areas: {rows}")
+        elif key in GRID and key not in UNITLESS:
+            declarations.append(f"{_kebab(key)}: {_css_value(key, value, here)}")
+        elif key in GRID:
+            text = str(int(value)) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
+            declarations.append(f"{_kebab(key)}: {_css_value(key, text, here)}")
+        elif key in PLAIN:
             if key == "overflow" and value == "scroll":
                 value = "scroll"
             declarations.append(f"{_kebab(key)}: {_css_value(key, value, here)}")
