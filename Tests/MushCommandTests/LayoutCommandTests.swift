@@ -469,8 +469,6 @@ struct PageCommandTests {
 /// A document's `page`: its size, margin, and running header and footer with page numbers.
 @Suite("Paged documents")
 struct PagedDocumentTests {
-    static let pdftotext = "/usr/bin/pdftotext"
-
     @Test func theFooterNumbersEveryPage() async throws {
         try await inFolder { folder in
             let rows = (0..<9).map { #"{"height": 50, "text": "Row \#($0)"}"# }.joined(separator: ", ")
@@ -489,7 +487,7 @@ struct PagedDocumentTests {
             #expect(result.output == "\(pdf): 3 pages of 200 × 230 points\n")
             for page in 1...3 {
                 let text = try run(
-                    URL(fileURLWithPath: Self.pdftotext), ["-f", "\(page)", "-l", "\(page)", pdf, "-"]
+                    URL(fileURLWithPath: pdftotext), ["-f", "\(page)", "-l", "\(page)", pdf, "-"]
                 ).output
                 let lines = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
                 let first = (page - 1) * 3
@@ -520,7 +518,7 @@ struct PagedDocumentTests {
             let expected = [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
             for page in 1...3 {
                 let text = try run(
-                    URL(fileURLWithPath: Self.pdftotext), ["-f", "\(page)", "-l", "\(page)", pdf, "-"]
+                    URL(fileURLWithPath: pdftotext), ["-f", "\(page)", "-l", "\(page)", pdf, "-"]
                 ).output
                 let lines = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
                 #expect(lines == ["Item"] + expected[page - 1].map { "Row \($0)" }, "page \(page)")

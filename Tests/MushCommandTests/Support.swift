@@ -93,6 +93,9 @@ func runMush(_ arguments: [String], input: Data? = nil, directory: URL? = nil) t
     try run(mushExecutable, arguments, input: input, directory: directory)
 }
 
+/// poppler's pdftotext, which reads the text of a rendered PDF back.
+let pdftotext = "/usr/bin/pdftotext"
+
 /// Runs `command` with bash (pipes, redirections) in `directory`.
 func runShell(_ command: String, in directory: URL) throws -> CommandResult {
     try run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], directory: directory)

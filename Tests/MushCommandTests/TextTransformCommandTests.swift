@@ -46,14 +46,7 @@ import Testing
             let pdf = folder.appendingPathComponent("out.pdf")
             let result = try await mush(["render", input.path, "-o", pdf.path])
             #expect(result.status == 0, "\(result.error)")
-            let text = Process()
-            text.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-            text.arguments = ["-raw", pdf.path, "-"]
-            let output = Pipe()
-            text.standardOutput = output
-            try text.run()
-            let extracted = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            text.waitUntilExit()
+            let extracted = try run(URL(fileURLWithPath: pdftotext), ["-raw", pdf.path, "-"]).output
             #expect(extracted.hasPrefix("GROSSE STRASSE\n"), "\(extracted)")
         }
     }

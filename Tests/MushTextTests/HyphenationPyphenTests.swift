@@ -76,18 +76,10 @@ struct HyphenationPyphenTests {
             for word in sys.stdin.read().split():
                 print(json.dumps(dictionary.positions(word) if len(word) >= 5 else []))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path, "\(left)", "\(right)"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(words.joined(separator: "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try runReference(
+            "/usr/bin/env", ["python3", "-c", script, path, "\(left)", "\(right)"],
+            input: Data(words.joined(separator: "\n").utf8)
+        ).output
         return try data.split(separator: UInt8(ascii: "\n")).map {
             try JSONDecoder().decode([Int].self, from: Data($0))
         }

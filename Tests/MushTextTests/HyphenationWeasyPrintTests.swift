@@ -39,20 +39,10 @@ struct HyphenationWeasyPrintTests {
                 ours.append(paragraph.layout(width: width).lines.map { $0.text.trimmingCharacters(in: .whitespaces) })
             }
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [
-            PangoComparisonTests.root.appendingPathComponent("Tests/TextOracle/weasyprint_lines.py").path
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: cases))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try runReference(
+            python, [PangoComparisonTests.root.appendingPathComponent("Tests/TextOracle/weasyprint_lines.py").path],
+            input: try JSONSerialization.data(withJSONObject: cases)
+        ).output
         let theirs = try #require(try JSONSerialization.jsonObject(with: data) as? [[String]])
         try #require(theirs.count == ours.count)
         var agreeing = 0

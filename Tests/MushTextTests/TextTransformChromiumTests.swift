@@ -49,20 +49,10 @@ struct TextTransformChromiumTests {
                 }
             }
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = PangoComparisonTests.root.appendingPathComponent("Tests/TextOracle/chromium_case.py")
-        process.arguments = ["python3", script.path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: cases))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "chromium_case.py needs chromium, chromium-driver and selenium")
+        let (status, data) = try runReference(
+            "/usr/bin/env", ["python3", script.path], input: try JSONSerialization.data(withJSONObject: cases))
+        try #require(status == 0, "chromium_case.py needs chromium, chromium-driver and selenium")
         let results = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         try #require(results.count == ours.count)
         var agreeing = 0
