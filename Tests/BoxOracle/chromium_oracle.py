@@ -58,7 +58,9 @@ GRID = {
     "gridColumnStart", "gridColumnEnd", "gridRowStart", "gridRowEnd", "gridColumn", "gridRow", "gridArea",
     "gridTemplateAreas", "justifyItems", "justifySelf",
 }
-UNITLESS = {"flexGrow", "flexShrink", "aspectRatio", "gridColumnStart", "gridColumnEnd", "gridRowStart", "gridRowEnd"}
+# Placements given as integers: line numbers, not pixels.
+LINES = {"gridColumnStart", "gridColumnEnd", "gridRowStart", "gridRowEnd"}
+UNITLESS = {"flexGrow", "flexShrink", "aspectRatio"}
 
 
 def _fail(message):
@@ -90,11 +92,10 @@ def css(node, path):
         if key == "gridTemplateAreas" and isinstance(value, list):
             rows = " ".join('"' + str(row).replace('"', "") + '"' for row in value)
             declarations.append(f"grid-template-areas: {rows}")
-        elif key in GRID and key not in UNITLESS:
-            declarations.append(f"{_kebab(key)}: {_css_value(key, value, here)}")
         elif key in GRID:
-            text = str(int(value)) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
-            declarations.append(f"{_kebab(key)}: {_css_value(key, text, here)}")
+            if key in LINES and isinstance(value, (int, float)) and not isinstance(value, bool):
+                value = str(int(value))
+            declarations.append(f"{_kebab(key)}: {_css_value(key, value, here)}")
         elif key in PLAIN:
             if key == "overflow" and value == "scroll":
                 value = "scroll"

@@ -5,7 +5,7 @@ extension Paragraph {
     /// `start` that shows nothing (its end's cluster is on the line before).
     func endCorrection(_ end: Int, from start: Int) -> Double {
         guard end > start else { return 0 }
-        return hasLetterSpacing ? kerningCorrection(end) - hangingSpacing(end, from: start) : kerningCorrection(end)
+        return kerningCorrection(end) - (hasLetterSpacing ? hangingSpacing(end, from: start) : 0)
     }
 
     /// The letter spacing after the last cluster before `end`, which a line that ends there leaves

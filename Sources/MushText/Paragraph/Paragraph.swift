@@ -108,7 +108,7 @@ public final class Paragraph: Sendable {
             runs.indices.contains { runs[$0].attributes.hasRareAttributes }
         }
         let caseMapping =
-            style.customTypography?.settings.textTransform ?? .none != .none || hasRareRuns
+            style.hasTypography || hasRareRuns
             ? try Self.caseMapping(document, style: style, units: text.units, scalarOffsets: scalarOffsets) : nil
         self.caseMapping = caseMapping
         if let caseMapping {
@@ -264,7 +264,8 @@ public final class Paragraph: Sendable {
         guard base != .none || document.runs.contains(where: { $0.attributes.textTransform != nil }) else {
             return nil
         }
-        // Each run's transform over its range, the style's between runs; neighbours that agree in one.
+        // Each run's transform over its range (the runs cover the text in order), the style's where
+        // it sets none; neighbours that agree in one.
         var segments: [CaseMapping.Segment] = []
         func add(_ range: Range<Int>, _ transform: TextTransform) {
             guard !range.isEmpty else { return }
@@ -274,18 +275,12 @@ public final class Paragraph: Sendable {
                 segments.append(CaseMapping.Segment(range: range, transform: transform))
             }
         }
-        var position = 0
         for run in document.runs {
-            let range =
+            add(
                 scalarOffsets.firstUnit(
                     reaching: run.range.lowerBound)..<scalarOffsets.firstUnit(
-                    reaching: run.range.upperBound)
-            guard range.lowerBound >= position else { continue }
-            add(position..<range.lowerBound, base)
-            add(range, run.attributes.textTransform ?? base)
-            position = range.upperBound
+                        reaching: run.range.upperBound), run.attributes.textTransform ?? base)
         }
-        add(position..<units.count, base)
         do throws(ICUError) {
             return try CaseMapping.map(units, segments: segments, locale: style.locale)
         } catch {

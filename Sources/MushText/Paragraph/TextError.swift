@@ -117,43 +117,40 @@ extension MushDocument {
     public func validateForLayout() throws(TextError) {
         // (Read through a buffer: `for run in` and the array's subscript copied each run, retaining
         // its strings and boxes.)
-        let plain = runs.withUnsafeBufferPointer { runs in
-            runs.indices.allSatisfy { index in
-                runs[index].attributes.fontSize.map { MushLimits.fontSize.contains($0) } ?? true
-                    && runs[index].attributes.kern.map { MushLimits.kern.contains($0) } ?? true
-                    && !runs[index].attributes.hasRareAttributes
+        try runs.withUnsafeBufferPointer { runs throws(TextError) in
+            for index in runs.indices {
+                if let size = runs[index].attributes.fontSize,
+                    let problem = MushLimits.problem(size, in: MushLimits.fontSize)
+                {
+                    throw .invalidValue(property: "runs[\(index)].attributes.fontSize", problem: problem)
+                }
+                if let kern = runs[index].attributes.kern, let problem = MushLimits.problem(kern, in: MushLimits.kern) {
+                    throw .invalidValue(property: "runs[\(index)].attributes.kern", problem: problem)
+                }
+                guard runs[index].attributes.hasRareAttributes else { continue }
+                try Self.validateRare(runs[index].attributes, index: index)
             }
         }
-        guard !plain else { return }
-        for index in runs.indices {
-            if let size = runs[index].attributes.fontSize,
-                let problem = MushLimits.problem(size, in: MushLimits.fontSize)
-            {
-                throw .invalidValue(property: "runs[\(index)].attributes.fontSize", problem: problem)
-            }
-            if let kern = runs[index].attributes.kern, let problem = MushLimits.problem(kern, in: MushLimits.kern) {
-                throw .invalidValue(property: "runs[\(index)].attributes.kern", problem: problem)
-            }
-            guard runs[index].attributes.hasRareAttributes else { continue }
-            let run = runs[index]
-            if let decoration = run.attributes.textDecoration {
-                try ParagraphStyle.check(decoration, "runs[\(index)].attributes.textDecoration")
-            }
-            if let weight = run.attributes.fontWeight, let problem = MushLimits.problem(weight, in: 1...1_000) {
-                throw .invalidValue(property: "runs[\(index)].attributes.fontWeight", problem: problem)
-            }
-            if let variations = run.attributes.fontVariations {
-                for (tag, value) in variations.sorted(by: { $0.key < $1.key }) {
-                    if let problem = ParagraphStyle.variationProblem(tag, value) {
-                        throw .invalidValue(
-                            property: "runs[\(index)].attributes.fontVariations.\(tag)", problem: problem)
-                    }
+    }
+
+    /// The checks of the attributes few runs set (``MushAttributes/hasRareAttributes``).
+    private static func validateRare(_ attributes: MushAttributes, index: Int) throws(TextError) {
+        if let decoration = attributes.textDecoration {
+            try ParagraphStyle.check(decoration, "runs[\(index)].attributes.textDecoration")
+        }
+        if let weight = attributes.fontWeight, let problem = MushLimits.problem(weight, in: 1...1_000) {
+            throw .invalidValue(property: "runs[\(index)].attributes.fontWeight", problem: problem)
+        }
+        if let variations = attributes.fontVariations {
+            for (tag, value) in variations.sorted(by: { $0.key < $1.key }) {
+                if let problem = ParagraphStyle.variationProblem(tag, value) {
+                    throw .invalidValue(property: "runs[\(index)].attributes.fontVariations.\(tag)", problem: problem)
                 }
             }
-            for (tag, value) in run.attributes.fontFeatures?.sorted(by: { $0.key < $1.key }) ?? [] {
-                if let problem = ParagraphStyle.featureProblem(tag, value) {
-                    throw .invalidValue(property: "runs[\(index)].attributes.fontFeatures.\(tag)", problem: problem)
-                }
+        }
+        for (tag, value) in attributes.fontFeatures?.sorted(by: { $0.key < $1.key }) ?? [] {
+            if let problem = ParagraphStyle.featureProblem(tag, value) {
+                throw .invalidValue(property: "runs[\(index)].attributes.fontFeatures.\(tag)", problem: problem)
             }
         }
     }
