@@ -92,7 +92,7 @@ extension Paragraph {
                             attributes: attributes(of: item), minX: pen, maxX: pen,
                             range: scalarOffsets[start]..<scalarOffsets[max(start, end)],
                             isRightToLeft: item.direction == .rightToLeft, isEllipsis: false,
-                            variations: (features(of: item)?.coordinates ?? [:])))
+                            variations: variations(of: item, drawnWith: item.face)))
                 }
                 runs[runs.count - 1].maxX = pen + advance
                 // Tabs and line breaks draw nothing.
@@ -114,9 +114,7 @@ extension Paragraph {
                         syntheticOblique: first?.syntheticOblique ?? false,
                         attributes: ellipsisItem(near: near).map(attributes(of:)) ?? .plain,
                         minX: pen, maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: true,
-                        variations: ellipsisItem(near: near).flatMap { item in
-                            first?.face === item.face ? features(of: item)?.coordinates : nil
-                        } ?? [:]))
+                        variations: ellipsisItem(near: near).map { variations(of: $0, drawnWith: first?.face) } ?? [:]))
             case .hyphen(_, let at, let glyphs, let pen, let width):
                 current = nil
                 guard let first = glyphs.first, let item = itemIndices(at - 1, at).first.map({ items[$0] }) else {
@@ -130,7 +128,7 @@ extension Paragraph {
                         syntheticOblique: first.syntheticOblique, attributes: attributes(of: item), minX: pen,
                         maxX: pen + width, range: cluster..<cluster, isRightToLeft: false, isEllipsis: false,
                         isHyphen: true,
-                        variations: first.face === item.face ? (features(of: item)?.coordinates ?? [:]) : [:]))
+                        variations: variations(of: item, drawnWith: first.face)))
             }
         }
         return runs
@@ -143,6 +141,12 @@ extension Paragraph {
             glyph.x += pen
             return glyph
         }
+    }
+
+    /// The design coordinates `face` draws text of `item` at: the item's, where `face` is its own
+    /// (a fallback face, as an ellipsis or hyphen may take, is drawn at its default).
+    private func variations(of item: TextItem, drawnWith face: FontFace?) -> [String: Double] {
+        face === item.face ? (features(of: item)?.coordinates ?? [:]) : [:]
     }
 
     /// The attributes of the Mush run an item comes from, with the paragraph's decoration where the
