@@ -293,6 +293,21 @@ private let allKeywords = BoxStyle.properties.flatMap { property -> [String] in
     return []
 }
 
+/// Values in CSS's syntax by what a property takes (``BoxStyleProperty/Kind/css(syntax:)``): each
+/// kind of track, line and area, and some that do not parse.
+private let cssValues: [String: [String]] = [
+    "a track list": [
+        "none", "40px 1fr", "repeat(3, minmax(0, 1fr))", "[a] 20px [b] auto [c]", "repeat(auto-fill, 30px)",
+        "repeat(auto-fit, minmax(20px, 1fr))", "min-content max-content fit-content(50%)", "10% 2fr 0.5fr",
+        "repeat(2, [x] 10px auto)", "minmax(auto, 40px) 1fr", "repeat(auto-fill, minmax(25%, 1fr))", "1fr 1fr 1fr",
+        "repeat(0, 1fr)", "40px 1fx", "fit-content(10px) 3fr minmax(5px, max-content)",
+    ],
+    "quoted rows of area names": ["none", "\"a a\" \"b c\"", "\"a\"", "\"a . b\" \"a c c\"", "\"a b\" \"b a\""],
+    "track sizes": ["auto", "20px", "min-content 1fr", "minmax(10px, auto)", "max-content 10% 2fr", "0"],
+    "row or column, dense or not": ["row", "column", "row dense", "column dense", "dense"],
+    "a grid line": ["auto", "1", "-1", "2", "3", "-2", "span 2", "span 3", "a", "b 2", "span a", "c-start", "0", "x"],
+]
+
 private enum LengthKind {
     /// Widths, heights, their limits, flexBasis: `auto`, 0…10⁶ points, 0…10,000%.
     case size
@@ -510,6 +525,10 @@ private struct TreeGenerator {
                 guard case .edges(var edges) = style[property] else { return }
                 self.edges(&edges, LengthKind(auto: auto, negative: negative), name)
                 style[property] = .edges(edges)
+            case .css(let syntax):
+                // (A value that does not parse leaves the style as it was: nothing bad is set.)
+                let values = cssValues[syntax] ?? ["auto"]
+                style[property] = .css(values[Int(next()) % values.count])
             }
         // Shortcuts to the cases properties 5 and 6 look at.
         case .size:
@@ -686,8 +705,11 @@ private func checkBoxes(
     for index in node.children.indices {
         path.append(index)
         let child = node.children[index]
-        let childBase = child.style.position == .absolute ? paddingBoxWidth : contentWidth
-        if !isHidden, node.style.flexDirection.isRow {
+        // (A grid item's percentages resolve against its grid area, which the result does not
+        // hold: NaN leaves them unchecked. Nor does a grid lay its items out as a row.)
+        let isGrid = node.style.display == .grid
+        let childBase = isGrid ? .nan : child.style.position == .absolute ? paddingBoxWidth : contentWidth
+        if !isHidden, !isGrid, node.style.flexDirection.isRow {
             checkAutomaticMinimum(child, unrounded.children[index], base: childBase, path: path, input)
         }
         checkBoxes(
@@ -779,7 +801,8 @@ private func checkContainment(_ node: BoxNode, _ layout: BoxLayout, path: inout 
 /// hold; nil otherwise.
 private func containmentFailure(_ node: BoxNode, _ layout: BoxLayout) -> String? {
     let style = node.style
-    guard style.flexWrap == .noWrap, case .points = style.width, case .points = style.height,
+    // (A flex container's property: a grid's fixed tracks may overflow it.)
+    guard style.display == .flex, style.flexWrap == .noWrap, case .points = style.width, case .points = style.height,
         let padding = points(style.padding), let border = points(style.border)
     else { return nil }
     let isRow = style.flexDirection.isRow
@@ -858,7 +881,8 @@ private func checkNeighbours(
     // The node's unrounded absolute x, added up as the engine adds it.
     let absoluteX = parentX + unrounded.x
     let positional: Set<BoxAlignment?> = [nil, .flexStart, .flexEnd, .start, .end, .center, .stretch]
-    if style.flexDirection.isRow, style.flexWrap == .noWrap, positional.contains(style.justifyContent),
+    if style.display == .flex, style.flexDirection.isRow, style.flexWrap == .noWrap,
+        positional.contains(style.justifyContent),
         isZero(style.columnGap)
     {
         let inFlow = node.children.indices.filter {
@@ -955,6 +979,7 @@ private func describe(_ node: BoxNode, indent: String, into text: inout String) 
         case .number(let number): parts.append("\(property.name) \(number)")
         case .length(let length): parts.append("\(property.name) \(describe(length))")
         case .edges(let edges): parts.append("\(property.name) \(describe(edges))")
+        case .css(let text): parts.append("\(property.name) '\(text)'")
         }
     }
     var line = indent + (node.id ?? "?")

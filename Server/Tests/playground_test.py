@@ -88,6 +88,14 @@ def main():
         check('"Log in"' in driver.find_element("id", "editor").get_attribute("value")
               or "Log in" in svg_text(), "picking login.json loads and draws it")
 
+        # The grid example: a dashboard of named areas, drawn with its heading and tiles.
+        before = drawn()
+        Select(driver.find_element("id", "examples")).select_by_value("dashboard.json")
+        wait.until(lambda d: drawn() > before)
+        text = svg_text()
+        check("gridTemplateAreas" in driver.find_element("id", "editor").get_attribute("value")
+              and "Harbour" in text and "Tickets" in text, "picking dashboard.json draws the grid")
+
         # Edit a value: the card's title, typed into the editor.
         Select(driver.find_element("id", "examples")).select_by_value("card.json")
         wait.until(lambda d: "Sunrise" in svg_text())

@@ -49,6 +49,7 @@ public struct BoxRequest: Sendable {
         let each = properties.map { property in
             var parts: [String] = []
             if case .keyword(let names) = property.kind { parts.append(listed(names)) }
+            if case .css(let syntax) = property.kind { parts.append("in CSS's syntax: \(syntax)") }
             if let note = property.note { parts.append(note) }
             return parts.isEmpty ? property.name : "\(property.name) (\(parts.joined(separator: "; ")))"
         }
@@ -381,6 +382,8 @@ public struct BoxTreeReader {
             return .number(number)
         case .length(let auto, _):
             return .length(try length(value, at: path, auto: auto))
+        case .css:
+            return .css(try css(value, of: property, at: path))
         case .edges(let auto, let negative):
             guard case .object = value else {
                 // One length for four edges: checked here, so that a bad one is named as written
@@ -400,6 +403,39 @@ public struct BoxTreeReader {
             result.left = try reader.length(edges, "left", auto: auto) ?? result.left
             return .edges(result)
         }
+    }
+
+    /// The text of a property written in CSS's syntax, checked: a string, a whole number (a grid
+    /// line), or an array of strings (the rows of `gridTemplateAreas`).
+    static func css(_ value: JSONValue, of property: BoxStyleProperty, at path: String) throws(RequestError) -> String {
+        // (Grid lines, and their shorthands, take a line number as a number.)
+        let takesLine = property.kind == .css(syntax: "a grid line") || property.kind == .css(syntax: "grid lines")
+        let text: String
+        switch value {
+        case .string(let string):
+            text = string
+        case .number(let number) where takesLine && number == number.rounded() && abs(number) < 1e9:
+            text = String(Int(number))
+        case .array(let rows) where property.name == "gridTemplateAreas":
+            var quoted: [String] = []
+            for (index, row) in rows.enumerated() {
+                guard case .string(let string) = row else {
+                    throw RequestError(at: path + "[\(index)]", "expected a string of area names, not \(row.kindName)")
+                }
+                quoted.append("\"" + string + "\"")
+            }
+            text = quoted.joined(separator: " ")
+        default:
+            let what = property.name == "gridTemplateAreas" ? "a string or an array of strings" : "a string"
+            throw RequestError(at: path, "expected \(what) in CSS's syntax, not \(value.kindName)")
+        }
+        var probe = BoxStyle()
+        do throws(GridSyntaxError) {
+            try property.read(css: text, into: &probe)
+        } catch {
+            throw RequestError(at: path, "\(error.message) (in '\(JSONReader.shortened(text))')")
+        }
+        return text
     }
 
     /// A length: a number of points, `"N%"`, or `"auto"` where `auto` is allowed.

@@ -4,6 +4,8 @@
     python3 Tests/BoxOracle/chromium_oracle.py layout cases.jsonl        # or - for standard input
     python3 Tests/BoxOracle/taffy_oracle.py generate --seed 7 --count 300 \\
         | python3 Tests/BoxOracle/chromium_oracle.py layout -
+    python3 Tests/BoxOracle/chromium_oracle.py compare --generate --grid --seed 1  # CSS Grid trees
+    python3 Tests/BoxOracle/chromium_oracle.py check --generate --grid   # declarations Chromium drops
 
 Reads cases in the format of the box fixtures (`Tests/MushBoxTests/Fixtures/README.md`: JSON Lines
 with `name`, `width`, `height`, `tree`), and writes each case again with `expected`: every node's
@@ -15,12 +17,18 @@ How a tree becomes HTML (the way Taffy's fixture generator writes its cases, so 
 oracles and the fixtures agree on what a root is): every node is a `div` with `display: flex`,
 `position: relative`, `box-sizing: border-box` and no border, margin or padding unless its style
 sets them; style keys are the engine's JSON keys, which are CSS properties in camel case with CSS
-values (numbers are pixels, `"50%"` a percentage); edges (`margin`, `padding`, `border`, `inset`)
-are one value or an object of sides; `border` widths are drawn `solid` and transparent; scroll
-bars take no room. The root is absolutely positioned in a container as large as the available
-space: a number of points is a container that wide (or tall); `max-content` a container
-100,000 px wide (an absolutely positioned box of auto width is as wide as its max-content width
-when the room is larger) or of auto height; `min-content` a container 0 px wide.
+values (numbers are pixels but a grid placement's, a line number; `"50%"` a percentage; a
+`gridTemplateAreas` array one quoted string a row; `maxWidth: "auto"` is `none`); edges
+(`margin`, `padding`, `border`, `inset`) are one value or an object of sides; `border` widths are
+drawn `solid` and transparent; scroll bars take no room. The root is absolutely positioned in a
+container as large as the available space: a number of points is a container that wide (or tall);
+`max-content` a container 100,000 px wide (an absolutely positioned box of auto width is as wide as
+its max-content width when the room is larger) or of auto height; `min-content` a container 0 px
+wide.
+
+`generate` (and `--generate`) writes random trees: the flex sample (`VOCABULARY` below) or, with
+`--grid`, the CSS Grid sample of `random_grid.py`. `check` lists every declaration the browser
+drops (a value it does not take would otherwise pass unseen: browsers ignore it).
 
 Where this cannot say what the engine means (a root whose height is a percentage of a
 `max-content` height: the container's height is then 0 for the browser, indefinite for the
@@ -30,6 +38,7 @@ Nothing here builds or runs Swift. Exit status 2 with one line on standard error
 """
 
 import argparse
+import html
 import json
 import os
 import random
@@ -38,6 +47,7 @@ import subprocess
 import sys
 
 from chromium_driver import open_page
+from random_grid import KEYS as GRID_KEYS, grid_tree
 from random_values import SIDES, edge_value as _edge_value, edges as _edges, half as _half, size as _size
 
 
@@ -58,8 +68,8 @@ GRID = {
     "gridColumnStart", "gridColumnEnd", "gridRowStart", "gridRowEnd", "gridColumn", "gridRow", "gridArea",
     "gridTemplateAreas", "justifyItems", "justifySelf",
 }
-# Placements given as integers: line numbers, not pixels.
-LINES = {"gridColumnStart", "gridColumnEnd", "gridRowStart", "gridRowEnd"}
+# Placements given as integers: line numbers, not pixels (`gridArea: 2` is its four lines' 2).
+LINES = {"gridColumnStart", "gridColumnEnd", "gridRowStart", "gridRowEnd", "gridColumn", "gridRow", "gridArea"}
 UNITLESS = {"flexGrow", "flexShrink", "aspectRatio"}
 
 
@@ -97,8 +107,8 @@ def css(node, path):
                 value = str(int(value))
             declarations.append(f"{_kebab(key)}: {_css_value(key, value, here)}")
         elif key in PLAIN:
-            if key == "overflow" and value == "scroll":
-                value = "scroll"
+            if key in ("maxWidth", "maxHeight") and value == "auto":
+                value = "none"  # (CSS's word for no maximum: browsers drop `auto`.)
             declarations.append(f"{_kebab(key)}: {_css_value(key, value, here)}")
         elif key in EDGES:
             sides = value if isinstance(value, dict) else {side: value for side in SIDES}
@@ -120,7 +130,8 @@ def html_node(node, path):
     children = node.get("children", [])
     inner = "".join(html_node(child, f"{path}.children[{index}]" if path else f"children[{index}]")
                     for index, child in enumerate(children))
-    return f'<div style="{css(node, path)}">{inner}</div>'
+    # (Escaped: an areas row is a quoted string.)
+    return f'<div style="{html.escape(css(node, path))}">{inner}</div>'
 
 
 def container_style(case):
@@ -199,6 +210,24 @@ document.body.innerHTML = '';
 return out;
 """
 
+# Every declaration the browser dropped (a value it does not take), as [case, path, declaration].
+CHECK = """
+document.body.innerHTML = arguments[0];
+const out = [];
+document.querySelectorAll('.case').forEach((c, index) => {
+  function walk(element, path) {
+    for (const declaration of (element.getAttribute('style') || '').split('; ')) {
+      const property = declaration.slice(0, declaration.indexOf(':')).trim();
+      if (property && element.style.getPropertyValue(property) === '') out.push([index, path, declaration]);
+    }
+    Array.from(element.children).forEach((child, i) => walk(child, path + '.children[' + i + ']'));
+  }
+  walk(c.firstElementChild, 'root');
+});
+document.body.innerHTML = '';
+return out;
+"""
+
 
 class Browser:
     """One headless Chromium, kept for as many batches as asked (`with Browser() as browser`)."""
@@ -210,14 +239,25 @@ class Browser:
     def __exit__(self, *error):
         self.driver.quit()
 
+    def _page(self, cases):
+        return "".join(f'<div class="case" style="{container_style(case)}">{html_node(case["tree"], "")}</div>'
+                       for case in cases)
+
+    def dropped(self, cases):
+        """Each declaration of the cases' CSS the browser drops, as "NAME PATH: DECLARATION"."""
+        out = []
+        for first in range(0, len(cases), 500):
+            batch = cases[first:first + 500]
+            for index, path, declaration in self.driver.execute_script(CHECK, self._page(batch)):
+                out.append(f"{batch[index].get('name', first + index)} {path}: {declaration}")
+        return out
+
     def layout(self, cases):
         """The cases again, each with Chromium's `expected` (and `unsure` where it applies)."""
         out = []
         for first in range(0, len(cases), 500):
             batch = cases[first:first + 500]
-            body = "".join(f'<div class="case" style="{container_style(case)}">{html_node(case["tree"], "")}</div>'
-                           for case in batch)
-            results = self.driver.execute_script(READ, body)
+            results = self.driver.execute_script(READ, self._page(batch))
             for case, frames in zip(batch, results):
                 case = dict(case, expected=frames, rounding=False)
                 case.pop("unsure", None)
@@ -310,10 +350,21 @@ def random_style(rng, is_root, depth):
     return style
 
 
-def generate_case(seed, index, levels=3, most=4):
+def generate_case(seed, index, levels=3, most=4, grid=False):
     """Case `index` of `seed`: a root and up to `levels` levels below it, up to `most` children a node,
-    at most 25 nodes; the root's available space a number (55%), min-content (10%) or max-content."""
+    at most 25 nodes; the root's available space a number (55%), min-content (10%) or max-content.
+    With `grid`, case `index` of the grid sample (`random_grid.grid_tree`, its own seeds, whole
+    numbers for the available space)."""
+    if grid:
+        rng = random.Random(f"chromium-grid:{seed}:{index}")
+        return _finished_case(rng, f"grid-{seed}-{index}", grid_tree(rng), lambda: rng.randint(50, 500))
     rng = random.Random(f"chromium-oracle:{seed}:{index}")
+    return _finished_case(rng, f"chromium-{seed}-{index}", _flex_tree(rng, levels, most),
+                          lambda: _half(rng, 50, 500))
+
+
+def _flex_tree(rng, levels, most):
+    """The flex sample's tree (`VOCABULARY` on every node)."""
     budget = [rng.randint(1, 25)]
 
     def node(depth):
@@ -329,15 +380,19 @@ def generate_case(seed, index, levels=3, most=4):
         result["children"] = children
         return result
 
-    tree = node(0)
+    return node(0)
 
+
+def _finished_case(rng, name, tree, points):
+    """The case of `tree`: its available space (a number from `points()`, min-content or max-content),
+    and no percentage on its root where that space is not a number."""
     def space():
         roll = rng.random()
         if roll < 0.55:
-            return _half(rng, 50, 500)
+            return points()
         return "min-content" if roll < 0.65 else "max-content"
 
-    case = {"name": f"chromium-{seed}-{index}", "width": space(), "height": space(), "tree": tree}
+    case = {"name": name, "width": space(), "height": space(), "tree": tree}
     # A percentage on the root of an axis whose available space is not a number means something else
     # to the browser (see `unsure`): such a root gets points instead.
     for axis, keys in ROOT_PERCENTAGES.items():
@@ -456,9 +511,14 @@ def _simpler_values(value):
         for simpler in (0, round(value), int(value / 2), 10 * round(value / 10)):
             if simpler != value and abs(simpler) < abs(value) or (simpler != value and simpler == round(value)):
                 yield simpler
-    if isinstance(value, str) and value.endswith("%"):
+    if isinstance(value, str) and _is_percentage(value):
         yield "0%"
         yield "100%"
+    elif isinstance(value, str) and " " in value.strip():
+        # A grid track list or line: one word or bracket group fewer at a time.
+        words = value.split(" ")
+        for index in range(len(words)):
+            yield " ".join(words[:index] + words[index + 1:])
 
 
 def simplifications(case):
@@ -508,9 +568,21 @@ def _numbers(value):
         return sum(_numbers(v) for v in value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return abs(value) + (0 if value == int(value) else 0.5)
-    if isinstance(value, str) and value.endswith("%"):
+    if isinstance(value, str) and _is_percentage(value):
         return 1000 + float(value[:-1])
+    if isinstance(value, str):
+        # (A grid value in CSS's syntax: shorter is simpler.)
+        return len(value)
     return 0
+
+
+def _is_percentage(value):
+    """Whether a string is a plain percentage (not a grid track list ending in one)."""
+    try:
+        float(value[:-1])
+        return value.endswith("%")
+    except ValueError:
+        return False
 
 
 def _measure(case):
@@ -534,7 +606,8 @@ def reduce_case(case, browser, mush, log=None):
         if not candidates:
             return current
         checked = compare(browser.layout(candidates), mush)
-        better = [c for c in checked if c.get("differences") and not c.get("unsure")]
+        # (A step the engine refuses, a grid value cut into bad syntax, is no simpler case.)
+        better = [c for c in checked if c.get("differences") and not c.get("unsure") and not c.get("refused")]
         if not better:
             return current
         current = min(better, key=_measure)
@@ -550,10 +623,14 @@ def _strip(case):
     return {k: v for k, v in case.items() if k not in ("differences", "refused")}
 
 
+def generated(args):
+    """The sample the options name (--seed, --count, --first, --grid)."""
+    return [generate_case(args.seed, index, grid=args.grid) for index in range(args.first, args.first + args.count)]
+
+
 def command_compare(args):
     if args.generate:
-        cases = [generate_case(args.seed, index) for index in range(args.first, args.first + args.count)]
-        cases = layout(cases)
+        cases = layout(generated(args))
     else:
         stream = sys.stdin if args.file in (None, "-") else open(args.file, encoding="utf-8")
         cases = read_cases(stream)
@@ -629,6 +706,7 @@ def main():
         command.add_argument("--seed", type=int, required=required, default=None if required else 1)
         command.add_argument("--count", type=int, required=required, default=None if required else 300)
         command.add_argument("--first", type=int, default=0, help="index of the first case")
+        command.add_argument("--grid", action="store_true", help="the CSS Grid sample (random_grid.py)")
 
     run = sub.add_parser("layout", help="lay cases out in Chromium")
     run.add_argument("file", nargs="?", help="a JSON Lines file of cases, or - for standard input")
@@ -647,28 +725,36 @@ def main():
     shrink.add_argument("--name", action="append", help="only the case of this name (repeatable)")
     shrink.add_argument("--mush", default=default_mush())
     shrink.add_argument("--verbose", action="store_true", help="each accepted step on standard error")
-    sub.add_parser("keys", help="the style keys the generator writes, as a JSON array (sorted)")
+    verify = sub.add_parser("check", help="the declarations Chromium drops (values it does not take; status 1 if any)")
+    verify.add_argument("file", nargs="?", help="cases, or - for standard input")
+    sample(verify)
+    keys = sub.add_parser("keys", help="the style keys the generator writes, as a JSON array (sorted)")
+    keys.add_argument("--grid", action="store_true", help="the keys the CSS Grid sample writes")
     arguments = parser.parse_args()
-    if arguments.command == "layout":
+    if arguments.command in ("layout", "check"):
         if arguments.generate:
-            cases = [generate_case(arguments.seed, index)
-                     for index in range(arguments.first, arguments.first + arguments.count)]
+            cases = generated(arguments)
         elif arguments.file:
             stream = sys.stdin if arguments.file == "-" else open(arguments.file, encoding="utf-8")
             cases = read_cases(stream)
         else:
-            _fail("layout: give a FILE (- for standard input) or --generate")
+            _fail(f"{arguments.command}: give a FILE (- for standard input) or --generate")
+        if arguments.command == "check":
+            with Browser() as browser:
+                dropped = browser.dropped(cases)
+            print("\n".join(dropped + [f"{len(cases)} cases: {len(dropped)} declarations dropped"]))
+            sys.exit(1 if dropped else 0)
         for case in layout(cases):
             print(json.dumps(case))
     elif arguments.command == "generate":
-        for index in range(arguments.first, arguments.first + arguments.count):
-            print(json.dumps(generate_case(arguments.seed, index)))
+        for case in generated(arguments):
+            print(json.dumps(case))
     elif arguments.command == "compare":
         command_compare(arguments)
     elif arguments.command == "reduce":
         command_reduce(arguments)
     else:
-        print(json.dumps(sorted(VOCABULARY)))
+        print(json.dumps(GRID_KEYS if arguments.grid else sorted(VOCABULARY)))
 
 
 if __name__ == "__main__":

@@ -20,11 +20,12 @@ Subcommands:
     taffy_oracle.py generate --seed S --count N [--first K]
         Print N random cases (names random-S-K .. random-S-(K+N-1)), without `expected`.
         Case i depends only on (S, i): regenerate one case alone with --first i --count 1.
-        Trees: up to 30 nodes, depth up to 4, up to 6 children a node, pure boxes, ltr, every
-        style key of the contract that Taffy has (values whole or .5 points in 0-300, "N%",
-        "auto"); the root gets no item keys (margin, inset, position, alignSelf, flexGrow,
-        flexShrink, flexBasis, display), which the spec gives no meaning on a root (Taffy ignores
-        them there). Root available space: a number (55%), "min-content" (10%), "max-content".
+        Trees: up to 30 nodes, depth up to 4, up to 6 children a node, pure boxes, ltr, flex
+        containers with every style key of the contract that Taffy has but the grid keys (values
+        whole or .5 points in 0-300, "N%", "auto"; random grid trees are random_grid.py's, the
+        `--grid` sample of chromium_oracle.py, which `layout FILE` takes too); the root gets no
+        item keys (margin, inset, position, alignSelf, flexGrow, flexShrink, flexBasis, display),
+        which the spec gives no meaning on a root (Taffy ignores them there). Root available space: a number (55%), "min-content" (10%), "max-content".
         rounding: true in 70% of the cases.
 
     taffy_oracle.py layout [FILE|-] [--exact] [--taffy-root]
@@ -49,7 +50,10 @@ Subcommands:
         flex-factors-below-one-beside-clamped-item, percent-padding-in-cross-measure,
         baseline-of-container-with-offset-first-item, size-below-padding-border,
         content-width-item-measured-before-percentages), and root-width-left-to-taffy and
-        root-aspect-ratio-from-unclamped-size. On the fixtures these flag all 18 failing cases and 10 of the
+        root-aspect-ratio-from-unclamped-size. The shapes are flexbox's: a grid container is not
+        looked at as a flex container, nor its items as flex items (a grid tree gets the general
+        flags only: negative-size, size-below-padding-border, percent-in-auto-width-abspos and
+        the root's). On the fixtures these flag all 18 failing cases and 10 of the
         488 passing ones. A mismatch with Taffy in
         a suspect case is to be judged by hand; in any other case it is most likely the engine's.
         Example (what the Swift test runs):
@@ -62,28 +66,73 @@ Subcommands:
         tolerance. Prints a summary, how the `suspect` flags fall on passing and failing cases,
         and the failing names (--details: the first difference of each, and its flags).
         Exit status 0 whatever the count (the differences are known Taffy-vs-browser ones).
+        Cases Taffy cannot take (see below) are counted "not run", with the reason. Also for
+        Fixtures/grid.jsonl: 346 of the 430 ltr cases pass, 38 fail (19 fixtures, all added to
+        Taffy's suite after 0.7.7, for bugs fixed since), 46 not run (28 hold rtl nodes, 18 go
+        past the engine's 10,000-track limits); all 176 cases of the fixtures Taffy 0.7.7's own
+        suite has pass.
 
-Bad input (unknown keys, wrong types, negative sizes, NaN/infinite numbers, `direction: rtl`,
-text/line/image leaves, which Taffy cannot take): one line on standard error naming the case
-and the JSON path (`children[2].children[0].width: ...`), exit status 2.
+    taffy_oracle.py keys
+        The style keys the oracle reads, as a sorted JSON array (a test holds it to the engine's
+        table, BoxRequest.styleKeys).
+
+Bad input (unknown keys, wrong types, negative sizes, NaN/infinite numbers, grid values the
+engine's parsers refuse: bad syntax, line numbers past +-10000, spans or repetitions past 10000,
+lists of more than 10000 tracks), and what Taffy cannot take (text/line/image leaves, `direction:
+rtl`, a grid item placed by a line or area name, areas spanning more tracks than the templates,
+a grid Taffy 0.7.7 fails on): one line on standard error naming the case and the JSON path
+(`children[2].children[0].width: ...`), exit status 2. What Taffy cannot take is an `Unsupported`
+error, a kind of InputError, its message ending "not supported by Taffy 0.7.7".
+
+A tree holding a grid is laid out in a forked child process, within 10 s and 1 GiB: Taffy
+0.7.7's grid placement has bugs (fixed since) that panic, which aborts the process, or loop and
+allocate without end, on valid placements (an auto start before a definite end line, an end
+line before the start, ...: about 2% of random_grid.py's trees); such a case is refused
+("Taffy 0.7.7 failed on this grid (it panicked: ...)"). Flex trees are laid out in process.
 
 Mapping (contract -> Taffy 0.7.7 style): percentages "N%" -> Percent(N/100); "auto" -> Auto
 (for max sizes Auto means none); `margin`/`padding`/`border`/`inset` take one value or an object
 of some of top/right/bottom/left, the others 0 (inset: auto); `gap` sets both gaps, `rowGap`/
 `columnGap` override (Taffy's gap is {width: column gap, height: row gap}); `overflow` sets both
 axes and the scroll bar width is 0 (scroll bars take no room, as the spec says); `alignSelf:
-auto` and absent alignment keys are Taffy's None (CSS `normal`); `direction: ltr` is accepted and
-ignored. Results are Taffy's: a display:none node and its subtree get zero frames at (0, 0).
+auto` and absent alignment keys are Taffy's None (CSS `normal`; `normal` said is read so too for
+justifyContent, alignContent, alignItems and justifyItems); `direction: ltr` is accepted and
+ignored.
+Grid (the engine's CSS syntax, Sources/MushBox/Style/Grid*.swift, checked as the engine checks
+it): `display: grid`; gridTemplateColumns/Rows as Taffy track lists (lengths `40px` or `40`, `N%`,
+`Nfr` as minmax(auto, Nfr), auto, min-content, max-content, fit-content(L) as minmax(auto,
+fit-content(L)), minmax(A, B), repeat(N, ...), repeat(auto-fill, ...), repeat(auto-fit, ...);
+`none` or no key: no explicit track, where stretchable's own Style would give one auto track;
+line names `[a b]` are dropped, being labels); gridAutoColumns/Rows as Taffy's auto tracks
+(taken in turn); gridAutoFlow row, column, dense, row dense, column dense; placements as Taffy's
+GridPlacement (line N, negative too, `span N`, auto), the shorthands gridArea (ROW-START /
+COLUMN-START / ROW-END / COLUMN-END, a missing one auto or the name of the opposite one) then
+gridColumn and gridRow (START / END) read first and the longhands over them, as the engine reads
+them; justifyItems and justifySelf (`auto`: None) as alignItems and alignSelf. gridTemplateAreas is
+checked (quoted rows or an array of rows; rectangles) and is nothing to Taffy unless it spans more
+tracks than the templates. A grid without children gets one hidden (display: none) child, which is
+not read back: Taffy's tree lays a childless node out as a leaf, where its tracks would count for
+nothing. Placement keys of a node that is no grid item, and template keys of a
+node that is no grid, are checked and mean nothing.
+Results are Taffy's: a display:none node and its subtree get zero frames at (0, 0).
 Numbers are printed rounded to 4 decimals (Taffy computes in f32), whole numbers as integers.
 """
 
 import argparse
 import json
 import math
+import os
 import random
+import signal
 import sys
+import tempfile
 
 from random_values import edge_value as _edge_value, edges as _edges_value, half as _half, size as _size
+
+try:
+    import resource
+except ImportError:  # pragma: no cover (not POSIX: no fork either, so no guard)
+    resource = None
 
 try:
     from stretchable import taffylib
@@ -111,11 +160,14 @@ def _plain(value):
     return value
 
 
-# Every key the native node_create wants, with Taffy's defaults (grid keys included, unused).
-BASE_STYLE = _plain(_Style().to_dict())
+# Every key the native node_create wants, with Taffy's defaults. stretchable's Style gives a node
+# one explicit `auto` row and column (its converters turn "none" into [auto]); Taffy's default,
+# and CSS's, is no explicit track (`none`), and implicit tracks sized `auto`.
+BASE_STYLE = dict(_plain(_Style().to_dict()), grid_template_rows=[], grid_template_columns=[],
+                  grid_auto_rows=[], grid_auto_columns=[])
 
 # Enumerations, as stretchable numbers them (stretchable.style.props).
-DISPLAY = {"flex": 1, "none": 0}
+DISPLAY = {"flex": 1, "none": 0, "grid": 2}
 POSITION = {"relative": 0, "absolute": 1}
 BOX_SIZING = {"border-box": 0, "content-box": 1}
 OVERFLOW = {"visible": 0, "hidden": 1, "scroll": 2, "clip": 3}
@@ -128,6 +180,11 @@ CONTENT = {"start": 0, "end": 1, "flex-start": 2, "flex-end": 3, "center": 4, "s
            "space-between": 6, "space-evenly": 7, "space-around": 8}
 ALIGN_CONTENT = CONTENT
 JUSTIFY_CONTENT = CONTENT
+# What the keys read: the tables above (which the random flex trees draw from) and `normal`, the
+# initial value the engine also takes by name, Taffy's None. justifyItems/justifySelf take the
+# item alignments as alignItems/alignSelf do (stretchable numbers JustifyItems alike).
+READ_ALIGN_ITEMS = dict(ALIGN_ITEMS, normal=None)
+READ_CONTENT = dict(CONTENT, normal=None)
 EDGES = ("top", "right", "bottom", "left")
 
 STYLE_KEYS = {
@@ -137,7 +194,15 @@ STYLE_KEYS = {
     "margin", "padding", "border", "inset", "gap", "rowGap", "columnGap", "overflow",
     # Page breaks: read and checked, and nothing to a layout (pages only).
     "breakBefore", "breakAfter", "breakInside", "repeat",
+    # CSS Grid (see "Grid" below; named lines and areas Taffy 0.7.7 does not have).
+    "justifyItems", "justifySelf", "gridTemplateColumns", "gridTemplateRows", "gridTemplateAreas",
+    "gridAutoColumns", "gridAutoRows", "gridAutoFlow", "gridColumnStart", "gridColumnEnd",
+    "gridRowStart", "gridRowEnd", "gridColumn", "gridRow", "gridArea",
 }
+# The placement keys: read together, after the loop over a node's keys (shorthands first, then
+# the longhands over them, as the engine reads them, whatever the order of the JSON keys).
+PLACEMENT_KEYS = ("gridArea", "gridColumn", "gridRow", "gridColumnStart", "gridColumnEnd",
+                  "gridRowStart", "gridRowEnd")
 BREAKS = {"breakBefore": {k: k for k in ("auto", "page", "avoid")},
           "breakAfter": {k: k for k in ("auto", "page", "avoid")},
           "breakInside": {k: k for k in ("auto", "avoid")},
@@ -147,6 +212,12 @@ LEAF_KEYS = {"text", "line", "image"}
 
 class InputError(Exception):
     """Bad input; the message starts with the JSON path."""
+
+
+class Unsupported(InputError):
+    """Good input that Taffy 0.7.7 (through stretchable) cannot express: right to left, named grid
+    lines, grid areas. An InputError, so that every caller refuses such a case as it refuses bad
+    input; the message says "not supported by Taffy 0.7.7"."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,9 +280,486 @@ ZERO = {"dim": DIM_POINTS, "value": 0.0}
 AUTO = {"dim": DIM_AUTO, "value": NAN}
 
 
-def taffy_style(node, path):
-    """The stretchable style dictionary of one contract node (children not included)."""
+# ---------------------------------------------------------------------------------------------
+# Grid: the engine's CSS syntax (Sources/MushBox/Style/GridTracks.swift, GridPlacement.swift,
+# GridTokens.swift) read and checked as the engine reads it, into stretchable's grid dictionaries.
+# Taffy 0.7.7 has track lists with repeat(N, ...), repeat(auto-fill, ...) and repeat(auto-fit, ...),
+# implicit tracks, the auto-flow, line numbers (negative too) and spans; it has no line names and
+# no areas (both came in later Taffy releases). Names in a track list are labels, dropped; a case
+# is refused as unsupported where a grid item's placement names a line or an area, or where a
+# grid's areas span more tracks than its templates (that extends the explicit grid).
+
+GRID_LIMIT = 10_000  # the engine's: line numbers, spans, repetitions, tracks in a list
+GRID_RESERVED = {"span", "auto", "inherit", "initial", "unset", "default"}
+# stretchable's track dimension codes (stretchable.style.geometry.length.Scale).
+DIM_FIT_CONTENT_POINTS, DIM_FIT_CONTENT_PERCENT, DIM_FLEX = 5, 6, 7
+# stretchable's GridIndexType, and its GridTrackRepetition codes.
+GRID_AUTO, GRID_LINE, GRID_SPAN = 0, 1, 2
+REPEAT_SINGLE, REPEAT_AUTO_FIT, REPEAT_AUTO_FILL = -2, -1, 0
+GRID_AUTO_FLOW = {("row", False): 0, ("column", False): 1, ("row", True): 2, ("column", True): 3}
+
+
+def _is_digit(c):
+    return "0" <= c <= "9"
+
+
+def _is_name_start(c):
+    return c.isalpha() or c in "_-" or ord(c) >= 0x80
+
+
+class _GridTokens:
+    """The engine's GridTokens: ("number", value, unit), ("word", text), ("function", name) (the
+    name lower-cased, its "(" taken), ("punct", one of "[ ] ) , /")."""
+
+    def __init__(self, path, text):
+        self.path, self.tokens, self.position = path, [], 0
+        i, n = 0, len(text)
+        while i < n:
+            c = text[i]
+            if c.isspace():
+                i += 1
+            elif c in "[]),/":
+                self.tokens.append(("punct", c))
+                i += 1
+            elif _is_digit(c) or c == "." or (c in "+-" and i + 1 < n
+                                               and (_is_digit(text[i + 1]) or text[i + 1] == ".")):
+                end = i + 1
+                while end < n and (_is_digit(text[end]) or text[end] == "."):
+                    end += 1
+                unit_end = end
+                if unit_end < n and text[unit_end] == "%":
+                    unit_end += 1
+                else:
+                    while unit_end < n and text[unit_end].isalpha():
+                        unit_end += 1
+                try:
+                    value = float(text[i:end])
+                except ValueError:
+                    raise self.error(f"'{text[i:end]}' is not a number") from None
+                self.tokens.append(("number", value, text[end:unit_end].lower()))
+                i = unit_end
+            elif _is_name_start(c):
+                end = i + 1
+                while end < n and (_is_name_start(text[end]) or _is_digit(text[end])):
+                    end += 1
+                if end < n and text[end] == "(":
+                    self.tokens.append(("function", text[i:end].lower()))
+                    end += 1
+                else:
+                    self.tokens.append(("word", text[i:end]))
+                i = end
+            else:
+                raise self.error(f"unexpected '{c}'")
+
+    def error(self, message):
+        return InputError(f"{self.path}: {message}")
+
+    @property
+    def peek(self):
+        return self.tokens[self.position] if self.position < len(self.tokens) else None
+
+    def next(self):
+        token = self.peek
+        self.position += 1
+        return token
+
+    def expect(self, punct, context):
+        if self.next() != ("punct", punct):
+            raise self.error(f"expected '{punct}' {context}")
+
+    def expect_end(self, context):
+        if self.peek is not None:
+            raise self.error(f"unexpected {self.peek[1]!r} {context}")
+
+    def line_names(self):
+        """`[a b]` as a list of names, or None where the next token is no `[`."""
+        if self.peek != ("punct", "["):
+            return None
+        self.next()
+        names = []
+        while True:
+            token = self.next()
+            if token is not None and token[0] == "word":
+                if token[1].lower() in GRID_RESERVED:
+                    raise self.error(f"'{token[1]}' cannot name a line")
+                names.append(token[1])
+            elif token == ("punct", "]"):
+                return names
+            else:
+                raise self.error("a line name list holds names and ends with ']'")
+
+    def breadth(self, context):
+        """("points" | "percent" | "fr", value) or ("auto" | "min-content" | "max-content",)."""
+        token = self.next()
+        if token is not None and token[0] == "number":
+            _, value, unit = token
+            kind, high = {"": ("points", 1e6), "px": ("points", 1e6), "%": ("percent", 1e4),
+                          "fr": ("fr", 1e6)}.get(unit, (None, None))
+            if kind is None:
+                raise self.error(f"{context}: unit '{unit}' (grids take px, %, fr)")
+            if not 0 <= value <= high:
+                raise self.error(f"{context}: {value:g}{unit} is out of range")
+            return (kind, value)
+        if token is not None and token[0] == "word" and token[1].lower() in (
+                "auto", "min-content", "max-content"):
+            return (token[1].lower(),)
+        raise self.error(f"{context}: expected a length, a percentage, Nfr, auto, min-content "
+                         f"or max-content")
+
+    def track_size(self):
+        """("breadth", b), ("minmax", min, max) or ("fit-content", b)."""
+        if self.peek == ("function", "minmax"):
+            self.next()
+            low = self.breadth("minmax()'s minimum")
+            if low[0] == "fr":
+                raise self.error("minmax()'s minimum cannot be flexible (fr)")
+            self.expect(",", "between minmax()'s minimum and maximum")
+            high = self.breadth("minmax()'s maximum")
+            self.expect(")", "to close minmax()")
+            return ("minmax", low, high)
+        if self.peek == ("function", "fit-content"):
+            self.next()
+            limit = self.breadth("fit-content()'s limit")
+            if limit[0] not in ("points", "percent"):
+                raise self.error("fit-content() takes a length or a percentage")
+            self.expect(")", "to close fit-content()")
+            return ("fit-content", limit)
+        return ("breadth", self.breadth("a track size"))
+
+
+def _fixed_breadth(breadth):
+    return breadth[0] in ("points", "percent")
+
+
+def _fixed_track(size):
+    """CSS's <fixed-size>, what an auto-fill or auto-fit repetition holds (the engine's isFixed)."""
+    if size[0] == "breadth":
+        return _fixed_breadth(size[1])
+    if size[0] == "minmax":
+        return _fixed_breadth(size[1]) or _fixed_breadth(size[2])
+    return False
+
+
+def _track_breadth(breadth):
+    kind = breadth[0]
+    if kind == "points":
+        return {"dim": DIM_POINTS, "value": breadth[1]}
+    if kind == "percent":
+        return {"dim": DIM_PERCENT, "value": breadth[1] / 100.0}
+    if kind == "fr":
+        return {"dim": DIM_FLEX, "value": breadth[1]}
+    return {"dim": {"auto": DIM_AUTO, "min-content": DIM_MIN_CONTENT,
+                    "max-content": DIM_MAX_CONTENT}[kind], "value": NAN}
+
+
+def _track_dict(size):
+    """A stretchable GridTrackSize dictionary ({min_size, max_size}), as Taffy's helpers build
+    them: `1fr` is minmax(auto, 1fr), fit-content(L) is minmax(auto, fit-content(L))."""
+    if size[0] == "fit-content":
+        kind, value = size[1]
+        if kind == "points":
+            return {"min_size": dict(AUTO), "max_size": {"dim": DIM_FIT_CONTENT_POINTS, "value": value}}
+        return {"min_size": dict(AUTO),
+                "max_size": {"dim": DIM_FIT_CONTENT_PERCENT, "value": value / 100.0}}
+    if size[0] == "minmax":
+        return {"min_size": _track_breadth(size[1]), "max_size": _track_breadth(size[2])}
+    breadth = size[1]
+    if breadth[0] == "fr":
+        return {"min_size": dict(AUTO), "max_size": _track_breadth(breadth)}
+    return {"min_size": _track_breadth(breadth), "max_size": _track_breadth(breadth)}
+
+
+def _css_text(path, value):
+    if not isinstance(value, str):
+        raise InputError(f"{path}: expected a string in CSS's syntax, got {json.dumps(value)}")
+    return value
+
+
+def grid_track_list(path, value):
+    """A gridTemplateColumns / gridTemplateRows value: (stretchable's list of GridTrackSizing
+    dictionaries, the number of tracks it expands to with an automatic repetition counted once).
+    Line names are checked and dropped: they are labels, which only a placement naming them uses
+    (and such a placement is refused)."""
+    tokens = _GridTokens(path, _css_text(path, value))
+    if tokens.peek is not None and tokens.peek[0] == "word" and tokens.peek[1] == "none":
+        tokens.next()
+        tokens.expect_end("after 'none'")
+        return [], 0
+    result = []
+    automatic = False
+    singles = []  # the sizes that must be fixed beside an automatic repetition
+    counted = []  # the sizes of repeat(N, ...)
+    count = 0
+    while tokens.peek is not None:
+        if tokens.peek == ("function", "repeat"):
+            tokens.next()
+            token = tokens.next()
+            if token is not None and token[0] == "word" and token[1] in ("auto-fill", "auto-fit"):
+                repetition = REPEAT_AUTO_FILL if token[1] == "auto-fill" else REPEAT_AUTO_FIT
+                if automatic:
+                    raise tokens.error("a track list holds at most one auto-fill or auto-fit repeat()")
+                automatic = True
+            elif (token is not None and token[0] == "number" and token[2] == ""
+                  and token[1] == int(token[1]) and 1 <= token[1] <= GRID_LIMIT):
+                repetition = int(token[1])
+            else:
+                raise tokens.error("repeat() takes a whole number of times from 1 to 10000, "
+                                   "auto-fill or auto-fit first")
+            tokens.expect(",", "after repeat()'s count")
+            sizes = []
+            while tokens.peek != ("punct", ")"):
+                if tokens.peek is None:
+                    raise tokens.error("repeat() is not closed with ')'")
+                if tokens.line_names() is not None:
+                    continue
+                size = tokens.track_size()
+                if repetition in (REPEAT_AUTO_FILL, REPEAT_AUTO_FIT) and not _fixed_track(size):
+                    raise tokens.error("an auto-fill or auto-fit repeat() holds only fixed sizes")
+                sizes.append(size)
+            tokens.next()
+            if not sizes:
+                raise tokens.error("repeat() needs at least one track")
+            if repetition > 0:
+                counted.extend(sizes)
+            count += len(sizes) * (repetition if repetition > 0 else 1)
+            result.append({"repetition": repetition, "single": None,
+                           "repeat": [_track_dict(size) for size in sizes]})
+        elif tokens.line_names() is not None:
+            pass
+        else:
+            size = tokens.track_size()
+            singles.append(size)
+            count += 1
+            result.append({"repetition": REPEAT_SINGLE, "single": _track_dict(size), "repeat": []})
+    if automatic and not all(_fixed_track(size) for size in singles):
+        raise tokens.error("beside an auto-fill or auto-fit repeat(), every track needs a fixed size")
+    if count > GRID_LIMIT:
+        raise tokens.error(f"a track list expands to at most 10000 tracks (this one: {count})")
+    if automatic and not all(_fixed_track(size) for size in counted):
+        # CSS's <auto-track-list> takes only fixed sizes in repeat(N, ...) beside an automatic
+        # repetition; otherwise the list is invalid, `none`, and Taffy takes it so (no explicit
+        # track). (The engine reads it as a list.)
+        count = 0
+    if automatic:
+        # Taffy 0.7.7 counts the tracks of an automatic repetition as the explicit tracks less one
+        # for each other entry of the list (explicit_grid.rs, initialize_grid_tracks), as if each
+        # were one track: repeat(N, ...) beside it is miscounted (repeat(auto-fill, 45px)
+        # repeat(3, 30px) at min-content: four tracks 45 45 45 30), or panics. Written out track
+        # by track, which is the same list, it is counted right.
+        result = [single for entry in result for single in (
+            [{"repetition": REPEAT_SINGLE, "single": track, "repeat": []}
+             for _ in range(entry["repetition"]) for track in entry["repeat"]]
+            if entry["repetition"] > 0 else [entry])]
+    return result, count
+
+
+def grid_auto_tracks(path, value):
+    """A gridAutoColumns / gridAutoRows value: one or more track sizes (taken in turn)."""
+    tokens = _GridTokens(path, _css_text(path, value))
+    sizes = []
+    while tokens.peek is not None:
+        sizes.append(_track_dict(tokens.track_size()))
+    if not sizes:
+        raise InputError(f"{path}: expected at least one track size")
+    return sizes
+
+
+def grid_auto_flow(path, value):
+    words = _css_text(path, value).lower().split()
+    direction = [w for w in words if w in ("row", "column")]
+    dense = [w for w in words if w == "dense"]
+    if not words or len(direction) > 1 or len(dense) > 1 or len(direction) + len(dense) != len(words):
+        raise InputError(f"{path}: gridAutoFlow is row or column, with dense or not "
+                         f"(it is {json.dumps(value)})")
+    return GRID_AUTO_FLOW[(direction[0] if direction else "row", bool(dense))]
+
+
+def grid_template_areas(path, value):
+    """Checks a gridTemplateAreas value (a CSS string of quoted rows, or an array of row
+    strings): (its rows, its columns), (0, 0) for `none`."""
+    if isinstance(value, list):
+        rows = []
+        for index, row in enumerate(value):
+            if not isinstance(row, str):
+                raise InputError(f"{path}[{index}]: expected a string of area names")
+            rows.append(row)
+    else:
+        text = _css_text(path, value)
+        if text.split() == ["none"]:
+            return 0, 0
+        rows, current = [], None
+        for c in text:
+            if c == '"':
+                if current is None:
+                    current = ""
+                else:
+                    rows.append(current)
+                    current = None
+            elif current is not None:
+                current += c
+            elif not c.isspace():
+                raise InputError(f"{path}: areas are quoted rows (\"a b\" \"c d\"); '{c}' is outside quotes")
+        if current is not None:
+            raise InputError(f"{path}: a row of areas is not closed with '\"'")
+    if not rows:
+        raise InputError(f"{path}: expected at least one row of area names")
+    cells = []
+    for index, row in enumerate(rows):
+        names = []
+        for word in row.split():
+            if set(word) == {"."}:
+                names.append(None)
+                continue
+            tokens = _GridTokens(path, word)
+            if len(tokens.tokens) != 1 or tokens.tokens[0][0] != "word":
+                raise InputError(f"{path}: '{word}' is not an area name")
+            names.append(word)
+        if not names:
+            raise InputError(f"{path}: row {index + 1} names no cell")
+        if cells and len(cells[0]) != len(names):
+            raise InputError(f"{path}: every row names as many cells: row {index + 1} has "
+                             f"{len(names)}, row 1 has {len(cells[0])}")
+        cells.append(names)
+    bounds = {}
+    for r, names in enumerate(cells):
+        for c, name in enumerate(names):
+            if name is not None:
+                r0, r1, c0, c1 = bounds.get(name, (r, r, c, c))
+                bounds[name] = (min(r0, r), max(r1, r), min(c0, c), max(c1, c))
+    for name, (r0, r1, c0, c1) in bounds.items():
+        if any(cells[r][c] != name for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)):
+            raise InputError(f"{path}: area '{name}' is not a rectangle")
+    return len(cells), len(cells[0])
+
+
+def _grid_line_read(tokens):
+    """One grid line up to a `/` or the end: ("auto",), ("line", N, name) or ("span", N, name)."""
+    is_span, number, name, seen = False, None, None, False
+    while tokens.peek is not None and tokens.peek != ("punct", "/"):
+        token = tokens.next()
+        seen = True
+        if token[0] == "word" and token[1].lower() == "span":
+            if is_span or number is not None or name is not None:
+                raise tokens.error("'span' comes first in a grid line, once")
+            is_span = True
+        elif token[0] == "word" and token[1].lower() == "auto":
+            if (is_span or number is not None or name is not None
+                    or tokens.peek not in (None, ("punct", "/"))):
+                raise tokens.error("'auto' stands alone as a grid line")
+            return ("auto",)
+        elif token[0] == "word":
+            if name is not None:
+                raise tokens.error(f"a grid line has at most one name ('{token[1]}')")
+            if token[1].lower() in GRID_RESERVED:
+                raise tokens.error(f"'{token[1]}' cannot name a line")
+            name = token[1]
+        elif token[0] == "number" and token[2] == "":
+            value = token[1]
+            if number is not None:
+                raise tokens.error("a grid line has at most one number")
+            if is_span:
+                if value != int(value) or not 1 <= value <= GRID_LIMIT:
+                    raise tokens.error(f"a span is a whole number of tracks from 1 to 10000 (it is {value:g})")
+            elif value != int(value) or value == 0 or abs(value) > GRID_LIMIT:
+                raise tokens.error("a grid line number is a whole number from -10000 to 10000 "
+                                   f"other than 0 (it is {value:g})")
+            number = int(value)
+        else:
+            raise tokens.error("expected a line number, a line name, 'span' or 'auto'")
+    if not seen:
+        raise tokens.error("expected a grid line (a number, a name, 'span ...' or 'auto')")
+    if is_span:
+        if number is None and name is None:
+            raise tokens.error("'span' needs a number or a name")
+        return ("span", 1 if number is None else number, name)
+    return ("line", 1 if number is None else number, name)
+
+
+def _grid_text(path, value):
+    """A placement value as text: a string, or a whole JSON number (a line number)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not math.isfinite(value) or value != int(value) or abs(value) >= 1e9:
+            raise InputError(f"{path}: expected a string in CSS's syntax, got {json.dumps(value)}")
+        return str(int(value))
+    return _css_text(path, value)
+
+
+def _name_alone(line):
+    """The name of a line written as a name alone, which a shorthand repeats."""
+    return line[2] if line[0] == "line" and line[1] == 1 and line[2] is not None else None
+
+
+def _mirror(line):
+    name = _name_alone(line)
+    return ("line", 1, name) if name is not None else ("auto",)
+
+
+def grid_lines(path, key, value):
+    """The lines a placement key sets, as {"column_start": line, ...}."""
+    tokens = _GridTokens(path, _grid_text(path, value))
+    lines = [_grid_line_read(tokens)]
+    most = {"gridArea": 4, "gridColumn": 2, "gridRow": 2}.get(key, 1)
+    while tokens.peek == ("punct", "/") and len(lines) < most:
+        tokens.next()
+        lines.append(_grid_line_read(tokens))
+    tokens.expect_end("after a grid line" if most > 1 else "after a grid line (one line here)")
+    if key == "gridArea":
+        # ROW-START / COLUMN-START / ROW-END / COLUMN-END; a missing one repeats the name of the
+        # one opposite it (a name alone), else is auto.
+        row_start = lines[0]
+        column_start = lines[1] if len(lines) > 1 else _mirror(row_start)
+        row_end = lines[2] if len(lines) > 2 else _mirror(row_start)
+        column_end = lines[3] if len(lines) > 3 else _mirror(column_start)
+        return {"row_start": row_start, "column_start": column_start, "row_end": row_end,
+                "column_end": column_end}
+    if key in ("gridColumn", "gridRow"):
+        axis = "column" if key == "gridColumn" else "row"
+        return {f"{axis}_start": lines[0],
+                f"{axis}_end": lines[1] if len(lines) > 1 else _mirror(lines[0])}
+    return {{"gridColumnStart": "column_start", "gridColumnEnd": "column_end",
+             "gridRowStart": "row_start", "gridRowEnd": "row_end"}[key]: lines[0]}
+
+
+HIDDEN_PLACEMENT = {f"grid_{axis}": {"start": {"kind": GRID_SPAN, "value": 0},
+                                     "end": {"kind": GRID_AUTO, "value": 0}}
+                    for axis in ("row", "column")}
+
+
+def _grid_index(line):
+    if line[0] == "auto":
+        return {"kind": GRID_AUTO, "value": 0}
+    return {"kind": GRID_LINE if line[0] == "line" else GRID_SPAN, "value": line[1]}
+
+
+def grid_placement(node, path):
+    """The node's placement ({"grid_row": ..., "grid_column": ...} for stretchable), and the reason
+    Taffy cannot take it (a line name) or None. Shorthands first, then the longhands over them."""
+    lines = {side: ("auto",) for side in ("row_start", "row_end", "column_start", "column_end")}
+    for key in PLACEMENT_KEYS:
+        if key in node:
+            lines.update(grid_lines(_join(path, key), key, node[key]))
+    named = [side for side, line in lines.items() if line[0] != "auto" and line[2] is not None]
+    unsupported = None
+    if named:
+        unsupported = (f"{path or 'tree'}: grid line and area names ({', '.join(named)}) are not "
+                       "supported by Taffy 0.7.7")
+    style = {f"grid_{axis}": {"start": _grid_index(lines[f"{axis}_start"]),
+                              "end": _grid_index(lines[f"{axis}_end"])}
+             for axis in ("row", "column")}
+    return style, unsupported
+
+
+
+def taffy_style(node, path, parent_display=None):
+    """The stretchable style dictionary of one contract node (children not included).
+
+    `parent_display` is the parent's `display` (None for the root): a node's placement keys mean
+    something only in a grid, its template keys only on a grid, so names there (which Taffy 0.7.7
+    cannot take) make the case unsupported only then; elsewhere they are checked and ignored."""
     style = dict(BASE_STYLE)
+    unsupported = []
+    tracks = {"rows": 0, "columns": 0}
+    areas = (0, 0)
     size = {"width": AUTO, "height": AUTO}
     min_size = {"width": AUTO, "height": AUTO}
     max_size = {"width": AUTO, "height": AUTO}
@@ -230,7 +778,7 @@ def taffy_style(node, path):
             style["position"] = _keyword(at, value, POSITION)
         elif key == "direction":
             if _keyword(at, value, {"ltr": 0, "rtl": 1}) == 1:
-                raise InputError(f"{at}: rtl is not supported by Taffy 0.7.7")
+                raise Unsupported(f"{at}: rtl is not supported by Taffy 0.7.7")
         elif key == "boxSizing":
             style["box_sizing"] = _keyword(at, value, BOX_SIZING)
         elif key == "flexDirection":
@@ -244,13 +792,27 @@ def taffy_style(node, path):
         elif key == "flexBasis":
             style["flex_basis"] = _length(at, value, auto=True)
         elif key == "justifyContent":
-            style["justify_content"] = _keyword(at, value, JUSTIFY_CONTENT)
+            style["justify_content"] = _keyword(at, value, READ_CONTENT)
         elif key == "alignContent":
-            style["align_content"] = _keyword(at, value, ALIGN_CONTENT)
+            style["align_content"] = _keyword(at, value, READ_CONTENT)
         elif key == "alignItems":
-            style["align_items"] = _keyword(at, value, ALIGN_ITEMS)
+            style["align_items"] = _keyword(at, value, READ_ALIGN_ITEMS)
         elif key == "alignSelf":
             style["align_self"] = _keyword(at, value, ALIGN_SELF)
+        elif key == "justifyItems":
+            style["justify_items"] = _keyword(at, value, READ_ALIGN_ITEMS)
+        elif key == "justifySelf":
+            style["justify_self"] = _keyword(at, value, ALIGN_SELF)
+        elif key in ("gridTemplateColumns", "gridTemplateRows"):
+            axis = "columns" if key == "gridTemplateColumns" else "rows"
+            style["grid_template_" + axis], tracks[axis] = grid_track_list(at, value)
+        elif key in ("gridAutoColumns", "gridAutoRows"):
+            style["grid_auto_columns" if key == "gridAutoColumns"
+                  else "grid_auto_rows"] = grid_auto_tracks(at, value)
+        elif key == "gridAutoFlow":
+            style["grid_auto_flow"] = grid_auto_flow(at, value)
+        elif key == "gridTemplateAreas":
+            areas = grid_template_areas(at, value)
         elif key in ("width", "height"):
             size[key] = _length(at, value, auto=True)
         elif key in ("minWidth", "minHeight"):
@@ -285,6 +847,39 @@ def taffy_style(node, path):
     style["size"], style["min_size"], style["max_size"] = size, min_size, max_size
     style["gap"] = gap
     style["scrollbar_width"] = 0.0
+    placement, why = grid_placement(node, path)
+    style.update(placement)
+    # Areas name lines (which only a placement naming them uses, and such a placement is refused)
+    # and extend the explicit grid where they span more tracks than a template: those tracks are
+    # explicit and sized by gridAutoRows/gridAutoColumns (css-grid-1 §7.2), which Taffy gets as
+    # tracks appended to the template. Refused where that is not one size (several auto sizes:
+    # which comes first is not settled here) or not a fixed count (an automatic repetition).
+    if node.get("display") == "grid":
+        for axis, extent in (("rows", areas[0]), ("columns", areas[1])):
+            if extent <= tracks[axis]:
+                continue
+            template, auto = style["grid_template_" + axis], style["grid_auto_" + axis]
+            if len(auto) > 1 or any(track["repetition"] in (REPEAT_AUTO_FILL, REPEAT_AUTO_FIT)
+                                    for track in template):
+                unsupported.append(
+                    f"{_join(path, 'gridTemplateAreas')}: areas spanning more {axis} ({extent}) than "
+                    f"gridTemplate{axis.capitalize()} ({tracks[axis]}) with "
+                    + ("several gridAuto" + axis.capitalize() if len(auto) > 1 else "auto-fill/auto-fit")
+                    + " are not supported by Taffy 0.7.7")
+                continue
+            single = {"repetition": REPEAT_SINGLE, "repeat": [],
+                      "single": auto[0] if auto else {"min_size": dict(AUTO), "max_size": dict(AUTO)}}
+            style["grid_template_" + axis] = template + [single] * (extent - tracks[axis])
+    if why and parent_display == "grid" and node.get("display") != "none":
+        unsupported.append(why)
+    if parent_display == "grid" and node.get("display") == "none":
+        # Taffy 0.7.7 sizes its grid from an estimate that counts every child, hidden ones too
+        # (implicit_grid.rs): a hidden child placed past the grid, or auto-placed in a grid of no
+        # track, makes tracks. A browser lays a display:none child out nowhere; span 0 (no line,
+        # no span) keeps it out of the estimate, and Taffy places no hidden child anyway.
+        style.update(HIDDEN_PLACEMENT)
+    if unsupported:
+        raise Unsupported(unsupported[0])
     return style
 
 
@@ -393,14 +988,118 @@ def layout_case(case, boxes=None):
     return _layout(case, space, rounding, root_width, boxes)
 
 
+# Taffy 0.7.7's grid code fails on some valid grids: some placements make it panic, which aborts
+# the whole process (stretchable's module does not unwind), others loop or allocate without end
+# (an item whose end line comes before its start, an auto start beside a definite end, a span
+# beyond the grid...: Taffy fixed several such placement bugs after 0.7.7). A tree holding a grid
+# is therefore laid out in a forked child, within a time and a memory limit; a child that gives no
+# answer makes the case unsupported ("Taffy 0.7.7 failed on this grid"). Flex trees are laid out
+# in this process, as before.
+GUARD_SECONDS = 10
+GUARD_MEMORY = 1 << 30
+
+
+def _has_grid(node):
+    if not isinstance(node, dict):
+        return False
+    children = node.get("children")
+    return node.get("display") == "grid" or (
+        isinstance(children, list) and any(_has_grid(child) for child in children))
+
+
 def _layout(case, space, rounding, root_width, boxes):
     """Taffy's layout of the case in `space`; `root_width`, when given, is (border-box width, the
     root's horizontal padding and border) and fixes the root's width."""
+    if not hasattr(os, "fork") or not _has_grid(case.get("tree")):
+        return _layout_here(case, space, rounding, root_width, boxes)
+    with tempfile.TemporaryFile() as errors:
+        read_end, write_end = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:  # the child: lay out, write the answer as JSON, exit without cleaning up
+            try:
+                os.close(read_end)
+                os.dup2(errors.fileno(), 2)
+                try:
+                    resource.setrlimit(resource.RLIMIT_AS, (GUARD_MEMORY, GUARD_MEMORY))
+                except (AttributeError, ValueError, OSError):
+                    pass
+                signal.alarm(GUARD_SECONDS)
+                found = []
+                try:
+                    answer = {"result": _layout_here(case, space, rounding, root_width, found),
+                              "boxes": found}
+                except InputError as error:
+                    answer = {"error": type(error).__name__, "message": str(error)}
+                except BaseException as error:  # noqa: BLE001 (reported by the parent)
+                    answer = {"exception": repr(error)}
+                with os.fdopen(write_end, "wb") as stream:
+                    stream.write(json.dumps(answer).encode())
+            finally:
+                os._exit(0)
+        os.close(write_end)
+        with os.fdopen(read_end, "rb") as stream:
+            data = stream.read()
+        _, status = os.waitpid(pid, 0)
+        if data:
+            answer = json.loads(data)
+            if "result" in answer:
+                if boxes is not None:
+                    boxes.extend(tuple(box) for box in answer["boxes"])
+                return answer["result"]
+            if "error" in answer:
+                raise (Unsupported if answer["error"] == "Unsupported" else InputError)(
+                    answer["message"])
+            raise RuntimeError(f"Taffy's layout failed: {answer['exception']}")
+        errors.seek(0)
+        lines = errors.read().decode(errors="replace").splitlines()
+        said = next((lines[i + 1] for i, line in enumerate(lines[:-1]) if "panicked at" in line),
+                    None)
+        if said is not None:
+            how = f"it panicked: {said.strip()}"
+        elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM:
+            how = f"it ran past {GUARD_SECONDS} s"
+        elif os.WIFSIGNALED(status):
+            how = f"it died of {signal.Signals(os.WTERMSIG(status)).name}" + (
+                f" past {GUARD_MEMORY >> 30} GiB" if "memory" in " ".join(lines) else "")
+        else:
+            how = f"it exited with status {os.WEXITSTATUS(status)}"
+        raise Unsupported(f"tree: Taffy 0.7.7 failed on this grid ({how}): "
+                          "the tree is not supported by Taffy 0.7.7")
+
+
+def _hidden_grid_child(style, children):
+    """The style of a hidden child (display: none, never read back) to give a grid, or None.
+
+    Taffy's tree lays any node without children out as a leaf, whatever its display: an empty
+    grid's explicit tracks would count for nothing ({"display": "grid", "gridTemplateColumns":
+    "35px"}: 0 wide, 35 in a browser). A hidden child makes Taffy run its grid algorithm on no
+    items; placed `span 0`, it makes no track (see HIDDEN_PLACEMENT). But with no in-flow item and
+    no track in one axis, Taffy 0.7.7's occupancy matrix is empty, and an auto-fit repetition in
+    the other axis panics looking for items in it: there the hidden child is auto-placed in the
+    trackless axis, which gives it one implicit track (of gridAuto* size: 0 where auto)."""
+    in_flow = [child for child in children if isinstance(child, dict)
+               and child.get("display") != "none" and child.get("position") != "absolute"]
+    anchored = [axis for axis, other in (("row", "column"), ("column", "row"))
+                if not in_flow and not style[f"grid_template_{axis}s"]
+                and any(t["repetition"] == REPEAT_AUTO_FIT for t in style[f"grid_template_{other}s"])]
+    if children and not anchored:
+        return None
+    placement = dict(HIDDEN_PLACEMENT)
+    for axis in anchored:
+        placement[f"grid_{axis}"] = {"start": {"kind": GRID_AUTO, "value": 0},
+                                     "end": {"kind": GRID_AUTO, "value": 0}}
+    return dict(BASE_STYLE, display=DISPLAY["none"], **placement)
+
+
+def _layout_here(case, space, rounding, root_width, boxes):
+    """_layout in this process."""
     taffy = taffylib.init()
     try:
-        def build(node, path):
+        def build(node, path, parent_display=None):
             children = _check_node(node, path)
-            style = taffy_style(node, path)
+            style = taffy_style(node, path, parent_display)
             if not path and root_width is not None:
                 width, inset = root_width
                 content_box = style["box_sizing"] == BOX_SIZING["content-box"]
@@ -409,9 +1108,14 @@ def _layout(case, space, rounding, root_width, boxes):
             node_id = taffylib.node_create(taffy, style)
             entries = []
             for index, child in enumerate(children):
-                entry = build(child, f"{_join(path, 'children')}[{index}]")
+                entry = build(child, f"{_join(path, 'children')}[{index}]",
+                              node.get("display", "flex"))
                 taffylib.node_add_child(taffy, node_id, entry[0])
                 entries.append(entry)
+            if style["display"] == DISPLAY["grid"]:
+                hidden = _hidden_grid_child(style, children)
+                if hidden is not None:
+                    taffylib.node_add_child(taffy, node_id, taffylib.node_create(taffy, hidden))
             return (node_id, node, entries, path)
 
         root = build(case["tree"], "")
@@ -557,11 +1261,16 @@ def suspects(case, expected, boxes=None):
         children = node.get("children", [])
         in_flow = [c for c in children
                    if c.get("position") != "absolute" and c.get("display") != "none"]
+        # The shapes below are flexbox's: those of a container are not looked for on a grid, those
+        # of an item not in a grid (a grid tree gets the general flags only: negative-size,
+        # size-below-padding-border, percent-in-auto-width-abspos and the root's).
+        flex_node = node.get("display") != "grid"
+        flex_parent = parent is None or parent.get("display") != "grid"
         # Items overflowing a container whose distribution falls back to flex-start (stretch,
         # space-between; for lines also normal): Chromium keeps flex-start, which a reversed axis
         # turns round (a row-reverse 0 wide puts an item 2 wide at x -2); Taffy 0.7.7 takes the safe
         # start (x 0).
-        if in_flow and node.get("display") != "none" and (
+        if flex_node and in_flow and node.get("display") != "none" and (
                 (direction.endswith("reverse") and node.get("justifyContent") in ("stretch", "space-between"))
                 or (node.get("flexWrap") == "wrap-reverse"
                     and node.get("alignContent", "normal") in ("normal", "stretch", "space-between"))):
@@ -574,13 +1283,13 @@ def suspects(case, expected, boxes=None):
             keys = [n.get(k) for k in ("height", "minHeight", "maxHeight")]
             keys += [_edge(n, "inset", side, "auto") for side in ("top", "bottom")]
             return any(isinstance(v, str) and v.endswith("%") and v != "0%" for v in keys)
-        if node.get("display") != "none" and not isinstance(node.get("height"), (int, float)) and (
+        if flex_node and node.get("display") != "none" and not isinstance(node.get("height"), (int, float)) and (
                 any(_height_percent(c) for c in children)
                 or any(isinstance(node.get(k), str) and node[k].endswith("%") for k in ("gap", "rowGap"))):
             found.append(f"{where}: percent-of-indefinite-height")
         # A wrapping column of auto height: Chromium wraps it only under its maximum height (an auto
         # height is never squeezed by the room around it), Taffy at the available height too.
-        if (in_flow and node.get("display") != "none" and direction.startswith("column")
+        if (flex_node and in_flow and node.get("display") != "none" and direction.startswith("column")
                 and node.get("flexWrap", "nowrap") != "nowrap" and not isinstance(node.get("height"), (int, float))
                 and len(in_flow) > 1):
             found.append(f"{where}: column-wrap-without-height")
@@ -588,7 +1297,7 @@ def suspects(case, expected, boxes=None):
         # column): Chromium takes its fit-content width from the items' content contributions (§9.9.1),
         # Taffy from the sum of their flex bases (an item of flexBasis 10 around content 3 wide: Taffy
         # 10, Chromium 3).
-        if (in_flow and parent is not None and node.get("display") != "none" and direction.startswith("row")
+        if (flex_node and in_flow and parent is not None and node.get("display") != "none" and direction.startswith("row")
                 and not isinstance(node.get("width"), (int, float))
                 and (node.get("position") == "absolute" or parent.get("flexDirection", "row").startswith("column"))
                 and any(c.get("flexBasis", "auto") != "auto" or c.get("overflow", "visible") != "visible"
@@ -596,11 +1305,11 @@ def suspects(case, expected, boxes=None):
             found.append(f"{where}: row-width-from-flex-bases")
         # A scroll container's contribution to its container's intrinsic size: Chromium takes its
         # content (clamped by its flex basis where it does not grow), Taffy its flex basis.
-        if (parent is not None and node.get("display") != "none" and node.get("position") != "absolute"
+        if (flex_parent and parent is not None and node.get("display") != "none" and node.get("position") != "absolute"
                 and node.get("overflow", "visible") != "visible" and node.get("flexBasis", "auto") != "auto"
                 and not isinstance(parent.get(MAIN_SIZE[parent.get("flexDirection", "row")]), (int, float))):
             found.append(f"{where}: scroll-container-contribution")
-        if parent is not None and node.get("display") != "none":
+        if flex_parent and parent is not None and node.get("display") != "none":
             parent_direction = parent.get("flexDirection", "row")
             parent_main = MAIN_SIZE[parent_direction]
             if node.get("position") == "absolute":
@@ -744,7 +1453,7 @@ def suspects(case, expected, boxes=None):
             and MAIN_SIZE[parent.get("flexDirection", "row")] == main
             and node.get("flexShrink", 1) > 0 and node.get("overflow", "visible") == "visible"
             and node.get("min" + main.capitalize()) in (None, "auto"))
-        if in_flow and node.get("display") != "none" and measured:
+        if flex_node and in_flow and node.get("display") != "none" and measured:
             a, b = AXIS_EDGES[main]
             main_inset = any(_nonzero(_edge(node, key, side, 0))
                              for key in ("padding", "border") for side in (a, b))
@@ -790,14 +1499,14 @@ def suspects(case, expected, boxes=None):
         # factors sum to less than 1 and the initial free space is what is shared (a column 76
         # high: an item of flexGrow 0.5 beside one of minHeight 15.2 gets 38 in Taffy,
         # (76 - 15.2) x 0.5 = 30.4 in a browser).
-        if in_flow and node.get("display") != "none":
+        if flex_node and in_flow and node.get("display") != "none":
             grow_sum = sum(c.get("flexGrow", 0) for c in in_flow)
             shrink_sum = sum(c.get("flexShrink", 1) for c in in_flow)
             limits = ("min" + main.capitalize(), "max" + main.capitalize())
             if ((0 < grow_sum < 1 or 0 < shrink_sum < 1)
                     and any(c.get(key) not in (None, "auto") for c in in_flow for key in limits)):
                 found.append(f"{where}: flex-factors-below-one-beside-clamped-item")
-        if in_flow and not isinstance(node.get(main), (int, float)):
+        if flex_node and in_flow and not isinstance(node.get(main), (int, float)):
             if any(c.get("flexGrow", 0) > 0 for c in in_flow):
                 candidates.append((node, result, where, main))
             if (node.get("flexWrap", "nowrap") != "nowrap"
@@ -815,7 +1524,7 @@ def suspects(case, expected, boxes=None):
         # Taffy adds the item's offset from the content box's top twice (centred or end-aligned
         # across a row, justified down a column) or not at all (a relative offset, a centred
         # line). Flagged when a baseline-aligned item's chain of first items is offset at all.
-        if (parent is not None and node.get("position") != "absolute" and in_flow
+        if (flex_parent and parent is not None and node.get("position") != "absolute" and in_flow
                 and MAIN_SIZE[parent.get("flexDirection", "row")] == "width"
                 and _aligned_baseline(node, parent)):
             chain, chain_result, chain_path = node, result, where

@@ -46,6 +46,28 @@ import Testing
         #expect(max(layout.width, layout.height) >= across)
     }
 
+    /// Nested grids, each with an aspect ratio and an auto bottom margin (items whose width follows
+    /// their height, measured in the rows first estimated, then at their columns' width, floored at
+    /// their content): each level asks its item a few questions, the same at every level, never
+    /// more for each of its own (the box fuzzer's chain of 250 took 43 s before grids' questions
+    /// for points and max-content heights became one).
+    @Test func nestedGridsStayLinear() throws {
+        func chain(_ depth: Int) -> BoxNode {
+            var node = BoxNode(style: Self.fixed)
+            var style = BoxStyle()
+            style.display = .grid
+            style.aspectRatio = 0.5
+            style.margin.bottom = .auto
+            style.gridTemplateAreas = try! GridTemplateAreas(rows: ["a . b", "a c c"])
+            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
+            return node
+        }
+        let small = BoxEngine.laidOut(chain(20), width: .maxContent, height: .maxContent)
+        let large = BoxEngine.laidOut(chain(40), width: .maxContent, height: .maxContent)
+        #expect(Double(large.computations) / 41 <= Double(small.computations) / 21 * 1.1)
+        #expect(large.computations <= 41 * 8)
+    }
+
     @Test func aChainAThousandDeep() throws {
         var leaf = BoxStyle()
         leaf.width = 10

@@ -19,6 +19,11 @@ import Testing
         case .factor: return numbers.map(BoxStyleValue.number)
         case .ratio: return [.unset] + numbers.map(BoxStyleValue.number)
         case .length: return lengths.map(BoxStyleValue.length)
+        case .css:
+            return [
+                "auto", "2", "-1", "span 2", "a", "0", "40px 1fr", "repeat(0, 1fr)", "\"a b\"", "row dense", "none",
+            ]
+            .map(BoxStyleValue.css)
         case .edges:
             return lengths.map { .edges(BoxEdges($0)) }
                 + lengths.map { .edges(BoxEdges(top: .points(0), right: .points(0), bottom: .points(0), left: $0)) }

@@ -49,6 +49,33 @@ struct LayoutCommandTests {
         #expect(try await layout(input) == shown + "\n")
     }
 
+    /// The README's grid (Examples/dashboard.json) is shown as it is, and lays out by its named
+    /// areas: the heading across three columns, the navigation down two rows, the chart's bars
+    /// aligned at the bottom of its padding.
+    @Test func theReadmeGrid() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let input = try String(contentsOf: root.appendingPathComponent("Examples/dashboard.json"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(input.trimmingCharacters(in: .newlines)))
+        let output = try await layout(input)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        func frame(_ node: [String: Any]) -> [Double] {
+            ["x", "y", "width", "height"].map { (node[$0] as! NSNumber).doubleValue }
+        }
+        let children = try #require(object["children"] as? [[String: Any]])
+        #expect(frame(object) == [0, 0, 360, 228])
+        #expect(children.map { $0["id"] as? String } == ["head", "nav", "sales", "visits", "chart"])
+        #expect(frame(children[0]) == [12, 12, 336, 20])
+        #expect(frame(children[1]) == [12, 40, 96, 176])
+        #expect(frame(children[2]) == [116, 40, 112, 72])
+        #expect(frame(children[3]) == [236, 40, 112, 72])
+        #expect(frame(children[4]) == [116, 120, 232, 96])
+        let bars = try #require(children[4]["children"] as? [[String: Any]]).map(frame)
+        #expect(bars.map { $0[1] + $0[3] } == Array(repeating: 86, count: 6))
+        #expect(bars.map { $0[0] } == [10, 46, 83, 119, 155, 192])
+    }
+
     @Test func aRowOfTwoFixedBoxesEngine() async throws {
         let output = try await layout(
             #"{"id": "row", "width": 320, "children": [{"width": 100, "height": 50}, {"id": "b", "width": 100, "height": 50}]}"#

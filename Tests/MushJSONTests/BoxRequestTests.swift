@@ -82,7 +82,81 @@ struct BoxRequestTests {
         #expect(root.id == nil)
         #expect(root.children.isEmpty)
         #expect(root.leaf == nil)
-        #expect(BoxRequest.styleKeys.count == 32)
+        #expect(BoxRequest.styleKeys.count == 47)
+    }
+
+    /// Grid keys in CSS's syntax, read into typed values; `gridTemplateAreas` as an array of rows
+    /// or one string, placements as integers or strings, the shorthands into their longhands.
+    @Test func gridKeysAsCSSWritesThem() throws {
+        let root = try read(
+            """
+            {"display": "grid", "gridTemplateColumns": "[full-start] 40px repeat(2, 1fr) fit-content(50%) [full-end]",
+             "gridTemplateRows": "minmax(10px, auto) repeat(auto-fill, 20px)", "gridTemplateAreas": ["a a", "b ."],
+             "gridAutoColumns": "min-content 2fr", "gridAutoRows": "max-content", "gridAutoFlow": "column dense",
+             "justifyItems": "center", "children": [
+               {"gridColumnStart": 2, "gridColumnEnd": "span 2", "gridRowStart": -1, "gridRowEnd": "auto",
+                "justifySelf": "end"},
+               {"gridColumn": "full-start / -1", "gridRow": "2 / span b"},
+               {"gridArea": "a"}, {"gridTemplateAreas": "\\"x\\" \\"y\\""}]}
+            """
+        ).root
+        var expected = BoxStyle()
+        expected.display = .grid
+        expected.gridTemplateColumns = GridTrackList(items: [
+            .lineNames(["full-start"]), .track(.breadth(.points(40))),
+            .repetition(.init(count: .times(2), items: [.track(.breadth(.fraction(1)))])),
+            .track(.fitContent(.percent(50))), .lineNames(["full-end"]),
+        ])
+        expected.gridTemplateRows = GridTrackList(items: [
+            .track(.minmax(.points(10), .auto)),
+            .repetition(.init(count: .autoFill, items: [.track(.breadth(.points(20)))])),
+        ])
+        expected.gridTemplateAreas = try GridTemplateAreas(rows: ["a a", "b ."])
+        expected.gridAutoColumns = GridAutoTracks([.breadth(.minContent), .breadth(.fraction(2))])
+        expected.gridAutoRows = GridAutoTracks([.breadth(.maxContent)])
+        expected.gridAutoFlow = GridAutoFlow(columns: true, dense: true)
+        expected.justifyItems = .center
+        #expect(root.style == expected)
+        let items = root.children.map(\.style)
+        #expect(items[0].gridColumnStart == .line(2, name: nil) && items[0].gridColumnEnd == .span(2, name: nil))
+        #expect(items[0].gridRowStart == .line(-1, name: nil) && items[0].gridRowEnd == .auto)
+        #expect(items[0].justifySelf == .end)
+        #expect(
+            items[1].gridColumnStart == .line(1, name: "full-start") && items[1].gridColumnEnd == .line(-1, name: nil))
+        #expect(items[1].gridRowStart == .line(2, name: nil) && items[1].gridRowEnd == .span(1, name: "b"))
+        #expect(items[2].gridRowStart == .line(1, name: "a") && items[2].gridColumnEnd == .line(1, name: "a"))
+        #expect(items[3].gridTemplateAreas?.areas.map(\.name) == ["x", "y"])
+    }
+
+    @Test(
+        "Grid values that do not read are named by their path",
+        arguments: [
+            (#"{"gridTemplateColumns": "40px 1fx"}"#, "gridTemplateColumns: "),
+            (
+                #"{"gridTemplateColumns": "repeat(0, 1fr)"}"#,
+                "gridTemplateColumns: repeat() takes a whole number of times from 1 to 10000"
+            ),
+            (
+                #"{"gridTemplateRows": "repeat(10001, 1px)"}"#,
+                "gridTemplateRows: repeat() takes a whole number of times from 1 to 10000"
+            ),
+            (#"{"gridTemplateRows": "repeat(200, repeat(100, 1px))"}"#, "gridTemplateRows: "),
+            (
+                #"{"children": [{"gridColumnStart": 10001}]}"#,
+                "children[0].gridColumnStart: a grid line number is a whole number from -10000 to 10000 other than 0"
+            ),
+            (#"{"children": [{"gridRow": "0 / 2"}]}"#, "children[0].gridRow: a grid line number"),
+            (#"{"gridTemplateAreas": ["a a", "a b", "b a"]}"#, "gridTemplateAreas: area 'a' is not a rectangle"),
+            (
+                #"{"gridTemplateAreas": ["a", 2]}"#,
+                "gridTemplateAreas[1]: expected a string of area names, not a number"
+            ),
+            (#"{"gridAutoFlow": 1}"#, "gridAutoFlow: expected a string in CSS's syntax, not a number"),
+            (#"{"gridArea": "a / b / c / d / e"}"#, "gridArea: gridArea has at most four lines"),
+        ])
+    func gridErrorsNameTheirPaths(_ json: String, _ start: String) {
+        let message = error(json) ?? "no error"
+        #expect(message.hasPrefix(start), "\(message)")
     }
 
     @Test func defaultsAreCSSInitialValues() throws {
@@ -240,7 +314,7 @@ struct BoxRequestTests {
                 "flexDirection: must be row, column, row-reverse or column-reverse (it is 'down')"
             ),
             (#"{"flexWrap": "no-wrap"}"#, "flexWrap: must be nowrap, wrap or wrap-reverse (it is 'no-wrap')"),
-            (#"{"display": "block"}"#, "display: must be flex or none (it is 'block')"),
+            (#"{"display": "block"}"#, "display: must be flex, grid or none (it is 'block')"),
             (#"{"overflow": "auto"}"#, "overflow: must be visible, hidden, clip or scroll (it is 'auto')"),
             (
                 #"{"alignItems": "space-between"}"#,

@@ -17,13 +17,17 @@ import Testing
 /// only get better; the differences it finds once reduced (`chromium_oracle.py reduce`) and fixed
 /// become the named fixtures of `Tests/MushBoxTests/Fixtures/chromium.jsonl`.
 @Suite struct ChromiumDifferentialTests {
-    /// The generator writes every style key the engine's table has (a property added to
-    /// `BoxStyle.properties` must be taught to it too, or its random trees never hold it).
+    /// The generators (flexbox trees, and grid trees with `--grid`) write every style key the
+    /// engine's table has between them (a property added to `BoxStyle.properties` must be taught to
+    /// one of them too, or the random trees never hold it).
     @Test func theGeneratorWritesEveryStyleKey() throws {
-        let keys =
-            try JSONSerialization.jsonObject(with: TaffyOracle.run(["keys"], script: TaffyOracle.chromiumScript))
-            as! [String]
-        #expect(keys == BoxRequest.styleKeys.sorted())
+        func keys(_ arguments: [String]) throws -> Set<String> {
+            Set(
+                try JSONSerialization.jsonObject(with: TaffyOracle.run(arguments, script: TaffyOracle.chromiumScript))
+                    as! [String])
+        }
+        let written = try keys(["keys"]).union(try keys(["keys", "--grid"]))
+        #expect(written.sorted() == BoxRequest.styleKeys.sorted())
     }
 
     /// Seed 1, 300 trees (about 5,000 boxes; a few seconds); `MUSH_CHROMIUM_SEED` and

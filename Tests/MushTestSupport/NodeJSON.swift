@@ -28,6 +28,7 @@ public enum NodeJSON {
         case .keyword(let keyword): return quoted(keyword)
         case .number(let number): return self.number(number)
         case .length(let length): return self.length(length)
+        case .css(let text): return quoted(text)
         case .edges(let edges):
             return "{\"top\":\(length(edges.top)),\"right\":\(length(edges.right)),"
                 + "\"bottom\":\(length(edges.bottom)),\"left\":\(length(edges.left))}"
@@ -38,14 +39,33 @@ public enum NodeJSON {
     /// in the order of `BoxStyle.properties` (so `gap` comes before `rowGap`), then `children`.
     /// Input that is not a tree of this shape is a test's own bug: it traps with the key.
     public static func read(_ object: [String: Any]) -> BoxNode {
+        do {
+            return try readChecked(object)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
+    /// As ``read(_:)``, but a value in CSS's syntax that does not parse (a grid line past the
+    /// engine's limits) throws, naming its key, where `read` traps.
+    public static func readChecked(_ object: [String: Any]) throws -> BoxNode {
         var style = BoxStyle()
         let known = Set(BoxStyle.properties.map(\.name) + ["children", "id"])
         for key in object.keys where !known.contains(key) { fatalError("unknown key \(key)") }
         for property in BoxStyle.properties {
             guard let value = object[property.name] else { continue }
-            style[property] = read(value, as: property.kind, over: style[property])
+            let read = read(value, as: property.kind, over: style[property])
+            if case .css(let text) = read {
+                do {
+                    try property.read(css: text, into: &style)
+                } catch {
+                    throw GridSyntaxError("\(property.name): \(error.message)")
+                }
+            } else {
+                style[property] = read
+            }
         }
-        let children = (object["children"] as? [[String: Any]] ?? []).map(read)
+        let children = try (object["children"] as? [[String: Any]] ?? []).map(readChecked)
         return BoxNode(id: object["id"] as? String, style: style, children: children)
     }
 
@@ -53,6 +73,10 @@ public enum NodeJSON {
         switch kind {
         case .keyword: return .keyword(value as! String)
         case .factor, .ratio: return .number((value as! NSNumber).doubleValue)
+        case .css:
+            if let rows = value as? [String] { return .css(rows.map { "\"\($0)\"" }.joined(separator: " ")) }
+            if let number = value as? NSNumber { return .css("\(number.intValue)") }
+            return .css(value as! String)
         case .length: return .length(length(value))
         case .edges:
             guard let object = value as? [String: Any] else { return .edges(BoxEdges(length(value))) }

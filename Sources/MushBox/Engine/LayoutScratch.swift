@@ -53,8 +53,12 @@ struct ScratchBuffer: ~Copyable {
     deinit { pointer?.deallocate() }
 
     /// Room for `count` values of `type`, uninitialized (any values a layout left are overwritten).
-    mutating func reserve<T>(_ type: T.Type, count: Int) -> UnsafeMutableBufferPointer<T> {
-        precondition(_isPOD(T.self), "a scratch buffer holds plain values only")
+    /// A type that is not plain (``BoxStyle``, whose grid values are shared out of line) is
+    /// `holdingReferences`: its user deinitializes what it initialized before the buffer is reused.
+    mutating func reserve<T>(_ type: T.Type, count: Int, holdingReferences: Bool = false)
+        -> UnsafeMutableBufferPointer<T>
+    {
+        precondition(holdingReferences || _isPOD(T.self), "a scratch buffer holds plain values only")
         let needed = max(count, 1) * MemoryLayout<T>.stride
         if needed > bytes {
             pointer?.deallocate()

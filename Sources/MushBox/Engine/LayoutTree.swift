@@ -160,6 +160,9 @@ struct StyleReads: OptionSet {
     static let arranged = StyleReads(rawValue: 4096)
     /// Every part of a question, and ``arranged``.
     static let everything = StyleReads(rawValue: 0x1FFF)
+    /// The node is a grid container, which
+    /// ``LayoutTree/gridLayout(_:known:parentSize:space:mode:sizing:)`` lays out.
+    static let grid = StyleReads(rawValue: 0x2000)
 
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
@@ -244,6 +247,10 @@ struct StyleReads: OptionSet {
         }
         if known.height == nil {
             if !contains(.heightSpace) {
+                space.height = .maxContent
+            } else if contains(.grid), case .points = space.height {
+                // (A grid's rows are sized at max-content in any room but min-content: one question,
+                // in one cache slot with the max-content one.)
                 space.height = .maxContent
             } else if !contains(.availableHeight), case .points = space.height {
                 space.height = .points(0)
@@ -373,7 +380,7 @@ struct FlatTree {
     /// ``BoxNode/validate()`` checks it (one walk of the input instead of two).
     init(_ root: BoxNode, count: Int, scratch: LayoutScratch, validating: Bool) {
         self.validating = validating
-        styles = scratch.styles.reserve(BoxStyle.self, count: count)
+        styles = scratch.styles.reserve(BoxStyle.self, count: count, holdingReferences: true)
         let numbers = scratch.nodeNumbers.reserve(Int32.self, count: 7 * count)
         func numbersOf(_ part: Int) -> UnsafeMutableBufferPointer<Int32> {
             UnsafeMutableBufferPointer(rebasing: numbers[part * count..<(part + 1) * count])
@@ -543,6 +550,7 @@ final class LayoutTree {
         let scratch = LayoutScratch.take()
         let flat = FlatTree(root, count: count, scratch: scratch, validating: true)
         guard flat.isValid else {
+            flat.styles[..<flat.styleCount].deinitialize()
             LayoutScratch.give(scratch)
             // (The same checks in the same order: validate() finds the problem and its path.)
             try root.validate()
@@ -572,7 +580,10 @@ final class LayoutTree {
         var containers: Int32 = 0
         for node in 0..<nodeCount {
             // (Most trees have no arrangement: the dictionary is not asked, and no empty answer made.)
-            guard flat.childCount[node] > 0 || (!flat.arrangements.isEmpty && flat.arrangements[Int32(node)] != nil)
+            // (A grid container without items still has its tracks' size.)
+            guard
+                flat.childCount[node] > 0 || (!flat.arrangements.isEmpty && flat.arrangements[Int32(node)] != nil)
+                    || (flat.leafIndex[node] < 0 && style(node).pointee.display == .grid)
             else {
                 flat.cacheBase[node] = -1
                 continue
@@ -593,6 +604,15 @@ final class LayoutTree {
         for node in reads.indices.reversed() {
             if !flat.arrangements.isEmpty, flat.arrangements[Int32(node)] != nil {
                 reads[node] = .everything
+                continue
+            }
+            if style(node).pointee.display == .grid, leafIndex[node] < 0 {
+                // A grid's items are asked questions made from its own sizes and its tracks', never
+                // from its available space: its answers read its own percentage bases (its style's),
+                // the room across (its columns fill a width it is offered) and the kind of room
+                // down (its rows are sized at min- or max-content, whatever the points), and its
+                // width may follow its height (its items' ratios, through the rows).
+                reads[node].formUnion([.grid, .availableWidth, .widthSpace, .heightSpace, .widthFromHeight])
                 continue
             }
             let start = Int(childStart[node])
@@ -643,7 +663,8 @@ final class LayoutTree {
     }
 
     deinit {
-        // The scratch buffers hold plain values: nothing to deinitialize.
+        // The scratch buffers hold plain values, but for the styles' grid values.
+        styles.deinitialize()
         leaves.deinitialize()
         leaves.deallocate()
         LayoutScratch.give(scratch)
@@ -682,8 +703,8 @@ final class LayoutTree {
 
     // MARK: - Dispatch and caching
 
-    /// Lays out or measures `node`: from the cache when an earlier answer serves, otherwise by the
-    /// algorithm that suits it (a leaf's measurement, or flexbox).
+    /// Lays out or measures `node`: a leaf by its measurement; a container from the cache when an
+    /// earlier answer serves, otherwise by the algorithm of its kind (``kind(of:)``).
     func compute(
         _ node: Int, known: Known, parentSize: Known, space: Space, mode: RunMode, sizing: SizingMode,
         axis: RequestedAxis = .both, indefiniteHeight: Bool = false
@@ -732,11 +753,14 @@ final class LayoutTree {
             mode == .computeSize && axis != .width && question.width != nil && question.height == nil && usesCache
             && !holds(base + CacheEntry.finalSlot) && layoutIsItsHeightsAt(node)
         let output: NodeOutput
-        if nodeReads.contains(.arranged), let arrangement = arrangements[Int32(node)] {
+        switch kind(of: node) {
+        case .arranged(let arrangement):
             output = arrangedLayout(
                 node, arrangement: arrangement, known: known, parentSize: parentSize, space: space, mode: mode,
                 sizing: sizing)
-        } else {
+        case .grid:
+            output = gridLayout(node, known: known, parentSize: parentSize, space: space, mode: mode, sizing: sizing)
+        case .flex:
             output = flexLayout(
                 node, known: known, parentSize: parentSize, space: space, mode: laysOut ? .performLayout : mode,
                 sizing: sizing, axis: laysOut ? .both : axis, indefiniteHeight: indefiniteHeight)
@@ -752,6 +776,21 @@ final class LayoutTree {
         if laysOut { keep(entry, in: base + CacheEntry.finalSlot) }
         if mode == .performLayout || laysOut { forgetAncestorsLayouts(of: node) }
         return output
+    }
+
+    /// The algorithm that lays out a container (a node with a cache: leaves are measured before
+    /// the cache is asked): its own arrangement, CSS Grid, or flexbox.
+    enum ContainerKind {
+        case flex
+        case grid
+        case arranged(any BoxArrangement)
+    }
+
+    /// The node's ``ContainerKind``, from what its style reads (found once, with the tree).
+    @inline(__always) func kind(of node: Int) -> ContainerKind {
+        let nodeReads = reads[node]
+        if nodeReads.contains(.arranged), let arrangement = arrangements[Int32(node)] { return .arranged(arrangement) }
+        return nodeReads.contains(.grid) ? .grid : .flex
     }
 
     /// Forgets the final layouts of `node`'s ancestors, its children's frames having been written
@@ -780,7 +819,8 @@ final class LayoutTree {
         let style = style(node)
         guard style.pointee.flexDirection.isRow, style.pointee.flexWrap == .noWrap,
             reads[node].isDisjoint(with: [
-                .heightBase, .percentHeight, .aspectRatio, .arranged, .widthFromHeight, .availableHeight, .heightSpace,
+                .heightBase, .percentHeight, .aspectRatio, .arranged, .grid, .widthFromHeight, .availableHeight,
+                .heightSpace,
             ])
         else { return false }
         for child in children(of: node) {

@@ -1,10 +1,11 @@
-/// The style of a box: CSS Flexible Box Layout Level 1 plus absolute positioning.
+/// The style of a box: CSS Flexible Box Layout Level 1, CSS Grid Layout Level 1 and absolute
+/// positioning.
 ///
 /// Every property starts at its CSS initial value, except ``boxSizing``, which starts at
 /// ``BoxSizing/borderBox`` as in every UI toolkit. The names are CSS's, in camelCase; the article
 /// <doc:BoxLayoutRules> gives the rules the engine follows for each.
 public struct BoxStyle: Hashable, Sendable {
-    /// `flex`, or `none`: the box and its subtree take no room and get zero frames.
+    /// `flex`, `grid`, or `none`: the box and its subtree take no room and get zero frames.
     public var display: Display = .flex
     /// In flow (`relative`), or placed by ``inset`` against the parent's padding box (`absolute`).
     public var position: Position = .relative
@@ -23,8 +24,14 @@ public struct BoxStyle: Hashable, Sendable {
     public var alignItems: BoxAlignment?
     /// This item's cross-axis alignment; `nil` is `auto` (the parent's ``alignItems``).
     public var alignSelf: BoxAlignment?
-    /// Alignment of the lines of a wrapping container; `nil` is CSS's `normal` (as `stretch`).
+    /// Alignment of the lines of a wrapping container, or of a grid's rows; `nil` is CSS's `normal`
+    /// (as `stretch`).
     public var alignContent: BoxAlignment?
+    /// Inline-axis alignment of a grid container's items in their areas; `nil` is CSS's `normal`
+    /// (as `stretch`, or `start` for an item with an aspect ratio). Flex containers ignore it.
+    public var justifyItems: BoxAlignment?
+    /// This grid item's inline-axis alignment; `nil` is `auto` (the parent's ``justifyItems``).
+    public var justifySelf: BoxAlignment?
     public var width: BoxLength = .auto
     public var height: BoxLength = .auto
     public var minWidth: BoxLength = .auto
@@ -54,6 +61,9 @@ public struct BoxStyle: Hashable, Sendable {
     /// Whether the box is drawn again on every page where its parent continues: at the top
     /// (`header`, as HTML's `<thead>`) or at the bottom (`footer`, as `<tfoot>`); pages only.
     public var repeats: Repeat = .none
+    /// The grid properties (``gridTemplateColumns`` and the others), where any differs from its
+    /// initial value: nil in most styles.
+    var grid: GridBox?
 
     public init() {}
 
@@ -82,6 +92,7 @@ public struct BoxStyle: Hashable, Sendable {
 
     public enum Display: String, Hashable, Sendable, CaseIterable {
         case flex
+        case grid
         case none
     }
 

@@ -24,6 +24,8 @@ public struct BoxStyleProperty: Sendable, Identifiable {
     /// the cache's record read every node's style on every layout, and a closure or a key path a
     /// property is several times slower than the loop's own work).
     let storage: Storage
+    /// For a ``Kind/css(syntax:)`` property: reads a value in CSS's syntax into a style.
+    let parse: (@Sendable (inout BoxStyle, String) throws(GridSyntaxError) -> Void)?
 
     /// A property's value by its byte offset in `BoxStyle` (its stored properties are plain
     /// values: no references), for what reads styles on every layout; `none` for what those loops
@@ -37,6 +39,9 @@ public struct BoxStyleProperty: Sendable, Identifiable {
         /// An optional ``BoxAlignment``; `item`: the item alignments are allowed, else the content
         /// distributions.
         case alignment(Int, item: Bool)
+        /// One of the grid properties, in the style's out-of-line grid values (at this offset): a
+        /// style without them has nothing to check.
+        case grid(Int)
     }
 
     public var id: String { name }
@@ -55,6 +60,9 @@ public struct BoxStyleProperty: Sendable, Identifiable {
         case length(auto: Bool, negative: Bool)
         /// Four lengths of the kind `length(auto:negative:)`, one an edge.
         case edges(auto: Bool, negative: Bool)
+        /// A value in CSS's own syntax, as a string (a grid track list, line or areas); `syntax`
+        /// names what it takes, for help texts.
+        case css(syntax: String)
     }
 
     /// What a percentage of a property resolves against, and so which of a box's questions its
@@ -86,6 +94,8 @@ public enum BoxStyleValue: Hashable, Sendable {
     case number(Double)
     case length(BoxLength)
     case edges(BoxEdges<BoxLength>)
+    /// A value in CSS's syntax, of a ``BoxStyleProperty/Kind/css(syntax:)`` property.
+    case css(String)
 }
 
 extension BoxLength {
@@ -104,52 +114,58 @@ extension BoxStyle {
     }
 
     /// Every property, in the order the JSON reader reads them and validation checks them.
-    public static let properties: [BoxStyleProperty] = [
-        .keyword("display", \.display),
-        .keyword("position", \.position),
-        .keyword("direction", \.direction, note: "inherited when left out"),
-        .keyword("boxSizing", \.boxSizing, note: "border-box by default"),
-        .keyword("flexDirection", \.flexDirection),
-        .keyword("flexWrap", \.flexWrap),
-        .factor("flexGrow", \.flexGrow),
-        .factor("flexShrink", \.flexShrink),
-        .length("flexBasis", \.flexBasis, auto: true, negative: false, base: .containerMainSize),
-        .alignment("justifyContent", \.justifyContent, item: false),
-        .alignment("alignItems", \.alignItems, item: true),
-        .alignment("alignSelf", \.alignSelf, item: true, unset: "auto", note: "auto: as the parent's alignItems"),
-        .alignment("alignContent", \.alignContent, item: false),
-        .length("width", \.width, auto: true, negative: false, base: .width),
-        .length("height", \.height, auto: true, negative: false, base: .height),
-        .length("minWidth", \.minWidth, auto: true, negative: false, base: .containingWidth),
-        .length("minHeight", \.minHeight, auto: true, negative: false, base: .containingHeight),
-        .length("maxWidth", \.maxWidth, auto: true, negative: false, base: .containingWidth),
-        .length("maxHeight", \.maxHeight, auto: true, negative: false, base: .containingHeight),
-        .ratio("aspectRatio", \.aspectRatio, note: "width ÷ height"),
-        .edges("margin", \.margin, auto: true, negative: true, base: .containingWidth),
-        .edges("padding", \.padding, auto: false, negative: false, base: .containingWidth),
-        .edges("border", \.border, auto: false, negative: false, base: .containingWidth, note: "the border's width"),
-        .edges("inset", \.inset, auto: true, negative: true, base: .paddingBox),
-        BoxStyleProperty(
-            name: "gap", kind: .length(auto: false, negative: false), percentBase: .contentBox, note: "both gaps",
-            isShorthand: true, get: { .length($0.rowGap) },
-            set: { style, value in
-                guard case .length(let length) = value else { return }
-                style.rowGap = length
-                style.columnGap = length
-            }, storage: .none),
-        .length("rowGap", \.rowGap, auto: false, negative: false, base: .contentBox),
-        .length("columnGap", \.columnGap, auto: false, negative: false, base: .contentBox),
-        .keyword("overflow", \.overflow),
-        .keyword("breakBefore", \.breakBefore, note: "pages only"),
-        .keyword("breakAfter", \.breakAfter, note: "pages only"),
-        .keyword("breakInside", \.breakInside, note: "pages only"),
-        .keyword("repeat", \.repeats, note: "pages only"),
-    ]
+    public static let properties: [BoxStyleProperty] =
+        [
+            .keyword("display", \.display),
+            .keyword("position", \.position),
+            .keyword("direction", \.direction, note: "inherited when left out"),
+            .keyword("boxSizing", \.boxSizing, note: "border-box by default"),
+            .keyword("flexDirection", \.flexDirection),
+            .keyword("flexWrap", \.flexWrap),
+            .factor("flexGrow", \.flexGrow),
+            .factor("flexShrink", \.flexShrink),
+            .length("flexBasis", \.flexBasis, auto: true, negative: false, base: .containerMainSize),
+            .alignment("justifyContent", \.justifyContent, item: false),
+            .alignment("alignItems", \.alignItems, item: true),
+            .alignment("alignSelf", \.alignSelf, item: true, unset: "auto", note: "auto: as the parent's alignItems"),
+            .alignment("alignContent", \.alignContent, item: false),
+            .alignment("justifyItems", \.justifyItems, item: true, note: "grid items"),
+            .alignment(
+                "justifySelf", \.justifySelf, item: true, unset: "auto",
+                note: "a grid item; auto: as the parent's justifyItems"),
+            .length("width", \.width, auto: true, negative: false, base: .width),
+            .length("height", \.height, auto: true, negative: false, base: .height),
+            .length("minWidth", \.minWidth, auto: true, negative: false, base: .containingWidth),
+            .length("minHeight", \.minHeight, auto: true, negative: false, base: .containingHeight),
+            .length("maxWidth", \.maxWidth, auto: true, negative: false, base: .containingWidth),
+            .length("maxHeight", \.maxHeight, auto: true, negative: false, base: .containingHeight),
+            .ratio("aspectRatio", \.aspectRatio, note: "width ÷ height"),
+            .edges("margin", \.margin, auto: true, negative: true, base: .containingWidth),
+            .edges("padding", \.padding, auto: false, negative: false, base: .containingWidth),
+            .edges(
+                "border", \.border, auto: false, negative: false, base: .containingWidth, note: "the border's width"),
+            .edges("inset", \.inset, auto: true, negative: true, base: .paddingBox),
+            BoxStyleProperty(
+                name: "gap", kind: .length(auto: false, negative: false), percentBase: .contentBox, note: "both gaps",
+                isShorthand: true, get: { .length($0.rowGap) },
+                set: { style, value in
+                    guard case .length(let length) = value else { return }
+                    style.rowGap = length
+                    style.columnGap = length
+                }, storage: .none, parse: nil),
+            .length("rowGap", \.rowGap, auto: false, negative: false, base: .contentBox),
+            .length("columnGap", \.columnGap, auto: false, negative: false, base: .contentBox),
+            .keyword("overflow", \.overflow),
+            .keyword("breakBefore", \.breakBefore, note: "pages only"),
+            .keyword("breakAfter", \.breakAfter, note: "pages only"),
+            .keyword("breakInside", \.breakInside, note: "pages only"),
+            .keyword("repeat", \.repeats, note: "pages only"),
+        ] + gridProperties
 }
 
 extension BoxStyleProperty {
     /// The byte offset of a stored property of `BoxStyle`.
-    private static func offset<Value>(_ path: WritableKeyPath<BoxStyle, Value>) -> Int {
+    static func offset<Value>(_ path: WritableKeyPath<BoxStyle, Value>) -> Int {
         guard let offset = MemoryLayout<BoxStyle>.offset(of: path) else {
             fatalError("BoxStyle.properties names a property that is not stored")
         }
@@ -167,7 +183,7 @@ extension BoxStyleProperty {
                 if case .keyword(let keyword) = value, let choice = Value(rawValue: keyword) {
                     style[keyPath: path] = choice
                 }
-            }, storage: .none)
+            }, storage: .none, parse: nil)
     }
 
     /// A property of CSS keywords that may be left unset.
@@ -183,7 +199,7 @@ extension BoxStyleProperty {
                 case .keyword(let keyword): if let choice = Value(rawValue: keyword) { style[keyPath: path] = choice }
                 default: break
                 }
-            }, storage: .none)
+            }, storage: .none, parse: nil)
     }
 
     /// An alignment property: `unset` (CSS's `normal`, or `auto` for `alignSelf`) and the keywords
@@ -204,7 +220,7 @@ extension BoxStyleProperty {
                 } else if let alignment = BoxAlignment(rawValue: keyword) {
                     style[keyPath: path] = alignment
                 }
-            }, storage: .alignment(offset(path), item: item))
+            }, storage: .alignment(offset(path), item: item), parse: nil)
     }
 
     static func factor(_ name: String, _ path: WritableKeyPath<BoxStyle, Double> & Sendable) -> BoxStyleProperty {
@@ -212,7 +228,7 @@ extension BoxStyleProperty {
             name: name, kind: .factor, percentBase: nil, note: nil, isShorthand: false,
             get: { .number($0[keyPath: path]) },
             set: { style, value in if case .number(let number) = value { style[keyPath: path] = number } },
-            storage: .factor(offset(path)))
+            storage: .factor(offset(path)), parse: nil)
     }
 
     static func ratio(_ name: String, _ path: WritableKeyPath<BoxStyle, Double?> & Sendable, note: String)
@@ -227,7 +243,7 @@ extension BoxStyleProperty {
                 case .number(let number): style[keyPath: path] = number
                 default: break
                 }
-            }, storage: .ratio(offset(path)))
+            }, storage: .ratio(offset(path)), parse: nil)
     }
 
     static func length(
@@ -238,7 +254,7 @@ extension BoxStyleProperty {
             name: name, kind: .length(auto: auto, negative: negative), percentBase: base, note: nil,
             isShorthand: false, get: { .length($0[keyPath: path]) },
             set: { style, value in if case .length(let length) = value { style[keyPath: path] = length } },
-            storage: .length(offset(path), auto: auto, negative: negative))
+            storage: .length(offset(path), auto: auto, negative: negative), parse: nil)
     }
 
     static func edges(
@@ -249,6 +265,6 @@ extension BoxStyleProperty {
             name: name, kind: .edges(auto: auto, negative: negative), percentBase: base, note: note,
             isShorthand: false, get: { .edges($0[keyPath: path]) },
             set: { style, value in if case .edges(let edges) = value { style[keyPath: path] = edges } },
-            storage: .edges(offset(path), auto: auto, negative: negative))
+            storage: .edges(offset(path), auto: auto, negative: negative), parse: nil)
     }
 }

@@ -36,12 +36,13 @@ public enum GridTrackSize: Hashable, Sendable {
     /// `fit-content(L)`: `minmax(auto, max-content)` clamped to L.
     case fitContent(GridBreadth)
 
-    /// Whether the size is fixed (CSS's `<fixed-size>`): what `auto-fill` and `auto-fit`
-    /// repetitions may hold.
+    /// Whether the size is fixed (CSS's `<fixed-size>`: a length or percentage, or a `minmax()`
+    /// with one, `minmax(auto, 40px)` included): what `auto-fill` and `auto-fit` repetitions may
+    /// hold.
     public var isFixed: Bool {
         switch self {
         case .breadth(let breadth): breadth.isFixed
-        case .minmax(let minimum, let maximum): minimum.isFixed || (maximum.isFixed && minimum != .auto)
+        case .minmax(let minimum, let maximum): minimum.isFixed || maximum.isFixed
         case .fitContent: false
         }
     }
@@ -81,6 +82,11 @@ public struct GridTrackList: Hashable, Sendable {
 
         public var count: Count
         public var items: [Item]
+
+        public init(count: Count, items: [Item]) {
+            self.count = count
+            self.items = items
+        }
     }
 
     public var items: [Item]

@@ -71,7 +71,8 @@ extension BoxStyle {
         let bytes = UnsafeRawBufferPointer(start: style, count: MemoryLayout<BoxStyle>.size)
         for index in checked.indices where !checked[index].storage.isGood(in: bytes) {
             let property = properties[checked[index].property]
-            return property.problem(with: style.load(as: BoxStyle.self)[property])
+            // (A style with grid values has them read back and checked.)
+            if let problem = property.problem(with: style.load(as: BoxStyle.self)[property]) { return problem }
         }
         return nil
     }
@@ -107,6 +108,9 @@ extension BoxStyleProperty.Storage {
         case .alignment(let offset, let item):
             guard let alignment = style.load(fromByteOffset: offset, as: BoxAlignment?.self) else { return true }
             return item ? alignment.isItemAlignment : alignment.isContentDistribution
+        case .grid(let offset):
+            // (Nil, the only value whose bits are all zero: no grid values to check.)
+            return style.load(fromByteOffset: offset, as: UInt.self) == 0
         }
     }
 }
@@ -170,6 +174,15 @@ extension BoxStyleProperty {
             if let problem = edges.bottom.problem(auto: auto, negative: negative) { return (name + ".bottom", problem) }
             if let problem = edges.left.problem(auto: auto, negative: negative) { return (name + ".left", problem) }
             return nil
+        case (.css, .css(let text)):
+            // A value set from Swift is checked as the same value written as CSS would be.
+            var style = BoxStyle()
+            do throws(GridSyntaxError) {
+                try read(css: text, into: &style)
+                return nil
+            } catch {
+                return (name, error.message)
+            }
         default:
             return nil
         }
