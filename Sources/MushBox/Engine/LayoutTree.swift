@@ -170,8 +170,15 @@ struct StyleReads: OptionSet {
     /// property added there is read here without an edit. (Values are read by their offsets:
     /// this runs for every node on every layout.)
     init(_ style: BoxStyle) {
+        self = withUnsafePointer(to: style) { StyleReads($0) }
+    }
+
+    /// What the style at `style` reads, read in place (a style is large, and copying one retains its
+    /// grid values).
+    init(_ style: UnsafePointer<BoxStyle>) {
         var reads: StyleReads = []
-        withUnsafeBytes(of: style) { bytes in
+        do {
+            let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(style), count: MemoryLayout<BoxStyle>.size)
             for read in Self.percentReads {
                 let lengths: (BoxLength, BoxLength, BoxLength, BoxLength)
                 if read.isEdges {
@@ -188,7 +195,8 @@ struct StyleReads: OptionSet {
                 }
             }
         }
-        if style.aspectRatio != nil {
+        if style.pointee.display == .grid { reads.insert(.grid) }
+        if style.pointee.aspectRatio != nil {
             reads.formUnion([.aspectRatio, .widthFromHeight])
             // (The ratio carries the height's limits to the width only where the width is auto, and
             // a width in a percentage of an unknown base is: its limits read the base, whatever the
@@ -337,6 +345,9 @@ struct FlatTree {
     /// a table's rows, a grid's cells).
     let styles: UnsafeMutableBufferPointer<BoxStyle>
     var styleCount = 0
+    /// Whether a style kept holds grid values (a reference, released with the styles): only then
+    /// are the styles deinitialized.
+    private(set) var holdsGridValues = false
     /// The input style the last style kept was copied from, when it was kept unchanged.
     private var lastInput: UnsafeRawPointer?
     var nodeCount = 0
@@ -424,7 +435,13 @@ struct FlatTree {
         nodeCount += 1
         if !shares {
             let style = styles.baseAddress! + styleCount
-            style.initialize(to: node.pointee.style)
+            if node.pointee.style.grid == nil {
+                // (A style without grid values holds no reference: its bytes are the copy.)
+                UnsafeMutableRawPointer(style).copyMemory(from: input, byteCount: MemoryLayout<BoxStyle>.size)
+            } else {
+                style.initialize(to: node.pointee.style)
+                holdsGridValues = true
+            }
             styleCount += 1
             if let leafRatio { style.pointee.aspectRatio = leafRatio }
             lastInput = leafRatio == nil ? input : nil
@@ -482,6 +499,8 @@ final class LayoutTree {
     /// The styles, read in place (a style is too large to copy for every look), shared by nodes whose
     /// styles are the same (``FlatTree/styles``): read through ``style(_:)``.
     private let styles: UnsafeMutableBufferPointer<BoxStyle>
+    /// Whether a style holds grid values (``FlatTree/holdsGridValues``).
+    private let holdsGridValues: Bool
     // The nodes' numbers, in the scratch buffers ``FlatTree`` wrote them to (read in place: a slice
     // of the children is read without retaining an array).
     /// Each node's style in `styles`.
@@ -550,7 +569,7 @@ final class LayoutTree {
         let scratch = LayoutScratch.take()
         let flat = FlatTree(root, count: count, scratch: scratch, validating: true)
         guard flat.isValid else {
-            flat.styles[..<flat.styleCount].deinitialize()
+            if flat.holdsGridValues { flat.styles[..<flat.styleCount].deinitialize() }
             LayoutScratch.give(scratch)
             // (The same checks in the same order: validate() finds the problem and its path.)
             try root.validate()
@@ -562,6 +581,7 @@ final class LayoutTree {
     private init(_ flat: FlatTree, scratch: LayoutScratch) {
         self.scratch = scratch
         styles = UnsafeMutableBufferPointer(rebasing: flat.styles[..<flat.styleCount])
+        holdsGridValues = flat.holdsGridValues
         nodeCount = flat.nodeCount
         func nodes<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> UnsafeBufferPointer<T> {
             UnsafeBufferPointer(rebasing: buffer[..<flat.nodeCount])
@@ -577,13 +597,17 @@ final class LayoutTree {
         roles = flat.roles
         origins = flat.origins
         arrangements = flat.arrangements
+        let kept = styles
+        let styleReads = kept.indices.map { StyleReads(UnsafePointer(kept.baseAddress! + $0)) }
+        let reads = UnsafeMutableBufferPointer(rebasing: flat.reads[..<nodeCount])
+        for node in reads.indices { reads[node] = styleReads[Int(flat.styleIndex[node])] }
         var containers: Int32 = 0
         for node in 0..<nodeCount {
             // (Most trees have no arrangement: the dictionary is not asked, and no empty answer made.)
             // (A grid container without items still has its tracks' size.)
             guard
                 flat.childCount[node] > 0 || (!flat.arrangements.isEmpty && flat.arrangements[Int32(node)] != nil)
-                    || (flat.leafIndex[node] < 0 && style(node).pointee.display == .grid)
+                    || (reads[node].contains(.grid) && flat.leafIndex[node] < 0)
             else {
                 flat.cacheBase[node] = -1
                 continue
@@ -595,9 +619,6 @@ final class LayoutTree {
         func style(_ node: Int) -> UnsafePointer<BoxStyle> {
             UnsafePointer(flat.styles.baseAddress! + Int(flat.styleIndex[node]))
         }
-        let styleReads = styles.map(StyleReads.init)
-        let reads = UnsafeMutableBufferPointer(rebasing: flat.reads[..<nodeCount])
-        for node in reads.indices { reads[node] = styleReads[Int(flat.styleIndex[node])] }
         // Children come after their parent in preorder: from the last node back, each node's children
         // are done before it.
         // (The styles are read in place: copying one copies 440 bytes.)
@@ -606,7 +627,7 @@ final class LayoutTree {
                 reads[node] = .everything
                 continue
             }
-            if style(node).pointee.display == .grid, leafIndex[node] < 0 {
+            if reads[node].contains(.grid), leafIndex[node] < 0 {
                 // A grid's items are asked questions made from its own sizes and its tracks', never
                 // from its available space: its answers read its own percentage bases (its style's),
                 // the room across (its columns fill a width it is offered) and the kind of room
@@ -618,7 +639,10 @@ final class LayoutTree {
             let start = Int(childStart[node])
             let children = childList[start..<start + Int(childCount[node])]
             if children.isEmpty {
-                if leafIndex[node] >= 0 { reads[node].formUnion([.availableWidth, .widthSpace]) }
+                // (A leaf is no grid, whatever its display.)
+                if leafIndex[node] >= 0 {
+                    reads[node] = reads[node].subtracting(.grid).union([.availableWidth, .widthSpace])
+                }
                 continue
             }
             let isRow = style(node).pointee.flexDirection.isRow
@@ -664,7 +688,7 @@ final class LayoutTree {
 
     deinit {
         // The scratch buffers hold plain values, but for the styles' grid values.
-        styles.deinitialize()
+        if holdsGridValues { styles.deinitialize() }
         leaves.deinitialize()
         leaves.deallocate()
         LayoutScratch.give(scratch)

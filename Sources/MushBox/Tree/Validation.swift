@@ -69,20 +69,108 @@ extension BoxStyle {
     /// problem is then told by ``BoxStyleProperty/problem(with:)``, which says it for any value.
     static func firstProblem(_ style: UnsafeRawPointer) -> (key: String, problem: String)? {
         let bytes = UnsafeRawBufferPointer(start: style, count: MemoryLayout<BoxStyle>.size)
-        for index in checked.indices where !checked[index].storage.isGood(in: bytes) {
-            let property = properties[checked[index].property]
-            // (A style with grid values has them read back and checked.)
-            if let problem = property.problem(with: style.load(as: BoxStyle.self)[property]) { return problem }
+        return checks.withUnsafeBufferPointer { checks in
+            for check in checks where !check.isGood(in: bytes) {
+                // The first bad value, or (a run of alignments not all `normal`, grid values) the
+                // first of its properties that is bad.
+                for property in properties[check.property..<check.property + check.count]
+                where check.kind != .alignments || !property.storage.isGood(in: bytes) {
+                    if let problem = property.problem(with: style.load(as: BoxStyle.self)[property]) { return problem }
+                }
+            }
+            return nil
         }
-        return nil
     }
 
-    /// The properties validation reads (keywords of plain enumerations cannot be wrong), with
-    /// their indices in ``properties``.
-    private static let checked = properties.indices.compactMap {
-        index -> (property: Int, storage: BoxStyleProperty.Storage)? in
-        if case .none = properties[index].storage { return nil }
-        return (index, properties[index].storage)
+    /// The checks validation makes, in the order of ``properties``: one a property whose value can
+    /// be wrong (keywords of plain enumerations cannot), except that the alignment properties that
+    /// follow each other in the table and in a style's bytes are one check (all `normal`, their
+    /// bytes as in `BoxStyle()`, or each checked), and the grid properties, which share one
+    /// out-of-line box, one too (a style without that box has none to check).
+    private static let checks: [StyleCheck] = {
+        var checks: [StyleCheck] = []
+        let plain = withUnsafeBytes(of: BoxStyle()) { Array($0) }
+        for (index, property) in properties.enumerated() {
+            switch property.storage {
+            case .none: continue
+            case .grid(let offset):
+                if let last = checks.last, last.kind == .grid, last.property + last.count == index {
+                    checks[checks.count - 1].count += 1
+                } else {
+                    checks.append(StyleCheck(kind: .grid, offset: offset, property: index))
+                }
+            case .alignment(let offset, _):
+                if let last = checks.last, last.kind == .alignments, last.offset + last.count == offset,
+                    last.property + last.count == index, last.count < 8,
+                    offset + 8 <= MemoryLayout<BoxStyle>.size
+                {
+                    checks[checks.count - 1].plain |= UInt64(plain[offset]) << (8 * UInt64(last.count))
+                    checks[checks.count - 1].count += 1
+                } else {
+                    checks.append(
+                        StyleCheck(kind: .alignments, offset: offset, property: index, plain: UInt64(plain[offset])))
+                }
+            case .length(let offset, let auto, let negative):
+                checks.append(
+                    StyleCheck(kind: .length, offset: offset, property: index, auto: auto, negative: negative))
+            case .edges(let offset, let auto, let negative):
+                checks.append(StyleCheck(kind: .edges, offset: offset, property: index, auto: auto, negative: negative))
+            case .factor(let offset): checks.append(StyleCheck(kind: .factor, offset: offset, property: index))
+            case .ratio(let offset): checks.append(StyleCheck(kind: .ratio, offset: offset, property: index))
+            }
+        }
+        return checks
+    }()
+}
+
+/// One of validation's checks of a style's bytes (plain values, read by the loop every node's
+/// style goes through).
+struct StyleCheck {
+    enum Kind: UInt8 {
+        case length
+        case edges
+        case factor
+        case ratio
+        case alignments
+        case grid
+    }
+
+    var kind: Kind
+    /// Where the value (or the first of a run) lies in the style.
+    var offset: Int
+    /// The property (or the first of a run) in ``BoxStyle/properties``, and how many.
+    var property: Int
+    var count = 1
+    /// A run of alignments' bytes when all are `normal`, little end first, and the bits of its
+    /// bytes.
+    var plain: UInt64 = 0
+    var mask: UInt64 { count >= 8 ? ~0 : (1 << (8 * UInt64(count))) - 1 }
+    var auto = false
+    var negative = false
+
+    /// Whether the value, or every value of the run, is good.
+    @inline(__always) func isGood(in style: UnsafeRawBufferPointer) -> Bool {
+        switch kind {
+        case .length:
+            return style.load(fromByteOffset: offset, as: BoxLength.self).isGood(auto: auto, negative: negative)
+        case .edges:
+            let edges = style.load(fromByteOffset: offset, as: BoxEdges<BoxLength>.self)
+            return edges.top.isGood(auto: auto, negative: negative)
+                && edges.right.isGood(auto: auto, negative: negative)
+                && edges.bottom.isGood(auto: auto, negative: negative)
+                && edges.left.isGood(auto: auto, negative: negative)
+        case .factor:
+            return BoxStyleProperty.factors.contains(style.load(fromByteOffset: offset, as: Double.self))
+        case .ratio:
+            guard let ratio = style.load(fromByteOffset: offset, as: Double?.self) else { return true }
+            return BoxStyleProperty.ratios.contains(ratio)
+        case .alignments:
+            // (Eight bytes read, the run's kept: a run ends well before the style does.)
+            return style.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & mask == plain
+        case .grid:
+            // (Nil, the only value whose bits are all zero: no grid values to check.)
+            return style.load(fromByteOffset: offset, as: UInt.self) == 0
+        }
     }
 }
 

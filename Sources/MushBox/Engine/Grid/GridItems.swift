@@ -119,13 +119,16 @@ extension LayoutTree {
             return measure(
                 child, known: known, parentSize: parent, space: space, sizing: .inherentSize, isRow: isColumns)
         }
+        // (Down the rows an item's min-content height is its max-content one: its height at its
+        // width, as for any block.)
+        let minContent: AvailableSpace = isColumns ? .minContent : .maxContent
         switch kind {
-        case .minContent: return measured(.minContent) + marginSum
+        case .minContent: return measured(minContent) + marginSum
         case .maxContent: return measured(.maxContent) + marginSum
         case .minimum: break
         }
         let preferred = isColumns ? style.pointee.width : style.pointee.height
-        if case .points = preferred { return measured(.minContent) + marginSum }
+        if case .points = preferred { return measured(minContent) + marginSum }
         let padding = style.pointee.padding.resolveOrZero(areaWidth)
         let border = style.pointee.border.resolveOrZero(areaWidth)
         let paddingBorder = (padding + border).sums.main(isColumns)
@@ -138,7 +141,7 @@ extension LayoutTree {
         guard minimum == .auto, spansAuto, !spansFlexible, !style.pointee.overflow.isScrollContainer else {
             return paddingBorder + marginSum
         }
-        var content = measured(.minContent)
+        var content = measured(minContent)
         // (Only fixed tracks: no more than they give, less the margins.)
         var fixed: Double? = axis.gaps(span)
         for track in span {
@@ -271,8 +274,8 @@ extension LayoutTree {
         }
     }
 
-    /// Each track's start from the content box's start, after `alignment` (`justifyContent` or
-    /// `alignContent`) shares the free space.
+    /// Each line's offset from the content box's start, after `alignment` (`justifyContent` or
+    /// `alignContent`) shares the free space: each track's start, then where the last one ends.
     func trackStarts(_ axis: GridAxisSizing, room: Double, alignment: BoxAlignment?) -> [Double] {
         let free = room - axis.used
         let shown = axis.tracks.filter { !$0.collapsed }.count
@@ -306,6 +309,8 @@ extension LayoutTree {
             starts.append(cursor)
             if !track.collapsed { cursor += track.base }
         }
+        // (And where the last line is: the end of the last track.)
+        starts.append(cursor)
         return starts
     }
 
@@ -321,12 +326,6 @@ extension LayoutTree {
         return GridArea(
             x: x, y: y, width: max(columnStarts[last] + columnSizes.tracks[last].base - x, 0),
             height: max(rowStarts[lastRow] + rowSizes.tracks[lastRow].base - y, 0))
-    }
-
-    /// Each line's offset from the content box's start: a track's start, and the last track's end.
-    func lineOffsets(_ starts: [Double], _ axis: GridAxisSizing) -> [Double] {
-        guard let last = axis.tracks.indices.last else { return [0] }
-        return starts + [starts[last] + axis.tracks[last].base]
     }
 
     /// Lays out an absolutely positioned child in the area its lines name (nil: the padding box's
@@ -371,17 +370,15 @@ extension LayoutTree {
         // container's items alignment is its only at its static position, as the area's sole item.)
         let justify = style.pointee.justifySelf
         let align = style.pointee.alignSelf
-        if let ratio, (known.width == nil) != (known.height == nil) {
-            known = known.transferringAspectRatio(ratio, contentBox: contentBox, paddingBorder: paddingBorder)
-        }
-        if known.width == nil, let insetStart, let insetEnd, justify == nil || justify == .stretch {
+        // (The box's own layout carries a size through its ratio, floored at its content.)
+        let ratioCarries = ratio != nil && (known.width != nil || known.height != nil)
+        if known.width == nil, !ratioCarries, let insetStart, let insetEnd, justify == nil || justify == .stretch {
             known.width = max(block.width - insetStart - insetEnd - marginStart - marginEnd, 0)
                 .clamp(limits.min.width, limits.max.width).maybeMax(paddingBorder.width)
-            if let ratio, known.height == nil {
-                known = known.transferringAspectRatio(ratio, contentBox: contentBox, paddingBorder: paddingBorder)
-            }
         }
-        if known.height == nil, let insetTop, let insetBottom, align == nil || align == .stretch {
+        if known.height == nil, ratio == nil || known.width == nil, let insetTop, let insetBottom,
+            align == nil || align == .stretch
+        {
             known.height = max(block.height - insetTop - insetBottom - marginTop - marginBottom, 0)
                 .clamp(limits.min.height, limits.max.height).maybeMax(paddingBorder.height)
         }
@@ -419,7 +416,13 @@ extension LayoutTree {
         let y: Double
         switch (insetTop, insetBottom) {
         case (let top?, let bottom?):
-            if let align {
+            let autoTop = style.pointee.margin.top == .auto
+            let autoBottom = style.pointee.margin.bottom == .auto
+            if autoTop || autoBottom {
+                // Auto margins take the room between the insets (or what overflows it) first.
+                let free = max(blockBottom - bottom - blockY - top, 0) - height - marginTop - marginBottom
+                y = blockY + top + (autoTop ? (autoBottom ? free / 2 : free) : marginTop)
+            } else if let align {
                 // (Its own alignment, between the insets: moved back into the area where it
                 // overflows that room, as in a flex container.)
                 y = Self.alignedBetweenInsets(

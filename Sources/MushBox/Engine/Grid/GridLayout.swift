@@ -246,21 +246,21 @@ extension LayoutTree {
             }
             contribute(item.node, size: placed.size, content: placed.content, x: placed.x, y: placed.y, into: &content)
         }
-        let linePositions = (
-            columns: lineOffsets(columnStarts, columns), rows: lineOffsets(rowStarts, rows),
-            firstColumn: firstColumn, firstRow: firstRow
-        )
+        let linePositions = (columns: columnStarts, rows: rowStarts)
         for child in absolute {
             let item = self.style(child).pointee.gridValues
             func area(_ start: GridLine, _ end: GridLine, lines: GridAxisLines, offsets: [Double], first firstLine: Int)
                 -> (Double?, Double?)
             {
-                // (Lines the wrong way round are swapped; an auto line, a span, or a line outside the
-                // grid is the padding box's edge.)
+                // (Lines resolve as an item's do, a span counting from the other line; lines the
+                // wrong way round are swapped, and equal ones span one track. A line left auto, or
+                // outside the grid, is the padding box's edge.)
                 var first = lines.resolve(start, isStart: true)
                 var last = lines.resolve(end, isStart: false)
+                if let low = first, case .span = end { last = lines.spanning(end, from: low, forwards: true) }
+                if let high = last, case .span = start { first = lines.spanning(start, from: high, forwards: false) }
                 if let low = first, let high = last, high < low { (first, last) = (high, low) }
-                if first != nil, first == last { last = nil }
+                if let low = first, low == last { last = low + 1 }
                 func offset(_ line: Int?) -> Double? {
                     line.flatMap { offsets.indices.contains($0 - firstLine) ? offsets[$0 - firstLine] : nil }
                 }
