@@ -3,8 +3,10 @@
 # flattening the tree, the flex algorithm, measuring and placing the leaves, the rounded results) and
 # Rivals/box_rivals.py (Taffy's native layout call through stretchable, and Yoga's
 # YGNodeCalculateLayout through poga), on a wrapping grid of 10,000 boxes, 4 levels of 10 (11,111
-# boxes), a chain 1,000 deep, 1,000 text cards and 1,000 MGLine rows; and Pango 1.50
-# (Pango/pango_measure.c --styled) on the cards' and rows' texts at the widths the engine gave them.
+# boxes), a chain 1,000 deep, two CSS grids (10,000 boxes in 8 auto and 2 fr columns, and 100 grids
+# of 100 boxes in a grid: Taffy only, Yoga has no grid), 1,000 text cards and 1,000 MGLine rows; and
+# Pango 1.50 (Pango/pango_measure.c --styled) on the cards' and rows' texts at the widths the engine
+# gave them.
 # Best of RUNS layouts each (default 30 for the engine, 7 for the rivals); µs per node and resident
 # bytes per node. What each figure includes is in README.md ("Boxes").
 #
@@ -23,6 +25,8 @@ mkdir -p "$leaves"
 
 echo "== the engine (BoxProbe): tree, nodes, best µs, µs/node, input B/node, result B/node, root, checksum"
 for tree in grid levels chain; do "$probe" "$tree" "$runs"; done
+# CSS grids (issue 58), their frames dumped for the rivals' script to compare with Taffy's.
+for tree in cssgrid nestedgrid; do "$probe" "$tree" "$runs" --dump "$leaves"; done
 for tree in cards rows; do "$probe" "$tree" "$runs" --dump "$leaves" | tee "$leaves/$tree-probe.txt"; done
 
 echo "== Pango 1.50 on the same texts (pango_measure --styled: one layout a text, at the engine's width)"
@@ -57,7 +61,8 @@ print("same layout with leaves answering from a table (no text work), as Taffy a
 PY
 
 echo "== Taffy and Yoga (Rivals/box_rivals.py; cards and rows: the box part, leaves answering as the engine's)"
-python3 Rivals/box_rivals.py --trees grid,levels,chain,cards,rows --libs taffy,yoga --repeats 7 --from "$leaves"
+python3 Rivals/box_rivals.py --trees grid,levels,chain,cssgrid,nestedgrid,cards,rows --libs taffy,yoga --repeats 7 \
+    --from "$leaves"
 
 echo "== MGBoxKit's vocabulary (MGBoxProbe): the whole MGBox.layout call beside the work without it"
 "$build/release/MGBoxProbe" grid 10

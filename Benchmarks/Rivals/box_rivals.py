@@ -33,6 +33,18 @@ Trees (the root's available space is max-content in both axes; rounding on every
             the max). A width the engine never asked is a "miss", answered with the height at the
             nearest width below, and counted. So the rivals do the box part with the engine's leaf
             answers and no text work (the text is Pango's part in boxes.sh).
+    cssgrid 10,000 fixed boxes in a CSS grid (BoxTrees.cssGrid): root display grid, width 1000,
+            gridTemplateColumns "repeat(8, auto) 1fr 2fr", gridAutoRows auto, column gap 10, row
+            gap 5; box i is [30, 50, 70, 40, 60, 20, 80][i % 7] x [20, 30, 40, 25][i % 4], but
+            every 13th (i % 13 == 6) is 150x30 and spans 2 columns (10,001 nodes)
+    nestedgrid  100 grids of 100 fixed boxes in a grid (BoxTrees.nestedGrids): root display
+            grid, width 1000, columns "repeat(4, minmax(150px, 1fr))", rows auto, gaps 8; each
+            child a grid with columns "repeat(2, auto) repeat(8, minmax(10px, 1fr))", rows auto,
+            gaps 4, holding box j of grid k [12, 16, 20, 24][(j + k) % 4] x
+            [8, 10, 12][(j + 2k) % 3] (10,101 nodes)
+            The two grids are Taffy's only (taffy; not stretchable's Node API, and Yoga has no
+            grid layout). With `BoxProbe cssgrid|nestedgrid RUNS --dump DIR` run first, --from
+            DIR gives the engine's frames, rounded and unrounded, to compare with Taffy's.
     fixed-cards  a column 320 wide of 1,000 cards, each padding 8, margin-bottom 8, holding one
             leaf whose measure function returns 288x64 whatever it is asked (2,001 nodes; the
             --scaling tree with measure functions)
@@ -134,6 +146,41 @@ def tree_chain(depth=1000):
             "tree": node}
 
 
+CSS_GRID_WIDTHS = [30, 50, 70, 40, 60, 20, 80]
+CSS_GRID_HEIGHTS = [20, 30, 40, 25]
+
+
+def tree_cssgrid(count=10_000):
+    """BoxTrees.cssGrid: a CSS grid (display grid) of fixed boxes, 8 auto and 2 fr columns."""
+    def child(i):
+        if i % 13 == 6:
+            return {"width": 150, "height": 30, "gridColumnStart": "span 2"}
+        return {"width": CSS_GRID_WIDTHS[i % 7], "height": CSS_GRID_HEIGHTS[i % 4]}
+    return {"name": "cssgrid", "width": "max-content", "height": "max-content", "rounding": True,
+            "tree": {"display": "grid", "width": 1000,
+                     "gridTemplateColumns": "repeat(8, auto) 1fr 2fr", "gridAutoRows": "auto",
+                     "columnGap": 10, "rowGap": 5,
+                     "children": [child(i) for i in range(count)]}}
+
+
+def tree_nestedgrid(count=100, items=100):
+    """BoxTrees.nestedGrids: 100 grids of 100 fixed boxes in a grid, minmax() and fr tracks."""
+    widths, heights = [12, 16, 20, 24], [8, 10, 12]
+
+    def inner(k):
+        return {"display": "grid",
+                "gridTemplateColumns": "repeat(2, auto) repeat(8, minmax(10px, 1fr))",
+                "gridAutoRows": "auto", "columnGap": 4, "rowGap": 4,
+                "children": [{"width": widths[(j + k) % 4], "height": heights[(j + 2 * k) % 3]}
+                             for j in range(items)]}
+    return {"name": "nestedgrid", "width": "max-content", "height": "max-content",
+            "rounding": True,
+            "tree": {"display": "grid", "width": 1000,
+                     "gridTemplateColumns": "repeat(4, minmax(150px, 1fr))",
+                     "gridAutoRows": "auto", "columnGap": 8, "rowGap": 8,
+                     "children": [inner(k) for k in range(count)]}}
+
+
 def tree_fixed_cards(count=1000):
     def card():
         return {"padding": 8, "margin": {"bottom": 8}, "children": [{"_measure": [288, 64]}]}
@@ -156,9 +203,28 @@ def tree_from_file(name):
     return read
 
 
+def with_engine_frames(make, name):
+    """The tree `make` builds, with the engine's frames where BoxProbe wrote them (`BoxProbe NAME
+    RUNS --dump DIR` writes DIR/NAME-frames.json), for comparing them with the rivals'."""
+    def read(*args):
+        case = make(*args)
+        path = os.path.join(FROM[0], f"{name}-frames.json")
+        if not args and os.path.exists(path):
+            with open(path) as file:
+                engine = json.load(file)
+            case.update({key: engine[key] for key in
+                         ("checksum", "frames", "exact_checksum", "exact_frames")})
+        return case
+    return read
+
+
 TREES = {"grid": tree_grid, "levels": tree_levels, "chain": tree_chain,
          "cards": tree_from_file("cards"), "rows": tree_from_file("rows"),
-         "fixed-cards": tree_fixed_cards}
+         "fixed-cards": tree_fixed_cards,
+         "cssgrid": with_engine_frames(tree_cssgrid, "cssgrid"),
+         "nestedgrid": with_engine_frames(tree_nestedgrid, "nestedgrid")}
+# CSS grids: Taffy's (and stretchable's) only; Yoga has no grid layout.
+GRID_TREES = {"cssgrid", "nestedgrid"}
 NOTES = {
     "fixed-cards": "The rivals' leaves are measure functions returning 288x64 whatever they are "
                    "asked; here they are fixed-size boxes.",
@@ -206,6 +272,8 @@ def preorder(tree):
 
 def for_swift(case):
     """The case as `mush layout` takes it: measured leaves become fixed-size boxes."""
+    for key in ("checksum", "frames", "exact_checksum", "exact_frames"):
+        case.pop(key, None)  # the engine's own, read from BoxProbe's dump
     for node, _ in preorder(case["tree"]):
         if "_leaf" in node:
             raise ValueError("trees with recorded leaves come from BoxProbe, not --write-trees")
@@ -220,6 +288,65 @@ def for_swift(case):
 def rss():
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * PAGE
+
+
+# ---------------------------------------------------------------------------------------------
+# CSS grid values (what the grid trees write: auto, N, Npx, Nfr, minmax(A, B), repeat(N, ...),
+# span N) as stretchable's dictionaries for Taffy
+
+
+def css_words(text):
+    """The top-level words of `text`: `repeat(2, auto) 1fr` is ['repeat(2, auto)', '1fr']."""
+    words, depth, word = [], 0, ""
+    for character in text.strip() + " ":
+        depth += {"(": 1, ")": -1}.get(character, 0)
+        if character == " " and depth == 0:
+            if word:
+                words.append(word)
+            word = ""
+        else:
+            word += character
+    return words
+
+
+def grid_breadth(word):
+    nan = float("nan")
+    if word == "auto":
+        return {"dim": 0, "value": nan}
+    if word.endswith("fr"):
+        return {"dim": 7, "value": float(word[:-2])}
+    return {"dim": 1, "value": float(word.removesuffix("px"))}
+
+
+def grid_track(word):
+    """A track size: `1fr` is minmax(auto, 1fr), as in CSS."""
+    if word.startswith("minmax("):
+        low, high = word[len("minmax("):-1].split(",")
+        return {"min_size": grid_breadth(low.strip()), "max_size": grid_breadth(high.strip())}
+    breadth = grid_breadth(word)
+    low = {"dim": 0, "value": float("nan")} if breadth["dim"] == 7 else breadth
+    return {"min_size": low, "max_size": breadth}
+
+
+def grid_template(text):
+    out = []
+    for word in css_words(text):
+        if word.startswith("repeat("):
+            count, _, tracks = word[len("repeat("):-1].partition(",")
+            out.append({"repetition": int(count), "single": None,
+                        "repeat": [grid_track(w) for w in css_words(tracks)]})
+        else:
+            out.append({"repetition": -2, "single": grid_track(word), "repeat": []})
+    return out
+
+
+def grid_index(text):
+    """A grid line: auto (kind 0), N (1) or span N (2)."""
+    if text == "auto":
+        return {"kind": 0, "value": 0}
+    if text.startswith("span "):
+        return {"kind": 2, "value": int(text[5:])}
+    return {"kind": 1, "value": int(text)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,6 +375,7 @@ class TaffyRival:
 
         self.base = plain(Style().to_dict())
         self.styles = {}
+        self.grid = False  # a CSS grid tree (GRID_TREES): style() reads the grid keys
 
     def style(self, node):
         key = json.dumps({k: v for k, v in node.items() if k != "children"}, sort_keys=True)
@@ -277,11 +405,31 @@ class TaffyRival:
         style["flex_direction"] = {"row": 0, "column": 1}[node.get("flexDirection", "row")]
         style["flex_wrap"] = {"nowrap": 0, "wrap": 1}[node.get("flexWrap", "nowrap")]
         style["flex_grow"] = float(node.get("flexGrow", 0))
+        if self.grid:
+            # The grid trees' nodes. Taffy's default, and CSS's, is no explicit track
+            # (stretchable's Style gives every node one auto row and column: two small vectors a
+            # node, which the flex trees' figures keep as they were measured) and implicit tracks
+            # sized auto.
+            if node.get("display") == "grid":
+                style["display"] = 2
+            for axis in ("columns", "rows"):
+                template = node.get("gridTemplate" + axis.capitalize())
+                style["grid_template_" + axis] = grid_template(template) if template else []
+                auto = node.get("gridAuto" + axis.capitalize())
+                style["grid_auto_" + axis] = ([grid_track(size) for size in css_words(auto)]
+                                              if auto else [])
+            for axis in ("column", "row"):
+                start = node.get(f"grid{axis.capitalize()}Start", "auto")
+                style[f"grid_{axis}"] = {"start": grid_index(start),
+                                         "end": {"kind": 0, "value": 0}}
+            style["gap"] = {"width": points(node.get("columnGap", 0)),
+                            "height": points(node.get("rowGap", 0))}
         self.styles[key] = style
         return style
 
     def build(self, case):
         t = self.t
+        self.grid = case["name"] in GRID_TREES
         self.ptr = t.init()
         t.enable_rounding(self.ptr)
         ids = []
@@ -561,6 +709,9 @@ RIVALS = {"taffy": TaffyRival, "stretchable": StretchableRival, "yoga": YogaRiva
 
 def measure(library, tree_name, repeats):
     name, _, size = tree_name.rpartition("@") if "@" in tree_name else (tree_name, "", "")  # "grid@20000": the grid with 20,000 boxes
+    if name in GRID_TREES and library != "taffy":
+        raise NotImplementedError(f"{name} is a CSS grid: Taffy's native call only "
+                                  "(Yoga has no grid layout)")
     case = TREES[name](int(size)) if size else TREES[name]()
     rival = RIVALS[library]()
     rival.prepare(case)
@@ -730,6 +881,10 @@ def main():
     print("-" * len(header))
     for tree in trees:
         for library in libs:
+            if tree in GRID_TREES and library != "taffy":
+                print(f"{tree:<7} {library:<12} (left out: a CSS grid, Taffy's native call only"
+                      f"{'; Yoga has no grid layout' if library == 'yoga' else ''})")
+                continue
             result = run_one(library, tree, args)
             if "error" in result and "crashed" in result["error"]:
                 retry = run_one(library, tree, args, stack_mb=1024)

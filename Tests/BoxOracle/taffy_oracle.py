@@ -120,7 +120,7 @@ every child: a hidden one would make tracks); repeat(N, ...) beside an automatic
 written out track by track (Taffy miscounts the automatic repetition's tracks otherwise); an
 in-flow item's auto start beside a definite end line is written `span 1`, its meaning (Taffy's
 estimate misses the negative implicit track an end at line 1 needs, and panics).
-A tree holding a grid is laid out in a forked child process, within 10 s and 1 GiB: Taffy
+A tree holding a grid is laid out in a forked child process, within 10 s and 1 GiB more: Taffy
 0.7.7's grid code still panics on rare valid grids (an absolutely positioned item ending before
 the grid's first line...; about 1 in 1,500 random_grid.py trees, 1 in 16 before the rewrites
 above), which aborts the process (stretchable's module does not unwind), or loops allocating;
@@ -1044,7 +1044,14 @@ def _layout(case, space, rounding, root_width, boxes):
                 os.close(read_end)
                 os.dup2(errors.fileno(), 2)
                 try:
-                    resource.setrlimit(resource.RLIMIT_AS, (GUARD_MEMORY, GUARD_MEMORY))
+                    # (On top of what the process already maps, which the child shares.)
+                    try:
+                        with open("/proc/self/statm") as statm:
+                            mapped = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+                    except (OSError, ValueError):
+                        mapped = 0
+                    limit = mapped + GUARD_MEMORY
+                    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
                 except (AttributeError, ValueError, OSError):
                     pass
                 signal.alarm(GUARD_SECONDS)

@@ -1,4 +1,4 @@
-// Box engine speed: the layout call (flattening the tree, the flex algorithm, the rounded results) on
+// Box engine speed: the layout call (flattening the tree, the flex or grid algorithm, the rounded results) on
 // the trees of BoxTrees, the same the rivals' script lays out with Taffy and Yoga (`Benchmarks/boxes.sh`
 // puts them side by side). Each iteration lays out the whole tree once; the tree is built before.
 // The text cards and MGLine rows (BoxTrees/TextTrees.swift, shipped fonts) are timed twice: building
@@ -15,7 +15,8 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 200)
     for (name, tree) in [
         ("grid of 10,000 boxes", BoxTrees.grid()), ("4 levels of 10 (11,111 boxes)", BoxTrees.levels()),
-        ("chain 1,000 deep", BoxTrees.chain()),
+        ("chain 1,000 deep", BoxTrees.chain()), ("CSS grid of 10,000 boxes", BoxTrees.cssGrid()),
+        ("100 CSS grids of 100 boxes in a grid", BoxTrees.nestedGrids()),
     ] {
         Benchmark(name) { benchmark in
             for _ in benchmark.scaledIterations {

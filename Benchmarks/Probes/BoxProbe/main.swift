@@ -6,9 +6,12 @@ import BoxTrees
 // measures it; one tree per process, so that freed memory is not reused). Build with
 // `swift build -c release --product BoxProbe` from here.
 //
-// BoxProbe grid|levels|chain [RUNS]: one line, tab-separated: the tree, nodes, best µs, µs per node,
-// input bytes per node, result bytes per node, the root's size, and the checksum (the sum of every
-// node's x + y + width + height, as the rivals' script sums Taffy's and Yoga's).
+// BoxProbe grid|levels|chain|cssgrid|nestedgrid [RUNS] [--dump DIR]: one line, tab-separated: the
+// tree, nodes, best µs, µs per node, input bytes per node, result bytes per node, the root's size,
+// and the checksum (the sum of every node's x + y + width + height, as the rivals' script sums
+// Taffy's and Yoga's); then the same for the tree retained. cssgrid and nestedgrid are CSS grids
+// (issue 58; Taffy only among the rivals). With --dump, DIR/NAME-frames.json holds every node's
+// frame, rounded and unrounded, which the rivals' script compares with theirs.
 //
 // BoxProbe cards|rows [RUNS] [--dump DIR]: the same line for 1,000 text cards or 1,000 MGLine rows
 // (BoxTrees/TextTrees.swift; the shipped fonts only, as Pango sees them in boxes.sh), whose input
@@ -43,7 +46,8 @@ func rounded(_ value: Double, _ places: Double = 1000) -> Double { (value * plac
 
 let trees: [String: (String, () -> BoxNode)] = [
     "grid": ("grid 10,000", BoxTrees.grid), "levels": ("4 levels of 10", { BoxTrees.levels() }),
-    "chain": ("chain 1,000", BoxTrees.chain),
+    "chain": ("chain 1,000", BoxTrees.chain), "cssgrid": ("css grid 10,000", { BoxTrees.cssGrid() }),
+    "nestedgrid": ("nested grids 100×100", { BoxTrees.nestedGrids() }),
 ]
 let fonts = FontCollection.shipped
 let textTrees: [String: (String, (FontCollection) throws -> BoxNode)] = [
@@ -58,7 +62,7 @@ if let flag = arguments.firstIndex(of: "--dump") {
     arguments.removeSubrange(flag...flag + 1)
 }
 guard let key = arguments.first, trees[key] != nil || textTrees[key] != nil else {
-    print("usage: BoxProbe grid|levels|chain [runs] | BoxProbe cards|rows [runs] [--dump DIR]")
+    print("usage: BoxProbe grid|levels|chain|cssgrid|nestedgrid|cards|rows [runs] [--dump DIR]")
     exit(2)
 }
 let runs = max(1, Int(arguments.dropFirst().first ?? "") ?? 20)
@@ -112,6 +116,16 @@ if let (name, make) = trees[key] {
         retainedLayout = retainedLayout ?? again
     }
     print(line(name + " retained", nodes, retainedBest, inputBytes, (retainedLayout!, bytes)))
+    if let dump {
+        // Every frame, rounded and unrounded, for the rivals' script to compare with Taffy's.
+        mkdir(dump, 0o755)
+        let exact = must { try BoxEngine.layout(tree, rounding: .exact) }
+        save(
+            "{\"name\":\"\(key)\",\"checksum\":\(number(layout.checksum)),"
+                + "\"frames\":[\(frames(layout).joined(separator: ","))],"
+                + "\"exact_checksum\":\(number(exact.checksum)),"
+                + "\"exact_frames\":[\(frames(exact).joined(separator: ","))]}\n", to: "\(dump)/\(key)-frames.json")
+    }
     exit(0)
 }
 

@@ -1,3 +1,5 @@
+import MushBase
+
 /// The CSS Grid properties of a ``BoxStyle``: a grid container's templates and automatic tracks,
 /// and a grid item's placement. They hold arrays and names, so they live out of line, in one shared,
 /// immutable box that a style without grid properties (most styles) does not have: the rest of a
@@ -20,8 +22,29 @@ struct GridValues: Hashable, Sendable {
 /// ``GridValues`` in a shared box (copied on write by ``BoxStyle``'s accessors).
 final class GridBox: Hashable, Sendable {
     let values: GridValues
+    /// The values' first problem as validation names it, found the first time a layout asks
+    /// (each value written as CSS and read back): the box never changes, so a tree whose boxes
+    /// share it, and later layouts, ask once.
+    private let checked = LockedValue<(key: String, problem: String)??>(nil)
 
     init(_ values: GridValues) { self.values = values }
+
+    /// The first bad value, in the order of ``BoxStyle/properties``.
+    var problem: (key: String, problem: String)? {
+        checked.withLock { known in
+            if let known { return known }
+            var style = BoxStyle()
+            style.grid = self
+            var found: (key: String, problem: String)?
+            for property in BoxStyle.properties where !property.isShorthand {
+                guard case .grid = property.storage else { continue }
+                found = property.problem(with: style[property])
+                if found != nil { break }
+            }
+            known = .some(found)
+            return found
+        }
+    }
 
     static func == (left: GridBox, right: GridBox) -> Bool { left === right || left.values == right.values }
 

@@ -71,8 +71,13 @@ extension BoxStyle {
         let bytes = UnsafeRawBufferPointer(start: style, count: MemoryLayout<BoxStyle>.size)
         return checks.withUnsafeBufferPointer { checks in
             for check in checks where !check.isGood(in: bytes) {
-                // The first bad value, or (a run of alignments not all `normal`, grid values) the
-                // first of its properties that is bad.
+                if check.kind == .grid {
+                    // (Grid values: their box knows its first problem.)
+                    if let problem = style.load(as: BoxStyle.self).grid?.problem { return problem }
+                    continue
+                }
+                // The first bad value, or (a run of alignments not all `normal`) the first of its
+                // properties that is bad.
                 for property in properties[check.property..<check.property + check.count]
                 where check.kind != .alignments || !property.storage.isGood(in: bytes) {
                     if let problem = property.problem(with: style.load(as: BoxStyle.self)[property]) { return problem }

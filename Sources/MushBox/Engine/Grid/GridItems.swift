@@ -99,7 +99,11 @@ extension LayoutTree {
         let areaWidth = isColumns ? nil : other
         let margin = style.pointee.margin.resolveOrZero(areaWidth)
         let marginSum = isColumns ? margin.horizontal : margin.vertical
-        let parent = isColumns ? Known(nil, other) : Known(other, nil)
+        // (While the columns are sized, the rows' estimate is a base for the item's own percentage
+        // heights only: the item is asked one question whatever rows are estimated.)
+        let heightIsPercent =
+            style.pointee.height.isPercent || style.pointee.minHeight.isPercent || style.pointee.maxHeight.isPercent
+        let parent = isColumns ? Known(nil, heightIsPercent ? other : nil) : Known(other, nil)
         var known = Known.none
         if !isColumns, let other { known.width = gridItemWidth(child, area: Pair(other, nil), alignment: alignment) }
         // (An item with a ratio and no size measures its width at the height its rows would give
@@ -111,7 +115,10 @@ extension LayoutTree {
         {
             known.height = max(other - top - bottom, 0)
         }
+        // (A size the item fixes is its contribution of every kind: nothing to measure.)
+        let fixed = styleKnown(child, parentSize: parent, sizing: .inherentSize)
         func measured(_ content: AvailableSpace) -> Double {
+            if let size = fixed.main(isColumns) { return size }
             let space =
                 isColumns
                 ? Space(content, other.map { .points($0) } ?? .maxContent)
@@ -143,11 +150,11 @@ extension LayoutTree {
         }
         var content = measured(minContent)
         // (Only fixed tracks: no more than they give, less the margins.)
-        var fixed: Double? = axis.gaps(span)
+        var fixedTracks: Double? = axis.gaps(span)
         for track in span {
-            fixed = axis.points(axis.tracks[track].maximum).flatMap { size in fixed.map { $0 + size } }
+            fixedTracks = axis.points(axis.tracks[track].maximum).flatMap { size in fixedTracks.map { $0 + size } }
         }
-        if let fixed { content = min(content, max(fixed - marginSum, paddingBorder)) }
+        if let fixedTracks { content = min(content, max(fixedTracks - marginSum, paddingBorder)) }
         return content + marginSum
     }
 
@@ -423,11 +430,11 @@ extension LayoutTree {
                 let free = max(blockBottom - bottom - blockY - top, 0) - height - marginTop - marginBottom
                 y = blockY + top + (autoTop ? (autoBottom ? free / 2 : free) : marginTop)
             } else if let align {
-                // (Its own alignment, between the insets: moved back into the area where it
-                // overflows that room, as in a flex container.)
+                // (Its own alignment, between the insets: moved back into the container's padding
+                // box where it overflows that room, as in a flex container.)
                 y = Self.alignedBetweenInsets(
                     height, margin: (marginTop, marginBottom), alignment: align, top: blockY + top,
-                    bottom: blockBottom - bottom, paddingBox: (blockY, blockBottom))
+                    bottom: blockBottom - bottom, paddingBox: (paddingStart.height, paddingEnd.height))
             } else {
                 y = blockY + top + marginTop
             }

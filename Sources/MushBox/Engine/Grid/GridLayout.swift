@@ -117,10 +117,14 @@ extension LayoutTree {
         }
         placeGridItems(
             &placing, majorCount: byColumns ? columnLines.count : rowLines.count, dense: values.autoFlow.dense)
+        // The implicit grid: from the explicit grid's first line, or the first an item starts at,
+        // to its last, or the last an item ends at; where the explicit grid has no tracks, to
+        // the last an item ends at (an item placed before it alone adds no empty track up to it,
+        // as in Chromium).
         var firstColumn = 0
-        var endColumn = columnLines.count
+        var endColumn = placing.isEmpty || columnLines.count > 0 ? columnLines.count : Int.min
         var firstRow = 0
-        var endRow = rowLines.count
+        var endRow = placing.isEmpty || rowLines.count > 0 ? rowLines.count : Int.min
         for item in placing {
             let (columns, rows) = byColumns ? (item.major!, item.minor!) : (item.minor!, item.major!)
             firstColumn = min(firstColumn, columns.lowerBound)

@@ -196,7 +196,7 @@ struct GridAxisSizing {
     private mutating func sizeSingleSpans(
         _ group: [Int], _ spans: [Range<Int>], contribution: (Int, GridContribution) -> Double
     ) {
-        var limits: [Int: Double] = [:]
+        var limits = [Double](repeating: -1, count: tracks.count)
         for item in group {
             let index = spans[item].lowerBound
             let track = tracks[index]
@@ -208,12 +208,12 @@ struct GridAxisSizing {
             default: break
             }
             switch track.maximum {
-            case .minContent: limits[index] = max(limits[index] ?? 0, contribution(item, .minContent))
-            case .maxContent, .auto: limits[index] = max(limits[index] ?? 0, contribution(item, .maxContent))
+            case .minContent: limits[index] = max(limits[index], contribution(item, .minContent))
+            case .maxContent, .auto: limits[index] = max(limits[index], contribution(item, .maxContent))
             default: break
             }
         }
-        for (index, found) in limits {
+        for (index, found) in limits.enumerated() where found >= 0 {
             var limit = tracks[index].limit.isFinite ? max(tracks[index].limit, found) : found
             limit = min(limit, fitLimit(tracks[index]))
             tracks[index].limit = limit
@@ -230,10 +230,14 @@ struct GridAxisSizing {
         contribution: (Int, GridContribution) -> Double, byFlex: Bool = false, affected: (SizingTrack) -> Bool
     ) {
         var any = false
+        // (The tracks the group's items would grow: an infinite growth limit among them becomes
+        // finite even where no item needs more, §11.5.1 step 3.)
+        var touched: Set<Int> = []
         for item in group {
             let span = spans[item]
             let chosen = span.filter { !tracks[$0].collapsed && affected(tracks[$0]) }
             guard !chosen.isEmpty else { continue }
+            if toLimits { touched.formUnion(chosen) }
             var space = contribution(item, kind) - gaps(span)
             for track in span {
                 let size = toLimits && tracks[track].limit.isFinite ? tracks[track].limit : tracks[track].base
@@ -301,12 +305,15 @@ struct GridAxisSizing {
                 tracks[track].planned = max(tracks[track].planned, increase[position])
             }
         }
-        guard any else { return }
+        guard any || !touched.isEmpty else { return }
         for index in tracks.indices {
             let planned = tracks[index].planned
             tracks[index].planned = 0
             if toLimits {
-                if planned > 0 {
+                if planned == 0, touched.contains(index), !tracks[index].limit.isFinite {
+                    tracks[index].limit = tracks[index].base
+                    tracks[index].infinitelyGrowable = kind == .minContent
+                } else if planned > 0 {
                     let wasInfinite = !tracks[index].limit.isFinite
                     tracks[index].limit = (wasInfinite ? tracks[index].base : tracks[index].limit) + planned
                     tracks[index].infinitelyGrowable = wasInfinite && kind == .minContent
