@@ -37,6 +37,8 @@ import Testing
             "40px auto 40px auto", "10% 20% 30%", "1fr max-content", "1fr min-content", "fit-content(40px)",
             "40px minmax(20px, 40px) 40px", "[a] repeat(2, [b c] 1fr [d]) [e]",
             "repeat(auto-fit, minmax(20px, 1fr)) 10px",
+            // (A minmax() with one fixed breadth is a fixed size, an inflexible other one included.)
+            "repeat(auto-fill, minmax(auto, 40px)) repeat(2, minmax(min-content, 10%))",
         ]
         for text in lists {
             let list = try GridTrackList(parsing: text)
@@ -70,6 +72,10 @@ import Testing
             ),
             (
                 "auto repeat(auto-fill, 10px)",
+                "beside an auto-fill or auto-fit repeat(), every track needs a fixed size (a length or a percentage)"
+            ),
+            (
+                "repeat(auto-fill, 45px) repeat(3, 1fr)",
                 "beside an auto-fill or auto-fit repeat(), every track needs a fixed size (a length or a percentage)"
             ),
             ("[a b 1px", "a line name list holds names and ends with ']', not '1px'"),

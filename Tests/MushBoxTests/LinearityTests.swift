@@ -66,6 +66,25 @@ import Testing
         let large = BoxEngine.laidOut(chain(40), width: .maxContent, height: .maxContent)
         #expect(Double(large.computations) / 41 <= Double(small.computations) / 21 * 1.1)
         #expect(large.computations <= 41 * 8)
+        // And grids whose automatic columns hold a percentage (sized again once their width is
+        // found), placed by a line name no line has, with a ratio and padding: the fuzzer's chain,
+        // 44 s before the rows' estimate was kept for grids of definite height.
+        func percentChain(_ depth: Int) -> BoxNode {
+            var node = BoxNode(style: Self.fixed)
+            var style = BoxStyle()
+            style.display = .grid
+            style.aspectRatio = 1.0 / 3
+            style.padding = BoxEdges(10.5)
+            style.gridAutoColumns = try! GridAutoTracks(parsing: "max-content 10% 2fr")
+            style.gridAutoFlow = GridAutoFlow(dense: true)
+            style.gridColumnEnd = .line(1, name: "c-start")
+            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
+            return node
+        }
+        let shallow = BoxEngine.laidOut(percentChain(20), width: .points(63), height: .points(63))
+        let deep = BoxEngine.laidOut(percentChain(40), width: .points(63), height: .points(63))
+        #expect(Double(deep.computations) / 41 <= Double(shallow.computations) / 21 * 2.5)
+        #expect(deep.computations <= 41 * 41 * 4)
     }
 
     @Test func aChainAThousandDeep() throws {

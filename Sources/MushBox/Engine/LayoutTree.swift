@@ -256,10 +256,6 @@ struct StyleReads: OptionSet {
         if known.height == nil {
             if !contains(.heightSpace) {
                 space.height = .maxContent
-            } else if contains(.grid), case .points = space.height {
-                // (A grid's rows are sized at max-content in any room but min-content: one question,
-                // in one cache slot with the max-content one.)
-                space.height = .maxContent
             } else if !contains(.availableHeight), case .points = space.height {
                 space.height = .points(0)
             }
@@ -629,11 +625,12 @@ final class LayoutTree {
             }
             if reads[node].contains(.grid), leafIndex[node] < 0 {
                 // A grid's items are asked questions made from its own sizes and its tracks', never
-                // from its available space: its answers read its own percentage bases (its style's),
-                // the room across (its columns fill a width it is offered) and the kind of room
-                // down (its rows are sized at min- or max-content, whatever the points), and its
-                // width may follow its height (its items' ratios, through the rows).
-                reads[node].formUnion([.grid, .availableWidth, .widthSpace, .heightSpace, .widthFromHeight])
+                // from its available space: its answers read its own percentage bases (its style's)
+                // and the room across (its columns fill a width it is offered), not the room down
+                // (its rows are sized at max-content whatever the room, its height being its
+                // content's, as a block's), and its width may follow its height (its items' ratios,
+                // through the rows).
+                reads[node].formUnion([.grid, .availableWidth, .widthSpace, .widthFromHeight])
                 continue
             }
             let start = Int(childStart[node])

@@ -129,8 +129,18 @@ public struct GridTrackList: Hashable, Sendable {
             }
         }
         if automatic {
-            // Beside an automatic repetition, every track has a fixed size.
-            for case .track(let size) in items where !size.isFixed {
+            // Beside an automatic repetition, every track has a fixed size, those a repeat(N, …)
+            // holds too.
+            var sizes: [GridTrackSize] = []
+            for item in items {
+                switch item {
+                case .track(let size): sizes.append(size)
+                case .repetition(let repetition) where repetition.count != .autoFill && repetition.count != .autoFit:
+                    for case .track(let size) in repetition.items { sizes.append(size) }
+                default: continue
+                }
+            }
+            for size in sizes where !size.isFixed {
                 throw GridSyntaxError(
                     "beside an auto-fill or auto-fit repeat(), every track needs a fixed size (a length or a percentage)"
                 )

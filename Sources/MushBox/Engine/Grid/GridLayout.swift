@@ -37,7 +37,7 @@ extension LayoutTree {
                 let content = gridAlgorithm(
                     node, style: style, outer: outer, parentSize: parentSize,
                     space: isWidthKnown ? Space(space.width, .minContent) : Space(.minContent, space.height),
-                    mode: .computeSize)
+                    mode: .computeSize, rowsAtMinContent: isWidthKnown)
                 if isWidthKnown {
                     transferred.height = max(transferred.height ?? 0, content.size.height)
                 } else {
@@ -46,7 +46,8 @@ extension LayoutTree {
             }
             let limits = styleLimits(
                 style, against: parentSize, ratio: ratio, boxSizing: contentBox ? paddingBorder : Pair(0, 0))
-            outer = transferred.maybeClamp(limits.min, limits.max)
+            // (Never below its padding and border.)
+            outer = transferred.maybeClamp(limits.min, limits.max).maybeMax(paddingBorder)
         }
         if mode == .computeSize, let width = outer.width, let height = outer.height {
             return NodeOutput(size: Pair(width, height))
@@ -56,7 +57,8 @@ extension LayoutTree {
 
     /// The algorithm itself, for a container whose border-box sizes known are `outer`.
     private func gridAlgorithm(
-        _ node: Int, style: UnsafePointer<BoxStyle>, outer: Known, parentSize: Known, space: Space, mode: RunMode
+        _ node: Int, style: UnsafePointer<BoxStyle>, outer: Known, parentSize: Known, space: Space, mode: RunMode,
+        rowsAtMinContent: Bool = false
     ) -> NodeOutput {
         let values = style.pointee.gridValues
         let padding = style.pointee.padding.resolveOrZero(parentSize.width)
@@ -159,16 +161,18 @@ extension LayoutTree {
             tracks: inner.height == nil ? rowTracks.map(\.withoutPercentages) : rowTracks,
             gap: rowGapLength.resolve(inner.height) ?? 0, inner: inner.height,
             // (A height not known is its content's, as browsers find a block size: the rows are sized
-            // under a max-content constraint whatever room there is below.)
-            space: contentSpace.height == .minContent ? .minContent : .maxContent, minInner: minInner.height,
+            // under a max-content constraint whatever room there is below; under a min-content one
+            // only for the least height an aspect ratio's size is floored at.)
+            space: rowsAtMinContent ? .minContent : .maxContent, minInner: minInner.height,
             maxInner: maxInner.height,
             stretches: (style.pointee.alignContent ?? .stretch) == .stretch)
         let isRightToLeft = rightToLeft[node]
         let containerAlignment = (style.pointee.justifyItems, style.pointee.alignItems)
-        // Items whose width follows their height (an aspect ratio, a height in a percentage) are
-        // measured in the rows' sizes as first estimated without the columns, as Chromium does;
-        // others see only the rows their maximums fix (css-grid-1 §12.1).
-        if items.contains(where: { dependsOnRows($0.node) }) {
+        // In a grid of definite height, items whose width follows their height (an aspect ratio, a
+        // height in a percentage) are measured in the rows' sizes as first estimated without the
+        // columns, as Chromium does; others, and every item of a grid whose height comes from its
+        // rows, see only the rows their maximums fix (css-grid-1 §12.1).
+        if inner.height != nil, items.contains(where: { dependsOnRows($0.node) }) {
             var estimate = rows
             var others = columns
             others.isSized = false
