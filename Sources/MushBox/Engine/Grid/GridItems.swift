@@ -185,11 +185,19 @@ extension LayoutTree {
                 boxSizing: style.pointee.boxSizing == .contentBox ? gridPaddingBorder(child, area.width) : Pair(0, 0))
             return room.clamp(limits.min.width, limits.max.width).maybeMax(gridPaddingBorder(child, area.width).width)
         }
-        return measure(
-            child, known: Known(nil, own.height), parentSize: area,
-            space: Space(
-                area.width.map { _ in .points(room) } ?? .maxContent, area.height.map { .points($0) } ?? .maxContent),
-            sizing: .inherentSize, isRow: true)
+        // Its fit-content width in the room: its max-content width, or its min-content width where
+        // the room is smaller, or the room between (the two are the questions its contributions
+        // asked, answered by the cache; asking at the room's points would be a third, which evicts
+        // one of them in a chain of such items).
+        func width(_ content: AvailableSpace) -> Double {
+            measure(
+                child, known: Known(nil, own.height), parentSize: area,
+                space: Space(content, area.height.map { .points($0) } ?? .maxContent), sizing: .inherentSize,
+                isRow: true)
+        }
+        let maxContent = width(.maxContent)
+        guard area.width != nil, maxContent > room else { return maxContent }
+        return max(width(.minContent), room)
     }
 
     /// An item's border-box height in an area at its width.
