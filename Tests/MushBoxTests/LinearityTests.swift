@@ -81,6 +81,20 @@ import Testing
             for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
             return node
         }
+        // And centred grid items of ratio whose grids have a percentage row gap: each asked its
+        // min- and max-content widths and its fit-content one, which once evicted each other.
+        func centredChain(_ depth: Int) -> BoxNode {
+            var node = BoxNode(style: Self.fixed)
+            var style = BoxStyle()
+            style.display = .grid
+            style.justifySelf = .center
+            style.aspectRatio = 0.5
+            style.rowGap = .percent(40.5)
+            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
+            return node
+        }
+        let centred = BoxEngine.laidOut(centredChain(40), width: .points(63), height: .points(63))
+        #expect(centred.computations <= 41 * 8)
         let shallow = BoxEngine.laidOut(percentChain(20), width: .points(63), height: .points(63))
         let deep = BoxEngine.laidOut(percentChain(40), width: .points(63), height: .points(63))
         #expect(Double(deep.computations) / 41 <= Double(shallow.computations) / 21 * 2.5)
