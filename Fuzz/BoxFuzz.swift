@@ -616,9 +616,13 @@ private func checkValues(
     for index in node.children.indices {
         path.append(index)
         let child = node.children[index]
+        // (A grid item's percentages resolve against its grid area, which the result does not hold:
+        // NaN leaves them unchecked.)
         checkValues(
             child, layout.children[index], unrounded: unrounded.children[index], rounding: rounding,
-            hidden: isHidden, base: child.style.position == .absolute ? paddingBoxWidth : contentWidth,
+            hidden: isHidden,
+            base: node.style.display == .grid
+                ? .nan : child.style.position == .absolute ? paddingBoxWidth : contentWidth,
             squeezed: squeezed || isSqueezed, path: &path, input)
         path.removeLast()
     }
