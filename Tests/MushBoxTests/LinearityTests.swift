@@ -95,6 +95,29 @@ import Testing
         }
         let centred = BoxEngine.laidOut(centredChain(40), width: .points(63), height: .points(63))
         #expect(centred.computations <= 41 * 8)
+        // And grids aligning their items by baseline, of fixed sizes and a ratio (the fuzzer's
+        // chain, 41 s): each item was laid out to find its baseline, then in its area, both at every
+        // level down (2^depth); an item alone in its row now has no baseline to share, and one of
+        // fixed height is laid out for its baseline as it is laid out last.
+        func baselineChain(_ depth: Int, beside: Bool) -> BoxNode {
+            var node = BoxNode(style: Self.fixed)
+            var style = BoxStyle()
+            style.display = .grid
+            style.boxSizing = .contentBox
+            style.alignItems = .baseline
+            style.width = 79
+            style.height = 88
+            style.aspectRatio = 0.5
+            if beside { style.gridTemplateColumns = try! GridTrackList(parsing: "auto auto") }
+            for _ in 0..<depth {
+                node = BoxNode(style: style, children: beside ? [node, BoxNode(style: Self.fixed)] : [node])
+            }
+            return node
+        }
+        for beside in [false, true] {
+            let aligned = BoxEngine.laidOut(baselineChain(40, beside: beside), width: .points(63), height: .points(63))
+            #expect(aligned.computations <= 81 * 8, "\(beside)")
+        }
         let shallow = BoxEngine.laidOut(percentChain(20), width: .points(63), height: .points(63))
         let deep = BoxEngine.laidOut(percentChain(40), width: .points(63), height: .points(63))
         #expect(Double(deep.computations) / 41 <= Double(shallow.computations) / 21 * 2.5)

@@ -61,7 +61,9 @@ extension LayoutTree {
     /// margins are not auto, which win): in each row, those that start in it share the lowest
     /// baseline, each laid out at its width in its columns to find its own.
     func alignBaselines(_ items: inout [GridItem], columns: GridAxisSizing, alignment: GridItemAlignment) {
-        var groups: [Int: [(index: Int, baseline: Double)]] = [:]
+        // The items that take part, by the row they start in: only a row with two of them aligns
+        // anything (one alone sits at its start, as `start` would put it).
+        var members: [Int: [Int]] = [:]
         for index in items.indices {
             let child = items[index].node
             let style = style(child)
@@ -71,15 +73,26 @@ extension LayoutTree {
                 style.pointee.margin.top != .auto, style.pointee.margin.bottom != .auto,
                 !style.pointee.height.isPercent
             else { continue }
-            let span = items[index].columns
-            let areaWidth = span.reduce(columns.gaps(span)) { $0 + columns.tracks[$1].base }
-            let width = gridItemWidth(child, area: Known(areaWidth, nil), alignment: alignment)
-            let output = compute(
-                child, known: Known(width, nil), parentSize: Known(areaWidth, nil),
-                space: Space(.points(areaWidth), .maxContent), mode: .performLayout, sizing: .inherentSize)
-            let top = style.pointee.margin.top.resolve(areaWidth) ?? 0
-            groups[items[index].rows.lowerBound, default: []].append(
-                (index, top + (output.baseline ?? output.size.height)))
+            members[items[index].rows.lowerBound, default: []].append(index)
+        }
+        var groups: [Int: [(index: Int, baseline: Double)]] = [:]
+        for (row, indices) in members where indices.count > 1 {
+            for index in indices {
+                let child = items[index].node
+                let style = style(child)
+                let span = items[index].columns
+                let areaWidth = span.reduce(columns.gaps(span)) { $0 + columns.tracks[$1].base }
+                let width = gridItemWidth(child, area: Known(areaWidth, nil), alignment: alignment)
+                // Laid out to find its baseline: at the height its style fixes, where it does, as it
+                // will be laid out last (the same question: the layout kept serves that one).
+                let own = styleKnown(child, parentSize: Known(areaWidth, nil), sizing: .inherentSize)
+                let output = compute(
+                    child, known: Known(width, own.height), parentSize: Known(areaWidth, nil),
+                    space: Space(.points(areaWidth), .maxContent), mode: .performLayout,
+                    sizing: own.height == nil ? .inherentSize : .contentSize)
+                let top = style.pointee.margin.top.resolve(areaWidth) ?? 0
+                groups[row, default: []].append((index, top + (output.baseline ?? output.size.height)))
+            }
         }
         for group in groups.values {
             let shared = group.map(\.baseline).max() ?? 0
