@@ -114,6 +114,21 @@ import Testing
             }
             return node
         }
+        // And centred items with percentage margins in column flow: the max-content width asked
+        // for a contribution (no area yet: percentages as 0) and for the fit-content width in the
+        // area share a slot; a grid keeps the one evicted (the fuzzer's chain, 35 s).
+        func marginChain(_ depth: Int) -> BoxNode {
+            var node = BoxNode(style: Self.fixed)
+            var style = BoxStyle()
+            style.display = .grid
+            style.justifyItems = .center
+            style.margin = BoxEdges(.percent(0))
+            style.gridAutoFlow = GridAutoFlow(columns: true)
+            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
+            return node
+        }
+        let margined = BoxEngine.laidOut(marginChain(40), width: .points(63), height: .points(63))
+        #expect(margined.computations <= 41 * 8)
         for beside in [false, true] {
             let aligned = BoxEngine.laidOut(baselineChain(40, beside: beside), width: .points(63), height: .points(63))
             #expect(aligned.computations <= 81 * 8, "\(beside)")

@@ -101,10 +101,16 @@ struct CacheEntry {
         }
     }
 
-    /// The slots of a node: ``slot(_:_:_:)``'s eighteen, and the final layout's.
-    static let slotsPerNode = 19
+    /// The slots of a node: ``slot(_:_:_:)``'s eighteen, the final layout's, and a grid's second
+    /// chance (``secondSlot``).
+    static let slotsPerNode = 20
     /// The final layout's slot.
     static let finalSlot = 18
+    /// Where a grid keeps the measurement a new one evicts from its slot: a grid asks its items
+    /// questions that differ only in what a slot does not tell apart (a max-content width with and
+    /// without its area's width as a percentage base), and two that evicted each other at every
+    /// level of nested grids made their layout exponential in the depth.
+    static let secondSlot = 19
 }
 
 /// What a container's answer depends on besides its known sizes and its available space: the sizes its
@@ -744,6 +750,11 @@ final class LayoutTree {
         key.indefiniteHeight = indefiniteHeight
         if usesCache {
             if let entry = cached(slot), entry.serves(question, questionSpace, key, axis) { return entry.output }
+            if nodeReads.contains(.grid), mode == .computeSize, let entry = cached(base + CacheEntry.secondSlot),
+                entry.serves(question, questionSpace, key, axis)
+            {
+                return entry.output
+            }
             // A final layout answers a measurement too.
             if mode == .computeSize, let entry = cached(base + CacheEntry.finalSlot),
                 entry.serves(question, questionSpace, key, axis)
@@ -793,6 +804,9 @@ final class LayoutTree {
             axis: output.size.width.isNaN
                 ? .height : output.size.height.isNaN || nodeReads.widthIgnoresHeight(axis) ? .width : .both,
             output: output)
+        if nodeReads.contains(.grid), mode == .computeSize, let evicted = cached(slot) {
+            keep(evicted, in: base + CacheEntry.secondSlot)
+        }
         keep(entry, in: slot)
         if laysOut { keep(entry, in: base + CacheEntry.finalSlot) }
         if mode == .performLayout || laysOut { forgetAncestorsLayouts(of: node) }
