@@ -248,8 +248,12 @@ extension LayoutTree {
     ) -> (x: Double, y: Double, size: Pair<Double>, content: Pair<Double>) {
         let style = style(child)
         let areaSize = Pair(area.width, area.height)
-        let width = gridItemWidth(child, area: Known(area.width, area.height), alignment: alignment)
-        let height = gridItemHeight(child, width: width, area: areaSize, alignment: alignment)
+        // (Never below its padding and border, whatever a ratio gives.)
+        let paddingBorder = gridPaddingBorder(child, area.width)
+        let width = max(
+            gridItemWidth(child, area: Known(area.width, area.height), alignment: alignment), paddingBorder.width)
+        let height = max(
+            gridItemHeight(child, width: width, area: areaSize, alignment: alignment), paddingBorder.height)
         let output = compute(
             child, known: Known(width, height), parentSize: Known(area.width, area.height),
             space: Space(.points(area.width), .points(area.height)), mode: .performLayout, sizing: .contentSize)
