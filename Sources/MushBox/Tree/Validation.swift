@@ -102,7 +102,7 @@ extension BoxStyle {
                 if let last = checks.last, last.kind == .grid, last.property + last.count == index {
                     checks[checks.count - 1].count += 1
                 } else {
-                    checks.append(StyleCheck(kind: .grid, offset: offset, property: index))
+                    checks.append(StyleCheck(kind: .grid, storage: property.storage, offset: offset, property: index))
                 }
             case .alignment(let offset, _):
                 if let last = checks.last, last.kind == .alignments, last.offset + last.count == offset,
@@ -113,15 +113,12 @@ extension BoxStyle {
                     checks[checks.count - 1].count += 1
                 } else {
                     checks.append(
-                        StyleCheck(kind: .alignments, offset: offset, property: index, plain: UInt64(plain[offset])))
+                        StyleCheck(
+                            kind: .alignments, storage: property.storage, offset: offset, property: index,
+                            plain: UInt64(plain[offset])))
                 }
-            case .length(let offset, let auto, let negative):
-                checks.append(
-                    StyleCheck(kind: .length, offset: offset, property: index, auto: auto, negative: negative))
-            case .edges(let offset, let auto, let negative):
-                checks.append(StyleCheck(kind: .edges, offset: offset, property: index, auto: auto, negative: negative))
-            case .factor(let offset): checks.append(StyleCheck(kind: .factor, offset: offset, property: index))
-            case .ratio(let offset): checks.append(StyleCheck(kind: .ratio, offset: offset, property: index))
+            case .length(let offset, _, _), .edges(let offset, _, _), .factor(let offset), .ratio(let offset):
+                checks.append(StyleCheck(kind: .value, storage: property.storage, offset: offset, property: index))
             }
         }
         return checks
@@ -132,16 +129,17 @@ extension BoxStyle {
 /// style goes through).
 struct StyleCheck {
     enum Kind: UInt8 {
-        case length
-        case edges
-        case factor
-        case ratio
+        /// One value, checked by its storage.
+        case value
+        /// A run of alignments, checked at once.
         case alignments
+        /// The grid values' box (checked by the box, when there is one).
         case grid
     }
 
     var kind: Kind
-    /// Where the value (or the first of a run) lies in the style.
+    /// Where the value (or the first of a run) lies in the style, and how it is stored.
+    var storage: BoxStyleProperty.Storage
     var offset: Int
     /// The property (or the first of a run) in ``BoxStyle/properties``, and how many.
     var property: Int
@@ -150,32 +148,12 @@ struct StyleCheck {
     /// bytes.
     var plain: UInt64 = 0
     var mask: UInt64 { count >= 8 ? ~0 : (1 << (8 * UInt64(count))) - 1 }
-    var auto = false
-    var negative = false
 
     /// Whether the value, or every value of the run, is good.
     @inline(__always) func isGood(in style: UnsafeRawBufferPointer) -> Bool {
-        switch kind {
-        case .length:
-            return style.load(fromByteOffset: offset, as: BoxLength.self).isGood(auto: auto, negative: negative)
-        case .edges:
-            let edges = style.load(fromByteOffset: offset, as: BoxEdges<BoxLength>.self)
-            return edges.top.isGood(auto: auto, negative: negative)
-                && edges.right.isGood(auto: auto, negative: negative)
-                && edges.bottom.isGood(auto: auto, negative: negative)
-                && edges.left.isGood(auto: auto, negative: negative)
-        case .factor:
-            return BoxStyleProperty.factors.contains(style.load(fromByteOffset: offset, as: Double.self))
-        case .ratio:
-            guard let ratio = style.load(fromByteOffset: offset, as: Double?.self) else { return true }
-            return BoxStyleProperty.ratios.contains(ratio)
-        case .alignments:
-            // (Eight bytes read, the run's kept: a run ends well before the style does.)
-            return style.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & mask == plain
-        case .grid:
-            // (Nil, the only value whose bits are all zero: no grid values to check.)
-            return style.load(fromByteOffset: offset, as: UInt.self) == 0
-        }
+        guard kind == .alignments else { return storage.isGood(in: style) }
+        // (Eight bytes read, the run's kept: a run ends well before the style does.)
+        return style.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & mask == plain
     }
 }
 

@@ -193,10 +193,7 @@ extension LayoutTree {
         if gridSelfAlignment(child, inline: true, alignment: alignment) == .stretch, left != nil, right != nil,
             own.height == nil || style.pointee.aspectRatio == nil, area.width != nil
         {
-            let limits = styleLimits(
-                style, against: area, ratio: style.pointee.aspectRatio,
-                boxSizing: style.pointee.boxSizing == .contentBox ? gridPaddingBorder(child, area.width) : Pair(0, 0))
-            return room.clamp(limits.min.width, limits.max.width).maybeMax(gridPaddingBorder(child, area.width).width)
+            return stretchedGridSize(child, room: room, inline: true, base: area, ratio: style.pointee.aspectRatio)
         }
         // Its fit-content width in the room: its max-content width, or its min-content width where
         // the room is smaller, or the room between (the two are the questions its contributions
@@ -225,15 +222,25 @@ extension LayoutTree {
         if gridSelfAlignment(child, inline: false, alignment: alignment) == .stretch, top != nil, bottom != nil,
             style.pointee.aspectRatio == nil
         {
-            let limits = styleLimits(
-                style, against: base, ratio: nil,
-                boxSizing: style.pointee.boxSizing == .contentBox ? gridPaddingBorder(child, area.width) : Pair(0, 0))
-            return max(area.height - (top ?? 0) - (bottom ?? 0), 0).clamp(limits.min.height, limits.max.height)
-                .maybeMax(gridPaddingBorder(child, area.width).height)
+            return stretchedGridSize(
+                child, room: max(area.height - (top ?? 0) - (bottom ?? 0), 0), inline: false, base: base, ratio: nil)
         }
         return measure(
             child, known: Known(width, nil), parentSize: base, space: Space(.points(area.width), .points(area.height)),
             sizing: .inherentSize, isRow: false)
+    }
+
+    /// The size of an item stretched across `room` (its area less its margins) in one axis: within
+    /// its limits (with those its ratio transfers), never below its padding and border.
+    private func stretchedGridSize(_ child: Int, room: Double, inline: Bool, base: Known, ratio: Double?) -> Double {
+        let style = style(child)
+        let paddingBorder = gridPaddingBorder(child, base.width)
+        let limits = styleLimits(
+            style, against: base, ratio: ratio,
+            boxSizing: style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0))
+        return inline
+            ? room.clamp(limits.min.width, limits.max.width).maybeMax(paddingBorder.width)
+            : room.clamp(limits.min.height, limits.max.height).maybeMax(paddingBorder.height)
     }
 
     private func gridPaddingBorder(_ child: Int, _ base: Double?) -> Pair<Double> {

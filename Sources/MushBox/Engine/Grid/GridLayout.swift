@@ -172,38 +172,27 @@ extension LayoutTree {
         // height in a percentage) are measured in the rows' sizes as first estimated without the
         // columns, as Chromium does; others, and every item of a grid whose height comes from its
         // rows, see only the rows their maximums fix (css-grid-1 §12.1).
+        // (The rows the columns are measured in: as their maximums fix them, or first estimated.)
+        var rowsForColumns = rows
         if inner.height != nil, items.contains(where: { dependsOnRows($0.node) }) {
-            var estimate = rows
             var others = columns
             others.isSized = false
             sizeGridAxis(
-                &estimate, isColumns: false, items: &items, other: others, innerWidth: inner.width,
+                &rowsForColumns, isColumns: false, items: &items, other: others, innerWidth: inner.width,
                 alignment: containerAlignment)
             for index in items.indices { items[index].contributions[3...5] = [nil, nil, nil] }
-            estimate.isEstimated = true
-            sizeGridAxis(
-                &columns, isColumns: true, items: &items, other: estimate, innerWidth: inner.width,
-                alignment: containerAlignment)
-        } else {
-            sizeGridAxis(
-                &columns, isColumns: true, items: &items, other: rows, innerWidth: inner.width,
-                alignment: containerAlignment)
+            rowsForColumns.isEstimated = true
         }
+        sizeGridAxis(
+            &columns, isColumns: true, items: &items, other: rowsForColumns, innerWidth: inner.width,
+            alignment: containerAlignment)
         if inner.width == nil {
             let found = columns.used.clamp(minInner.width, maxInner.width)
             inner.width = found
-            // Percentages of the width resolve now that it is known: the columns are sized again.
-            if columnTracks.contains(where: {
-                $0.minimum.isPercent || $0.maximum.isPercent || $0.fitContent?.isPercent == true
-            })
-                || columnGapLength.isPercent
-            {
-                columns.inner = found
-                columns.tracks = columnTracks
-                columns.gap = columnGapLength.resolve(found) ?? 0
+            if columns.resolvePercentages(columnTracks, gap: columnGapLength, in: found) {
                 for index in items.indices { items[index].contributions = [nil, nil, nil, nil, nil, nil] }
                 sizeGridAxis(
-                    &columns, isColumns: true, items: &items, other: rows, innerWidth: found,
+                    &columns, isColumns: true, items: &items, other: rowsForColumns, innerWidth: found,
                     alignment: containerAlignment)
             }
         }
@@ -214,14 +203,7 @@ extension LayoutTree {
         if inner.height == nil {
             let found = rows.used.clamp(minInner.height, maxInner.height)
             inner.height = found
-            if rowTracks.contains(where: {
-                $0.minimum.isPercent || $0.maximum.isPercent || $0.fitContent?.isPercent == true
-            })
-                || rowGapLength.isPercent
-            {
-                rows.inner = found
-                rows.tracks = rowTracks
-                rows.gap = rowGapLength.resolve(found) ?? 0
+            if rows.resolvePercentages(rowTracks, gap: rowGapLength, in: found) {
                 for index in items.indices { items[index].contributions[3...5] = [nil, nil, nil] }
                 sizeGridAxis(
                     &rows, isColumns: false, items: &items, other: columns, innerWidth: inner.width,

@@ -36,6 +36,9 @@ struct SizingTrack {
         return track
     }
 
+    /// Whether a sizing function of the track is a percentage.
+    var usesPercentage: Bool { minimum.isPercent || maximum.isPercent || fitContent?.isPercent == true }
+
     var flex: Double {
         if case .fraction(let factor) = maximum { return factor }
         return 0
@@ -86,6 +89,17 @@ struct GridAxisSizing {
     /// Whether the base sizes are an estimate the other axis measures its items in (the rows' sizes
     /// found before the columns, for items whose width depends on their height).
     var isEstimated = false
+
+    /// The axis to be sized again now that its inner size is `found`, where its tracks (`tracks`,
+    /// as the template gives them) or its gap had percentages, sized first as `auto` (§7.2.1):
+    /// whether they had.
+    mutating func resolvePercentages(_ tracks: [SizingTrack], gap gapLength: BoxLength, in found: Double) -> Bool {
+        guard tracks.contains(where: \.usesPercentage) || gapLength.isPercent else { return false }
+        inner = found
+        self.tracks = tracks
+        gap = gapLength.resolve(found) ?? 0
+        return true
+    }
 
     /// A breadth in points, where it resolves (a percentage needs the inner size).
     func points(_ breadth: GridBreadth) -> Double? {
