@@ -123,6 +123,7 @@ public struct GridTrackList: Hashable, Sendable {
                 }
                 items.append(.repetition(repetition))
             } else if let names = try tokens.lineNames() {
+                try Self.checkNames(names, after: items)
                 items.append(.lineNames(names))
             } else {
                 items.append(.track(try tokens.trackSize()))
@@ -151,6 +152,15 @@ public struct GridTrackList: Hashable, Sendable {
             throw GridSyntaxError("a track list expands to at most 10000 tracks (this one: \(count))")
         }
         self.init(items: items)
+    }
+
+    /// Line names come one bracketed list between tracks, as CSS takes them (`[a] [b]` is `[a b]`).
+    private static func checkNames(_ names: [String], after items: [Item]) throws(GridSyntaxError) {
+        guard case .lineNames(let before)? = items.last else { return }
+        let (first, second) = (before.joined(separator: " "), names.joined(separator: " "))
+        throw GridSyntaxError(
+            "line names between two tracks go in one pair of brackets ('[\(first)] [\(second)]' is not CSS: write '[\(first) \(second)]')"
+        )
     }
 
     /// How many tracks the list expands to, an automatic repetition counted once.
@@ -195,6 +205,7 @@ public struct GridTrackList: Hashable, Sendable {
         while tokens.peek != .close {
             guard tokens.peek != nil else { throw GridSyntaxError("repeat() is not closed with ')'") }
             if let names = try tokens.lineNames() {
+                try Self.checkNames(names, after: items)
                 items.append(.lineNames(names))
             } else {
                 let size = try tokens.trackSize()

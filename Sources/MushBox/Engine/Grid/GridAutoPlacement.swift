@@ -167,16 +167,15 @@ func placeGridItems(_ items: inout [GridPlacing], majorCount: Int, dense: Bool) 
     }
     // 3. The implicit grid's extent in the major axis: the explicit tracks, the ones fixed items
     // take, and room for the widest auto-placed item.
+    // (The widest counted from the first line, once every fixed item has moved it back.)
     var majorStart = 0
     var majorEnd = majorCount
     for item in items {
-        if let major = item.major {
-            majorStart = min(majorStart, major.lowerBound)
-            majorEnd = max(majorEnd, major.upperBound)
-        } else {
-            majorEnd = max(majorEnd, majorStart + item.majorSpan)
-        }
+        guard let major = item.major else { continue }
+        majorStart = min(majorStart, major.lowerBound)
+        majorEnd = max(majorEnd, major.upperBound)
     }
+    for item in items where item.major == nil { majorEnd = max(majorEnd, majorStart + item.majorSpan) }
     // 4. The rest, in order, from a cursor that (sparse) never goes back.
     let firstMinor = items.reduce(0) { first, item in min(first, item.minor?.lowerBound ?? 0) }
     var cursorMinor = firstMinor

@@ -47,7 +47,7 @@ extension LayoutTree {
                 gridContribution(
                     items[index].node, isColumns: isColumns, kind: kind, other: otherSize, span: spans[index],
                     axis: functions, innerWidth: innerWidth, alignment: alignment, estimatedRows: other.isEstimated)
-                + (isColumns ? 0 : items[index].baselineShim ?? 0)
+                + ((isColumns ? items[index].inlineShim : items[index].baselineShim) ?? 0)
             items[index].contributions[slot] = value
             return value
         }
@@ -97,6 +97,34 @@ extension LayoutTree {
         for group in groups.values {
             let shared = group.map(\.baseline).max() ?? 0
             for member in group { items[member.index].baselineShim = shared - member.baseline }
+        }
+    }
+
+    /// Baseline alignment across columns (`justifySelf: baseline`, margins not auto): items that
+    /// start in the same column, two or more, line up their line-left border edges (the baseline a
+    /// box without vertical text has in that axis, as Chromium synthesizes it). Found before the
+    /// columns are sized, as each item's distance from its column's start to that edge needs only
+    /// its margins (and, right to left, its width at its max-content size where no width is fixed).
+    func alignInlineBaselines(_ items: inout [GridItem], isRightToLeft: Bool, alignment: GridItemAlignment) {
+        var members: [Int: [Int]] = [:]
+        for index in items.indices {
+            let child = items[index].node
+            let style = style(child)
+            guard gridSelfAlignment(child, inline: true, alignment: alignment) == .baseline,
+                style.pointee.margin.left != .auto, style.pointee.margin.right != .auto
+            else { continue }
+            members[items[index].columns.lowerBound, default: []].append(index)
+        }
+        for indices in members.values where indices.count > 1 {
+            let distances = indices.map { index in
+                let child = items[index].node
+                let margin = style(child).pointee.margin
+                guard isRightToLeft else { return margin.left.resolve(nil) ?? 0 }
+                return (margin.right.resolve(nil) ?? 0)
+                    + gridItemWidth(child, area: Known(nil, nil), alignment: alignment)
+            }
+            let shared = distances.max() ?? 0
+            for (index, distance) in zip(indices, distances) { items[index].inlineShim = shared - distance }
         }
     }
 
@@ -171,14 +199,18 @@ extension LayoutTree {
         return content + marginSum
     }
 
-    /// The alignment of an item in one axis: its own, else its container's, else `normal` (as
-    /// `stretch`, or across rows `start` for an item with an aspect ratio: its height follows its
-    /// width, as in Chromium).
+    /// The alignment of an item in one axis: its own, else its container's, else `normal`: as
+    /// `stretch`, but for an item with an aspect ratio, which stretches in one axis only, as in
+    /// Chromium: across its column unless its alignment across its row is `stretch`, else across
+    /// its row where it does not stretch across its column (and `start` in the other).
     private func gridSelfAlignment(_ child: Int, inline: Bool, alignment: GridItemAlignment) -> BoxAlignment {
         let style = style(child)
-        let own = inline ? style.pointee.justifySelf : style.pointee.alignSelf
-        return own ?? (inline ? alignment.justify : alignment.align)
-            ?? (!inline && style.pointee.aspectRatio != nil ? .start : .stretch)
+        let justify = style.pointee.justifySelf ?? alignment.justify
+        let align = style.pointee.alignSelf ?? alignment.align
+        if let own = inline ? justify : align { return own }
+        guard style.pointee.aspectRatio != nil else { return .stretch }
+        if inline { return align == .stretch ? .start : .stretch }
+        return justify == nil || justify == .stretch ? .start : .stretch
     }
 
     /// An item's border-box width in an area: its own, or the area's (less margins) where it
@@ -195,13 +227,23 @@ extension LayoutTree {
         {
             return stretchedGridSize(child, room: room, inline: true, base: area, ratio: style.pointee.aspectRatio)
         }
+        // A ratio gives it the width of the height it is stretched to, where it is.
+        var known = Known(nil, own.height)
+        if own.height == nil, style.pointee.aspectRatio != nil, let height = area.height,
+            gridSelfAlignment(child, inline: false, alignment: alignment) == .stretch,
+            let top = style.pointee.margin.top.resolve(area.width),
+            let bottom = style.pointee.margin.bottom.resolve(area.width)
+        {
+            known.height = stretchedGridSize(
+                child, room: max(height - top - bottom, 0), inline: false, base: area, ratio: nil)
+        }
         // Its fit-content width in the room: its max-content width, or its min-content width where
         // the room is smaller, or the room between (the two are the questions its contributions
         // asked, answered by the cache; asking at the room's points would be a third, which evicts
         // one of them in a chain of such items).
         func width(_ content: AvailableSpace) -> Double {
             measure(
-                child, known: Known(nil, own.height), parentSize: area,
+                child, known: known, parentSize: area,
                 space: Space(content, area.height.map { .points($0) } ?? .maxContent), sizing: .inherentSize,
                 isRow: true)
         }
@@ -219,9 +261,7 @@ extension LayoutTree {
         if let height = own.height { return height }
         let top = style.pointee.margin.top.resolve(area.width)
         let bottom = style.pointee.margin.bottom.resolve(area.width)
-        if gridSelfAlignment(child, inline: false, alignment: alignment) == .stretch, top != nil, bottom != nil,
-            style.pointee.aspectRatio == nil
-        {
+        if gridSelfAlignment(child, inline: false, alignment: alignment) == .stretch, top != nil, bottom != nil {
             return stretchedGridSize(
                 child, room: max(area.height - (top ?? 0) - (bottom ?? 0), 0), inline: false, base: base, ratio: nil)
         }
@@ -251,7 +291,7 @@ extension LayoutTree {
     /// Lays an item out in its area and writes its frame; returns its place, size and content.
     func placeGridItem(
         _ child: Int, area: GridArea, startInset: Pair<Double>, containerWidth: Double, isRightToLeft: Bool,
-        alignment: GridItemAlignment, baselineShim: Double?
+        alignment: GridItemAlignment, baselineShim: Double?, inlineShim: Double?
     ) -> (x: Double, y: Double, size: Pair<Double>, content: Pair<Double>) {
         let style = style(child)
         let areaSize = Pair(area.width, area.height)
@@ -270,7 +310,8 @@ extension LayoutTree {
         let marginTop = style.pointee.margin.top.resolve(area.width)
         let marginBottom = style.pointee.margin.bottom.resolve(area.width)
         let x =
-            gridOffset(
+            inlineShim.map { $0 + (marginStart ?? 0) }
+            ?? gridOffset(
                 free: area.width - width - (marginStart ?? 0) - (marginEnd ?? 0), start: marginStart, end: marginEnd,
                 alignment: gridSelfAlignment(child, inline: true, alignment: alignment)) + (marginStart ?? 0)
         let y =

@@ -13,6 +13,9 @@ struct GridItem {
     /// For an item aligned by its baseline: how far below its row's start it goes so that its
     /// baseline meets its row's (§10.6); nil for the others.
     var baselineShim: Double?
+    /// For an item aligned by its baseline across its column (`justifySelf`): how far from its
+    /// column's start its margin box goes so that its line-left border edge meets the others'.
+    var inlineShim: Double?
 }
 
 extension LayoutTree {
@@ -168,6 +171,7 @@ extension LayoutTree {
             stretches: (style.pointee.alignContent ?? .stretch) == .stretch)
         let isRightToLeft = rightToLeft[node]
         let containerAlignment = (style.pointee.justifyItems, style.pointee.alignItems)
+        alignInlineBaselines(&items, isRightToLeft: isRightToLeft, alignment: containerAlignment)
         // In a grid of definite height, items whose width follows their height (an aspect ratio, a
         // height in a percentage) are measured in the rows' sizes as first estimated without the
         // columns, as Chromium does; others, and every item of a grid whose height comes from its
@@ -229,7 +233,8 @@ extension LayoutTree {
             let area = gridArea(item.columns, item.rows, columnStarts, rowStarts, columns, rows)
             let placed = placeGridItem(
                 item.node, area: area, startInset: startInset, containerWidth: size.width,
-                isRightToLeft: isRightToLeft, alignment: containerAlignment, baselineShim: item.baselineShim)
+                isRightToLeft: isRightToLeft, alignment: containerAlignment, baselineShim: item.baselineShim,
+                inlineShim: item.inlineShim)
             if item.rows.lowerBound < baselineRow {
                 baselineRow = item.rows.lowerBound
                 baseline = placed.y + (frames[item.node].baseline ?? frames[item.node].height)
@@ -239,9 +244,10 @@ extension LayoutTree {
         let linePositions = (columns: columnStarts, rows: rowStarts)
         for child in absolute {
             let item = self.style(child).pointee.gridValues
-            func area(_ start: GridLine, _ end: GridLine, lines: GridAxisLines, offsets: [Double], first firstLine: Int)
-                -> (Double?, Double?)
-            {
+            func area(
+                _ start: GridLine, _ end: GridLine, lines: GridAxisLines, offsets: [Double], sizing: GridAxisSizing,
+                first firstLine: Int
+            ) -> (Double?, Double?) {
                 // (Lines resolve as an item's do, a span counting from the other line; lines the
                 // wrong way round are swapped, and equal ones span one track. A line left auto, or
                 // outside the grid, is the padding box's edge.)
@@ -251,16 +257,20 @@ extension LayoutTree {
                 if let high = last, case .span = start { first = lines.spanning(start, from: high, forwards: false) }
                 if let low = first, let high = last, high < low { (first, last) = (high, low) }
                 if let low = first, low == last { last = low + 1 }
-                func offset(_ line: Int?) -> Double? {
-                    line.flatMap { offsets.indices.contains($0 - firstLine) ? offsets[$0 - firstLine] : nil }
+                // (A start line is where the track after it starts, an end line where the track
+                // before it ends: an area leaves out the gaps at its edges, as in Chromium.)
+                func offset(_ line: Int?, isEnd: Bool) -> Double? {
+                    guard let index = line.map({ $0 - firstLine }), offsets.indices.contains(index) else { return nil }
+                    guard isEnd, index > 0 else { return offsets[index] }
+                    return offsets[index - 1] + sizing.tracks[index - 1].base
                 }
-                return (offset(first), offset(last))
+                return (offset(first, isEnd: false), offset(last, isEnd: true))
             }
             let horizontal = area(
-                item.columnStart, item.columnEnd, lines: columnLines, offsets: linePositions.columns, first: firstColumn
-            )
+                item.columnStart, item.columnEnd, lines: columnLines, offsets: linePositions.columns, sizing: columns,
+                first: firstColumn)
             let vertical = area(
-                item.rowStart, item.rowEnd, lines: rowLines, offsets: linePositions.rows, first: firstRow)
+                item.rowStart, item.rowEnd, lines: rowLines, offsets: linePositions.rows, sizing: rows, first: firstRow)
             let placed = placeAbsoluteGridItem(
                 child, horizontal: horizontal, vertical: vertical, inset: inset, border: border, size: size,
                 isRightToLeft: isRightToLeft, alignment: containerAlignment)
@@ -299,8 +309,10 @@ extension LayoutTree {
                         }
                     }
                 case .autoFill, .autoFit:
+                    // (A repeated track counts as at least 1 point, as in Chromium: tracks of 0 do not
+                    // repeat without end.)
                     for case .track(let track) in repetition.items {
-                        repeated.append(fixedSize(track, base: size ?? max ?? min))
+                        repeated.append(Swift.max(fixedSize(track, base: size ?? max ?? min), 1))
                     }
                 }
             }
@@ -316,9 +328,9 @@ extension LayoutTree {
         }
         var count = 1
         if room != nil {
-            while count < GridTrackList.maximumTracks, total(count + 1) <= target, once + gap > 0 { count += 1 }
+            while count < GridTrackList.maximumTracks, total(count + 1) <= target { count += 1 }
         } else {
-            while count < GridTrackList.maximumTracks, total(count) < target, once + gap > 0 { count += 1 }
+            while count < GridTrackList.maximumTracks, total(count) < target { count += 1 }
         }
         return count
     }
@@ -335,7 +347,10 @@ extension LayoutTree {
         }
         switch size {
         case .breadth(let breadth): return points(breadth) ?? 0
-        case .minmax(let low, let high): return points(high) ?? points(low) ?? 0
+        case .minmax(let low, let high):
+            // (Its maximum where that is fixed, floored by a fixed minimum.)
+            guard let maximum = points(high) else { return points(low) ?? 0 }
+            return Swift.max(maximum, points(low) ?? 0)
         case .fitContent: return 0
         }
     }
