@@ -83,8 +83,14 @@ import Testing
             ("repeat(2, 1px", "repeat() is not closed with ')'"),
             ("[span] 1px", "'span' cannot name a line"),
             ("1px ; 2px", "unexpected ';'"),
-            ("[a] [b c] 1px", "line names between two tracks go in one pair of brackets ('[a] [b c]' is not CSS: write '[a b c]')"),
-            ("repeat(2, 1px [a] [b])", "line names between two tracks go in one pair of brackets ('[a] [b]' is not CSS: write '[a b]')"),
+            (
+                "[a] [b c] 1px",
+                "line names between two tracks go in one pair of brackets ('[a] [b c]' is not CSS: write '[a b c]')"
+            ),
+            (
+                "repeat(2, 1px [a] [b])",
+                "line names between two tracks go in one pair of brackets ('[a] [b]' is not CSS: write '[a b]')"
+            ),
         ]
         for (text, message) in cases {
             #expect(throws: GridSyntaxError(message), "\(text)") { try GridTrackList(parsing: text) }
