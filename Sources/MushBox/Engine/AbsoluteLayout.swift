@@ -41,8 +41,14 @@ extension LayoutTree {
                 max(styleMin.width ?? paddingBorder.width, paddingBorder.width),
                 max(styleMin.height ?? paddingBorder.height, paddingBorder.height))
             var known = styleSize.maybeClamp(minSize, maxSize)
+            // A `justifySelf` of its own, with both horizontal insets given, aligns the box between
+            // them as `alignSelf` does vertically (below).
+            let justifiesBetweenInsets = style.pointee.justifySelf != nil && left != nil && right != nil
+            let stretchesHorizontally = !justifiesBetweenInsets || style.pointee.justifySelf == .stretch
             // (A ratio gives a known height its width, which the insets do not stretch.)
-            if known.width == nil, aspectRatio == nil || known.height == nil, let left, let right {
+            if known.width == nil, stretchesHorizontally, aspectRatio == nil || known.height == nil, let left,
+                let right
+            {
                 let width = insetBase.width - (marginLeft ?? 0) - (marginRight ?? 0) - left - right
                 known.width = max(width, 0)
                 // (A border-box ratio's floor of padding and border, as for any box of auto size.)
@@ -163,6 +169,17 @@ extension LayoutTree {
                     top: c.pointee.border.top + top,
                     bottom: container.height - c.pointee.border.bottom - bottom,
                     paddingBox: (c.pointee.border.top, container.height - c.pointee.border.bottom))
+            }
+            if justifiesBetweenInsets, marginLeft != nil, marginRight != nil, let left, let right,
+                let alignment = style.pointee.justifySelf
+            {
+                // (Logical, from the start side, as x and the constants' border are until x is
+                // turned round below.)
+                let (borderStart, borderEnd) = (c.pointee.border.left, c.pointee.border.right)
+                x = Self.alignedBetweenInsets(
+                    size.width, margin: (horizontal.start, horizontal.end), alignment: alignment,
+                    top: borderStart + left, bottom: container.width - borderEnd - right,
+                    paddingBox: (borderStart, container.width - borderEnd))
             }
             if c.pointee.isRightToLeft { x = container.width - x - size.width }
             frames[child] = Frame(

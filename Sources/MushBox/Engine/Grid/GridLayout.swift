@@ -178,7 +178,8 @@ extension LayoutTree {
         // rows, see only the rows their maximums fix (css-grid-1 §12.1).
         // (The rows the columns are measured in: as their maximums fix them, or first estimated.)
         var rowsForColumns = rows
-        if inner.height != nil, items.contains(where: { dependsOnRows($0.node) }) {
+        let anyDependsOnRows = items.contains(where: { dependsOnRows($0.node) })
+        if inner.height != nil, anyDependsOnRows {
             var others = columns
             others.isSized = false
             sizeGridAxis(
@@ -220,6 +221,22 @@ extension LayoutTree {
             (outer.height ?? inner.height! + paddingBorder.height).clamp(limits.min.height, limits.max.height)
                 .maybeMax(paddingBorder.height))
         if mode == .computeSize { return NodeOutput(size: size) }
+
+        // Where the width was known and the rows were not estimated first, items whose width
+        // follows their height have the columns sized again in the rows' sizes, then the rows in
+        // the new columns' (§12.1 steps 3 and 4), the grid keeping the size the first pass found,
+        // as in Chromium.
+        if anyDependsOnRows, !rowsForColumns.isEstimated {
+            for index in items.indices { items[index].contributions = [nil, nil, nil, nil, nil, nil] }
+            var sizedRows = rows
+            sizedRows.isEstimated = true
+            sizeGridAxis(
+                &columns, isColumns: true, items: &items, other: sizedRows, innerWidth: inner.width,
+                alignment: containerAlignment)
+            sizeGridAxis(
+                &rows, isColumns: false, items: &items, other: columns, innerWidth: inner.width,
+                alignment: containerAlignment)
+        }
 
         // Content alignment (§10.5): each track's start, from the content box's start.
         let innerSize = Pair(max(size.width - paddingBorder.width, 0), max(size.height - paddingBorder.height, 0))
