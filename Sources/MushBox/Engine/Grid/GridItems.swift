@@ -202,15 +202,17 @@ extension LayoutTree {
     /// The alignment of an item in one axis: its own, else its container's, else `normal`: as
     /// `stretch`, but for an item with an aspect ratio, which stretches in one axis only, as in
     /// Chromium: across its column unless its alignment across its row is `stretch`, else across
-    /// its row where it does not stretch across its column (and `start` in the other).
+    /// its row where it does not stretch across its column (and `start` in the other), and in
+    /// neither where its style fixes its size in the other.
     private func gridSelfAlignment(_ child: Int, inline: Bool, alignment: GridItemAlignment) -> BoxAlignment {
         let style = style(child)
         let justify = style.pointee.justifySelf ?? alignment.justify
         let align = style.pointee.alignSelf ?? alignment.align
         if let own = inline ? justify : align { return own }
         guard style.pointee.aspectRatio != nil else { return .stretch }
-        if inline { return align == .stretch ? .start : .stretch }
-        return justify == nil || justify == .stretch ? .start : .stretch
+        // (A size its style fixes in the other axis gives this one its ratio's.)
+        if inline { return align == .stretch || style.pointee.height != .auto ? .start : .stretch }
+        return justify == nil || justify == .stretch || style.pointee.width != .auto ? .start : .stretch
     }
 
     /// An item's border-box width in an area: its own, or the area's (less margins) where it
@@ -301,9 +303,17 @@ extension LayoutTree {
             gridItemWidth(child, area: Known(area.width, area.height), alignment: alignment), paddingBorder.width)
         let height = max(
             gridItemHeight(child, width: width, area: areaSize, alignment: alignment), paddingBorder.height)
+        // (A height its content gives it, not its style, its ratio or its area's stretch, stays
+        // indefinite for its children's percentages, as it was when it was measured.)
+        let heightIsDefinite =
+            style.pointee.aspectRatio != nil
+            || styleKnown(child, parentSize: Known(area.width, area.height), sizing: .inherentSize).height != nil
+            || (gridSelfAlignment(child, inline: false, alignment: alignment) == .stretch
+                && style.pointee.margin.top != .auto && style.pointee.margin.bottom != .auto)
         let output = compute(
             child, known: Known(width, height), parentSize: Known(area.width, area.height),
-            space: Space(.points(area.width), .points(area.height)), mode: .performLayout, sizing: .contentSize)
+            space: Space(.points(area.width), .points(area.height)), mode: .performLayout, sizing: .contentSize,
+            indefiniteHeight: !heightIsDefinite)
         var marginStart = style.pointee.margin.left.resolve(area.width)
         var marginEnd = style.pointee.margin.right.resolve(area.width)
         if isRightToLeft { swap(&marginStart, &marginEnd) }
@@ -487,7 +497,17 @@ extension LayoutTree {
         let logicalX: Double
         switch (insetStart, insetEnd) {
         case (let start?, let end?):
-            logicalX = blockX + start + aligned(block.width - start - end, width, marginStart, marginEnd, justify)
+            let (left, right) = (style.pointee.margin.left == .auto, style.pointee.margin.right == .auto)
+            let (autoStart, autoEnd) = isRightToLeft ? (right, left) : (left, right)
+            if autoStart || autoEnd {
+                // Auto margins take the room between the insets first (across x never below 0 at
+                // the start: an overflow goes to the end).
+                let free = max(block.width - start - end, 0) - width - marginStart - marginEnd
+                let offset = autoStart ? (autoEnd ? max(free, 0) / 2 : free) : marginStart
+                logicalX = blockX + start + offset
+            } else {
+                logicalX = blockX + start + aligned(block.width - start - end, width, marginStart, marginEnd, justify)
+            }
         case (let start?, nil): logicalX = blockX + start + marginStart
         case (nil, let end?): logicalX = blockRight - end - marginEnd - width
         case (nil, nil):

@@ -31,26 +31,31 @@ extension LayoutTree {
                 (style.pointee.padding.resolveOrZero(parentSize.width)
                 + style.pointee.border.resolveOrZero(parentSize.width)).sums
             let contentBox = style.pointee.boxSizing == .contentBox
-            var transferred = outer.transferringAspectRatio(ratio, contentBox: contentBox, paddingBorder: paddingBorder)
-            let isWidthKnown = outer.width != nil
+            let given = outer
+            let transferred = given.transferringAspectRatio(ratio, contentBox: contentBox, paddingBorder: paddingBorder)
+            let isWidthKnown = given.width != nil
+            let limits = styleLimits(
+                style, against: parentSize, ratio: ratio, boxSizing: contentBox ? paddingBorder : Pair(0, 0))
+            // (Within its limits, those its ratio transfers included; never below its padding and
+            // border.)
+            outer = transferred.maybeClamp(limits.min, limits.max).maybeMax(paddingBorder)
             if !style.pointee.overflow.isScrollContainer,
                 (isWidthKnown ? style.pointee.minHeight : style.pointee.minWidth) == .auto
             {
-                // (The automatic minimum of a box with a ratio is its min-content size, css-sizing-4.)
+                // (The automatic minimum of a box with a ratio is its min-content size, css-sizing-4,
+                // capped by its own maximum, not one its ratio transfers, as in Chromium.)
                 let content = gridAlgorithm(
-                    node, style: style, outer: outer, parentSize: parentSize,
+                    node, style: style, outer: given, parentSize: parentSize,
                     space: isWidthKnown ? Space(space.width, .minContent) : Space(.minContent, space.height),
                     mode: .computeSize, rowsAtMinContent: isWidthKnown)
+                let own = styleLimits(
+                    style, against: parentSize, ratio: nil, boxSizing: contentBox ? paddingBorder : Pair(0, 0))
                 if isWidthKnown {
-                    transferred.height = max(transferred.height ?? 0, content.size.height)
+                    outer.height = outer.height.maybeMax(content.size.height.clamp(own.min.height, own.max.height))
                 } else {
-                    transferred.width = max(transferred.width ?? 0, content.size.width)
+                    outer.width = outer.width.maybeMax(content.size.width.clamp(own.min.width, own.max.width))
                 }
             }
-            let limits = styleLimits(
-                style, against: parentSize, ratio: ratio, boxSizing: contentBox ? paddingBorder : Pair(0, 0))
-            // (Never below its padding and border.)
-            outer = transferred.maybeClamp(limits.min, limits.max).maybeMax(paddingBorder)
         }
         if mode == .computeSize, let width = outer.width, let height = outer.height {
             return NodeOutput(size: Pair(width, height))
@@ -215,10 +220,11 @@ extension LayoutTree {
                     alignment: containerAlignment)
             }
         }
+        // (A size known is kept: whoever gave it applied the limits, the ratio's head among them.)
         let size = Pair(
-            (outer.width ?? inner.width! + paddingBorder.width).clamp(limits.min.width, limits.max.width)
+            outer.width ?? (inner.width! + paddingBorder.width).clamp(limits.min.width, limits.max.width)
                 .maybeMax(paddingBorder.width),
-            (outer.height ?? inner.height! + paddingBorder.height).clamp(limits.min.height, limits.max.height)
+            outer.height ?? (inner.height! + paddingBorder.height).clamp(limits.min.height, limits.max.height)
                 .maybeMax(paddingBorder.height))
         if mode == .computeSize { return NodeOutput(size: size) }
 
