@@ -222,9 +222,11 @@ extension LayoutTree {
         }
         // (A size known is kept: whoever gave it applied the limits, the ratio's head among them.)
         let size = Pair(
-            outer.width ?? (inner.width! + paddingBorder.width).clamp(limits.min.width, limits.max.width)
+            outer.width
+                ?? (inner.width! + paddingBorder.width).clamp(limits.min.width, limits.max.width)
                 .maybeMax(paddingBorder.width),
-            outer.height ?? (inner.height! + paddingBorder.height).clamp(limits.min.height, limits.max.height)
+            outer.height
+                ?? (inner.height! + paddingBorder.height).clamp(limits.min.height, limits.max.height)
                 .maybeMax(paddingBorder.height))
         if mode == .computeSize { return NodeOutput(size: size) }
 
