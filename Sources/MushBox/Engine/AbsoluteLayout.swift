@@ -46,8 +46,8 @@ extension LayoutTree {
             let justifiesBetweenInsets = style.pointee.justifySelf != nil && left != nil && right != nil
             let stretchesHorizontally = !justifiesBetweenInsets || style.pointee.justifySelf == .stretch
             // (A ratio gives a known height its width, which the insets do not stretch.)
-            if known.width == nil, stretchesHorizontally, aspectRatio == nil || known.height == nil, let left,
-                let right
+            if known.width == nil, stretchesHorizontally,
+                aspectRatio == nil || known.height == nil || style.pointee.justifySelf == .stretch, let left, let right
             {
                 let width = insetBase.width - (marginLeft ?? 0) - (marginRight ?? 0) - left - right
                 known.width = max(width, 0)
@@ -63,8 +63,11 @@ extension LayoutTree {
             // (below); an auto height then stretches only for `stretch`, and is the content's otherwise.
             let alignsBetweenInsets = style.pointee.alignSelf != nil && top != nil && bottom != nil
             let stretchesVertically = !alignsBetweenInsets || style.pointee.alignSelf == .stretch
-            // (A ratio gives a known width its height, which the insets do not stretch.)
-            if known.height == nil, stretchesVertically, aspectRatio == nil || known.width == nil, let top, let bottom {
+            // (A ratio gives a known width its height, which the insets do not stretch unless its
+            // own alignment says `stretch`, as in Chromium.)
+            if known.height == nil, stretchesVertically,
+                aspectRatio == nil || known.width == nil || style.pointee.alignSelf == .stretch, let top, let bottom
+            {
                 let height = insetBase.height - (marginTop ?? 0) - (marginBottom ?? 0) - top - bottom
                 known.height = max(height, 0)
                 known = known.maybeClamp(minSize, maxSize)

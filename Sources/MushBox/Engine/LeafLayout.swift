@@ -91,7 +91,8 @@ extension LayoutTree {
                 aspectRatio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: insetSums
             ).height
         {
-            size.height = max(size.height, height)
+            // (Within its own limits: a maximum height caps the ratio's height too.)
+            size.height = max(size.height, height.clamp(minSize.height, maxSize.height))
         }
         size.width = max(size.width, insetSums.width)
         size.height = max(size.height, insetSums.height)

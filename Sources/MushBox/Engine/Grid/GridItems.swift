@@ -462,11 +462,14 @@ extension LayoutTree {
         let align = style.pointee.alignSelf
         // (The box's own layout carries a size through its ratio, floored at its content.)
         let ratioCarries = ratio != nil && (known.width != nil || known.height != nil)
-        if known.width == nil, !ratioCarries, let insetStart, let insetEnd, justify == nil || justify == .stretch {
+        // (Its own `stretch` stretches it whatever its ratio, as in Chromium.)
+        if known.width == nil, !ratioCarries || justify == .stretch, let insetStart, let insetEnd,
+            justify == nil || justify == .stretch
+        {
             known.width = max(block.width - insetStart - insetEnd - marginStart - marginEnd, 0)
                 .clamp(limits.min.width, limits.max.width).maybeMax(paddingBorder.width)
         }
-        if known.height == nil, ratio == nil || known.width == nil, let insetTop, let insetBottom,
+        if known.height == nil, ratio == nil || known.width == nil || align == .stretch, let insetTop, let insetBottom,
             align == nil || align == .stretch
         {
             known.height = max(block.height - insetTop - insetBottom - marginTop - marginBottom, 0)
@@ -505,8 +508,14 @@ extension LayoutTree {
                 let free = max(block.width - start - end, 0) - width - marginStart - marginEnd
                 let offset = autoStart ? (autoEnd ? max(free, 0) / 2 : free) : marginStart
                 logicalX = blockX + start + offset
+            } else if let justify {
+                // (Its own alignment, between the insets, moved back into the padding box where it
+                // overflows that room, as vertically.)
+                logicalX = Self.alignedBetweenInsets(
+                    width, margin: (marginStart, marginEnd), alignment: justify, top: blockX + start,
+                    bottom: blockRight - end, paddingBox: (paddingStart.width, paddingEnd.width))
             } else {
-                logicalX = blockX + start + aligned(block.width - start - end, width, marginStart, marginEnd, justify)
+                logicalX = blockX + start + marginStart
             }
         case (let start?, nil): logicalX = blockX + start + marginStart
         case (nil, let end?): logicalX = blockRight - end - marginEnd - width
