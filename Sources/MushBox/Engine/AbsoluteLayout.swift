@@ -40,7 +40,9 @@ extension LayoutTree {
             let minSize = Known(
                 max(styleMin.width ?? paddingBorder.width, paddingBorder.width),
                 max(styleMin.height ?? paddingBorder.height, paddingBorder.height))
-            var known = styleSize.maybeClamp(minSize, maxSize)
+            var known = withRatioMinimum(
+                child, known: styleSize.maybeClamp(minSize, maxSize), parentSize: base,
+                space: Space(.points(insetBase.width), .points(insetBase.height)))
             // A `justifySelf` of its own, with both horizontal insets given, aligns the box between
             // them as `alignSelf` does vertically (below).
             let justifiesBetweenInsets = style.pointee.justifySelf != nil && left != nil && right != nil

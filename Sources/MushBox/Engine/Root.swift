@@ -8,7 +8,9 @@ extension LayoutTree {
         }
         let style = style(0)
         let parentSize = Known(space.width.definite, space.height.definite)
-        let known = styleKnown(0, parentSize: parentSize, sizing: .inherentSize)
+        let known = withRatioMinimum(
+            0, known: styleKnown(0, parentSize: parentSize, sizing: .inherentSize), parentSize: parentSize, space: space
+        )
         // Its width found first, as browsers size an absolutely positioned box: in a definite space,
         // its fit-content width (its max-content width, but no wider than the space unless its
         // min-content width is); otherwise its size in that space.

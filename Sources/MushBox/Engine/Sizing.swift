@@ -37,4 +37,29 @@ extension LayoutTree {
                 whereAuto: BoxLength.resolve(style.pointee.width, style.pointee.height, against: base))
         return (limits.min.maybeAdd(boxSizing), limits.max.maybeAdd(boxSizing))
     }
+
+    /// The sizes `known` of a box that is no flex or grid item (the root, an absolutely positioned
+    /// box), with a width its style fixes raised to its min-content width where it has an aspect
+    /// ratio and its height is known too: its automatic minimum width, css-sizing-4 §5.1, which
+    /// Chromium gives such a box whenever its height is definite (capped by its own maximum width,
+    /// not one its ratio transfers; none for a scroll container, a minimum of its own or a box
+    /// with no content).
+    func withRatioMinimum(_ node: Int, known: Known, parentSize: Known, space: Space) -> Known {
+        let style = style(node)
+        guard style.pointee.aspectRatio != nil, let width = known.width, known.height != nil,
+            style.pointee.width != .auto, style.pointee.minWidth == .auto, !style.pointee.overflow.isScrollContainer,
+            leafIndex[node] >= 0 || !children(of: node).isEmpty
+        else { return known }
+        let content = compute(
+            node, known: .none, parentSize: parentSize, space: Space(.minContent, space.height), mode: .computeSize,
+            sizing: .contentSize
+        ).size.width
+        let maximum = style.pointee.maxWidth.resolve(parentSize.width).map {
+            $0
+                + (style.pointee.boxSizing == .contentBox
+                    ? (style.pointee.padding.resolveOrZero(parentSize.width)
+                        + style.pointee.border.resolveOrZero(parentSize.width)).sums.width : 0)
+        }
+        return Known(max(width, content.clamp(nil, maximum)), known.height)
+    }
 }

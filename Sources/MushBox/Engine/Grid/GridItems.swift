@@ -447,7 +447,9 @@ extension LayoutTree {
         let marginBottom = style.pointee.margin.bottom.resolve(block.width) ?? 0
         let insetTop = style.pointee.inset.top.resolve(block.height)
         let insetBottom = style.pointee.inset.bottom.resolve(block.height)
-        var known = styleKnown(child, parentSize: base, sizing: .inherentSize)
+        var known = withRatioMinimum(
+            child, known: styleKnown(child, parentSize: base, sizing: .inherentSize), parentSize: base,
+            space: Space(.points(block.width), .points(block.height)))
         let paddingBorder = gridPaddingBorder(child, block.width)
         let limits = styleLimits(
             style, against: base, ratio: style.pointee.aspectRatio,

@@ -194,8 +194,17 @@ struct GridAxisSizing {
             start = end
         }
         if !flexible.isEmpty {
+            // (The same steps for the minimums, to the flexible tracks only, by flex factor; an
+            // `auto` minimum takes no max-content contributions under a max-content constraint
+            // here, as in Chromium.)
             distribute(flexible, spans, toLimits: false, kind: .minimum, contribution: contribution, byFlex: true) {
                 $0.isFlexible && $0.hasIntrinsicMinimum
+            }
+            distribute(flexible, spans, toLimits: false, kind: .minContent, contribution: contribution, byFlex: true) {
+                $0.isFlexible && ($0.minimum == .minContent || $0.minimum == .maxContent)
+            }
+            distribute(flexible, spans, toLimits: false, kind: .maxContent, contribution: contribution, byFlex: true) {
+                $0.isFlexible && $0.minimum == .maxContent
             }
         }
         for index in tracks.indices where tracks[index].limit == .infinity {
