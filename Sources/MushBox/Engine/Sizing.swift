@@ -43,12 +43,12 @@ extension LayoutTree {
     /// ratio and its height is known too: its automatic minimum width, css-sizing-4 §5.1, which
     /// Chromium gives such a box whenever its height is definite (capped by its own maximum width,
     /// not one its ratio transfers; none for a scroll container, a minimum of its own or a box
-    /// with no content).
+    /// with no content: no children, no leaf, no grid tracks).
     func withRatioMinimum(_ node: Int, known: Known, parentSize: Known, space: Space) -> Known {
         let style = style(node)
         guard style.pointee.aspectRatio != nil, let width = known.width, known.height != nil,
             style.pointee.width != .auto, style.pointee.minWidth == .auto, !style.pointee.overflow.isScrollContainer,
-            leafIndex[node] >= 0 || !children(of: node).isEmpty
+            leafIndex[node] >= 0 || !children(of: node).isEmpty || reads[node].contains(.grid)
         else { return known }
         let content = compute(
             node, known: .none, parentSize: parentSize, space: Space(.minContent, space.height), mode: .computeSize,
