@@ -85,7 +85,7 @@ import Testing
 
     @Test func allFixturesAreRead() {
         #expect(Self.cases.count == 1_044)
-        #expect(Self.chromiumCases.count == 142)
+        #expect(Self.chromiumCases.count == 169)
     }
 
     @Test func everyFixturePasses() throws {

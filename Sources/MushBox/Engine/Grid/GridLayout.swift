@@ -47,7 +47,7 @@ extension LayoutTree {
                 let content = gridAlgorithm(
                     node, style: style, outer: given, parentSize: parentSize,
                     space: isWidthKnown ? Space(space.width, .minContent) : Space(.minContent, space.height),
-                    mode: .computeSize, rowsAtMinContent: isWidthKnown)
+                    mode: .computeSize, rowsAtMinContent: isWidthKnown, ratioLimits: false)
                 let own = styleLimits(
                     style, against: parentSize, ratio: nil, boxSizing: contentBox ? paddingBorder : Pair(0, 0))
                 if isWidthKnown {
@@ -63,10 +63,12 @@ extension LayoutTree {
         return gridAlgorithm(node, style: style, outer: outer, parentSize: parentSize, space: space, mode: mode)
     }
 
-    /// The algorithm itself, for a container whose border-box sizes known are `outer`.
+    /// The algorithm itself, for a container whose border-box sizes known are `outer`; without
+    /// `ratioLimits`, the limits its aspect ratio carries across are left out (its content measured
+    /// for its automatic minimum).
     private func gridAlgorithm(
         _ node: Int, style: UnsafePointer<BoxStyle>, outer: Known, parentSize: Known, space: Space, mode: RunMode,
-        rowsAtMinContent: Bool = false
+        rowsAtMinContent: Bool = false, ratioLimits: Bool = true
     ) -> NodeOutput {
         let values = style.pointee.gridValues
         let padding = style.pointee.padding.resolveOrZero(parentSize.width)
@@ -75,7 +77,7 @@ extension LayoutTree {
         let paddingBorder = inset.sums
         let contentBox = style.pointee.boxSizing == .contentBox
         let limits = styleLimits(
-            style, against: parentSize, ratio: style.pointee.aspectRatio,
+            style, against: parentSize, ratio: ratioLimits ? style.pointee.aspectRatio : nil,
             boxSizing: contentBox ? paddingBorder : Pair(0, 0))
         let minInner = Known(
             limits.min.width.map { max($0 - paddingBorder.width, 0) },
