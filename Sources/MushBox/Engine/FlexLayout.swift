@@ -9,29 +9,27 @@ extension LayoutTree {
         if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
             return NodeOutput(size: Pair(width, height))
         }
-        // A size fixed in one axis gives the other its ratio's size, or (its automatic minimum being
-        // its content's, css-sizing-4 §5.1) its content's where that is larger, as Chromium finds it: a
-        // height from where its items end when laid out at the ratio's height (stretched to it, or
-        // shrunk into it), a width from its min-content width at its height. A scroll container's
-        // minimum is 0, as is one the style gives, and it keeps the ratio; so does a height in a
-        // percentage that acts as auto (the floor is for an auto height only; an item's width
-        // measured for its automatic minimum takes it whatever its width).
+        // A size fixed in one axis gives the other its ratio's size (``ratioCarried``), or its
+        // content's where that is larger, as Chromium finds it: a height from where its items end
+        // when laid out at the ratio's height (stretched to it, or shrunk into it), a width from its
+        // min-content width at its height. A height in a percentage that acts as auto keeps the
+        // ratio, and the floor is for an auto height only (an item's width measured for its
+        // automatic minimum takes it whatever its width).
         var layoutHeight: Double?
-        if let ratio = style.pointee.aspectRatio, (styledKnown.width == nil) != (styledKnown.height == nil),
-            styledKnown.width != nil || !indefiniteHeight
-        {
-            let paddingBorder =
-                (style.pointee.padding.resolveOrZero(parentSize.width)
-                + style.pointee.border.resolveOrZero(parentSize.width)).sums
-            let contentBox = style.pointee.boxSizing == .contentBox
-            var transferred = styledKnown.transferringAspectRatio(
-                ratio, contentBox: contentBox, paddingBorder: paddingBorder)
-            let isWidthKnown = styledKnown.width != nil
-            if !style.pointee.overflow.isScrollContainer,
-                (isWidthKnown ? style.pointee.minHeight : style.pointee.minWidth) == .auto,
-                !isWidthKnown || style.pointee.height == .auto
-            {
-                if isWidthKnown {
+        // (The cheap test first: the closure is formed only for a box the ratio sizes.)
+        if style.pointee.aspectRatio != nil, (styledKnown.width == nil) != (styledKnown.height == nil),
+            styledKnown.width != nil || !indefiniteHeight,
+            let carried = ratioCarried(
+                node, known: styledKnown, parentSize: parentSize,
+                content: { isWidthKnown, transferred in
+                    guard isWidthKnown else {
+                        return flexAlgorithm(
+                            node, style: style, known: styledKnown, parentSize: parentSize,
+                            space: Space(.minContent, space.height), mode: .computeSize, axis: .width,
+                            indefiniteHeight: indefiniteHeight
+                        ).size.width
+                    }
+                    guard style.pointee.height == .auto, let ratioHeight = transferred.height else { return nil }
                     // (A row's lines, its items stretched to the ratio's height; a column's items at
                     // their hypothetical heights, its height being the one to find.)
                     let isRow = style.pointee.flexDirection.isRow
@@ -40,31 +38,15 @@ extension LayoutTree {
                         space: space, mode: .computeSize, axis: isRow ? .both : .height,
                         indefiniteHeight: isRow ? false : indefiniteHeight, measuresLines: isRow
                     ).size.height
-                    if let ratioHeight = transferred.height, content > ratioHeight {
-                        // (Its items are laid out at the ratio's height, as Chromium lays them out
-                        // before it grows the box to their content: their percentages resolve against
-                        // it and those that stretch find their widths at it.)
-                        layoutHeight = ratioHeight
-                        transferred.height = content
-                    }
-                } else {
-                    let minContent = flexAlgorithm(
-                        node, style: style, known: styledKnown, parentSize: parentSize,
-                        space: Space(.minContent, space.height), mode: .computeSize, axis: .width,
-                        indefiniteHeight: indefiniteHeight
-                    ).size.width
-                    transferred.width = max(transferred.width ?? 0, minContent)
-                }
-            }
-            // (Within the box's own limits, the minimum winning: a maximum caps the floor too.)
-            let limits = styleLimits(
-                style, against: parentSize, ratio: ratio, boxSizing: contentBox ? paddingBorder : Pair(0, 0))
-            if isWidthKnown {
-                transferred.height = transferred.height.maybeClamp(limits.min.height, limits.max.height)
-            } else {
-                transferred.width = transferred.width.maybeClamp(limits.min.width, limits.max.width)
-            }
-            styledKnown = transferred
+                    guard content > ratioHeight else { return nil }
+                    // (Its items are laid out at the ratio's height, as Chromium lays them out before
+                    // it grows the box to their content: their percentages resolve against it and
+                    // those that stretch find their widths at it.)
+                    layoutHeight = ratioHeight
+                    return content
+                })
+        {
+            styledKnown = carried
             if mode == .computeSize, let width = styledKnown.width, let height = styledKnown.height {
                 return NodeOutput(size: Pair(width, height))
             }

@@ -86,18 +86,36 @@ extension LayoutTree {
         {
             size.width = max(size.width, floor.width)
         }
-        if let aspectRatio, nodeSize.height == nil,
-            let height = Known(size.width, nil).transferringAspectRatio(
-                aspectRatio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: insetSums
-            ).height
-        {
-            // (Within its own limits: a maximum height caps the ratio's height too.)
-            size.height = max(size.height, height.clamp(minSize.height, maxSize.height))
+        if aspectRatio != nil, nodeSize.height == nil {
+            size.height = max(
+                size.height,
+                ratioHeight(style, width: size.width, paddingBorder: insetSums, parentSize: parentSize, sizing: sizing))
         }
         size.width = max(size.width, insetSums.width)
         size.height = max(size.height, insetSums.height)
         let contentSize = Pair(content.width + insetSums.width, content.height + insetSums.height)
         return NodeOutput(size: size, contentSize: contentSize, baseline: baseline)
+    }
+
+    /// The height a leaf's ratio gives it at `width`, within its own limits where its style's sizes
+    /// count (a maximum height caps it too). (Apart, and not inlined: the limits are found again
+    /// here, for the few leaves with a ratio, rather than kept through every leaf's layout.)
+    @inline(never)
+    private func ratioHeight(
+        _ style: UnsafePointer<BoxStyle>, width: Double, paddingBorder: Pair<Double>, parentSize: Known,
+        sizing: SizingMode
+    ) -> Double {
+        let contentBox = style.pointee.boxSizing == .contentBox
+        guard
+            let height = Known(width, nil).transferringAspectRatio(
+                style.pointee.aspectRatio, contentBox: contentBox, paddingBorder: paddingBorder
+            ).height
+        else { return 0 }
+        guard sizing == .inherentSize else { return height }
+        let limits = styleLimits(
+            style, against: parentSize, ratio: style.pointee.aspectRatio,
+            boxSizing: contentBox ? paddingBorder : Pair(0, 0))
+        return height.clamp(limits.min.height, limits.max.height)
     }
 
     /// The least size a border-box aspect ratio gives a box with neither size fixed (the caller

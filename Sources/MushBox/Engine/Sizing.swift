@@ -1,6 +1,11 @@
-/// What a box's own style says of its size, asked by every layout algorithm (flex, absolute,
-/// arranged, leaves) alike: the sizes it fixes, and its limits with what an aspect ratio carries
-/// across. (The start of the shared sizing helpers issue 58 asks for: one place for each such rule.)
+/// What a box's own style says of its size, asked by every layout algorithm (flex, grid, absolute,
+/// arranged, leaves) alike: the sizes it fixes (``styleKnown``), its limits with what an aspect
+/// ratio carries across (``styleLimits``), how a ratio sizes a container one of whose sizes is
+/// known (``ratioCarried``, for flex and grid containers alike) and the least width a ratio gives a
+/// box out of flow with both sizes (``withRatioMinimum``). Rules an algorithm alone has stay with
+/// it: a flex item's ratio through its flex basis (`FlexLayout`), a grid item's one-axis stretch
+/// (`GridItems`), a leaf's content through its ratio (`LeafLayout`), insets against a ratio
+/// (`AbsoluteLayout`, `GridItems`).
 extension LayoutTree {
     /// The border-box size the node's own style fixes, where it does: a maximum at or below the
     /// minimum, else the style's size (only when its `sizing` is inherent) within its limits, never
@@ -36,6 +41,50 @@ extension LayoutTree {
                 ratio, max: BoxLength.resolve(style.pointee.maxWidth, style.pointee.maxHeight, against: base),
                 whereAuto: BoxLength.resolve(style.pointee.width, style.pointee.height, against: base))
         return (limits.min.maybeAdd(boxSizing), limits.max.maybeAdd(boxSizing))
+    }
+
+    /// How an aspect ratio sizes a container one of whose border-box sizes is known (`known`), the
+    /// one rule flex and grid containers share (css-sizing-4 §5.1, as Chromium applies it): the
+    /// other axis takes the ratio's size within the box's limits, those the ratio carries across
+    /// included, raised to its content's size in that axis where its automatic minimum is its
+    /// content's (a minimum of `auto`, not a scroll container), which only its own limits cap; never
+    /// below its padding and border. `content` answers that size, given whether the width is the
+    /// size known and the ratio's sizes (nil: no floor); it is asked only where the floor applies.
+    /// Nil where the ratio carries nothing: no ratio, or neither or both sizes known.
+    func ratioCarried(
+        _ node: Int, known: Known, parentSize: Known,
+        content: (_ isWidthKnown: Bool, _ transferred: Known) -> Double?
+    ) -> Known? {
+        let style = style(node)
+        guard let ratio = style.pointee.aspectRatio, (known.width == nil) != (known.height == nil) else { return nil }
+        let paddingBorder =
+            (style.pointee.padding.resolveOrZero(parentSize.width)
+            + style.pointee.border.resolveOrZero(parentSize.width)).sums
+        let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
+        let transferred = known.transferringAspectRatio(
+            ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: paddingBorder)
+        let isWidthKnown = known.width != nil
+        let limits = styleLimits(style, against: parentSize, ratio: ratio, boxSizing: boxSizing)
+        // (The known size stays as given: its limits were applied where it was found.)
+        var sized = known
+        if isWidthKnown {
+            sized.height = transferred.height.maybeClamp(limits.min.height, limits.max.height)
+                .maybeMax(paddingBorder.height)
+        } else {
+            sized.width = transferred.width.maybeClamp(limits.min.width, limits.max.width)
+                .maybeMax(paddingBorder.width)
+        }
+        guard !style.pointee.overflow.isScrollContainer,
+            (isWidthKnown ? style.pointee.minHeight : style.pointee.minWidth) == .auto,
+            let floor = content(isWidthKnown, transferred)
+        else { return sized }
+        let own = styleLimits(style, against: parentSize, ratio: nil, boxSizing: boxSizing)
+        if isWidthKnown {
+            sized.height = sized.height.maybeMax(floor.clamp(own.min.height, own.max.height))
+        } else {
+            sized.width = sized.width.maybeMax(floor.clamp(own.min.width, own.max.width))
+        }
+        return sized
     }
 
     /// The sizes `known` of a box that is no flex or grid item (the root, an absolutely positioned

@@ -102,7 +102,7 @@ extension BoxStyle {
                 if let last = checks.last, last.kind == .grid, last.property + last.count == index {
                     checks[checks.count - 1].count += 1
                 } else {
-                    checks.append(StyleCheck(kind: .grid, storage: property.storage, offset: offset, property: index))
+                    checks.append(StyleCheck(kind: .grid, offset: offset, property: index))
                 }
             case .alignment(let offset, _):
                 if let last = checks.last, last.kind == .alignments, last.offset + last.count == offset,
@@ -113,12 +113,15 @@ extension BoxStyle {
                     checks[checks.count - 1].count += 1
                 } else {
                     checks.append(
-                        StyleCheck(
-                            kind: .alignments, storage: property.storage, offset: offset, property: index,
-                            plain: UInt64(plain[offset])))
+                        StyleCheck(kind: .alignments, offset: offset, property: index, plain: UInt64(plain[offset])))
                 }
-            case .length(let offset, _, _), .edges(let offset, _, _), .factor(let offset), .ratio(let offset):
-                checks.append(StyleCheck(kind: .value, storage: property.storage, offset: offset, property: index))
+            case .length(let offset, let auto, let negative):
+                checks.append(
+                    StyleCheck(kind: .length, offset: offset, property: index, auto: auto, negative: negative))
+            case .edges(let offset, let auto, let negative):
+                checks.append(StyleCheck(kind: .edges, offset: offset, property: index, auto: auto, negative: negative))
+            case .factor(let offset): checks.append(StyleCheck(kind: .factor, offset: offset, property: index))
+            case .ratio(let offset): checks.append(StyleCheck(kind: .ratio, offset: offset, property: index))
             }
         }
         return checks
@@ -128,18 +131,19 @@ extension BoxStyle {
 /// One of validation's checks of a style's bytes (plain values, read by the loop every node's
 /// style goes through).
 struct StyleCheck {
+    typealias Storage = BoxStyleProperty.Storage
+
     enum Kind: UInt8 {
-        /// One value, checked by its storage.
-        case value
-        /// A run of alignments, checked at once.
+        case length
+        case edges
+        case factor
+        case ratio
         case alignments
-        /// The grid values' box (checked by the box, when there is one).
         case grid
     }
 
     var kind: Kind
-    /// Where the value (or the first of a run) lies in the style, and how it is stored.
-    var storage: BoxStyleProperty.Storage
+    /// Where the value (or the first of a run) lies in the style.
     var offset: Int
     /// The property (or the first of a run) in ``BoxStyle/properties``, and how many.
     var property: Int
@@ -148,41 +152,70 @@ struct StyleCheck {
     /// bytes.
     var plain: UInt64 = 0
     var mask: UInt64 { count >= 8 ? ~0 : (1 << (8 * UInt64(count))) - 1 }
+    var auto = false
+    var negative = false
 
     /// Whether the value, or every value of the run, is good.
     @inline(__always) func isGood(in style: UnsafeRawBufferPointer) -> Bool {
-        guard kind == .alignments else { return storage.isGood(in: style) }
-        // (Eight bytes read, the run's kept: a run ends well before the style does.)
-        return style.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & mask == plain
+        switch kind {
+        case .length: return Storage.isGoodLength(in: style, at: offset, auto: auto, negative: negative)
+        case .edges: return Storage.areGoodEdges(in: style, at: offset, auto: auto, negative: negative)
+        case .factor: return Storage.isGoodFactor(in: style, at: offset)
+        case .ratio: return Storage.isGoodRatio(in: style, at: offset)
+        case .alignments:
+            // (Eight bytes read, the run's kept: a run ends well before the style does.)
+            return style.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & mask == plain
+        case .grid: return Storage.hasNoGridValues(in: style, at: offset)
+        }
     }
 }
 
 extension BoxStyleProperty.Storage {
     /// Whether the value at this offset of `style`'s bytes is in its range: the ranges
-    /// ``BoxStyleProperty/problem(with:)`` describes, shared with it.
+    /// ``BoxStyleProperty/problem(with:)`` describes, shared with it; validation's own checks
+    /// (``StyleCheck``) ask the same tests below.
     @inline(__always) func isGood(in style: UnsafeRawBufferPointer) -> Bool {
         switch self {
         case .none: return true
         case .length(let offset, let auto, let negative):
-            return style.load(fromByteOffset: offset, as: BoxLength.self).isGood(auto: auto, negative: negative)
+            return Self.isGoodLength(in: style, at: offset, auto: auto, negative: negative)
         case .edges(let offset, let auto, let negative):
-            let edges = style.load(fromByteOffset: offset, as: BoxEdges<BoxLength>.self)
-            return edges.top.isGood(auto: auto, negative: negative)
-                && edges.right.isGood(auto: auto, negative: negative)
-                && edges.bottom.isGood(auto: auto, negative: negative)
-                && edges.left.isGood(auto: auto, negative: negative)
-        case .factor(let offset):
-            return BoxStyleProperty.factors.contains(style.load(fromByteOffset: offset, as: Double.self))
-        case .ratio(let offset):
-            guard let ratio = style.load(fromByteOffset: offset, as: Double?.self) else { return true }
-            return BoxStyleProperty.ratios.contains(ratio)
+            return Self.areGoodEdges(in: style, at: offset, auto: auto, negative: negative)
+        case .factor(let offset): return Self.isGoodFactor(in: style, at: offset)
+        case .ratio(let offset): return Self.isGoodRatio(in: style, at: offset)
         case .alignment(let offset, let item):
             guard let alignment = style.load(fromByteOffset: offset, as: BoxAlignment?.self) else { return true }
             return item ? alignment.isItemAlignment : alignment.isContentDistribution
-        case .grid(let offset):
-            // (Nil, the only value whose bits are all zero: no grid values to check.)
-            return style.load(fromByteOffset: offset, as: UInt.self) == 0
+        case .grid(let offset): return Self.hasNoGridValues(in: style, at: offset)
         }
+    }
+
+    @inline(__always) static func isGoodLength(
+        in style: UnsafeRawBufferPointer, at offset: Int, auto: Bool, negative: Bool
+    ) -> Bool {
+        style.load(fromByteOffset: offset, as: BoxLength.self).isGood(auto: auto, negative: negative)
+    }
+
+    @inline(__always) static func areGoodEdges(
+        in style: UnsafeRawBufferPointer, at offset: Int, auto: Bool, negative: Bool
+    ) -> Bool {
+        let edges = style.load(fromByteOffset: offset, as: BoxEdges<BoxLength>.self)
+        return edges.top.isGood(auto: auto, negative: negative) && edges.right.isGood(auto: auto, negative: negative)
+            && edges.bottom.isGood(auto: auto, negative: negative) && edges.left.isGood(auto: auto, negative: negative)
+    }
+
+    @inline(__always) static func isGoodFactor(in style: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        BoxStyleProperty.factors.contains(style.load(fromByteOffset: offset, as: Double.self))
+    }
+
+    @inline(__always) static func isGoodRatio(in style: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        guard let ratio = style.load(fromByteOffset: offset, as: Double?.self) else { return true }
+        return BoxStyleProperty.ratios.contains(ratio)
+    }
+
+    /// (Nil, the only value whose bits are all zero: no grid values to check.)
+    @inline(__always) static func hasNoGridValues(in style: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        style.load(fromByteOffset: offset, as: UInt.self) == 0
     }
 }
 

@@ -457,7 +457,6 @@ extension LayoutTree {
         // A ratio carries a size the box has to the other before insets stretch it; insets stretch
         // an auto size only where the box's alignment is `normal` or `stretch`.
         let ratio = style.pointee.aspectRatio
-        let contentBox = style.pointee.boxSizing == .contentBox
         // (Between insets, an absolutely positioned box's `auto` alignment is `normal`: the
         // container's items alignment is its only at its static position, as the area's sole item.)
         let justify = style.pointee.justifySelf

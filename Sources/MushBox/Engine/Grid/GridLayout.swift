@@ -24,38 +24,21 @@ extension LayoutTree {
     ) -> NodeOutput {
         let style = style(node)
         var outer = known.or(styleKnown(node, parentSize: parentSize, sizing: sizing))
-        // A size fixed in one axis gives the other its ratio's size, or its min-content size where
-        // that is larger and its automatic minimum is its content's.
-        if let ratio = style.pointee.aspectRatio, (outer.width == nil) != (outer.height == nil) {
-            let paddingBorder =
-                (style.pointee.padding.resolveOrZero(parentSize.width)
-                + style.pointee.border.resolveOrZero(parentSize.width)).sums
-            let contentBox = style.pointee.boxSizing == .contentBox
-            let given = outer
-            let transferred = given.transferringAspectRatio(ratio, contentBox: contentBox, paddingBorder: paddingBorder)
-            let isWidthKnown = given.width != nil
-            let limits = styleLimits(
-                style, against: parentSize, ratio: ratio, boxSizing: contentBox ? paddingBorder : Pair(0, 0))
-            // (Within its limits, those its ratio transfers included; never below its padding and
-            // border.)
-            outer = transferred.maybeClamp(limits.min, limits.max).maybeMax(paddingBorder)
-            if !style.pointee.overflow.isScrollContainer,
-                (isWidthKnown ? style.pointee.minHeight : style.pointee.minWidth) == .auto
-            {
-                // (The automatic minimum of a box with a ratio is its min-content size, css-sizing-4,
-                // capped by its own maximum, not one its ratio transfers, as in Chromium.)
-                let content = gridAlgorithm(
+        // A size fixed in one axis gives the other its ratio's size (``ratioCarried``), or its
+        // min-content size where that is larger: its content measured without the limits its ratio
+        // carries across.
+        let given = outer
+        if let carried = ratioCarried(
+            node, known: given, parentSize: parentSize,
+            content: { isWidthKnown, _ in
+                gridAlgorithm(
                     node, style: style, outer: given, parentSize: parentSize,
                     space: isWidthKnown ? Space(space.width, .minContent) : Space(.minContent, space.height),
-                    mode: .computeSize, rowsAtMinContent: isWidthKnown, ratioLimits: false)
-                let own = styleLimits(
-                    style, against: parentSize, ratio: nil, boxSizing: contentBox ? paddingBorder : Pair(0, 0))
-                if isWidthKnown {
-                    outer.height = outer.height.maybeMax(content.size.height.clamp(own.min.height, own.max.height))
-                } else {
-                    outer.width = outer.width.maybeMax(content.size.width.clamp(own.min.width, own.max.width))
-                }
-            }
+                    mode: .computeSize, rowsAtMinContent: isWidthKnown, ratioLimits: false
+                ).size.main(!isWidthKnown)
+            })
+        {
+            outer = carried
         }
         if mode == .computeSize, let width = outer.width, let height = outer.height {
             return NodeOutput(size: Pair(width, height))
