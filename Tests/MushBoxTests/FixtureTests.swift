@@ -85,7 +85,7 @@ import Testing
 
     @Test func allFixturesAreRead() {
         #expect(Self.cases.count == 1_044)
-        #expect(Self.chromiumCases.count == 169)
+        #expect(Self.chromiumCases.count == 170)
     }
 
     @Test func everyFixturePasses() throws {

@@ -198,7 +198,13 @@ extension LayoutTree {
         if inner.height == nil {
             let found = rows.used.clamp(minInner.height, maxInner.height)
             inner.height = found
-            if rows.resolvePercentages(rowTracks, gap: rowGapLength, in: found) {
+            // (Percentages resolve against the height found, and flexible rows share it again as at
+            // a definite height, as Chromium lays the grid out at the height it found: a row the
+            // max-content pass grew past its base can come out smaller, `0.5fr` beside a row its
+            // item holds open.)
+            let hasFlexibleRows = rows.tracks.contains(where: \.isFlexible)
+            if rows.resolvePercentages(rowTracks, gap: rowGapLength, in: found) || hasFlexibleRows {
+                rows.inner = found
                 for index in items.indices { items[index].contributions[3...5] = [nil, nil, nil] }
                 sizeGridAxis(
                     &rows, isColumns: false, items: &items, other: columns, innerWidth: inner.width,
