@@ -46,6 +46,14 @@ import Testing
         #expect(max(layout.width, layout.height) >= across)
     }
 
+    /// A chain `depth` levels deep of boxes of `style` over a fixed box, each level holding the
+    /// next (and, with `beside`, a fixed box after it).
+    static func chain(_ depth: Int, of style: BoxStyle, beside: Bool = false) -> BoxNode {
+        var node = BoxNode(style: fixed)
+        for _ in 0..<depth { node = BoxNode(style: style, children: beside ? [node, BoxNode(style: fixed)] : [node]) }
+        return node
+    }
+
     /// Nested grids, each with an aspect ratio and an auto bottom margin (items whose width follows
     /// their height, measured in the rows first estimated, then at their columns' width, floored at
     /// their content): each level asks its item a few questions, the same at every level, never
@@ -53,14 +61,12 @@ import Testing
     /// for points and max-content heights became one).
     @Test func nestedGridsStayLinear() throws {
         func chain(_ depth: Int) -> BoxNode {
-            var node = BoxNode(style: Self.fixed)
             var style = BoxStyle()
             style.display = .grid
             style.aspectRatio = 0.5
             style.margin.bottom = .auto
             style.gridTemplateAreas = try! GridTemplateAreas(rows: ["a . b", "a c c"])
-            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
-            return node
+            return Self.chain(depth, of: style)
         }
         let small = BoxEngine.laidOut(chain(20), width: .maxContent, height: .maxContent)
         let large = BoxEngine.laidOut(chain(40), width: .maxContent, height: .maxContent)
@@ -70,7 +76,6 @@ import Testing
         // found), placed by a line name no line has, with a ratio and padding: the fuzzer's chain,
         // 44 s before the rows' estimate was kept for grids of definite height.
         func percentChain(_ depth: Int) -> BoxNode {
-            var node = BoxNode(style: Self.fixed)
             var style = BoxStyle()
             style.display = .grid
             style.aspectRatio = 1.0 / 3
@@ -78,20 +83,17 @@ import Testing
             style.gridAutoColumns = try! GridAutoTracks(parsing: "max-content 10% 2fr")
             style.gridAutoFlow = GridAutoFlow(dense: true)
             style.gridColumnEnd = .line(1, name: "c-start")
-            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
-            return node
+            return Self.chain(depth, of: style)
         }
         // And centred grid items of ratio whose grids have a percentage row gap: each asked its
         // min- and max-content widths and its fit-content one, which once evicted each other.
         func centredChain(_ depth: Int) -> BoxNode {
-            var node = BoxNode(style: Self.fixed)
             var style = BoxStyle()
             style.display = .grid
             style.justifySelf = .center
             style.aspectRatio = 0.5
             style.rowGap = .percent(40.5)
-            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
-            return node
+            return Self.chain(depth, of: style)
         }
         let centred = BoxEngine.laidOut(centredChain(40), width: .points(63), height: .points(63))
         #expect(centred.computations <= 41 * 8)
@@ -100,7 +102,6 @@ import Testing
         // level down (2^depth); an item alone in its row now has no baseline to share, and one of
         // fixed height is laid out for its baseline as it is laid out last.
         func baselineChain(_ depth: Int, beside: Bool) -> BoxNode {
-            var node = BoxNode(style: Self.fixed)
             var style = BoxStyle()
             style.display = .grid
             style.boxSizing = .contentBox
@@ -109,23 +110,18 @@ import Testing
             style.height = 88
             style.aspectRatio = 0.5
             if beside { style.gridTemplateColumns = try! GridTrackList(parsing: "auto auto") }
-            for _ in 0..<depth {
-                node = BoxNode(style: style, children: beside ? [node, BoxNode(style: Self.fixed)] : [node])
-            }
-            return node
+            return Self.chain(depth, of: style, beside: beside)
         }
         // And centred items with percentage margins in column flow: the max-content width asked
         // for a contribution (no area yet: percentages as 0) and for the fit-content width in the
         // area share a slot; a grid keeps the one evicted (the fuzzer's chain, 35 s).
         func marginChain(_ depth: Int) -> BoxNode {
-            var node = BoxNode(style: Self.fixed)
             var style = BoxStyle()
             style.display = .grid
             style.justifyItems = .center
             style.margin = BoxEdges(.percent(0))
             style.gridAutoFlow = GridAutoFlow(columns: true)
-            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
-            return node
+            return Self.chain(depth, of: style)
         }
         let margined = BoxEngine.laidOut(marginChain(40), width: .points(63), height: .points(63))
         #expect(margined.computations <= 41 * 8)
@@ -270,11 +266,7 @@ import Testing
     @Test(arguments: percentageChains.keys.sorted())
     func percentageChainsStayLinear(name: String) {
         let style = Self.percentageChains[name]!
-        func chain(_ depth: Int) -> BoxNode {
-            var node = BoxNode(style: Self.fixed)
-            for _ in 0..<depth { node = BoxNode(style: style, children: [node]) }
-            return node
-        }
+        func chain(_ depth: Int) -> BoxNode { Self.chain(depth, of: style) }
         for (width, height) in [
             (AvailableSpace.points(500), AvailableSpace.points(500)), (.maxContent, .maxContent),
             (.minContent, .points(80)),
