@@ -103,12 +103,12 @@ extension LayoutTree {
             node, known: .none, parentSize: parentSize, space: Space(.minContent, space.height), mode: .computeSize,
             sizing: .contentSize
         ).size.width
-        let maximum = style.pointee.maxWidth.resolve(parentSize.width).map {
-            $0
-                + (style.pointee.boxSizing == .contentBox
-                    ? (style.pointee.padding.resolveOrZero(parentSize.width)
-                        + style.pointee.border.resolveOrZero(parentSize.width)).sums.width : 0)
-        }
-        return Known(max(width, content.clamp(nil, maximum)), known.height)
+        let contentBox = style.pointee.boxSizing == .contentBox
+        let own = styleLimits(
+            style, against: parentSize, ratio: nil,
+            boxSizing: contentBox
+                ? (style.pointee.padding.resolveOrZero(parentSize.width)
+                    + style.pointee.border.resolveOrZero(parentSize.width)).sums : Pair(0, 0))
+        return Known(max(width, content.clamp(nil, own.max.width)), known.height)
     }
 }

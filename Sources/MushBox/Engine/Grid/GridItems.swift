@@ -61,22 +61,8 @@ extension LayoutTree {
     /// margins are not auto, which win): in each row, those that start in it share the lowest
     /// baseline, each laid out at its width in its columns to find its own.
     func alignBaselines(_ items: inout [GridItem], columns: GridAxisSizing, alignment: GridItemAlignment) {
-        // The items that take part, by the row they start in: only a row with two of them aligns
-        // anything (one alone sits at its start, as `start` would put it).
-        var members: [Int: [Int]] = [:]
-        for index in items.indices {
-            let child = items[index].node
-            let style = style(child)
-            // (An item whose height is a percentage of its row's does not take part: it is placed
-            // at the start, as in Chromium.)
-            guard gridSelfAlignment(child, inline: false, alignment: alignment) == .baseline,
-                style.pointee.margin.top != .auto, style.pointee.margin.bottom != .auto,
-                !style.pointee.height.isPercent
-            else { continue }
-            members[items[index].rows.lowerBound, default: []].append(index)
-        }
         var groups: [Int: [(index: Int, baseline: Double)]] = [:]
-        for (row, indices) in members where indices.count > 1 {
+        for (row, indices) in baselineGroups(items, inline: false, alignment: alignment) {
             for index in indices {
                 let child = items[index].node
                 let style = style(child)
@@ -100,22 +86,34 @@ extension LayoutTree {
         }
     }
 
+    /// The items that take part in baseline alignment in one axis (aligned by `baseline` there,
+    /// neither margin of that axis auto, which win), by the row (or, `inline`, the column) they
+    /// start in: only a row with two of them aligns anything (one alone sits at its start, as
+    /// `start` would put it). (Across rows, an item whose height is a percentage of its row's does
+    /// not take part: it is placed at the start, as in Chromium.)
+    private func baselineGroups(_ items: [GridItem], inline: Bool, alignment: GridItemAlignment) -> [Int: [Int]] {
+        var members: [Int: [Int]] = [:]
+        for index in items.indices {
+            let child = items[index].node
+            let style = style(child)
+            let margin = style.pointee.margin
+            guard gridSelfAlignment(child, inline: inline, alignment: alignment) == .baseline,
+                inline
+                    ? margin.left != .auto && margin.right != .auto
+                    : margin.top != .auto && margin.bottom != .auto && !style.pointee.height.isPercent
+            else { continue }
+            members[(inline ? items[index].columns : items[index].rows).lowerBound, default: []].append(index)
+        }
+        return members.filter { $0.value.count > 1 }
+    }
+
     /// Baseline alignment across columns (`justifySelf: baseline`, margins not auto): items that
     /// start in the same column, two or more, line up their line-left border edges (the baseline a
     /// box without vertical text has in that axis, as Chromium synthesizes it). Found before the
     /// columns are sized, as each item's distance from its column's start to that edge needs only
     /// its margins (and, right to left, its width at its max-content size where no width is fixed).
     func alignInlineBaselines(_ items: inout [GridItem], isRightToLeft: Bool, alignment: GridItemAlignment) {
-        var members: [Int: [Int]] = [:]
-        for index in items.indices {
-            let child = items[index].node
-            let style = style(child)
-            guard gridSelfAlignment(child, inline: true, alignment: alignment) == .baseline,
-                style.pointee.margin.left != .auto, style.pointee.margin.right != .auto
-            else { continue }
-            members[items[index].columns.lowerBound, default: []].append(index)
-        }
-        for indices in members.values where indices.count > 1 {
+        for indices in baselineGroups(items, inline: true, alignment: alignment).values {
             let distances = indices.map { index in
                 let child = items[index].node
                 let margin = style(child).pointee.margin
@@ -254,22 +252,27 @@ extension LayoutTree {
         return max(width(.minContent), room)
     }
 
-    /// An item's border-box height in an area at its width.
-    private func gridItemHeight(_ child: Int, width: Double, area: Pair<Double>, alignment: GridItemAlignment) -> Double
-    {
+    /// An item's border-box height in an area at its width, and whether it is definite for the
+    /// percentages inside the item: its style's, its area's where it stretches, or its content's
+    /// (definite only where its ratio gives it from the width).
+    private func gridItemHeight(_ child: Int, width: Double, area: Pair<Double>, alignment: GridItemAlignment) -> (
+        height: Double, isDefinite: Bool
+    ) {
         let style = style(child)
         let base = Known(area.width, area.height)
         let own = styleKnown(child, parentSize: base, sizing: .inherentSize)
-        if let height = own.height { return height }
+        if let height = own.height { return (height, true) }
         let top = style.pointee.margin.top.resolve(area.width)
         let bottom = style.pointee.margin.bottom.resolve(area.width)
         if gridSelfAlignment(child, inline: false, alignment: alignment) == .stretch, top != nil, bottom != nil {
-            return stretchedGridSize(
+            let height = stretchedGridSize(
                 child, room: max(area.height - (top ?? 0) - (bottom ?? 0), 0), inline: false, base: base, ratio: nil)
+            return (height, true)
         }
-        return measure(
+        let height = measure(
             child, known: Known(width, nil), parentSize: base, space: Space(.points(area.width), .points(area.height)),
             sizing: .inherentSize, isRow: false)
+        return (height, style.pointee.aspectRatio != nil)
     }
 
     /// The size of an item stretched across `room` (its area less its margins) in one axis: within
@@ -301,15 +304,11 @@ extension LayoutTree {
         let paddingBorder = gridPaddingBorder(child, area.width)
         let width = max(
             gridItemWidth(child, area: Known(area.width, area.height), alignment: alignment), paddingBorder.width)
-        let height = max(
-            gridItemHeight(child, width: width, area: areaSize, alignment: alignment), paddingBorder.height)
-        // (A height its content gives it, not its style, its ratio or its area's stretch, stays
-        // indefinite for its children's percentages, as it was when it was measured.)
-        let heightIsDefinite =
-            style.pointee.aspectRatio != nil
-            || styleKnown(child, parentSize: Known(area.width, area.height), sizing: .inherentSize).height != nil
-            || (gridSelfAlignment(child, inline: false, alignment: alignment) == .stretch
-                && style.pointee.margin.top != .auto && style.pointee.margin.bottom != .auto)
+        // (A height its content gives it stays indefinite for its children's percentages, as it was
+        // when it was measured.)
+        let (itemHeight, heightIsDefinite) = gridItemHeight(
+            child, width: width, area: areaSize, alignment: alignment)
+        let height = max(itemHeight, paddingBorder.height)
         let output = compute(
             child, known: Known(width, height), parentSize: Known(area.width, area.height),
             space: Space(.points(area.width), .points(area.height)), mode: .performLayout, sizing: .contentSize,
@@ -498,26 +497,33 @@ extension LayoutTree {
             default: return start
             }
         }
+        // With both insets of an axis: auto margins take the room between them first (or what
+        // overflows it; across x an overflow goes to the end, never below 0 at the start); else its
+        // own alignment places it between them, moved back into the padding box where it overflows
+        // that room; else the start inset does.
+        func betweenInsets(
+            _ size: Double, margins: (start: Double, end: Double), auto: (start: Bool, end: Bool),
+            alignment: BoxAlignment?, room: (start: Double, end: Double, size: Double),
+            paddingBox: (start: Double, end: Double), isInline: Bool
+        ) -> Double {
+            if auto.start || auto.end {
+                let free = max(room.size, 0) - size - margins.start - margins.end
+                let shared = isInline ? max(free, 0) / 2 : free / 2
+                return room.start + (auto.start ? (auto.end ? shared : free) : margins.start)
+            }
+            guard let alignment else { return room.start + margins.start }
+            return Self.alignedBetweenInsets(
+                size, margin: (margins.start, margins.end), alignment: alignment, top: room.start, bottom: room.end,
+                paddingBox: (paddingBox.start, paddingBox.end))
+        }
         let logicalX: Double
         switch (insetStart, insetEnd) {
         case (let start?, let end?):
             let (left, right) = (style.pointee.margin.left == .auto, style.pointee.margin.right == .auto)
-            let (autoStart, autoEnd) = isRightToLeft ? (right, left) : (left, right)
-            if autoStart || autoEnd {
-                // Auto margins take the room between the insets first (across x never below 0 at
-                // the start: an overflow goes to the end).
-                let free = max(block.width - start - end, 0) - width - marginStart - marginEnd
-                let offset = autoStart ? (autoEnd ? max(free, 0) / 2 : free) : marginStart
-                logicalX = blockX + start + offset
-            } else if let justify {
-                // (Its own alignment, between the insets, moved back into the padding box where it
-                // overflows that room, as vertically.)
-                logicalX = Self.alignedBetweenInsets(
-                    width, margin: (marginStart, marginEnd), alignment: justify, top: blockX + start,
-                    bottom: blockRight - end, paddingBox: (paddingStart.width, paddingEnd.width))
-            } else {
-                logicalX = blockX + start + marginStart
-            }
+            logicalX = betweenInsets(
+                width, margins: (marginStart, marginEnd), auto: isRightToLeft ? (right, left) : (left, right),
+                alignment: justify, room: (blockX + start, blockRight - end, block.width - start - end),
+                paddingBox: (paddingStart.width, paddingEnd.width), isInline: true)
         case (let start?, nil): logicalX = blockX + start + marginStart
         case (nil, let end?): logicalX = blockRight - end - marginEnd - width
         case (nil, nil):
@@ -526,21 +532,12 @@ extension LayoutTree {
         let y: Double
         switch (insetTop, insetBottom) {
         case (let top?, let bottom?):
-            let autoTop = style.pointee.margin.top == .auto
-            let autoBottom = style.pointee.margin.bottom == .auto
-            if autoTop || autoBottom {
-                // Auto margins take the room between the insets (or what overflows it) first.
-                let free = max(blockBottom - bottom - blockY - top, 0) - height - marginTop - marginBottom
-                y = blockY + top + (autoTop ? (autoBottom ? free / 2 : free) : marginTop)
-            } else if let align {
-                // (Its own alignment, between the insets: moved back into the container's padding
-                // box where it overflows that room, as in a flex container.)
-                y = Self.alignedBetweenInsets(
-                    height, margin: (marginTop, marginBottom), alignment: align, top: blockY + top,
-                    bottom: blockBottom - bottom, paddingBox: (paddingStart.height, paddingEnd.height))
-            } else {
-                y = blockY + top + marginTop
-            }
+            y = betweenInsets(
+                height, margins: (marginTop, marginBottom),
+                auto: (style.pointee.margin.top == .auto, style.pointee.margin.bottom == .auto), alignment: align,
+                room: (blockY + top, blockBottom - bottom, blockBottom - bottom - blockY - top),
+                paddingBox: (paddingStart.height, paddingEnd.height),
+                isInline: false)
         case (let top?, nil): y = blockY + top + marginTop
         case (nil, let bottom?): y = blockBottom - bottom - marginBottom - height
         case (nil, nil): y = blockY + aligned(block.height, height, marginTop, marginBottom, align ?? alignment.align)
