@@ -43,6 +43,12 @@ extension LayoutTree {
         return (limits.min.maybeAdd(boxSizing), limits.max.maybeAdd(boxSizing))
     }
 
+    /// A box's padding and border, summed across and down, their percentages against `base`.
+    func paddingAndBorder(_ node: Int, base: Double?) -> Pair<Double> {
+        let style = style(node)
+        return (style.pointee.padding.resolveOrZero(base) + style.pointee.border.resolveOrZero(base)).sums
+    }
+
     /// How an aspect ratio sizes a container one of whose border-box sizes is known (`known`), the
     /// one rule flex and grid containers share (css-sizing-4 §5.1, as Chromium applies it): the
     /// other axis takes the ratio's size within the box's limits, those the ratio carries across
@@ -57,9 +63,7 @@ extension LayoutTree {
     ) -> Known? {
         let style = style(node)
         guard let ratio = style.pointee.aspectRatio, (known.width == nil) != (known.height == nil) else { return nil }
-        let paddingBorder =
-            (style.pointee.padding.resolveOrZero(parentSize.width)
-            + style.pointee.border.resolveOrZero(parentSize.width)).sums
+        let paddingBorder = paddingAndBorder(node, base: parentSize.width)
         let boxSizing = style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0)
         let transferred = known.transferringAspectRatio(
             ratio, contentBox: style.pointee.boxSizing == .contentBox, paddingBorder: paddingBorder)
@@ -103,12 +107,10 @@ extension LayoutTree {
             node, known: .none, parentSize: parentSize, space: Space(.minContent, space.height), mode: .computeSize,
             sizing: .contentSize
         ).size.width
-        let contentBox = style.pointee.boxSizing == .contentBox
         let own = styleLimits(
             style, against: parentSize, ratio: nil,
-            boxSizing: contentBox
-                ? (style.pointee.padding.resolveOrZero(parentSize.width)
-                    + style.pointee.border.resolveOrZero(parentSize.width)).sums : Pair(0, 0))
+            boxSizing: style.pointee.boxSizing == .contentBox
+                ? paddingAndBorder(node, base: parentSize.width) : Pair(0, 0))
         return Known(max(width, content.clamp(nil, own.max.width)), known.height)
     }
 }

@@ -279,18 +279,13 @@ extension LayoutTree {
     /// its limits (with those its ratio transfers), never below its padding and border.
     private func stretchedGridSize(_ child: Int, room: Double, inline: Bool, base: Known, ratio: Double?) -> Double {
         let style = style(child)
-        let paddingBorder = gridPaddingBorder(child, base.width)
+        let paddingBorder = paddingAndBorder(child, base: base.width)
         let limits = styleLimits(
             style, against: base, ratio: ratio,
             boxSizing: style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0))
         return inline
             ? room.clamp(limits.min.width, limits.max.width).maybeMax(paddingBorder.width)
             : room.clamp(limits.min.height, limits.max.height).maybeMax(paddingBorder.height)
-    }
-
-    private func gridPaddingBorder(_ child: Int, _ base: Double?) -> Pair<Double> {
-        let style = style(child)
-        return (style.pointee.padding.resolveOrZero(base) + style.pointee.border.resolveOrZero(base)).sums
     }
 
     /// Lays an item out in its area and writes its frame; returns its place, size and content.
@@ -301,7 +296,7 @@ extension LayoutTree {
         let style = style(child)
         let areaSize = Pair(area.width, area.height)
         // (Never below its padding and border, whatever a ratio gives.)
-        let paddingBorder = gridPaddingBorder(child, area.width)
+        let paddingBorder = paddingAndBorder(child, base: area.width)
         let width = max(
             gridItemWidth(child, area: Known(area.width, area.height), alignment: alignment), paddingBorder.width)
         // (A height its content gives it stays indefinite for its children's percentages, as it was
@@ -449,7 +444,7 @@ extension LayoutTree {
         var known = withRatioMinimum(
             child, known: styleKnown(child, parentSize: base, sizing: .inherentSize), parentSize: base,
             space: Space(.points(block.width), .points(block.height)))
-        let paddingBorder = gridPaddingBorder(child, block.width)
+        let paddingBorder = paddingAndBorder(child, base: block.width)
         let limits = styleLimits(
             style, against: base, ratio: style.pointee.aspectRatio,
             boxSizing: style.pointee.boxSizing == .contentBox ? paddingBorder : Pair(0, 0))
