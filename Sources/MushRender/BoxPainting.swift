@@ -158,24 +158,71 @@ extension Painter {
         }
     }
 
-    /// A shadow: the box's rounded shape moved by the offset, in the shadow's colour. A blurred
-    /// shadow is a stack of concentric rounded shapes, from the shape grown by nearly `blur` to the
-    /// shape shrunk by nearly as much, one every point of blur or so (at most
-    /// ``maximumShadowLayers``), each of an alpha chosen so that where `k` of `n` shapes overlap the
-    /// colour shows at `k / n` of its alpha: the shadow fades linearly from `blur` outside the
-    /// box's edge to `blur` inside it, as a Gaussian blur of standard deviation `blur / 2` nearly
-    /// does. Plain filled paths, so PNG, SVG and PDF show the same shadow.
+    /// A shadow: the box's rounded shape moved by the offset, in the shadow's colour, shown only
+    /// outside the box's own rounded shape (as CSS draws an outer shadow: never under the box, so
+    /// a translucent box does not show its shadow through it, and drawing costs the ring around
+    /// the box, not its area). A blurred shadow is a stack of concentric rounded shapes, from the
+    /// shape grown by nearly `blur` to the shape shrunk by nearly as much, one every point of blur
+    /// or so (at most ``maximumShadowLayers``), each of an alpha chosen so that where `k` of `n`
+    /// shapes overlap the colour shows at `k / n` of its alpha: the shadow fades linearly from
+    /// `blur` outside the box's edge to `blur` inside it, as a Gaussian blur of standard deviation
+    /// `blur / 2` nearly does. Shapes that lie wholly under the box (shrunk by at least the
+    /// offset's length) are not drawn. Plain filled paths, so PNG, SVG and PDF show the same shadow.
     private func drawShadow(_ shadow: BoxShadow, _ box: Rect, radius: Double) {
         guard shadow.color.alpha > 0 else { return }
         let x = box.x + shadow.offset.x
         let y = box.y + shadow.offset.y
-        guard shadow.blur > 0 else {
+        let blur = max(0, shadow.blur)
+        let moved = (shadow.offset.x * shadow.offset.x + shadow.offset.y * shadow.offset.y).squareRoot()
+        // Nothing shows outside the box: an unblurred shadow right under it.
+        guard blur > 0 || moved > 0 else { return }
+        let reach = blur + max(abs(shadow.offset.x), abs(shadow.offset.y)) + 1
+        let outer = Rect(
+            x: box.x - reach, y: box.y - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
+        /// Draws the shadow's shapes where they lie in `band` and outside the box (with `aroundBox`,
+        /// the box's rounded shape is cut out of the band; a band beside the box's straight sides
+        /// holds none of it).
+        func draw(in band: Rect, aroundBox: Bool) {
+            guard band.width > 0, band.height > 0 else { return }
+            context.save()
+            context.rectangle(x: band.x, y: band.y, width: band.width, height: band.height)
+            context.clip()
+            if aroundBox {
+                context.rectangle(x: outer.x, y: outer.y, width: outer.width, height: outer.height)
+                context.roundedRectangle(
+                    x: box.x, y: box.y, width: box.width, height: box.height, radius: radius, reversed: true)
+                context.clip()
+            }
+            drawShadowShapes(shadow, x: x, y: y, box, radius: radius, blur: blur, moved: moved)
+            context.restore()
+        }
+        guard canvas.format == .png else {
+            draw(in: outer, aroundBox: true)
+            return
+        }
+        // In pixels, a shape is filled row by row across its whole width: four bands around the
+        // box (above and below it as far as its corners reach, beside its straight sides) keep the
+        // work to the ring the shadow shows in. The bands meet on whole pixels.
+        let corner = min(radius, box.width / 2, box.height / 2)
+        let top = context.snappedToDevice(y: box.y + corner)
+        let bottom = max(top, context.snappedToDevice(y: box.y + box.height - corner))
+        draw(in: Rect(x: outer.x, y: outer.y, width: outer.width, height: top - outer.y), aroundBox: true)
+        draw(in: Rect(x: outer.x, y: bottom, width: outer.width, height: outer.maxY - bottom), aroundBox: true)
+        draw(in: Rect(x: outer.x, y: top, width: box.x - outer.x, height: bottom - top), aroundBox: false)
+        draw(in: Rect(x: box.maxX, y: top, width: outer.maxX - box.maxX, height: bottom - top), aroundBox: false)
+    }
+
+    /// The shapes of a shadow at (`x`, `y`), in the clip set (``drawShadow(_:_:radius:)``).
+    private func drawShadowShapes(
+        _ shadow: BoxShadow, x: Double, y: Double, _ box: Rect, radius: Double, blur: Double, moved: Double
+    ) {
+        guard blur > 0 else {
             setColor(shadow.color)
             context.roundedRectangle(x: x, y: y, width: box.width, height: box.height, radius: radius)
             context.fill()
             return
         }
-        let layers = min(Self.maximumShadowLayers, max(1, Int((2 * shadow.blur).rounded(.up))))
+        let layers = min(Self.maximumShadowLayers, max(1, Int((2 * blur).rounded(.up))))
         let alpha = Double(shadow.color.alpha) / 255
         var shown = 0.0
         for layer in 1...layers {
@@ -184,10 +231,11 @@ extension Painter {
             let target = alpha * Double(layer) / Double(layers)
             let layerAlpha = 1 - (1 - target) / (1 - shown)
             shown = target
-            let spread = shadow.blur * (1 - Double(2 * layer - 1) / Double(layers))
+            let spread = blur * (1 - Double(2 * layer - 1) / Double(layers))
             let width = box.width + 2 * spread
             let height = box.height + 2 * spread
-            guard width > 0, height > 0 else { continue }
+            // This shape and the smaller ones after it lie under the box.
+            guard width > 0, height > 0, spread > -moved else { break }
             context.setColor(
                 red: Double(shadow.color.red) / 255, green: Double(shadow.color.green) / 255,
                 blue: Double(shadow.color.blue) / 255, alpha: layerAlpha)

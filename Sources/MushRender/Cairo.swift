@@ -120,6 +120,17 @@ final class CairoContext {
         cairo_set_source_rgba(context, red, green, blue, alpha)
     }
 
+    /// `y` in user units moved to the nearest whole device pixel (a row's edge in a PNG), so that
+    /// clips meeting there share no pixel.
+    func snappedToDevice(y: Double) -> Double {
+        var x = 0.0
+        var y = y
+        cairo_user_to_device(context, &x, &y)
+        y = y.rounded()
+        cairo_device_to_user(context, &x, &y)
+        return y
+    }
+
     func setLineWidth(_ width: Double) { cairo_set_line_width(context, width) }
 
     // MARK: Paths
@@ -128,18 +139,29 @@ final class CairoContext {
         cairo_rectangle(context, x, y, width, height)
     }
     /// A rectangle whose corners are quarter circles of `radius` (at most half the shorter side),
-    /// as a closed sub-path; a square rectangle when the radius is 0.
-    func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) {
+    /// as a closed sub-path, clockwise on the page (as `rectangle` draws) or `reversed`; a square
+    /// rectangle when the radius is 0. A reversed shape inside a clockwise one leaves a hole where
+    /// the two are filled or clipped to together.
+    func roundedRectangle(
+        x: Double, y: Double, width: Double, height: Double, radius: Double, reversed: Bool = false
+    ) {
         let radius = max(0, min(radius, width / 2, height / 2))
-        guard radius > 0 else {
+        let quarter = Double.pi / 2
+        cairo_new_sub_path(context)
+        if reversed {
+            cairo_arc_negative(context, x + radius, y + radius, radius, 3 * quarter, 2 * quarter)
+            cairo_arc_negative(context, x + radius, y + height - radius, radius, 2 * quarter, quarter)
+            cairo_arc_negative(context, x + width - radius, y + height - radius, radius, quarter, 0)
+            cairo_arc_negative(context, x + width - radius, y + radius, radius, 0, -quarter)
+        } else if radius > 0 {
+            cairo_arc(context, x + width - radius, y + radius, radius, -quarter, 0)
+            cairo_arc(context, x + width - radius, y + height - radius, radius, 0, quarter)
+            cairo_arc(context, x + radius, y + height - radius, radius, quarter, 2 * quarter)
+            cairo_arc(context, x + radius, y + radius, radius, 2 * quarter, 3 * quarter)
+        } else {
             cairo_rectangle(context, x, y, width, height)
             return
         }
-        cairo_new_sub_path(context)
-        cairo_arc(context, x + width - radius, y + radius, radius, -Double.pi / 2, 0)
-        cairo_arc(context, x + width - radius, y + height - radius, radius, 0, Double.pi / 2)
-        cairo_arc(context, x + radius, y + height - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(context, x + radius, y + radius, radius, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(context)
     }
     func move(x: Double, y: Double) { cairo_move_to(context, x, y) }

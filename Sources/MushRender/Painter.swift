@@ -8,6 +8,8 @@ final class Painter {
     /// A rectangle to fill, in points.
     struct Rect {
         var x, y, width, height: Double
+        var maxX: Double { x + width }
+        var maxY: Double { y + height }
     }
 
     let canvas: Canvas

@@ -236,6 +236,26 @@ import Testing
         #expect(bitmap.pixel(x: x, y: Int(49 * scale)) == .white)
     }
 
+    /// A shadow shows only outside its box (as CSS draws an outer shadow), so a box without a
+    /// background shows none of it; beside the box's straight sides it is the same all along the
+    /// side, on any scale and at a position off the pixel grid (a PNG's shadow is drawn in bands
+    /// around the box, which meet on whole pixels).
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func aShadowShowsOnlyOutsideItsBox(scale: Double) throws {
+        var paint = BoxPaint(cornerRadius: 8)
+        paint.shadow = BoxShadow(color: MushColor(hex: "#00000080")!, blur: 4)
+        let (_, bitmap) = try draw(box(0, 0, 100, 80, children: [box(20.3, 20.3, 60, 40, paint: paint)]), scale: scale)
+        let inside = PixelRect(x: 21.3, y: 28.3, width: 58, height: 24, scale: scale, inward: true)
+        #expect(bitmap.pixels(in: inside).allSatisfy { $0.2 == .white }, "nothing under the box")
+        for x in [17.0, 19.0] {
+            let column = (Int((28.3 * scale).rounded(.up))..<Int((52.3 * scale).rounded(.down))).map {
+                bitmap.pixel(x: Int(x * scale), y: $0)
+            }
+            #expect(Set(column).count == 1, "the same all along the left side at \(x): \(column)")
+            #expect(column[0] != .white)
+        }
+    }
+
     /// The root's own shadow gets room in the picture (MGBoxKit's `screenshot:` draws it): a sharp
     /// shadow 4 right and 6 down grows the picture by 4 and 6, the box staying at the corner; a blur
     /// of 3 with an offset of 2 down adds 3 left, 1 above, 3 right and 5 below, the box moved by
