@@ -84,11 +84,15 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRsvg"),
+        // A small C shim over libpng (libpng-dev), whose errors arrive by a long jump Swift cannot
+        // catch: drawn pictures written as PNG with the filter and zlib level asked for.
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // Drawing laid-out lines, stacks and box trees with Cairo: PNG, SVG, PDF.
         .target(
             name: "MushRender",
             dependencies: [
                 "MushBase", "Mush", "MushText", "MushLine", "MushBox", "MushImage", "CCairo", "CJPEG", "CWebP", "CRsvg",
+                "CPNG",
             ]),
         // The commands' JSON contract: requests read with the JSON path of every problem, results
         // written, JSON Lines read line by line. No Foundation.

@@ -39,7 +39,7 @@ extension Painter {
             // and its content may paint (their boxes, widened by how far shadows and glyphs reach, as
             // a page's band is), a small translucent box costs its own area, not the picture's
             // (20,000 of them took 15–20 s). SVG and PDF groups cost nothing by area.
-            let reach = canvas.format == .png ? layout.paintReach + 32 : .infinity
+            let reach = canvas.format.isBitmap ? layout.paintReach + 32 : .infinity
             let extent =
                 reach.isFinite ? layout.paintExtent(unrolled: unrolled) : (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
             let bounded = reach.isFinite && [extent.minX, extent.minY, extent.maxX, extent.maxY].allSatisfy(\.isFinite)
@@ -196,7 +196,7 @@ extension Painter {
             drawShadowShapes(shadow, x: x, y: y, box, radius: radius, blur: blur, moved: moved)
             context.restore()
         }
-        guard canvas.format == .png else {
+        guard canvas.format.isBitmap else {
             draw(in: outer, aroundBox: true)
             return
         }

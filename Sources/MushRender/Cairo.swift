@@ -26,7 +26,7 @@ final class CairoContext {
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let surface: OpaquePointer
         switch format {
-        case .png:
+        case .png, .jpeg, .webp:
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
         case .svg:
             surface = cairo_svg_surface_create_for_stream(ByteSink.write, closure, width, height)
@@ -42,11 +42,11 @@ final class CairoContext {
         (self.surface, self.context) = try Self.start(surface, scale: scale)
     }
 
-    /// Gives `body` the pixels of a PNG canvas as drawn so far, without encoding them: Cairo's
+    /// Gives `body` the pixels of a bitmap canvas as drawn so far, without encoding them: Cairo's
     /// ARGB32 (premultiplied alpha in the top byte of a native-endian word), `stride` bytes a row;
     /// nil for SVG and PDF. For checks that read a drawing back (the render fuzz target's ink check).
     func withPixels<T>(_ body: (_ data: UnsafeRawPointer, _ width: Int, _ height: Int, _ stride: Int) -> T) -> T? {
-        guard format == .png else { return nil }
+        guard format.isBitmap else { return nil }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         return body(
@@ -90,20 +90,22 @@ final class CairoContext {
         cairo_surface_destroy(surface)
     }
 
-    /// Ends the drawing and gives the file's bytes: the PNG, SVG or PDF.
-    func finish() throws(RenderError) -> Data {
+    /// Ends the drawing and gives the file's bytes: a bitmap encoded as `options` ask
+    /// (``BitmapPixels``), or the SVG or PDF Cairo wrote.
+    func finish(_ options: RenderOptions) throws(RenderError) -> Data {
         let drawing = cairo_status(context)
         guard drawing == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(drawing))) }
-        let closure = Unmanaged.passUnretained(sink).toOpaque()
-        let status: cairo_status_t
-        switch format {
-        case .png:
+        guard !format.isBitmap else {
             cairo_surface_flush(surface)
-            status = cairo_surface_write_to_png_stream(surface, ByteSink.write, closure)
-        case .svg, .pdf:
-            cairo_surface_finish(surface)
-            status = cairo_surface_status(surface)
+            guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("no pixels to write") }
+            return try BitmapPixels(
+                data: UnsafePointer(data), width: Int(cairo_image_surface_get_width(surface)),
+                height: Int(cairo_image_surface_get_height(surface)),
+                stride: Int(cairo_image_surface_get_stride(surface))
+            ).encoded(as: format, options: options)
         }
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
         return sink.data
     }

@@ -3,7 +3,8 @@ import Foundation
 /// A Cairo surface of one format and the context drawing on it, in points (the scale applied), and
 /// the file's bytes once finished.
 final class Canvas {
-    /// The largest side Cairo makes, in pixels (PNG) or points (SVG, PDF).
+    /// The largest side Cairo makes, in pixels (bitmaps) or points (SVG, PDF); a WebP's is smaller
+    /// (``RenderFormat/maximumSide``).
     static let maximumPixels = 32767
     /// The most pixels a PNG may have: 2^27, half a gigabyte of RGBA.
     static let maximumArea = 1 << 27
@@ -27,8 +28,8 @@ final class Canvas {
         guard width.isFinite, height.isFinite, width > 0, height > 0 else { throw .empty(width: width, height: height) }
         let scaledWidth = (width * scale).rounded(.up)
         let scaledHeight = (height * scale).rounded(.up)
-        guard scaledWidth <= Double(Self.maximumPixels), scaledHeight <= Double(Self.maximumPixels),
-            format != .png || scaledWidth * scaledHeight <= Double(Self.maximumArea)
+        guard scaledWidth <= Double(format.maximumSide), scaledHeight <= Double(format.maximumSide),
+            !format.isBitmap || scaledWidth * scaledHeight <= Double(Self.maximumArea)
         else {
             throw .tooLarge(width: scaledWidth, height: scaledHeight, format: format)
         }
@@ -37,12 +38,12 @@ final class Canvas {
         pixelHeight = Int(scaledHeight)
         context = try CairoContext(
             format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-            width: exactSize && format != .png ? width * scale : scaledWidth,
-            height: exactSize && format != .png ? height * scale : scaledHeight, scale: scale)
+            width: exactSize && !format.isBitmap ? width * scale : scaledWidth,
+            height: exactSize && !format.isBitmap ? height * scale : scaledHeight, scale: scale)
     }
 
-    /// Ends the drawing and gives the file's bytes.
-    func finish() throws(RenderError) -> Data {
-        try context.finish()
+    /// Ends the drawing and gives the file's bytes, a bitmap encoded as `options` ask.
+    func finish(_ options: RenderOptions) throws(RenderError) -> Data {
+        try context.finish(options)
     }
 }

@@ -117,7 +117,7 @@ extension Painter {
         // An SVG or PDF surface keeps every image drawn into it until the file is written: letting
         // go of one frees nothing, so there the images drawn so far count against the memory to
         // the end, and one that does not fit is a placeholder.
-        let keeps = canvas.format != .png
+        let keeps = !canvas.format.isBitmap
         let room = keeps ? max(options.imageMemory - imageBytes, 0) : options.imageMemory
         if keeps, header.isRaster, Int(header.storedWidth) * Int(header.storedHeight) * 4 > room {
             return unreadable(

@@ -77,7 +77,7 @@ struct LinkTargets {
 
 extension Painter {
     /// Whether links are kept: in a PDF (annotations) and an SVG (overlays); a PNG has none.
-    var keepsLinks: Bool { canvas.format != .png }
+    var keepsLinks: Bool { !canvas.format.isBitmap }
 
     /// Keeps `link` over `rect` (in points), cut to the clips in force (nothing when wholly outside
     /// them). A `#ID` link naming no box is not kept, and warned about once for its place.

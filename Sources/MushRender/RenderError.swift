@@ -20,6 +20,11 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case animationTooLarge(frames: Int, pixels: Double)
     /// The drawing was stopped before its end: its ``RenderOptions/cancellation`` was set.
     case cancelled
+    /// ``RenderOptions/quality`` is not a whole number from 1 to 100.
+    case invalidQuality(Int)
+    /// The bitmap could not be written in its format (libpng, TurboJPEG or libwebp failed); the
+    /// encoder's own description.
+    case encoding(format: RenderFormat, reason: String)
 
     public var description: String {
         switch self {
@@ -29,37 +34,43 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             "nothing to draw: the picture is \(Self.format(width)) × \(Self.format(height)) points (\(Self.emptyAdvice(width: width, height: height)))"
         case .tooLarge(let width, let height, let format):
             "\(Self.picture(format)) would be \(Self.format(width)) × \(Self.format(height)) \(Self.unit(format)); "
-                + (width > Double(Canvas.maximumPixels) || height > Double(Canvas.maximumPixels) || format != .png
-                    ? "\(Self.article(format)) has at most \(Canvas.maximumPixels) \(Self.unit(format)) a side"
-                    : "a PNG has at most \(Canvas.maximumArea) pixels")
+                + (width > Double(format.maximumSide) || height > Double(format.maximumSide) || !format.isBitmap
+                    ? "\(Self.article(format)) has at most \(format.maximumSide) \(Self.unit(format)) a side"
+                    : "\(Self.article(format)) has at most \(Canvas.maximumArea) pixels")
         case .fontTooLarge(let size, let scale, let format):
-            "text of size \(Self.format(size)) at scale \(Self.format(scale)) would be \(Self.format(size * scale)) \(Self.unit(format)) an em\(format == .png ? "" : " on the \(Self.name(format)) page"); at most \(Self.format(Canvas.maximumPixelsPerEm))"
+            "text of size \(Self.format(size)) at scale \(Self.format(scale)) would be \(Self.format(size * scale)) \(Self.unit(format)) an em\(format.isBitmap ? "" : " on the \(Self.name(format)) page"); at most \(Self.format(Canvas.maximumPixelsPerEm))"
         case .cairo(let message):
             "Cairo failed: \(message)"
         case .animationTooLarge(let frames, let pixels):
             "\(frames) frames would have \(Self.format(pixels)) pixels in all; an animation has at most \(Renderer.maximumAnimationPixels) (fewer frames, a lower scale or a smaller picture)"
         case .cancelled:
             "the drawing was stopped before its end (its time was up, or whoever asked for it left)"
+        case .invalidQuality(let quality):
+            "the quality must be a whole number from 1 to 100 (it is \(quality))"
+        case .encoding(let format, let reason):
+            "the picture could not be written as \(Self.article(format)): \(reason)"
         }
     }
 
-    /// Pixels in a PNG, points on an SVG or PDF page.
+    /// Pixels in a bitmap, points on an SVG or PDF page.
     private static func unit(_ format: RenderFormat) -> String {
-        format == .png ? "pixels" : "points"
+        format.isBitmap ? "pixels" : "points"
     }
 
     private static func name(_ format: RenderFormat) -> String {
         format.rawValue.uppercased()
     }
 
-    /// What the picture is in `format`: a PNG's picture, an SVG's or a PDF's page.
+    /// What the picture is in `format`: a bitmap's picture, an SVG's or a PDF's page.
     private static func picture(_ format: RenderFormat) -> String {
-        format == .png ? "the picture" : "the \(name(format)) page"
+        format.isBitmap ? "the picture" : "the \(name(format)) page"
     }
 
     private static func article(_ format: RenderFormat) -> String {
         switch format {
         case .png: "a PNG"
+        case .jpeg: "a JPEG"
+        case .webp: "a WebP"
         case .svg: "an SVG page"
         case .pdf: "a PDF page"
         }

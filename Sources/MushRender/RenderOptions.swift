@@ -37,6 +37,15 @@ public struct RenderOptions: Sendable {
     /// with ``RenderError/cancelled``. nil: the drawing always runs to its end.
     public var cancellation: Cancellation?
 
+    /// How hard a PNG is compressed: ``PNGCompression/fast`` by default.
+    public var pngCompression: PNGCompression = .fast
+    /// A JPEG's or a lossy WebP's quality, from 1 (smallest) to 100 (best): 90 by default, where
+    /// text keeps clean edges (``RenderError/invalidQuality(_:)`` outside 1…100).
+    public var quality: Int = RenderOptions.defaultQuality
+
+    /// ``quality``'s default: 90.
+    public static let defaultQuality = 90
+
     /// The smallest scale, 0.01: far below it Cairo's drawing matrix stops being invertible.
     public static let minimumScale = 0.01
 
@@ -57,4 +66,18 @@ public struct RenderOptions: Sendable {
     /// ``imageMemory``'s default: 1 GiB, room for the largest image the renderer reads (50
     /// million pixels, 200 MB) and more.
     public static let defaultImageMemory = 1 << 30
+}
+
+/// How hard a PNG is compressed: how its rows are filtered before zlib, and zlib's effort. Every
+/// choice keeps every pixel; they differ in time and size only (`Benchmarks/README.md`, "PNG
+/// encoding", has the figures).
+public enum PNGCompression: String, Sendable, CaseIterable {
+    /// Each row Paeth-filtered, zlib at level 1 matching runs only: about three times as fast as
+    /// ``standard`` on cards and pages of text, photos and flat colours, the file about 8% larger.
+    /// The default, since encoding was most of a card's drawing time.
+    case fast
+    /// libpng's own choice (and Cairo's): a filter chosen for each row, zlib at level 6.
+    case standard
+    /// A filter chosen for each row, zlib at level 9: the smallest file, the slowest.
+    case smallest
 }

@@ -132,7 +132,7 @@ public enum Renderer {
         body(painter)
         painter.writeLinks()
         if let failure = painter.failure { throw failure }
-        var data = try canvas.finish()
+        var data = try canvas.finish(options)
         if format == .svg {
             data = SVGTextLayer.add(painter.textLines, to: SVGIdentifiers.renumbered(data), scale: options.scale)
             data = SVGLinkLayer.add(
@@ -235,7 +235,7 @@ extension Renderer {
         let deep = layout.isDeeper(than: 32)
         // The boxes' ids and those links name, found once for every page.
         let linkTargets =
-            format == .png
+            format.isBitmap
             ? LinkTargets()
             : LinkTargets([layout] + decorations.flatMap { [$0.header, $0.footer].compactMap { $0 } })
         func drawPage(_ painter: Painter, _ index: Int) {
@@ -289,7 +289,8 @@ extension Renderer {
             if let failure = painter.failure { throw failure }
             return [
                 Rendering(
-                    format: .pdf, data: try canvas.finish(), width: canvas.pixelWidth, height: canvas.pixelHeight,
+                    format: .pdf, data: try canvas.finish(options), width: canvas.pixelWidth,
+                    height: canvas.pixelHeight,
                     warnings: painter.warnings)
             ]
         }

@@ -218,7 +218,8 @@ struct HostileInputRoundThreeTests {
     /// user gives is, not joined into a space.
     @Test func lineBreaksInOptionValuesAreEscaped() async throws {
         try await expectError(
-            ["render", "-", "-o", "a\nb.gif"], "the output file must end in .png, .svg or .pdf (it is 'a\\nb.gif')")
+            ["render", "-", "-o", "a\nb.gif"],
+            "the output file must end in .png, .jpg, .jpeg, .webp, .svg or .pdf (it is 'a\\nb.gif')")
         try await expectError(
             ["render", "-", "-o", "x.pdf", "--page", "a4\nx"],
             "--page must be a4, a5, a3, letter, legal or WIDTHxHEIGHT in points, each 72 to 1000000 (it is 'a4\\nx')")

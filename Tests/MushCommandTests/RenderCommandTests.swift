@@ -86,14 +86,54 @@ struct RenderCommandTests {
         }
     }
 
+    /// JPEG and WebP by the output's extension (any case, `.jpg` or `.jpeg`), at a quality asked
+    /// for; a paged document writes one file a page named with the extension as given.
+    @Test func writesJPEGAndWebP() async throws {
+        try await inFolder { folder in
+            let row = ##"{"width": 100, "height": 30, "left": ["Hello"], "backgroundColor": "#0af"}"##
+            let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
+            for (name, magic) in [("row.jpg", jpeg), ("ROW.JPEG", jpeg), ("row.webp", Array("RIFF".utf8))] {
+                let output = folder.appendingPathComponent(name)
+                let result = try await render(row, to: output, ["--scale", "2", "--quality", "75"])
+                #expect(result.status == 0, "\(result.error)")
+                #expect(result.output == "\(output.path): 200 × 60 pixels\n")
+                #expect([UInt8](try Data(contentsOf: output)).prefix(magic.count).elementsEqual(magic))
+            }
+            let rows = (0..<6).map { #"{"height": 50, "text": "Row \#($0)"}"# }.joined(separator: ", ")
+            let output = folder.appendingPathComponent("pages.jpg")
+            let paged = try await render(
+                #"{"flexDirection": "column", "children": [\#(rows)]}"#, to: output,
+                ["--page", "200x200", "--page-margin", "10"])
+            #expect(paged.status == 0, "\(paged.error)")
+            for page in 1...2 {
+                let file = folder.appendingPathComponent("pages-\(page).jpg")
+                #expect([UInt8](try Data(contentsOf: file)).prefix(3).elementsEqual(jpeg))
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pages-3.jpg").path))
+        }
+    }
+
     // MARK: - Usage errors
 
     @Test(
         "Bad options: one line, status 2, nothing written",
         arguments: [
-            (["-o", "OUT.gif"], "the output file must end in .png, .svg or .pdf (it is 'OUT.gif')"),
-            (["-o", "OUT"], "the output file must end in .png, .svg or .pdf (it is 'OUT')"),
+            (
+                ["-o", "OUT.gif"],
+                "the output file must end in .png, .jpg, .jpeg, .webp, .svg or .pdf (it is 'OUT.gif')"
+            ),
+            (["-o", "OUT"], "the output file must end in .png, .jpg, .jpeg, .webp, .svg or .pdf (it is 'OUT')"),
             (["-o", "OUT.png", "--scale", "0"], "--scale must be a number, at least 0.01 (it is 0)"),
+            (["-o", "OUT.jpg", "--quality", "0"], "--quality must be a whole number from 1 to 100 (it is 0)"),
+            (["-o", "OUT.png", "--quality", "80"], "--quality is for a JPEG or a WebP (the output is 'OUT.png')"),
+            (
+                ["-o", "OUT.png", "--png-compression", "best"],
+                "--png-compression must be fast, standard or smallest (it is 'best')"
+            ),
+            (
+                ["-o", "OUT.webp", "--png-compression", "smallest"],
+                "--png-compression is for a PNG (the output is 'OUT.webp')"
+            ),
             (["-o", "OUT.png", "--scale=-2"], "--scale must be a number, at least 0.01 (it is -2)"),
             (["-o", "OUT.png", "--scale", "-1"], "--scale must be a number, at least 0.01 (it is -1)"),
             (

@@ -103,8 +103,16 @@ public final class MushService: Sendable {
     // MARK: - Routes
 
     private func render(_ request: Request, _ context: MushRequestContext) async throws(ServiceError) -> Response {
-        let query = try Self.query(request, ["format", "scale", "page", "pageMargin", "pageNumber", "background"])
+        let query = try Self.query(
+            request, ["format", "scale", "page", "pageMargin", "pageNumber", "background", "quality", "pngCompression"])
         let format = try Self.choice(query, "format", RenderFormat.allCasesByName, default: .png)
+        let quality = try Self.number(query, "quality", default: Double(RenderOptions.defaultQuality), in: 1...100)
+        guard quality == quality.rounded() else {
+            throw .badParameter(
+                name: "quality", problem: "must be a whole number from 1 to 100 (it is \(MushLimits.format(quality)))")
+        }
+        let compression = try Self.choice(
+            query, "pngCompression", PNGCompression.allCases.map { ($0.rawValue, $0) }, default: .fast)
         let scale = try Self.number(query, "scale", default: 1, in: RenderOptions.minimumScale...64)
         var page: RenderJob.PageSize?
         if let name = query.get("page") {
@@ -134,10 +142,10 @@ public final class MushService: Sendable {
             background = given == "none" ? nil : MushColor(hex: given)
         }
         let body = try await body(request, context)
-        let job = RenderJob(
-            format: format,
-            options: RenderOptions(scale: scale, background: background, imageRoot: settings.imageRoot ?? ""),
-            page: page)
+        var options = RenderOptions(scale: scale, background: background, imageRoot: settings.imageRoot ?? "")
+        options.quality = Int(quality)
+        options.pngCompression = compression
+        let job = RenderJob(format: format, options: options, page: page)
         let (fonts, images) = (settings.fonts, images)
         let wanted = Int(pageNumber) - 1
         let drawn = try await queue.run(limit: settings.timeLimit, stillWanted: context.stillWanted) {
@@ -523,12 +531,16 @@ public final class MushService: Sendable {
 
 extension RenderFormat {
     /// The formats by their names in a query.
-    static let allCasesByName: [(String, RenderFormat)] = [("png", .png), ("svg", .svg), ("pdf", .pdf)]
+    static let allCasesByName: [(String, RenderFormat)] = [
+        ("png", .png), ("jpeg", .jpeg), ("jpg", .jpeg), ("webp", .webp), ("svg", .svg), ("pdf", .pdf),
+    ]
 
     /// The format's media type.
     var contentType: String {
         switch self {
         case .png: "image/png"
+        case .jpeg: "image/jpeg"
+        case .webp: "image/webp"
         case .svg: "image/svg+xml"
         case .pdf: "application/pdf"
         }

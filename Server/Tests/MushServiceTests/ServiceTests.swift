@@ -43,6 +43,29 @@ struct ServiceTests {
             let pdf = try await client.execute(uri: "/render?format=pdf", method: .post, body: tree)
             #expect(pdf.headers[.contentType] == "application/pdf")
             #expect(String(buffer: pdf.body).hasPrefix("%PDF-"))
+            // JPEG (its start-of-image marker) and WebP (RIFF … WEBP), at a quality asked for.
+            let jpeg = try await client.execute(uri: "/render?format=jpeg&quality=80", method: .post, body: tree)
+            #expect(jpeg.headers[.contentType] == "image/jpeg")
+            #expect(Array(Array(buffer: jpeg.body).prefix(3)) == [0xFF, 0xD8, 0xFF])
+            let webp = try await client.execute(uri: "/render?format=webp", method: .post, body: tree)
+            #expect(webp.headers[.contentType] == "image/webp")
+            let riff = Array(buffer: webp.body)
+            #expect(String(decoding: riff[0..<4], as: UTF8.self) == "RIFF")
+            #expect(String(decoding: riff[8..<12], as: UTF8.self) == "WEBP")
+            // The smallest PNG of a gradient with text is smaller than the fast one, the same size.
+            let card = ByteBuffer(
+                string:
+                    ##"{"width": 200, "padding": 8, "backgroundGradient": {"linear": 30, "stops": ["#fa0", "#08f"]}, "children": [{"text": "Sunrise over the harbour"}]}"##
+            )
+            let fast = Array(buffer: try await client.execute(uri: "/render?scale=2", method: .post, body: card).body)
+            let small = Array(
+                buffer: try await client.execute(
+                    uri: "/render?scale=2&pngCompression=smallest", method: .post, body: card
+                ).body)
+            #expect(small.count < fast.count)
+            #expect(small[16..<24] == fast[16..<24])
+            let badQuality = try await client.execute(uri: "/render?format=jpeg&quality=0", method: .post, body: tree)
+            #expect(badQuality.status == .badRequest)
         }
     }
 
@@ -79,7 +102,9 @@ struct ServiceTests {
             let format = try await client.execute(
                 uri: "/render?format=gif", method: .post, body: ByteBuffer(string: "{}"))
             #expect(format.status == .badRequest)
-            #expect(try json(format)["error"] as? String == "?format: must be one of pdf, png, svg (it is 'gif')")
+            #expect(
+                try json(format)["error"] as? String
+                    == "?format: must be one of jpeg, jpg, pdf, png, svg, webp (it is 'gif')")
         }
     }
 

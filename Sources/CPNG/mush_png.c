@@ -1,0 +1,108 @@
+#include "mush_png.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+typedef struct {
+    mush_png_write_fn write;
+    void *context;
+    int stopped;
+} sink;
+
+static void write_bytes(png_structp png, png_bytep data, png_size_t length) {
+    sink *to = png_get_io_ptr(png);
+    if (to->stopped) return;
+    if (to->write(to->context, data, length) != 0) {
+        to->stopped = 1;
+        png_error(png, "the writer stopped");
+    }
+}
+
+static void flush_nothing(png_structp png) { (void)png; }
+
+/// One row of Cairo's pixels as PNG bytes, as Cairo's writer converts them.
+static void convert_row(const uint32_t *from, unsigned char *to, int width, int has_alpha) {
+    for (int x = 0; x < width; x++) {
+        uint32_t pixel = from[x];
+        if (has_alpha) {
+            uint8_t alpha = pixel >> 24;
+            unsigned char *out = to + 4 * x;
+            if (alpha == 0) {
+                out[0] = out[1] = out[2] = out[3] = 0;
+            } else {
+                out[0] = (((pixel & 0xff0000) >> 16) * 255 + alpha / 2) / alpha;
+                out[1] = (((pixel & 0x00ff00) >> 8) * 255 + alpha / 2) / alpha;
+                out[2] = (((pixel & 0x0000ff) >> 0) * 255 + alpha / 2) / alpha;
+                out[3] = alpha;
+            }
+        } else {
+            unsigned char *out = to + 3 * x;
+            out[0] = (pixel & 0xff0000) >> 16;
+            out[1] = (pixel & 0x00ff00) >> 8;
+            out[2] = (pixel & 0x0000ff) >> 0;
+        }
+    }
+}
+
+/// Whether every pixel is opaque.
+static int opaque(const unsigned char *pixels, int width, int height, int stride) {
+    for (int y = 0; y < height; y++) {
+        const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * stride);
+        for (int x = 0; x < width; x++) {
+            if ((row[x] >> 24) != 0xff) return 0;
+        }
+    }
+    return 1;
+}
+
+int mush_png_encode(const unsigned char *pixels, int width, int height, int stride, int has_alpha,
+                    mush_png_compression compression, mush_png_write_fn write, void *context) {
+    if (has_alpha && opaque(pixels, width, height, stride)) has_alpha = 0;
+    sink to = {write, context, 0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    if (!png) return 3;
+    png_infop info = png_create_info_struct(png);
+    unsigned char *volatile row = malloc((size_t)width * (has_alpha ? 4 : 3) + 1);
+    if (!info || !row) {
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        free(row);
+        return 3;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(row);
+        return to.stopped ? 2 : 1;
+    }
+    png_set_write_fn(png, &to, write_bytes, flush_nothing);
+    png_set_IHDR(png, info, width, height, 8, has_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    switch (compression) {
+    case MUSH_PNG_FAST:
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_PAETH);
+        png_set_compression_level(png, 1);
+        png_set_compression_strategy(png, Z_RLE);
+        break;
+    case MUSH_PNG_STANDARD:
+        break;
+    case MUSH_PNG_SMALLEST:
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+        png_set_compression_level(png, 9);
+        break;
+    }
+    // A white background for viewers that show no transparency, as Cairo's writer sets.
+    png_color_16 white = {0, 255, 255, 255, 255};
+    png_set_bKGD(png, info, &white);
+    png_write_info(png, info);
+    for (int y = 0; y < height; y++) {
+        convert_row((const uint32_t *)(pixels + (size_t)y * stride), row, width, has_alpha);
+        png_write_row(png, row);
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(row);
+    return 0;
+}
