@@ -234,6 +234,8 @@ struct RenderCommand: ConsoleCommand {
             scale: scale, background: MushColor(hex: background), imageFolder: ImageOptions.folder(of: file),
             wholeContent: whole, imageMemory: imageMemory << 20, imageRoot: imageOptions.root)
         options.imageFiles = images
+        // One document a process: nothing to keep decoded images for after it.
+        options.imageCache = nil
         options.pngCompression = PNGCompression(rawValue: pngCompression) ?? .fast
         options.quality = quality
         guard let format = RenderFormat(fileName: output) else { throw ValidationError("unknown output format") }

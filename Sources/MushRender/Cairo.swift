@@ -540,11 +540,41 @@ final class CairoImage {
     /// The size in pixels.
     let width: Int
     let height: Int
+    /// The pixels the surface draws, where they are shared (``sharing(_:)``): kept as long as it.
+    private let shared: SharedPixels?
 
-    private init(_ surface: OpaquePointer) {
+    private init(_ surface: OpaquePointer, sharing shared: SharedPixels? = nil) {
         self.surface = surface
+        self.shared = shared
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    /// An image drawing `pixels` where they are, without copying them: a surface of this
+    /// rendering's own over memory that every rendering reads and none writes.
+    static func sharing(_ pixels: SharedPixels) -> CairoImage? {
+        let surface = cairo_image_surface_create_for_data(
+            pixels.data.assumingMemoryBound(to: UInt8.self), pixels.opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+            Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let surface else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        return CairoImage(surface, sharing: pixels)
+    }
+
+    /// A copy of the image's pixels to share between renderings (``ImageCache``), drawn turned by
+    /// `orientation`, with the decoding's `note`.
+    func sharedCopy(orientation: Int, note: RenderWarning.Problem?) -> SharedPixels? {
+        if let shared { return shared }
+        cairo_surface_flush(surface)
+        let format = cairo_image_surface_get_format(surface)
+        guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24,
+            let data = cairo_image_surface_get_data(surface)
+        else { return nil }
+        return SharedPixels(
+            copying: data, width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface)),
+            opaque: format == CAIRO_FORMAT_RGB24, orientation: orientation, note: note)
     }
 
     deinit { cairo_surface_destroy(surface) }

@@ -37,6 +37,10 @@ public struct RenderOptions: Sendable {
     /// with ``RenderError/cancelled``. nil: the drawing always runs to its end.
     public var cancellation: Cancellation?
 
+    /// Where decoded raster images are kept between renderings: ``ImageCache/shared`` by default,
+    /// so that a service or a batch decodes each photo and icon once; nil decodes every image
+    /// again for each rendering (which still decodes each once however often it is drawn).
+    public var imageCache: ImageCache? = .shared
     /// How hard a PNG is compressed: ``PNGCompression/fast`` by default.
     public var pngCompression: PNGCompression = .fast
     /// A JPEG's or a lossy WebP's quality, from 1 (smallest) to 100 (best): 90 by default, where
