@@ -14,6 +14,7 @@ final class LayoutScratch: @unchecked Sendable {
     var frames = ScratchBuffer()
     var cache = ScratchBuffer()
     var stamps = ScratchBuffer()
+    var cacheSlots = ScratchBuffer()
     /// Each node's numbers (``FlatTree``'s style index, children, leaf and parent) and flags.
     var nodeNumbers = ScratchBuffer()
     var nodeFlags = ScratchBuffer()
@@ -23,8 +24,8 @@ final class LayoutScratch: @unchecked Sendable {
     static let keptBytes = 64 << 20
 
     private var bytes: Int {
-        styles.bytes + arena.bytes + frames.bytes + cache.bytes + stamps.bytes + nodeNumbers.bytes + nodeFlags.bytes
-            + nodeReads.bytes
+        styles.bytes + arena.bytes + frames.bytes + cache.bytes + stamps.bytes + cacheSlots.bytes + nodeNumbers.bytes
+            + nodeFlags.bytes + nodeReads.bytes
     }
 
     /// A kept set, or a new one.
@@ -63,6 +64,22 @@ struct ScratchBuffer: ~Copyable {
         if needed > bytes {
             pointer?.deallocate()
             pointer = .allocate(byteCount: needed, alignment: max(MemoryLayout<T>.alignment, 16))
+            bytes = needed
+        }
+        return UnsafeMutableBufferPointer(start: pointer!.bindMemory(to: T.self, capacity: count), count: count)
+    }
+
+    /// Room for `count` values of `type` (a plain type), the first `keeping` of those reserved
+    /// before kept: more room for a buffer filled as the layout goes.
+    mutating func grow<T>(_ type: T.Type, count: Int, keeping: Int) -> UnsafeMutableBufferPointer<T> {
+        precondition(_isPOD(T.self), "a scratch buffer holds plain values only")
+        let needed = max(count, 1) * MemoryLayout<T>.stride
+        if needed > bytes {
+            let larger = UnsafeMutableRawPointer.allocate(
+                byteCount: needed, alignment: max(MemoryLayout<T>.alignment, 16))
+            if let pointer { larger.copyMemory(from: pointer, byteCount: keeping * MemoryLayout<T>.stride) }
+            pointer?.deallocate()
+            pointer = larger
             bytes = needed
         }
         return UnsafeMutableBufferPointer(start: pointer!.bindMemory(to: T.self, capacity: count), count: count)

@@ -532,10 +532,17 @@ final class LayoutTree {
     let reads: UnsafeBufferPointer<StyleReads>
     /// Each node's parent (-1 for the root).
     let parents: UnsafeBufferPointer<Int32>
-    /// The cache's entries, read only where ``stamps`` says they are this layout's (an entry is
-    /// about 150 bytes: emptying every slot for each layout took a tenth of a deep tree's time).
-    private let cache: UnsafeMutableBufferPointer<CacheEntry>
-    /// Each slot's layout: the entry in it is this layout's when its stamp is ``generation``.
+    /// The cache's entries, in the order they were first kept in this layout: a slot that holds one
+    /// names it in ``cacheSlots``. An entry is about 150 bytes and a node uses few of its twenty
+    /// slots, so entries take room only as they are kept (twenty each in place were 3 KB a node:
+    /// a third of a 100,000-row table's memory).
+    private var cache: UnsafeMutableBufferPointer<CacheEntry>
+    /// How many entries of ``cache`` this layout has kept.
+    private var cacheCount = 0
+    /// Each slot's entry in ``cache``, when its stamp says it is this layout's.
+    private let cacheSlots: UnsafeMutableBufferPointer<Int32>
+    /// Each slot's layout: the slot holds an entry of this layout when its stamp is ``generation``
+    /// (read only so: emptying every slot for each layout took a tenth of a deep tree's time).
     private let stamps: UnsafeMutableBufferPointer<UInt32>
     /// The layout going on (stamps start at 0, older layouts have smaller numbers).
     private var generation: UInt32 = 1
@@ -666,7 +673,8 @@ final class LayoutTree {
         }
         self.reads = UnsafeBufferPointer(reads)
         parents = nodes(flat.parents)
-        cache = scratch.cache.reserve(CacheEntry.self, count: Int(containers) * CacheEntry.slotsPerNode)
+        cache = scratch.cache.reserve(CacheEntry.self, count: Int(containers) * 2)
+        cacheSlots = scratch.cacheSlots.reserve(Int32.self, count: Int(containers) * CacheEntry.slotsPerNode)
         stamps = scratch.stamps.reserve(UInt32.self, count: Int(containers) * CacheEntry.slotsPerNode)
         stamps.initialize(repeating: 0)
         leaves = .allocate(capacity: flat.leaves.count)
@@ -684,6 +692,7 @@ final class LayoutTree {
             stamps.update(repeating: 0)
             generation = 1
         }
+        cacheCount = 0
         frames.initialize(repeating: Frame())
         arenaTop = 0
         computations = 0
@@ -698,11 +707,23 @@ final class LayoutTree {
     }
 
     /// The entry in cache slot `slot`, when this layout put it there.
-    @inline(__always) func cached(_ slot: Int) -> CacheEntry? { stamps[slot] == generation ? cache[slot] : nil }
+    @inline(__always) func cached(_ slot: Int) -> CacheEntry? {
+        stamps[slot] == generation ? cache[Int(cacheSlots[slot])] : nil
+    }
 
-    /// Keeps `entry` in cache slot `slot`.
+    /// Keeps `entry` in cache slot `slot`: in place of the slot's entry of this layout, or as a new
+    /// entry (the entries' room grown by half when full).
     @inline(__always) func keep(_ entry: CacheEntry, in slot: Int) {
-        cache[slot] = entry
+        if stamps[slot] == generation {
+            cache[Int(cacheSlots[slot])] = entry
+            return
+        }
+        if cacheCount == cache.count {
+            cache = scratch.cache.grow(CacheEntry.self, count: cache.count + cache.count / 2 + 16, keeping: cacheCount)
+        }
+        cache[cacheCount] = entry
+        cacheSlots[slot] = Int32(cacheCount)
+        cacheCount += 1
         stamps[slot] = generation
     }
 
