@@ -179,7 +179,7 @@ struct ServiceHardeningTests {
             let error = try #require(JSONSerialization.jsonObject(with: Data(buffer: typo.body)) as? [String: Any])
             #expect(
                 error["error"] as? String
-                    == "?sacle: is not a parameter of /render (its parameters: background, format, page, pageMargin, pageNumber, scale)"
+                    == "?sacle: is not a parameter of /render (its parameters: background, format, page, pageMargin, pageNumber, pngCompression, quality, scale)"
             )
             let twice = try await client.execute(uri: "/render?scale=2&scale=3", method: .post, body: tree)
             #expect(twice.status == .badRequest)
