@@ -24,26 +24,34 @@ static void write_bytes(png_structp png, png_bytep data, png_size_t length) {
 
 static void flush_nothing(png_structp png) { (void)png; }
 
-/// One row of Cairo's pixels as PNG bytes, as Cairo's writer converts them.
+/// One row of Cairo's pixels as PNG bytes, as Cairo's writer converts them: RGBA with the colours
+/// divided by the alpha, or RGB.
 static void convert_row(const uint32_t *from, unsigned char *to, int width, int has_alpha) {
+    if (!has_alpha) {
+        for (int x = 0; x < width; x++) {
+            uint32_t pixel = from[x];
+            to[3 * x] = pixel >> 16;
+            to[3 * x + 1] = pixel >> 8;
+            to[3 * x + 2] = pixel;
+        }
+        return;
+    }
     for (int x = 0; x < width; x++) {
         uint32_t pixel = from[x];
-        if (has_alpha) {
-            uint8_t alpha = pixel >> 24;
-            unsigned char *out = to + 4 * x;
-            if (alpha == 0) {
-                out[0] = out[1] = out[2] = out[3] = 0;
-            } else {
-                out[0] = (((pixel & 0xff0000) >> 16) * 255 + alpha / 2) / alpha;
-                out[1] = (((pixel & 0x00ff00) >> 8) * 255 + alpha / 2) / alpha;
-                out[2] = (((pixel & 0x0000ff) >> 0) * 255 + alpha / 2) / alpha;
-                out[3] = alpha;
-            }
+        uint8_t alpha = pixel >> 24;
+        unsigned char *out = to + 4 * x;
+        if (alpha == 0xff) {
+            out[0] = pixel >> 16;
+            out[1] = pixel >> 8;
+            out[2] = pixel;
+            out[3] = 0xff;
+        } else if (alpha == 0) {
+            out[0] = out[1] = out[2] = out[3] = 0;
         } else {
-            unsigned char *out = to + 3 * x;
-            out[0] = (pixel & 0xff0000) >> 16;
-            out[1] = (pixel & 0x00ff00) >> 8;
-            out[2] = (pixel & 0x0000ff) >> 0;
+            out[0] = (((pixel & 0xff0000) >> 16) * 255 + alpha / 2) / alpha;
+            out[1] = (((pixel & 0x00ff00) >> 8) * 255 + alpha / 2) / alpha;
+            out[2] = (((pixel & 0x0000ff) >> 0) * 255 + alpha / 2) / alpha;
+            out[3] = alpha;
         }
     }
 }

@@ -78,6 +78,8 @@ public struct BoxRequest: Sendable {
 
     /// Every key a node may have.
     public static let nodeKeys = ["id", "children"] + styleKeys + leafKeys + textKeys + paintKeys
+    /// ``nodeKeys`` as a set, for checking every node's keys.
+    static let nodeKeySet = Set(nodeKeys)
 
     /// The deepest nesting of objects and arrays in a box tree's JSON (the outermost object counting
     /// one): a node `BoxError.maximumDepth` levels below the root, and a line object in it nesting
@@ -315,7 +317,7 @@ public struct BoxTreeReader {
             return try vocabulary.read(value, at: place, with: &self)
         }
         deepest = max(deepest, depth)
-        let object = try JSONObject(value, at: path, keys: BoxRequest.nodeKeys)
+        let object = try JSONObject(value, at: path, keys: BoxRequest.nodeKeySet)
         let id = try object.string("id")
         let style = try self.style(object)
         // The node's own values are checked before its children's, so that errors come in input
@@ -350,13 +352,25 @@ public struct BoxTreeReader {
     /// The style keys of `object`, read in the order of `BoxStyle.properties` (each of its kind).
     func style(_ object: JSONObject) throws(RequestError) -> BoxStyle {
         var style = BoxStyle()
-        for property in BoxStyle.properties {
-            guard let member = object[property.name] else { continue }
+        // The object's own keys found in the table (a node has a few of its seventy-odd), then
+        // read in the table's order, as its errors come.
+        var present: [Int] = []
+        for key in object.members.keys {
+            if let index = Self.propertyIndex[key] { present.append(index) }
+        }
+        guard !present.isEmpty else { return style }
+        present.sort()
+        for index in present {
+            let property = BoxStyle.properties[index]
             style[property] = try Self.value(
-                member, of: property, at: object.path(property.name), over: style[property])
+                object.members[property.name]!, of: property, at: object.path(property.name), over: style[property])
         }
         return style
     }
+
+    /// Each style property's place in ``BoxStyle/properties``, by its name.
+    static let propertyIndex = Dictionary(
+        uniqueKeysWithValues: BoxStyle.properties.enumerated().map { ($0.element.name, $0.offset) })
 
     /// The JSON `value` of `property`, at `path`: a keyword, a number, a length, or edges (one
     /// length, or an object of some edges over `current`).

@@ -52,8 +52,17 @@ public struct BoxVocabularies: Sendable {
     /// name: each makes the layout from the node's `options`.
     public private(set) var customLayouts: [String: MKCustomLayoutMaker] = [:]
 
+    /// Each marker key with the first vocabulary (its place in ``all``) that has it: a node's few
+    /// keys are looked up here, rather than every vocabulary's markers in the node.
+    private let markers: [String: Int]
+
     public init(_ vocabularies: [any BoxVocabulary]) {
         all = vocabularies
+        var markers: [String: Int] = [:]
+        for (index, vocabulary) in vocabularies.enumerated() {
+            for key in vocabulary.markerKeys where markers[key] == nil { markers[key] = index }
+        }
+        self.markers = markers
     }
 
     /// These vocabularies, with a custom MKLayoutLibrary layout that a tree names `name`
@@ -82,7 +91,11 @@ public struct BoxVocabularies: Sendable {
     /// node (or what is not an object).
     public func vocabulary(of value: JSONValue) -> (any BoxVocabulary)? {
         guard case .object(let members) = value else { return nil }
-        return all.first { vocabulary in vocabulary.markerKeys.contains { members[$0] != nil } }
+        var first: Int?
+        for key in members.keys {
+            if let index = markers[key], index < first ?? .max { first = index }
+        }
+        return first.map { all[$0] }
     }
 
     /// The top-level keys that make a JSON document a box tree rather than `mush line`'s row: an

@@ -7,10 +7,22 @@ struct JSONObject {
     let path: String
 
     init(_ value: JSONValue, at path: String, keys: [String]) throws(RequestError) {
+        try self.init(value, at: path) { keys.contains($0) }
+    }
+
+    /// An object whose keys are among a large set (a node's: about a hundred), each key found by
+    /// its hash rather than by going through the list.
+    init(_ value: JSONValue, at path: String, keys: Set<String>) throws(RequestError) {
+        try self.init(value, at: path) { keys.contains($0) }
+    }
+
+    private init(_ value: JSONValue, at path: String, knows: (String) -> Bool) throws(RequestError) {
         guard case .object(let members) = value else {
             throw RequestError(at: path, "expected an object, not \(value.kindName)")
         }
-        if let unknown = members.keys.sorted().first(where: { !keys.contains($0) }) {
+        // The first unknown key in sorted order, so that the error does not depend on the order of
+        // a dictionary's keys (sorted only when there is one).
+        if !members.keys.allSatisfy(knows), let unknown = members.keys.sorted().first(where: { !knows($0) }) {
             throw RequestError(path.isEmpty ? "unknown key '\(unknown)'" : "unknown key '\(unknown)' in \(path)")
         }
         self.members = members
