@@ -19,9 +19,10 @@
 //  1. a row 0 wide or 0 high throws RenderError.empty; any other row draws without throwing (in
 //     particular no RenderError.cairo: Cairo's context stays out of its error state);
 //  2. a PNG is ceil(width × scale) × ceil(height × scale) pixels, in the rendering and in its IHDR;
-//     SVG and PDF report the same size;
-//  3. the bytes are a PNG (signature), a PDF ("%PDF-" … "%%EOF") or an SVG ("<svg" … "</svg>" and
-//     whitespace, and well-formed XML);
+//     JPEG, WebP, SVG and PDF report the same size (JPEG and WebP drawn when SVG and PDF are);
+//  3. the bytes are a PNG (signature), a JPEG (SOI … EOI), a WebP (RIFF … WEBP, its RIFF size the
+//     file's), a PDF ("%PDF-" … "%%EOF") or an SVG ("<svg" … "</svg>" and whitespace, and
+//     well-formed XML);
 //  4. the warnings are exactly one per drawn image with no file, and one per missing or unreadable
 //     file (the first image that names it; special files too: a FIFO, a device, a folder, a text
 //     file, a cut PNG, a PNG declaring too many pixels), in drawing order, each naming its item and
@@ -193,6 +194,16 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
                     "the PNG's header says \(bigEndian(16)) × \(bigEndian(20)), the rendering \(rendering.width) × \(rendering.height)"
                 )
             }
+        case .jpeg:
+            if !data.starts(with: [0xFF, 0xD8, 0xFF]) { fail("the JPEG does not start with its SOI marker") }
+            if !data.reversed().starts(with: [0xD9, 0xFF]) { fail("the JPEG does not end with its EOI marker") }
+        case .webp:
+            func littleEndian(_ at: Int) -> Int { data[at..<at + 4].reversed().reduce(0) { $0 << 8 | Int($1) } }
+            guard data.count > 12, data.starts(with: Array("RIFF".utf8)), data[8..<12].elementsEqual("WEBP".utf8)
+            else { fail("the WebP has no RIFF WEBP header") }
+            if littleEndian(4) != data.count - 8 {
+                fail("the WebP's RIFF size is \(littleEndian(4)), not \(data.count - 8)")
+            }
         case .pdf:
             if !data.starts(with: Array("%PDF-".utf8)) { fail("the PDF does not start with %PDF-") }
             if !trimmed(data).reversed().starts(with: Array("%%EOF".utf8).reversed()) {
@@ -227,6 +238,9 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
         fail("two PNGs of the same layout differ (\(png.data.count) and \(again.data.count) bytes)")
     }
     if vectors {
+        // JPEG and WebP: the same pixels written other ways (checks 2 and 3).
+        _ = render(.jpeg)
+        _ = render(.webp)
         for format in [RenderFormat.svg, .pdf] {
             // 6: vector files are reproducible too.
             if let first = render(format), let again = render(format),

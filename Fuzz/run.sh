@@ -174,6 +174,12 @@ else
         "$root/Sources/CICU/mush_icu.c" -o "$snapshot/mush_icu.o"
     clang++ -c -O1 -g -fsanitize="$c_sanitizers" -I "$root/Sources/CICU/include" \
         "$root/Sources/CICU/mush_icu_case.cpp" -o "$snapshot/mush_icu_case.o"
+    # MushRender's PNG writer (a C shim over libpng), for the render target.
+    mkdir -p "$snapshot/CPNG"
+    cp "$root/Sources/CPNG/include/mush_png.h" "$snapshot/CPNG/"
+    printf 'module CPNG {\n    header "mush_png.h"\n    export *\n}\n' > "$snapshot/CPNG/module.modulemap"
+    clang -c -O1 -g -fsanitize="$c_sanitizers" -I "$root/Sources/CPNG/include" \
+        "$root/Sources/CPNG/mush_png.c" -o "$snapshot/mush_png.o"
     cflags=()
     for flag in $(pkg-config --cflags harfbuzz freetype2 fontconfig "${cairo[@]}"); do cflags+=(-Xcc "$flag"); done
     # -package-name: the sources use `package` declarations (MushText's LockedValue) across their modules.
@@ -181,10 +187,10 @@ else
         "${linker[@]}" -module-name "$module" -package-name Mush \
         -I "$root/Sources/CFreeType" -I "$root/Sources/CHarfBuzz" -I "$root/Sources/CFontconfig" \
         -I "$root/Sources/CCairo" -I "$root/Sources/CJPEG" -I "$root/Sources/CWebP" -I "$root/Sources/CRsvg" \
-        -I "$root/Sources/CHyphen" -I "$snapshot/CICU" \
+        -I "$root/Sources/CHyphen" -I "$snapshot/CICU" -I "$snapshot/CPNG" \
         "${cflags[@]}" \
-        "$snapshot"/*.swift "$snapshot/mush_icu.o" "$snapshot/mush_icu_case.o" \
-        $(pkg-config --libs harfbuzz freetype2 fontconfig "${cairo[@]}") -licuuc -lhyphen -lstdc++ \
+        "$snapshot"/*.swift "$snapshot/mush_icu.o" "$snapshot/mush_icu_case.o" "$snapshot/mush_png.o" \
+        $(pkg-config --libs harfbuzz freetype2 fontconfig "${cairo[@]}") -licuuc -lhyphen -lpng16 -lz -lstdc++ \
         -o "$binary"
     export MUSH_FONTS_DIR="$root/Fonts"
     # The render target's real images (its rows also name missing ones).

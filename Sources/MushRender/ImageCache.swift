@@ -3,7 +3,7 @@ import MushImage
 
 /// Decoded pictures kept between renderings, so that a service or a batch drawing the same photos
 /// and icons again and again decodes each once: raster images (PNG, JPEG, WebP) by the identity
-/// of the file they came from (device, inode, size and time of change, as ``ImageFiles`` keeps
+/// of the file they came from (device, inode, size and time of change, as `ImageFiles` keeps
 /// headers: a file rewritten or replaced is another file), at most ``byteLimit`` bytes of pixels
 /// in all, the pictures drawn least recently let go first.
 ///
