@@ -10,7 +10,7 @@ import MushText
 
 /// One drawing of a JSON document, as `mush render` and the render service take it: a line (as
 /// `mush line` takes it), a stack of lines (`{"lines": […]}`), or a box tree (as `mush layout`
-/// takes it; ``isBoxTree(_:)`` tells), drawn as PNG, SVG or PDF.
+/// takes it; ``isBoxTree(_:)`` tells), drawn as PNG, JPEG, WebP, SVG or PDF.
 ///
 /// A box tree whose root has a `page` (or any box tree, given ``page``) is laid out at the page's
 /// width less its margin and cut into pages: one PDF of all of them, or one PNG or SVG a page. The

@@ -4,7 +4,7 @@ import MushBox
 import MushLine
 import MushText
 
-/// Draws laid-out rows, stacks of rows, paragraphs and box trees with Cairo, as PNG, SVG or PDF.
+/// Draws laid-out rows, stacks of rows, paragraphs and box trees with Cairo, as PNG, JPEG, WebP, SVG or PDF.
 ///
 /// The renderer depends on results only: it draws an `MGLineLayout`, an `MGStackLayout`, a
 /// `ParagraphLayout` or a `BoxLayout` from what the layout carries (frames, glyphs, colours,

@@ -3,7 +3,7 @@ import Foundation
 /// A finished rendering: the file's bytes and what could not be drawn as asked.
 public struct Rendering: Sendable {
     public var format: RenderFormat
-    /// The PNG, SVG or PDF file, ready to write (`try rendering.data.write(to: url)`).
+    /// The PNG, JPEG, WebP, SVG or PDF file, ready to write (`try rendering.data.write(to: url)`).
     public var data: Data
     /// The picture's size: the layout's size times the scale, rounded up; pixels in a PNG, points
     /// in an SVG or PDF.
