@@ -551,7 +551,9 @@ final class CairoImage {
     }
 
     /// An image drawing `pixels` where they are, without copying them: a surface of this
-    /// rendering's own over memory that every rendering reads and none writes.
+    /// rendering's own over memory that every rendering reads and none writes. The surface holds
+    /// the pixels as its user data, released when Cairo lets the surface go: an SVG or PDF surface
+    /// that keeps the image until its file is written keeps the pixels as long.
     static func sharing(_ pixels: SharedPixels) -> CairoImage? {
         let surface = cairo_image_surface_create_for_data(
             pixels.data.assumingMemoryBound(to: UInt8.self), pixels.opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
@@ -560,8 +562,20 @@ final class CairoImage {
             cairo_surface_destroy(surface)
             return nil
         }
+        let held = Unmanaged.passRetained(pixels)
+        let status = cairo_surface_set_user_data(surface, &pixelsKey, held.toOpaque()) { pointer in
+            if let pointer { Unmanaged<SharedPixels>.fromOpaque(pointer).release() }
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            held.release()
+            cairo_surface_destroy(surface)
+            return nil
+        }
         return CairoImage(surface, sharing: pixels)
     }
+
+    /// The key under which a surface over shared pixels holds them (Cairo compares its address).
+    nonisolated(unsafe) private static var pixelsKey = cairo_user_data_key_t(unused: 0)
 
     /// A copy of the image's pixels to share between renderings (``ImageCache``), drawn turned by
     /// `orientation`, with the decoding's `note`.

@@ -45,6 +45,26 @@ struct ImageCacheTests {
         #expect(cache.count == 2)
     }
 
+    /// An SVG or PDF keeps the images it draws until its file is written: one drawn from the cache
+    /// gives the same file as one decoded for it.
+    @Test func vectorFilesDrawTheKeptPixels() throws {
+        let layout = try BoxEngine.layout(BoxNode(leaf: ImageLeaf(width: 40, height: 20, file: "halves.jpg")))
+        func render(_ format: RenderFormat, _ cache: ImageCache?) throws -> Data {
+            var options = RenderOptions(imageFolder: Self.images)
+            options.imageCache = cache
+            return try Renderer.render(layout, as: format, options: options).data
+        }
+        let cache = ImageCache(byteLimit: 1 << 20)
+        _ = try render(.png, cache)
+        #expect(cache.count == 1)
+        for format in [RenderFormat.pdf, .svg] {
+            let kept = try render(format, cache)
+            cache.removeAll()
+            #expect(kept == (try render(format, nil)), "\(format)")
+            _ = try render(.png, cache)
+        }
+    }
+
     /// A file rewritten under the same name is another file: drawn as it is now, not as kept.
     @Test func aRewrittenFileIsDecodedAgain() throws {
         let folder = try temporaryFolder()
