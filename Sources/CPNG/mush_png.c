@@ -56,8 +56,13 @@ static void convert_row(const uint32_t *from, unsigned char *to, int width, int 
     }
 }
 
-/// Whether every pixel is opaque.
-static int opaque(const unsigned char *pixels, int width, int height, int stride) {
+void mush_argb_rows_to_rgba(const unsigned char *pixels, int width, int height, int stride, unsigned char *to) {
+    for (int y = 0; y < height; y++) {
+        convert_row((const uint32_t *)(pixels + (size_t)y * stride), to + (size_t)y * width * 4, width, 1);
+    }
+}
+
+int mush_argb_opaque(const unsigned char *pixels, int width, int height, int stride) {
     for (int y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * stride);
         for (int x = 0; x < width; x++) {
@@ -69,7 +74,7 @@ static int opaque(const unsigned char *pixels, int width, int height, int stride
 
 int mush_png_encode(const unsigned char *pixels, int width, int height, int stride, int has_alpha,
                     mush_png_compression compression, mush_png_write_fn write, void *context) {
-    if (has_alpha && opaque(pixels, width, height, stride)) has_alpha = 0;
+    if (has_alpha && mush_argb_opaque(pixels, width, height, stride)) has_alpha = 0;
     sink to = {write, context, 0};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     if (!png) return 3;

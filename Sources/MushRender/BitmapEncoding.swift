@@ -69,86 +69,65 @@ struct BitmapPixels {
         defer { tjFree(output) }
         // In memory a little-endian ARGB word is B, G, R, A: TurboJPEG reads it as BGRX.
         let format = Int32(Self.littleEndian ? TJPF_BGRX.rawValue : TJPF_XRGB.rawValue)
-        let status: Int32
-        if isOpaque {
-            status = tjCompress2(
-                compressor, data, Int32(width), Int32(stride), Int32(height), format, &output, &size,
-                Int32(TJSAMP_420.rawValue), Int32(quality), 0)
-        } else {
-            var flat = [UInt8](repeating: 0, count: stride * height)
-            flat.withUnsafeMutableBytes { overWhite(into: $0) }
-            status = tjCompress2(
-                compressor, flat, Int32(width), Int32(stride), Int32(height), format, &output, &size,
+        func compress(_ pixels: UnsafePointer<UInt8>) -> Int32 {
+            tjCompress2(
+                compressor, pixels, Int32(width), Int32(stride), Int32(height), format, &output, &size,
                 Int32(TJSAMP_420.rawValue), Int32(quality), 0)
         }
+        let status =
+            isOpaque
+            ? compress(data) : overWhite().withUnsafeBytes { compress($0.bindMemory(to: UInt8.self).baseAddress!) }
         guard status == 0, let output else {
             throw .encoding(format: .jpeg, reason: String(cString: tjGetErrorStr2(compressor)))
         }
         return Data(bytes: output, count: Int(size))
     }
 
-    /// The pixels laid over white: premultiplied, each colour plus what the alpha leaves of white.
-    private func overWhite(into target: UnsafeMutableRawBufferPointer) {
+    /// The pixels laid over white, in Cairo's layout: premultiplied, each colour plus what the
+    /// alpha leaves of white.
+    private func overWhite() -> [UInt32] {
+        let words = stride / 4
+        var flat = [UInt32](repeating: 0, count: words * height)
         for y in 0..<height {
             let from = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            let to = (target.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width {
                 let pixel = from[x]
                 let white = 255 - (pixel >> 24)
-                to[x] =
+                flat[y * words + x] =
                     0xFF00_0000 | (((pixel >> 16) & 0xFF) + white) << 16 | (((pixel >> 8) & 0xFF) + white) << 8
                     | ((pixel & 0xFF) + white)
             }
         }
+        return flat
     }
 
     // MARK: WebP
 
-    /// A lossy WebP with its transparency (libwebp takes colours not premultiplied).
+    /// A lossy WebP with its transparency: Cairo's words as they are when every pixel is opaque,
+    /// else RGBA rows with the colours divided by the alpha as the PNG writer divides them (libwebp
+    /// takes colours not premultiplied).
     private func webp(quality: Int) throws(RenderError) -> Data {
         var output: UnsafeMutablePointer<UInt8>?
         defer { WebPFree(output) }
         let size: Int
-        // libwebp's BGRA is the bytes B, G, R, A in memory: a little-endian ARGB word.
-        precondition(Self.littleEndian, "WebP output reads Cairo's words as bytes in little-endian order")
         if isOpaque {
+            // libwebp's BGRA is the bytes B, G, R, A in memory: a little-endian ARGB word.
+            precondition(Self.littleEndian, "WebP output reads Cairo's words as bytes in little-endian order")
             size = WebPEncodeBGRA(data, Int32(width), Int32(height), Int32(stride), Float(quality), &output)
         } else {
-            var straight = [UInt8](repeating: 0, count: stride * height)
-            straight.withUnsafeMutableBytes { unpremultiplied(into: $0) }
-            size = WebPEncodeBGRA(straight, Int32(width), Int32(height), Int32(stride), Float(quality), &output)
+            var rgba = [UInt8](repeating: 0, count: width * 4 * height)
+            mush_argb_rows_to_rgba(data, Int32(width), Int32(height), Int32(stride), &rgba)
+            size = WebPEncodeRGBA(rgba, Int32(width), Int32(height), Int32(width * 4), Float(quality), &output)
         }
         guard size > 0, let output else { throw .encoding(format: .webp, reason: "libwebp failed") }
         return Data(bytes: output, count: size)
     }
 
-    /// The pixels with their colours divided by their alpha, rounded as Cairo's PNG writer does.
-    private func unpremultiplied(into target: UnsafeMutableRawBufferPointer) {
-        for y in 0..<height {
-            let from = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            let to = (target.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let pixel = from[x]
-                let alpha = pixel >> 24
-                guard alpha > 0 else {
-                    to[x] = 0
-                    continue
-                }
-                func channel(_ shift: UInt32) -> UInt32 { (((pixel >> shift) & 0xFF) * 255 + alpha / 2) / alpha }
-                to[x] = alpha << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
-            }
-        }
-    }
-
     // MARK: Pixels
 
-    /// Whether every pixel is opaque.
+    /// Whether every pixel is opaque (the PNG writer's own test).
     private var isOpaque: Bool {
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width where row[x] >> 24 != 0xFF { return false }
-        }
-        return true
+        mush_argb_opaque(data, Int32(width), Int32(height), Int32(stride)) != 0
     }
 
     private static let littleEndian = 1.littleEndian == 1

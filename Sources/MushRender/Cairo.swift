@@ -540,12 +540,9 @@ final class CairoImage {
     /// The size in pixels.
     let width: Int
     let height: Int
-    /// The pixels the surface draws, where they are shared (``sharing(_:)``): kept as long as it.
-    private let shared: SharedPixels?
 
-    private init(_ surface: OpaquePointer, sharing shared: SharedPixels? = nil) {
+    private init(_ surface: OpaquePointer) {
         self.surface = surface
-        self.shared = shared
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
     }
@@ -571,7 +568,7 @@ final class CairoImage {
             cairo_surface_destroy(surface)
             return nil
         }
-        return CairoImage(surface, sharing: pixels)
+        return CairoImage(surface)
     }
 
     /// The key under which a surface over shared pixels holds them (Cairo compares its address).
@@ -580,7 +577,6 @@ final class CairoImage {
     /// A copy of the image's pixels to share between renderings (``ImageCache``), drawn turned by
     /// `orientation`, with the decoding's `note`.
     func sharedCopy(orientation: Int, note: RenderWarning.Problem?) -> SharedPixels? {
-        if let shared { return shared }
         cairo_surface_flush(surface)
         let format = cairo_image_surface_get_format(surface)
         guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24,

@@ -126,32 +126,32 @@ extension Painter {
                 shown: opened.path)
         }
         // Decoded by an earlier rendering (``ImageCache``): drawn from its pixels, within this
-        // rendering's image memory as if decoded here.
+        // rendering's image memory as if decoded here; otherwise decoded, and kept for the next.
         let cache = header.isRaster ? options.imageCache : nil
+        let decoded: DecodedImage
+        let note: RenderWarning.Problem?
         if let cache, let shared = cache.pixels(of: opened.identity), shared.bytes <= room,
             let image = CairoImage.sharing(shared)
         {
             if !keeps { makeRoom(shared.bytes) }
-            let decoded = DecodedImage.raster(image, orientation: shared.orientation)
-            images[file] = (decoded, imageUses)
-            imageBytes += decoded.bytes
-            if let note = shared.note { warn(note, file: opened.path, at: location) }
-            return decoded
-        }
-        switch ImageDecoder.decode(opened, header: header, limit: room, makeRoom: keeps ? { _ in } : makeRoom) {
-        case .image(let decoded, let note):
-            images[file] = (decoded, imageUses)
-            imageBytes += decoded.bytes
-            if let note { warn(note, file: opened.path, at: location) }
+            (decoded, note) = (.raster(image, orientation: shared.orientation), shared.note)
+        } else {
+            switch ImageDecoder.decode(opened, header: header, limit: room, makeRoom: keeps ? { _ in } : makeRoom) {
+            case .image(let image, let problem):
+                (decoded, note) = (image, problem)
+            case .failed(let problem):
+                return unreadable(problem, shown: opened.path)
+            }
             if let cache, case .raster(let image, let orientation) = decoded, decoded.bytes <= cache.byteLimit,
                 let shared = image.sharedCopy(orientation: orientation, note: note)
             {
                 cache.keep(shared, for: opened.identity)
             }
-            return decoded
-        case .failed(let problem):
-            return unreadable(problem, shown: opened.path)
         }
+        images[file] = (decoded, imageUses)
+        imageBytes += decoded.bytes
+        if let note { warn(note, file: opened.path, at: location) }
+        return decoded
     }
 
     /// The warning for an image that gives no header.

@@ -38,6 +38,6 @@ public enum RenderFormat: String, Sendable, CaseIterable {
     /// The most pixels (bitmaps) or points (SVG, PDF pages) a side: 32,767 as Cairo makes them,
     /// 16,383 for a WebP (its format's limit).
     var maximumSide: Int {
-        self == .webp ? 16383 : 32767
+        self == .webp ? 16383 : Canvas.maximumPixels
     }
 }

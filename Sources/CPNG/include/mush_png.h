@@ -26,4 +26,11 @@ typedef int (*mush_png_write_fn)(void *context, const unsigned char *data, size_
 int mush_png_encode(const unsigned char *pixels, int width, int height, int stride, int has_alpha,
                     mush_png_compression compression, mush_png_write_fn write, void *context);
 
+/// Whether every pixel of a Cairo ARGB32 image (`stride` bytes a row) is opaque.
+int mush_argb_opaque(const unsigned char *pixels, int width, int height, int stride);
+
+/// A Cairo ARGB32 image as 8-bit RGBA rows, `width` × 4 bytes each, into `to`: the colours divided
+/// by the alpha and rounded as Cairo's PNG writer does (the PNG writer's own conversion).
+void mush_argb_rows_to_rgba(const unsigned char *pixels, int width, int height, int stride, unsigned char *to);
+
 #endif
