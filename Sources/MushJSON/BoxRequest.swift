@@ -354,16 +354,15 @@ public struct BoxTreeReader {
         var style = BoxStyle()
         // The object's own keys found in the table (a node has a few of its seventy-odd), then
         // read in the table's order, as its errors come.
-        var present: [Int] = []
-        for key in object.members.keys {
-            if let index = Self.propertyIndex[key] { present.append(index) }
+        var present: [(index: Int, value: JSONValue)] = []
+        for (key, value) in object.members {
+            if let index = Self.propertyIndex[key] { present.append((index, value)) }
         }
         guard !present.isEmpty else { return style }
-        present.sort()
-        for index in present {
+        present.sort { $0.index < $1.index }
+        for (index, value) in present {
             let property = BoxStyle.properties[index]
-            style[property] = try Self.value(
-                object.members[property.name]!, of: property, at: object.path(property.name), over: style[property])
+            style[property] = try Self.value(value, of: property, at: object.path(property.name), over: style[property])
         }
         return style
     }

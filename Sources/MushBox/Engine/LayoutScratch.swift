@@ -60,24 +60,25 @@ struct ScratchBuffer: ~Copyable {
         -> UnsafeMutableBufferPointer<T>
     {
         precondition(holdingReferences || _isPOD(T.self), "a scratch buffer holds plain values only")
-        let needed = max(count, 1) * MemoryLayout<T>.stride
-        if needed > bytes {
-            pointer?.deallocate()
-            pointer = .allocate(byteCount: needed, alignment: max(MemoryLayout<T>.alignment, 16))
-            bytes = needed
-        }
-        return UnsafeMutableBufferPointer(start: pointer!.bindMemory(to: T.self, capacity: count), count: count)
+        return room(type, count: count, keeping: 0)
     }
 
     /// Room for `count` values of `type` (a plain type), the first `keeping` of those reserved
     /// before kept: more room for a buffer filled as the layout goes.
     mutating func grow<T>(_ type: T.Type, count: Int, keeping: Int) -> UnsafeMutableBufferPointer<T> {
         precondition(_isPOD(T.self), "a scratch buffer holds plain values only")
+        return room(type, count: count, keeping: keeping)
+    }
+
+    /// The memory made larger where `count` values need more, the first `keeping` copied over.
+    private mutating func room<T>(_ type: T.Type, count: Int, keeping: Int) -> UnsafeMutableBufferPointer<T> {
         let needed = max(count, 1) * MemoryLayout<T>.stride
         if needed > bytes {
             let larger = UnsafeMutableRawPointer.allocate(
                 byteCount: needed, alignment: max(MemoryLayout<T>.alignment, 16))
-            if let pointer { larger.copyMemory(from: pointer, byteCount: keeping * MemoryLayout<T>.stride) }
+            if let pointer, keeping > 0 {
+                larger.copyMemory(from: pointer, byteCount: keeping * MemoryLayout<T>.stride)
+            }
             pointer?.deallocate()
             pointer = larger
             bytes = needed
