@@ -132,12 +132,9 @@ public struct RenderJob: Sendable {
     ) throws(RequestError) -> Result {
         var options = options
         if options.imageFiles == nil { options.imageFiles = images }
-        var tree = try Self.isBoxTree(json)
-        let paged: Bool
-        if case .object(let members)? = tree { paged = members["page"] != nil || page != nil } else { paged = false }
-        if paged, let handed = tree.take() {
-            // Handed over, so that the parsed JSON is let go once the tree is read from it.
-            return try runPages(consume handed, fonts: fonts, images: images, options: options, pageDrawn: pageDrawn)
+        let tree = try Self.isBoxTree(json)
+        if let tree, case .object(let members) = tree, members["page"] != nil || page != nil {
+            return try runPages(tree, fonts: fonts, images: images, options: options, pageDrawn: pageDrawn)
         }
         if page != nil { throw RequestError("pages are for box trees; this is a line or a stack") }
         do {
@@ -181,15 +178,11 @@ public struct RenderJob: Sendable {
     /// A box tree cut into pages (its root's `page`, or ``page``, whose size and margin win): laid
     /// out at the page's width less its margin, cut where `BoxPages` allows, its running header and
     /// footer in the margins, one PDF of all the pages or one PNG or SVG a page.
-    ///
-    /// Only the laid-out tree is kept while the pages are drawn: the parsed JSON and the input tree
-    /// are let go once they have served (together, more memory than the layout: a 100,000-row
-    /// table's).
     private func runPages(
-        _ tree: consuming JSONValue, fonts: FontCollection, images: ImageFiles, options: RenderOptions,
+        _ tree: JSONValue, fonts: FontCollection, images: ImageFiles, options: RenderOptions,
         pageDrawn: ((Int, Rendering) -> Bool)?
     ) throws(RequestError) -> Result {
-        var request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
+        let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
         let setup: PageSetup
         if let page {
             setup = page.setup(over: request.page)
@@ -199,8 +192,6 @@ public struct RenderJob: Sendable {
             throw RequestError("no page size (give the root a page)")
         }
         let (layout, pages) = try request.pagedLayout(setup)
-        let requestWarnings = request.warnings
-        request.root = BoxNode()
         var decorations: [(header: BoxLayout?, footer: BoxLayout?)] = []
         for number in 1...pages.pages.count {
             if options.cancellation?.isCancelled == true { throw RequestError(RenderError.cancelled.description) }
@@ -222,7 +213,7 @@ public struct RenderJob: Sendable {
             throw RequestError(error.description)
         }
         // Each warning once, however many pages gave it.
-        var warnings = requestWarnings
+        var warnings = request.warnings
         var seen = Set(warnings)
         for warning in drawnWarnings + renderings.flatMap(\.warnings) {
             let text = warning.description { Self.jsonPath($0, in: layout) }
