@@ -14,8 +14,27 @@ extension MGBox {
         rounding: BoxRounding = .edges
     ) throws(MGBoxError) -> BoxLayout {
         var lowering = MGLowering(fonts: fonts)
+        if let layout = lowering.streamedTable(self, width: width, height: height, rounding: rounding) { return layout }
+        return try engineLayout(width: width, height: height, fonts: fonts, rounding: rounding)
+    }
+
+    /// As ``layout(width:height:fonts:rounding:)``, always through the box engine (never row by row
+    /// as a table section may be): what the streamed sections are tested against.
+    package func engineLayout(
+        width: AvailableSpace, height: AvailableSpace, fonts: FontCollection, rounding: BoxRounding
+    ) throws(MGBoxError) -> BoxLayout {
+        var lowering = MGLowering(fonts: fonts)
         let root = try lowering.lower(self, as: .root, named: "")
         return try BoxEngine.layout(validated: root, width: width, height: height, rounding: rounding)
+    }
+
+    /// The box laid out row by row (as ``layout(width:height:fonts:rounding:)`` lays out a table
+    /// section it can), or nil when it is not such a section or has a problem.
+    package func streamedLayout(
+        width: AvailableSpace, height: AvailableSpace, fonts: FontCollection, rounding: BoxRounding
+    ) -> BoxLayout? {
+        var lowering = MGLowering(fonts: fonts)
+        return lowering.streamedTable(self, width: width, height: height, rounding: rounding)
     }
 
     /// The box as a node of the box engine, to place among any vocabulary's nodes (an

@@ -26,7 +26,7 @@ struct MGBoxTests {
     }
 
     @Test func theReadmeGridWrapsTwoToARowAndGrowsToItsContent() throws {
-        let layout = try readmeGrid().layout(fonts: fonts)
+        let layout = try checkedLayout(readmeGrid(), fonts: fonts)
         // Margin boxes are 110 wide: two fit in 320, three (330) do not. Five rows of 110 need 550,
         // more than the 480 given: a box keeps its height unless its content needs more.
         #expect(frame(layout) == [0, 0, 320, 550])
@@ -34,13 +34,13 @@ struct MGBoxTests {
     }
 
     @Test func aTallerGridKeepsItsHeightAndItsRowsAtTheTop() throws {
-        let layout = try readmeGrid(height: 568).layout(fonts: fonts)
+        let layout = try checkedLayout(readmeGrid(height: 568), fonts: fonts)
         #expect(frame(layout) == [0, 0, 320, 568])
         #expect(frames(layout) == gridFrames(perRow: 2))
     }
 
     @Test func aWiderGridTakesThreeToARow() throws {
-        let layout = try readmeGrid(width: 375).layout(fonts: fonts)
+        let layout = try checkedLayout(readmeGrid(width: 375), fonts: fonts)
         // 330 fits in 375, 440 does not; four rows of 110 (440) are less than 480.
         #expect(frame(layout) == [0, 0, 375, 480])
         #expect(frames(layout) == gridFrames(perRow: 3))
@@ -52,7 +52,7 @@ struct MGBoxTests {
         grid.contentLayoutMode = .grid
         grid.padding = MGLine.Insets(top: 20, left: 20, bottom: 20, right: 20)
         grid.boxes = (0..<6).map { _ in box(100, 100) }
-        let layout = try grid.layout(fonts: fonts)
+        let layout = try checkedLayout(grid, fonts: fonts)
         #expect(frame(layout) == [0, 0, 320, 340])
         #expect(
             frames(layout) == [
@@ -67,19 +67,19 @@ struct MGBoxTests {
         var outer = MGBox(width: 320, height: 100)
         outer.padding = MGLine.Insets(top: 10, left: 10, bottom: 10, right: 10)
         outer.boxes = [box(100, 50)]
-        let first = try outer.layout(fonts: fonts)
+        let first = try checkedLayout(outer, fonts: fonts)
         #expect(frame(first) == [0, 0, 320, 100])
         #expect(frames(first) == [[10, 10, 100, 50]])
         var again = outer
         again.width = first.width
         again.height = first.height
-        #expect(allFrames(try again.layout(fonts: fonts)) == allFrames(first))
+        #expect(allFrames(try checkedLayout(again, fonts: fonts)) == allFrames(first))
     }
 
     @Test func tableMarginsAddUp() throws {
         var table = MGBox(width: 320)
         table.boxes = [box(100, 40, margin: MGLine.Insets(bottom: 10)), box(100, 40, margin: MGLine.Insets(top: 10))]
-        let layout = try table.layout(fonts: fonts)
+        let layout = try checkedLayout(table, fonts: fonts)
         #expect(frames(layout) == [[0, 0, 100, 40], [0, 60, 100, 40]])
         #expect(frame(layout) == [0, 0, 320, 100])
     }
@@ -91,26 +91,26 @@ struct MGBoxTests {
         var table = MGBox(width: 300)
         table.padding = MGLine.Insets(left: 10, right: 10)
         table.boxes = [inner]
-        #expect(frames(try table.layout(fonts: fonts)) == [[15, 0, 270, 20]])
+        #expect(frames(try checkedLayout(table, fonts: fonts)) == [[15, 0, 270, 20]])
         table.contentLayoutMode = .grid
-        #expect(frames(try table.layout(fonts: fonts)) == [[15, 0, 50, 20]])
+        #expect(frames(try checkedLayout(table, fonts: fonts)) == [[15, 0, 50, 20]])
     }
 
     @Test func theRootFillsTheAvailableWidthUnlessItHasOne() throws {
         var table = MGBox()
         table.boxes = [box(50, 20)]
-        #expect(frame(try table.layout(width: .points(200), fonts: fonts)) == [0, 0, 200, 20])
-        #expect(frame(try table.layout(fonts: fonts)) == [0, 0, 50, 20])
+        #expect(frame(try checkedLayout(table, width: .points(200), fonts: fonts)) == [0, 0, 200, 20])
+        #expect(frame(try checkedLayout(table, fonts: fonts)) == [0, 0, 50, 20])
         table.width = 120
-        #expect(frame(try table.layout(width: .points(200), fonts: fonts)) == [0, 0, 120, 20])
+        #expect(frame(try checkedLayout(table, width: .points(200), fonts: fonts)) == [0, 0, 120, 20])
     }
 
     @Test func aGivenHeightIsAMinimum() throws {
         var table = MGBox(width: 200, height: 50)
         table.boxes = [box(10, 30), box(10, 30), box(10, 30)]
-        #expect(frame(try table.layout(fonts: fonts)) == [0, 0, 200, 90])
+        #expect(frame(try checkedLayout(table, fonts: fonts)) == [0, 0, 200, 90])
         table.boxes.removeLast(2)
-        #expect(frame(try table.layout(fonts: fonts)) == [0, 0, 200, 50])
+        #expect(frame(try checkedLayout(table, fonts: fonts)) == [0, 0, 200, 50])
     }
 
     @Test func shrinkWrapFitsTheContentAndThePaddingOnce() throws {
@@ -121,7 +121,7 @@ struct MGBoxTests {
         wrapped.boxes = [box(100, 50), box(80, 30)]
         var table = MGBox(width: 320)
         table.boxes = [wrapped]
-        let layout = try table.layout(fonts: fonts)
+        let layout = try checkedLayout(table, fonts: fonts)
         #expect(frames(layout) == [[0, 0, 120, 100]])
         #expect(frames(layout.children[0]) == [[10, 10, 100, 50], [10, 60, 80, 30]])
         wrapped.width = 50
@@ -130,7 +130,7 @@ struct MGBoxTests {
             throws: MGBoxError(
                 path: "boxes[0].width", problem: "a shrink-wrapped box takes its content's width (leave it out)")
         ) {
-            try table.layout(fonts: fonts)
+            try checkedLayout(table, fonts: fonts)
         }
     }
 
@@ -139,17 +139,17 @@ struct MGBoxTests {
         fill.sizingMode = .expandWidthToFill
         var table = MGBox(width: 320)
         table.boxes = [box(100, 50), fill]
-        #expect(frames(try table.layout(fonts: fonts)) == [[0, 0, 100, 50], [4, 50, 310, 20]])
+        #expect(frames(try checkedLayout(table, fonts: fonts)) == [[0, 0, 100, 50], [4, 50, 310, 20]])
         table.contentLayoutMode = .grid
         // In a grid: the rest of its row (320 − 100 − 10).
-        #expect(frames(try table.layout(fonts: fonts)) == [[0, 0, 100, 50], [104, 0, 210, 20]])
+        #expect(frames(try checkedLayout(table, fonts: fonts)) == [[0, 0, 100, 50], [104, 0, 210, 20]])
     }
 
     @Test func aGridBoxWiderThanItsContainerSitsAloneOnItsRowAndOverflows() throws {
         var grid = MGBox(width: 320)
         grid.contentLayoutMode = .grid
         grid.boxes = [box(100, 100), box(400, 50), box(100, 100)]
-        let layout = try grid.layout(fonts: fonts)
+        let layout = try checkedLayout(grid, fonts: fonts)
         #expect(frames(layout) == [[0, 0, 100, 100], [0, 100, 400, 50], [0, 150, 100, 100]])
         #expect(frame(layout) == [0, 0, 320, 250])
         #expect(layout.contentWidth == 400)
@@ -162,7 +162,7 @@ struct MGBoxTests {
         var table = MGBox(width: 320)
         table.padding = MGLine.Insets(top: 5, left: 5)
         table.boxes = [free, box(100, 20)]
-        let layout = try table.layout(fonts: fonts)
+        let layout = try checkedLayout(table, fonts: fonts)
         #expect(frames(layout) == [[30, 40, 50, 50], [5, 5, 100, 20]])
         #expect(frame(layout) == [0, 0, 320, 25])
     }
@@ -175,7 +175,7 @@ struct MGBoxTests {
         row.zIndex = 2
         var table = MGBox(width: 320)
         table.boxes = [row]
-        let paint = try #require(try table.layout(fonts: fonts).children[0].paint)
+        let paint = try #require(try checkedLayout(table, fonts: fonts).children[0].paint)
         #expect(paint.borderColors.top == MushColor(hex: "#ffffff80"))
         #expect(paint.borderColors.bottom == MushColor(hex: "#c7c7c980"))
         #expect(paint.borderColors.left == MushColor(hex: "#f00"))
@@ -194,13 +194,13 @@ struct MGBoxTests {
             throws: MGBoxError(
                 path: "boxes[3].margin.left", problem: "must be a number from -1000000 to 1000000 points (it is nan)")
         ) {
-            try table.layout(fonts: fonts)
+            try checkedLayout(table, fonts: fonts)
         }
         table.boxes = [box(-5, 1)]
         #expect(
             throws: MGBoxError(path: "boxes[0].width", problem: "must be a number from 0 to 1000000 points (it is -5)")
         ) {
-            try table.layout(fonts: fonts)
+            try checkedLayout(table, fonts: fonts)
         }
         var padded = box(10, 10)
         padded.padding.top = -1
@@ -209,7 +209,7 @@ struct MGBoxTests {
             throws: MGBoxError(
                 path: "boxes[0].padding.top", problem: "must be a number from 0 to 1000000 points (it is -1)")
         ) {
-            try table.layout(fonts: fonts)
+            try checkedLayout(table, fonts: fonts)
         }
     }
 
@@ -229,7 +229,7 @@ struct MGBoxTests {
         item.flexShrink = 0
         item.margin = BoxEdges(top: 10, right: 0, bottom: 0, left: 10)
         let node = BoxNode(style: style, children: Array(repeating: BoxNode(style: item), count: 10))
-        #expect(allFrames(try readmeGrid().layout(fonts: fonts)) == allFrames(try BoxEngine.layout(node)))
+        #expect(allFrames(try checkedLayout(readmeGrid(), fonts: fonts)) == allFrames(try BoxEngine.layout(node)))
     }
 
     @Test func theTableIsTheEnginesColumn() throws {
@@ -261,7 +261,7 @@ struct MGBoxTests {
                 item(.auto, 20, BoxEdges(top: 2, right: 5, bottom: 6, left: 5), stretch: true),
                 item(50, 10, .zero),
             ])
-        let layout = try table.layout(fonts: fonts)
+        let layout = try checkedLayout(table, fonts: fonts)
         #expect(allFrames(layout) == allFrames(try BoxEngine.layout(node)))
         #expect(frames(layout) == [[10, 3, 100, 30], [15, 43, 270, 20], [10, 69, 50, 10]])
     }

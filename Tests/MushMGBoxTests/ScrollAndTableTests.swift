@@ -38,7 +38,7 @@ struct ScrollAndTableTests {
         section.margin = MGLine.Insets()
         section.middleLines += (0..<10).map { _ in MGLine(width: 304, height: 44, left: ["Row"]) }
         section.repeatTopLines = true
-        let pages = BoxPages(try section.layout(fonts: fonts), pageHeight: 200)
+        let pages = BoxPages(try checkedLayout(section, fonts: fonts), pageHeight: 200)
         // Page 1: four rows (176); page 2: the header, then three rows (156 of room: 176 to 308);
         // page 3: the header, three rows (308 to 440); page 4: the header and the last two.
         #expect(
@@ -50,13 +50,13 @@ struct ScrollAndTableTests {
         )
         // Without asking, nothing repeats.
         section.repeatTopLines = false
-        let plain = BoxPages(try section.layout(fonts: fonts), pageHeight: 200)
+        let plain = BoxPages(try checkedLayout(section, fonts: fonts), pageHeight: 200)
         #expect(plain.pages.allSatisfy { $0.repeats.isEmpty && $0.offset == 0 })
     }
 
     @Test func theReadmeTableStacksItsLines() throws {
         let scroller = MGScrollView(width: 320, height: 480, boxes: [readmeSection()])
-        let layout = try scroller.layout(fonts: fonts)
+        let layout = try checkedLayout(scroller, fonts: fonts)
         #expect(frame(layout) == [0, 0, 320, 480])
         #expect(frames(layout) == [[8, 8, 304, 88]])
         #expect(frames(layout.children[0]) == [[0, 0, 304, 44], [0, 44, 304, 44]])
@@ -77,7 +77,7 @@ struct ScrollAndTableTests {
         section.margin = MGLine.Insets(top: 8, left: 8)
         let expected = try line.layout(fonts: fonts).height
         #expect(expected > 40)
-        let layout = try MGScrollView(width: 320, height: 480, boxes: [section]).layout(fonts: fonts)
+        let layout = try checkedLayout(MGScrollView(width: 320, height: 480, boxes: [section]), fonts: fonts)
         #expect(frames(layout.children[0]) == [[0, 0, 304, 40], [0, 40, 304, expected.rounded(.up)]])
         #expect(frame(layout.children[0]) == [8, 8, 304, 40 + expected.rounded(.up)])
     }
@@ -90,7 +90,7 @@ struct ScrollAndTableTests {
         section.topLines = [MGLine(height: 44, left: ["a"])]
         section.bottomLines = [inset]
         section.middleLines = [MGLine(width: 100, height: 20, left: ["fixed"])]
-        let layout = try section.layout(fonts: fonts)
+        let layout = try checkedLayout(section, fonts: fonts)
         // Top, middle, then bottom lines.
         #expect(frames(layout) == [[10, 0, 280, 44], [10, 44, 100, 20], [30, 64, 260, 30]])
         #expect(frame(layout) == [0, 0, 300, 94])
@@ -100,7 +100,7 @@ struct ScrollAndTableTests {
             throws: MGBoxError(
                 path: "boxes", problem: "a table box's boxes are its lines (topLines, middleLines, bottomLines)")
         ) {
-            try mixed.layout(fonts: fonts)
+            try checkedLayout(mixed, fonts: fonts)
         }
         // Inside another box too (its lines were once dropped there without a word).
         #expect(
@@ -108,7 +108,7 @@ struct ScrollAndTableTests {
                 path: "boxes[0].boxes",
                 problem: "a table box's boxes are its lines (topLines, middleLines, bottomLines)")
         ) {
-            try MGScrollView(width: 300, height: 100, boxes: [mixed]).layout(fonts: fonts)
+            try checkedLayout(MGScrollView(width: 300, height: 100, boxes: [mixed]), fonts: fonts)
         }
     }
 
@@ -117,7 +117,7 @@ struct ScrollAndTableTests {
             width: 320, middleLines: [MGLine(left: ["One"]), MGLine(left: ["Two"]), MGLine(left: ["Three"])],
             style: .insetGrouped)
         section.margin = MGLine.Insets(left: 16, right: 16)
-        let layout = try section.layout(fonts: fonts)
+        let layout = try checkedLayout(section, fonts: fonts)
         // Rows of height 0 fit their text, at least 44.
         #expect(frames(layout) == [[0, 0, 320, 44], [0, 44, 320, 44], [0, 88, 320, 44]])
         #expect(layout.clipsContent)
@@ -138,7 +138,7 @@ struct ScrollAndTableTests {
         let section = MGTableBox(
             width: 304, middleLines: [MGLine(left: ["One"]), MGLine(left: ["Two"]), MGLine(left: ["Three"])],
             style: .etched)
-        let layout = try section.layout(fonts: fonts)
+        let layout = try checkedLayout(section, fonts: fonts)
         #expect(frames(layout) == [[0, 0, 304, 40], [0, 40, 304, 40], [0, 80, 304, 40]])
         let light = MushColor(hex: "#ffffff80")
         let dark = MushColor(hex: "#c7c7c980")
@@ -174,7 +174,7 @@ struct ScrollAndTableTests {
     }
 
     @Test func theReadmePageScrollsAndSnaps() throws {
-        let layout = try readmePage().layout(fonts: fonts)
+        let layout = try checkedLayout(readmePage(), fonts: fonts)
         #expect(frames(layout) == [[8, 8, 304, 88], [0, 96, 320, 550]])
         #expect(layout.contentHeight == 646)
         #expect(layout.contentWidth == 320)
@@ -184,7 +184,7 @@ struct ScrollAndTableTests {
         var deep = readmeGrid()
         deep.boxes[9] = box(100, 100, margin: MGLine.Insets(top: 10, left: 10), id: "last")
         let page = MGScrollView(width: 320, height: 480, boxes: [readmeSection(), deep])
-        let pageLayout = try page.layout(fonts: fonts)
+        let pageLayout = try checkedLayout(page, fonts: fonts)
         // Box 9 is at 96 + 450 = 546 … 646 in the content; with a margin of 5, 651 − 480 = 171,
         // held to the end of the content, 166.
         #expect(pageLayout.offset(scrollingToView: "last", withMargin: 5) == BoxOffset(x: 0, y: 166))
@@ -203,7 +203,7 @@ struct ScrollAndTableTests {
         // MGBoxKit took the bottom padding off a box's top.
         var scroller = MGScrollView(width: 100, height: 100, boxes: [box(100, 60), box(100, 60), box(100, 60)])
         scroller.padding = MGLine.Insets(top: 4, bottom: 30)
-        let layout = try scroller.layout(fonts: fonts)
+        let layout = try checkedLayout(scroller, fonts: fonts)
         #expect(frames(layout) == [[0, 4, 100, 60], [0, 64, 100, 60], [0, 124, 100, 60]])
         #expect(layout.contentHeight == 214)
         #expect(layout.snapOffsetToNearestBox(from: BoxOffset(y: 55)) == BoxOffset(x: 0, y: 60))
@@ -215,7 +215,7 @@ struct ScrollAndTableTests {
         let scroller = MGScrollView(
             width: 320, height: 480, boxes: [box(300, 500, margin: MGLine.Insets(bottom: 8, right: 30)), fixed],
             contentOffset: BoxOffset(y: 100))
-        let layout = try scroller.layout(fonts: fonts)
+        let layout = try checkedLayout(scroller, fonts: fonts)
         // The fixed box stays 430 below the view's top, which is 100 down the content.
         #expect(frames(layout) == [[0, 0, 300, 500], [0, 530, 320, 50]])
         #expect(layout.contentHeight == 508)
@@ -236,7 +236,7 @@ struct ScrollAndTableTests {
                 box(300, 100, margin: MGLine.Insets(top: 10, left: 10), id: "a"), attached,
                 box(300, 100, margin: MGLine.Insets(top: 10, left: 10)), second,
             ])
-        let layout = try scroller.layout(fonts: fonts)
+        let layout = try checkedLayout(scroller, fonts: fonts)
         // The attached boxes take no room: the third box is under the first.
         #expect(frames(layout) == [[10, 10, 300, 100], [250, 15, 50, 50], [10, 120, 300, 100], [251, 16, 20, 20]])
         #expect(layout.contentHeight == 480)
@@ -267,7 +267,7 @@ struct ScrollAndTableTests {
         var page = MGBox(width: 320)
         page.padding = MGLine.Insets(top: 10, left: 10)
         page.boxes = [box(50, 50), box(60, 60, id: "target"), view]
-        let layout = try page.layout(fonts: fonts)
+        let layout = try checkedLayout(page, fonts: fonts)
         #expect(frames(layout) == [[10, 10, 50, 50], [10, 60, 60, 60], [14, 63, 200, 100]])
         #expect(layout.children[2].contentHeight == 300)
     }
@@ -278,7 +278,7 @@ struct ScrollAndTableTests {
         var page = MGBox(width: 100)
         page.boxes = [box(10, 10), lost]
         #expect(throws: MGBoxError(path: "boxes[1].attachedTo", problem: "no sibling box has the id \"nowhere\"")) {
-            try page.layout(fonts: fonts)
+            try checkedLayout(page, fonts: fonts)
         }
         var first = box(10, 10, id: "a")
         first.attachedTo = "b"
@@ -288,7 +288,7 @@ struct ScrollAndTableTests {
         #expect(
             throws: MGBoxError(path: "boxes[1].attachedTo", problem: "the attachments go round in a circle: a → b → a")
         ) {
-            try page.layout(fonts: fonts)
+            try checkedLayout(page, fonts: fonts)
         }
         var itself = box(10, 10, id: "me")
         itself.attachedTo = "me"
@@ -296,7 +296,7 @@ struct ScrollAndTableTests {
         #expect(
             throws: MGBoxError(path: "boxes[0].attachedTo", problem: "the attachments go round in a circle: me → me")
         ) {
-            try page.layout(fonts: fonts)
+            try checkedLayout(page, fonts: fonts)
         }
     }
 
@@ -310,12 +310,12 @@ struct ScrollAndTableTests {
         var page = MGBox(width: 100)
         page.boxes = [box(10, 10), bad, box(10, 10), lost]
         #expect(throws: MGBoxError(path: "boxes[3].attachedTo", problem: "no sibling box has the id \"nowhere\"")) {
-            try page.layout(fonts: fonts)
+            try checkedLayout(page, fonts: fonts)
         }
         page.boxes = [box(10, 10), bad, box(10, 10)]
-        #expect(throws: MGBoxError.self) { try page.layout(fonts: fonts) }
+        #expect(throws: MGBoxError.self) { try checkedLayout(page, fonts: fonts) }
         do {
-            _ = try page.layout(fonts: fonts)
+            _ = try checkedLayout(page, fonts: fonts)
         } catch {
             #expect(error.path == "boxes[1].margin.left")
         }
@@ -329,8 +329,8 @@ struct ScrollAndTableTests {
             width: 320, middleLines: [MGLine(left: ["One"]), MGLine(left: ["Two"])], style: .insetGrouped)
         var page = MGBox(width: 320)
         page.boxes = [section]
-        let alone = try section.layout(fonts: fonts)
-        let inside = try page.layout(fonts: fonts).children[0]
+        let alone = try checkedLayout(section, fonts: fonts)
+        let inside = try checkedLayout(page, fonts: fonts).children[0]
         #expect(frames(inside) == frames(alone))
         #expect(inside.children.map { $0.paint } == alone.children.map { $0.paint })
         #expect(alone.children.map { $0.paint?.borderColors.bottom } == [MushColor(hex: "#c6c6c8"), nil])
@@ -342,7 +342,7 @@ struct ScrollAndTableTests {
         var view = MGScrollView(width: 100, height: 100)
         view.height = nil
         #expect(throws: MGBoxError(path: "height", problem: "a scroll view needs a height (its visible size)")) {
-            try view.layout(fonts: fonts)
+            try checkedLayout(view, fonts: fonts)
         }
     }
 }

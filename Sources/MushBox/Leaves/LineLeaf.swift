@@ -77,11 +77,8 @@ public struct LineLeaf: BoxLeaf {
     public func measure(width: Double) -> BoxLeafSize {
         // (Only the size is copied out of the lock when it is the one asked for.)
         if let size = last.withLock({ $0?.width == width ? $0?.size : nil }) { return size }
-        let layout = try? row.layout(width: width)
-        let size =
-            layout.map { BoxLeafSize(height: $0.height, baseline: Self.baseline(of: $0)) }
-            ?? BoxLeafSize(height: row.source.line.height)
-        let measured = Measured(width: width, size: size, placed: layout.map(PlacedLeaf.row))
+        let (size, placed) = Self.measured(row, width: width)
+        let measured = Measured(width: width, size: size, placed: placed)
         last.withLock { $0 = measured }
         return size
     }
@@ -89,14 +86,37 @@ public struct LineLeaf: BoxLeaf {
     /// The `MGLineLayout` of the row at `width` (and at `height`, when the row sets neither
     /// `minHeight` nor `maxHeight`).
     public func place(width: Double, height: Double) -> PlacedLeaf? {
-        let fitted = row.source.line.minHeight == 0 && row.source.line.maxHeight == 0
+        let fitted = Self.placesAtItsHeight(row)
         if let placed = last.withLock({ last -> PlacedLeaf? in
             guard let last, last.width == width, !fitted || last.size.height == height else { return nil }
             return last.placed
         }) {
             return placed
         }
-        guard let layout = try? row.layout(width: width, height: fitted ? height : nil) else { return nil }
+        return Self.placed(row, width: width, height: height)
+    }
+
+    /// `row` measured at `width` (its height and baseline; its own height where the layout
+    /// fails), and its layout there.
+    package static func measured(_ row: MGLine.Prepared, width: Double) -> (BoxLeafSize, PlacedLeaf?) {
+        let layout = try? row.layout(width: width)
+        let size =
+            layout.map { BoxLeafSize(height: $0.height, baseline: Self.baseline(of: $0)) }
+            ?? BoxLeafSize(height: row.source.line.height)
+        return (size, layout.map(PlacedLeaf.row))
+    }
+
+    /// Whether `row` is placed at the height it is given (it sets neither `minHeight` nor
+    /// `maxHeight`), so that a layout measured at another height is not the one placed.
+    package static func placesAtItsHeight(_ row: MGLine.Prepared) -> Bool {
+        row.source.line.minHeight == 0 && row.source.line.maxHeight == 0
+    }
+
+    /// `row` laid out at `width`, and at `height` where it ``placesAtItsHeight(_:)``.
+    package static func placed(_ row: MGLine.Prepared, width: Double, height: Double) -> PlacedLeaf? {
+        guard let layout = try? row.layout(width: width, height: placesAtItsHeight(row) ? height : nil) else {
+            return nil
+        }
         return .row(layout)
     }
 
