@@ -39,7 +39,10 @@ struct RenderCommand: ConsoleCommand {
             less its margin and cuts it into pages where rows, images and lines are not cut: one PDF \
             of all the pages, or one PNG, JPEG, WebP or SVG file a page (OUT-1.png, …); pages are at least 72 \
             points a side, leave at least 36 × 36 points inside the margin, and a document has at \
-            most \(BoxPages.maximumPages) of them. With --from BEFORE (a box tree), draws the transition from \
+            most \(BoxPages.maximumPages) of them. A box tree's root key document {"title", "author", \
+            "subject", "keywords": [strings], "creator", "language", "created"} (and --title and \
+            --language, over it) describes a PDF (its information, /Lang, the title shown) or an SVG \
+            (<title>, <desc>, xml:lang). With --from BEFORE (a box tree), draws the transition from \
             BEFORE's layout to FILE's as an animated PNG (boxes matched by id move, those that come \
             and go fade), or with --frame-files as one PNG a frame, OUT-1.png, OUT-2.png, ….
             """)
@@ -100,6 +103,13 @@ struct RenderCommand: ConsoleCommand {
     @Flag(help: "With --from: write each picture to a PNG file of its own, OUT-1.png, OUT-2.png, …")
     var frameFiles = false
     @OptionGroup var pageOptions: PageOptions
+    @Option(help: "For a PDF or SVG of a box tree: the document's title (over its document.title).")
+    var title: String?
+    @Option(
+        help: ArgumentHelp(
+            "For a PDF or SVG of a box tree: the document's language, a BCP 47 tag (over its document.language).",
+            valueName: "TAG"))
+    var language: String?
     @Argument(help: "A JSON file holding a line, a stack or a box tree; - for standard input.")
     var file: String
 
@@ -114,6 +124,15 @@ struct RenderCommand: ConsoleCommand {
         }
         guard (1...100).contains(quality) else {
             throw ValidationError("--quality must be a whole number from 1 to 100 (it is \(quality))")
+        }
+        if title != nil || language != nil {
+            guard format == .pdf || format == .svg else {
+                throw ValidationError(
+                    "--\(title != nil ? "title" : "language") is for a PDF or an SVG (the output is '\(output)')")
+            }
+            if let (key, problem) = DocumentInfo(title: title, language: language).problem() {
+                throw ValidationError("--\(key) \(problem)")
+            }
         }
         if pngCompression != "fast", format != .png {
             throw ValidationError("--png-compression is for a PNG (the output is '\(output)')")
@@ -238,6 +257,7 @@ struct RenderCommand: ConsoleCommand {
         options.imageCache = nil
         options.pngCompression = PNGCompression(rawValue: pngCompression) ?? .fast
         options.quality = quality
+        if title != nil || language != nil { options.document = DocumentInfo(title: title, language: language) }
         guard let format = RenderFormat(fileName: output) else { throw ValidationError("unknown output format") }
         if let before {
             try await runTransition(from: before, to: json, fonts: fonts, options: options, console: console)

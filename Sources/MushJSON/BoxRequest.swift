@@ -34,6 +34,9 @@ public struct BoxRequest: Sendable {
     public var root: BoxNode
     /// The document's pages, from its root key `page`; nil: one picture as large as the layout.
     public var page: PageSetup?
+    /// What the document says about itself (its title, author, language …), from its root key
+    /// `document`: written into a PDF or SVG drawn of it; nil: nothing.
+    public var document: DocumentInfo?
     /// What was done otherwise than asked, each after its node's path (`children[1].text: …`):
     /// markup the parser could not use, and the text engine's warnings (a family named in markup
     /// that the fonts lack, characters no font has).
@@ -147,10 +150,11 @@ public struct BoxRequest: Sendable {
         images: ImageFiles = ImageFiles()
     ) throws(RequestError) {
         var reader = BoxTreeReader(fonts: fonts, vocabularies: vocabularies, images: images)
-        // The root's `page` is the document's, not a node's.
+        // The root's `page` and `document` are the document's, not a node's.
         var value = value
-        if case .object(var members) = value, let setup = members.removeValue(forKey: "page") {
-            page = try reader.pageSetup(setup)
+        if case .object(var members) = value, members["page"] != nil || members["document"] != nil {
+            if let setup = members.removeValue(forKey: "page") { page = try reader.pageSetup(setup) }
+            if let info = members.removeValue(forKey: "document") { document = try reader.documentInfo(info) }
             value = .object(members)
         }
         root = try reader.node(value, at: "", depth: 0)

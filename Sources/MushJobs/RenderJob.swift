@@ -141,7 +141,7 @@ public struct RenderJob: Sendable {
             if let tree {
                 let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
                 let layout = try request.layout(width: width, height: height)
-                let rendering = try Self.render(tree: layout, as: format, options: options)
+                let rendering = try Self.render(tree: layout, as: format, options: options.describing(request))
                 return Result(
                     renderings: [rendering],
                     warnings: request.warnings
@@ -183,6 +183,7 @@ public struct RenderJob: Sendable {
         pageDrawn: ((Int, Rendering) -> Bool)?
     ) throws(RequestError) -> Result {
         let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
+        let options = options.describing(request)
         let setup: PageSetup
         if let page {
             setup = page.setup(over: request.page)
@@ -257,5 +258,15 @@ public struct RenderJob: Sendable {
                 node: tree.inputPath(of: nodePath).description, row: "line", items: items)
         }
         return (location.line.map { "lines[\($0)]." } ?? "") + items
+    }
+}
+
+extension RenderOptions {
+    /// These options with the document's own description (its root `document`) under theirs.
+    fileprivate func describing(_ request: BoxRequest) -> RenderOptions {
+        guard let own = request.document else { return self }
+        var options = self
+        options.document = options.document?.over(own) ?? own
+        return options
     }
 }

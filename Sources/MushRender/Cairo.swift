@@ -104,10 +104,28 @@ final class CairoContext {
                 stride: Int(cairo_image_surface_get_stride(surface))
             ).encoded(as: format, options: options)
         }
+        if format == .pdf, let document = options.document { describe(document) }
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-        return sink.data
+        guard format == .pdf, let document = options.document else { return sink.data }
+        guard let amended = PDFCatalog.amended(sink.data, catalog: document.catalogEntries, info: document.infoEntries)
+        else {
+            throw .encoding(format: .pdf, reason: "its catalog was not found where Cairo writes it")
+        }
+        return amended
+    }
+
+    /// Writes `document` into the PDF's information dictionary (checked: `DocumentInfo.problem()`),
+    /// all but its date (``PDFCatalog``).
+    private func describe(_ document: DocumentInfo) {
+        let values: [(cairo_pdf_metadata_t, String?)] = [
+            (CAIRO_PDF_METADATA_TITLE, document.title), (CAIRO_PDF_METADATA_AUTHOR, document.author),
+            (CAIRO_PDF_METADATA_SUBJECT, document.subject),
+            (CAIRO_PDF_METADATA_KEYWORDS, document.keywords.isEmpty ? nil : document.keywords.joined(separator: ", ")),
+            (CAIRO_PDF_METADATA_CREATOR, document.creator),
+        ]
+        for case (let key, let value?) in values { cairo_pdf_surface_set_metadata(surface, key, value) }
     }
 
     // MARK: State

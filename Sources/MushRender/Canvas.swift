@@ -1,4 +1,5 @@
 import Foundation
+import MushBase
 
 /// A Cairo surface of one format and the context drawing on it, in points (the scale applied), and
 /// the file's bytes once finished.
@@ -21,9 +22,12 @@ final class Canvas {
     /// A canvas for a picture of `width` × `height` points at `scale`; an SVG or PDF of `exactSize`
     /// keeps the size as given (a page of A4, 595.28 × 841.89 points), others are whole pixels or
     /// points, rounded up.
-    init(format: RenderFormat, width: Double, height: Double, scale: Double, exactSize: Bool = false)
-        throws(RenderError)
-    {
+    /// `document` is checked here, before anything is drawn (``RenderOptions/document``).
+    init(
+        format: RenderFormat, width: Double, height: Double, scale: Double, exactSize: Bool = false,
+        document: DocumentInfo? = nil
+    ) throws(RenderError) {
+        if let (key, problem) = document?.problem() { throw .invalidDocument(key: key, problem: problem) }
         guard scale.isFinite, scale >= RenderOptions.minimumScale else { throw .invalidScale(scale) }
         guard width.isFinite, height.isFinite, width > 0, height > 0 else { throw .empty(width: width, height: height) }
         let scaledWidth = (width * scale).rounded(.up)

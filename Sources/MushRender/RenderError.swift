@@ -25,6 +25,9 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bitmap could not be written in its format (libpng, TurboJPEG or libwebp failed); the
     /// encoder's own description.
     case encoding(format: RenderFormat, reason: String)
+    /// A value of ``RenderOptions/document`` cannot be written: its key (`title`, `language` …) and
+    /// what is wrong with it (`DocumentInfo.problem()`).
+    case invalidDocument(key: String, problem: String)
 
     public var description: String {
         switch self {
@@ -49,6 +52,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             "the quality must be a whole number from 1 to 100 (it is \(quality))"
         case .encoding(let format, let reason):
             "the picture could not be written as \(Self.article(format)): \(reason)"
+        case .invalidDocument(let key, let problem):
+            "the document's \(key) \(problem)"
         }
     }
 

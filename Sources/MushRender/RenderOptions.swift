@@ -46,6 +46,10 @@ public struct RenderOptions: Sendable {
     /// A JPEG's or a lossy WebP's quality, from 1 (smallest) to 100 (best): 90 by default, where
     /// text keeps clean edges (``RenderError/invalidQuality(_:)`` outside 1…100).
     public var quality: Int = RenderOptions.defaultQuality
+    /// What a PDF or SVG says about itself: its title, author, language … (MushBase's `DocumentInfo`; a value
+    /// it cannot write is ``RenderError/invalidDocument(key:problem:)``). nil: nothing but the
+    /// creator, `mush`.
+    public var document: DocumentInfo?
 
     /// ``quality``'s default: 90.
     public static let defaultQuality = 90

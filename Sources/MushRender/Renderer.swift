@@ -126,7 +126,8 @@ public enum Renderer {
         _ body: (Painter) -> Void
     ) throws(RenderError) -> Rendering {
         let canvas = try Canvas(
-            format: format, width: width, height: height, scale: options.scale, exactSize: exactSize)
+            format: format, width: width, height: height, scale: options.scale, exactSize: exactSize,
+            document: options.document)
         let painter = Painter(canvas: canvas, options: options)
         painter.paintBackground(options.background)
         body(painter)
@@ -137,6 +138,7 @@ public enum Renderer {
             data = SVGTextLayer.add(painter.textLines, to: SVGIdentifiers.renumbered(data), scale: options.scale)
             data = SVGLinkLayer.add(
                 painter.linkAreas, painter.linkDestinations, to: data, scale: options.scale)
+            if let document = options.document { data = document.amending(svg: data) }
         }
         return Rendering(
             format: format, data: data, width: canvas.pixelWidth, height: canvas.pixelHeight,
@@ -277,7 +279,9 @@ extension Renderer {
             }
         }
         if format == .pdf {
-            let canvas = try Canvas(format: .pdf, width: width, height: height, scale: options.scale, exactSize: true)
+            let canvas = try Canvas(
+                format: .pdf, width: width, height: height, scale: options.scale, exactSize: true,
+                document: options.document)
             let painter = Painter(canvas: canvas, options: options)
             for index in pages.pages.indices {
                 guard !painter.stopped else { break }

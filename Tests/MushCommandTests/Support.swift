@@ -96,6 +96,9 @@ func runMush(_ arguments: [String], input: Data? = nil, directory: URL? = nil) t
 /// poppler's pdftotext, which reads the text of a rendered PDF back.
 let pdftotext = "/usr/bin/pdftotext"
 
+/// poppler's pdfinfo, which reads a PDF's page count and description back.
+let pdfinfo = "/usr/bin/pdfinfo"
+
 /// Runs `command` with bash (pipes, redirections) in `directory`.
 func runShell(_ command: String, in directory: URL) throws -> CommandResult {
     try run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], directory: directory)

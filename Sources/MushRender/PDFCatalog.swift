@@ -1,0 +1,140 @@
+import Foundation
+
+/// What a finished PDF says beyond what Cairo 1.16 writes: the document's language (`/Lang` in the
+/// catalog, which Cairo has no call for), a viewer preference to show the title instead of the file
+/// name (`/DisplayDocTitle`), and a creation date as ISO 32000-1 §7.9.4 writes it (Cairo 1.16 leaves
+/// out its `D:`). Added as an incremental update (§7.5.6): the catalog and the information
+/// dictionary written again with the entries added, appended after Cairo's file with a
+/// cross-reference section of their own that points back at Cairo's, so that no byte Cairo wrote
+/// moves. Every PDF reader reads the last version of an object.
+enum PDFCatalog {
+    /// `pdf` (Cairo's output) with `catalog` entries (each a key and its value, written as they
+    /// are: `/Lang` and `(de-CH)`) added to its catalog and `info` entries to its information
+    /// dictionary, or as it is when there are none; nil when the file is not laid out as Cairo lays
+    /// it out (its trailer, catalog, information dictionary or cross-reference not found).
+    static func amended(
+        _ pdf: Data, catalog: [(key: String, value: String)], info: [(key: String, value: String)]
+    ) -> Data? {
+        guard !catalog.isEmpty || !info.isEmpty else { return pdf }
+        let bytes = [UInt8](pdf)
+        // The last cross-reference section: its offset after the last `startxref`, its trailer after
+        // the last `trailer`.
+        guard let startxref = lastRange(of: "startxref", in: bytes),
+            let previous = integer(after: startxref.upperBound, in: bytes),
+            let trailer = lastRange(of: "trailer", in: bytes),
+            let trailerDictionary = dictionary(startingAfter: trailer.upperBound, in: bytes)
+        else { return nil }
+        let trailerText = String(decoding: bytes[trailerDictionary], as: UTF8.self)
+        guard let size = value(of: "/Size", in: trailerText), let root = value(of: "/Root", in: trailerText),
+            let infoObject = value(of: "/Info", in: trailerText)
+        else { return nil }
+        // Each object to write again, by number, with its entries.
+        var objects: [(number: Int, text: String)] = []
+        for (number, entries) in [(root, catalog), (infoObject, info)] where !entries.isEmpty {
+            guard let object = firstRange(of: "\n\(number) 0 obj", in: bytes),
+                let range = dictionary(startingAfter: object.upperBound, in: bytes)
+            else { return nil }
+            var text = String(decoding: bytes[range], as: UTF8.self)
+            guard text.hasSuffix(">>") else { return nil }
+            text.removeLast(2)
+            for (key, value) in entries where !text.contains(key + " ") && !text.contains(key + "\n") {
+                text += "   \(key) \(value)\n"
+            }
+            objects.append((number, text + ">>"))
+        }
+        guard objects.contains(where: { $0.number == root }) || catalog.isEmpty else { return nil }
+        var update = "\n"
+        var offsets: [(number: Int, offset: Int)] = []
+        for (number, text) in objects.sorted(by: { $0.number < $1.number }) {
+            offsets.append((number, bytes.count + update.utf8.count))
+            update += "\(number) 0 obj\n\(text)\nendobj\n"
+        }
+        let xrefOffset = bytes.count + update.utf8.count
+        // (Each entry is 20 bytes: ten digits, a space, five digits, a space, `n` or `f`, a space, a
+        // line feed; a subsection for each object, after the head of the free list, object 0, which
+        // readers look for first.)
+        update += "xref\n0 1\n0000000000 65535 f \n"
+        for (number, offset) in offsets {
+            let digits = String(offset)
+            update +=
+                "\(number) 1\n" + String(repeating: "0", count: max(10 - digits.count, 0)) + digits + " 00000 n \n"
+        }
+        update += "trailer\n<< /Size \(size)\n   /Root \(root) 0 R\n   /Info \(infoObject) 0 R\n"
+        update += "   /Prev \(previous)\n>>\nstartxref\n\(xrefOffset)\n%%EOF\n"
+        var amended = pdf
+        amended.append(contentsOf: Array(update.utf8))
+        return amended
+    }
+
+    /// A PDF text string of `text`: UTF-16 with its byte order mark, in hexadecimal (any text, no
+    /// escapes needed).
+    static func textString(_ text: String) -> String {
+        "<FEFF" + text.utf16.map { String(format: "%04X", $0) }.joined() + ">"
+    }
+
+    /// The range of the last occurrence of `word` in `bytes`.
+    private static func lastRange(of word: String, in bytes: [UInt8]) -> Range<Int>? {
+        let needle = Array(word.utf8)
+        var start = bytes.count - needle.count
+        while start >= 0 {
+            if bytes[start..<start + needle.count].elementsEqual(needle) { return start..<start + needle.count }
+            start -= 1
+        }
+        return nil
+    }
+
+    /// The range of the first occurrence of `word` in `bytes`.
+    private static func firstRange(of word: String, in bytes: [UInt8]) -> Range<Int>? {
+        let needle = Array(word.utf8)
+        guard bytes.count >= needle.count else { return nil }
+        for start in 0...(bytes.count - needle.count)
+        where bytes[start..<start + needle.count].elementsEqual(needle) {
+            return start..<start + needle.count
+        }
+        return nil
+    }
+
+    /// The whole number after `offset`, past white space.
+    private static func integer(after offset: Int, in bytes: [UInt8]) -> Int? {
+        var index = offset
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+        var value = 0
+        var digits = 0
+        while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+            value = value * 10 + Int(bytes[index] - 0x30)
+            digits += 1
+            index += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    /// The range of the dictionary (`<<` to its matching `>>`) that starts first after `offset`,
+    /// past white space only.
+    private static func dictionary(startingAfter offset: Int, in bytes: [UInt8]) -> Range<Int>? {
+        var index = offset
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+        guard index + 1 < bytes.count, bytes[index] == 0x3C, bytes[index + 1] == 0x3C else { return nil }
+        let start = index
+        var depth = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x3C, bytes[index + 1] == 0x3C {
+                depth += 1
+                index += 2
+            } else if bytes[index] == 0x3E, bytes[index + 1] == 0x3E {
+                depth -= 1
+                index += 2
+                if depth == 0 { return start..<index }
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// The number after `key` in a dictionary's text (`/Root 12 0 R` gives 12).
+    private static func value(of key: String, in text: String) -> Int? {
+        guard let range = text.range(of: key + " ") else { return nil }
+        let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        return Int(digits)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `mush render` and a document's `document`: its title, author, language … in the PDF, and
+/// `--title` and `--language` over them.
+@Suite("Document metadata, from the command")
+struct DocumentCommandTests {
+    static let tree = #"""
+        {"document": {"title": "Quarterly report", "author": "Finance", "keywords": ["report", "Q4"],
+                      "language": "en-GB", "created": "2026-12-07"},
+         "page": {"size": [200, 200], "margin": 10},
+         "flexDirection": "column", "children": [{"height": 50, "text": "Row 0"}, {"height": 50, "text": "Row 1"}]}
+        """#
+
+    @Test func theDocumentsDescriptionIsInItsPDF() async throws {
+        try await inFolder { folder in
+            let input = folder.appendingPathComponent("report.json")
+            try Data(Self.tree.utf8).write(to: input)
+            let pdf = folder.appendingPathComponent("report.pdf").path
+            let result = try await mush(["render", input.path, "-o", pdf])
+            #expect(result.status == 0, "\(result.error)")
+            let info = try run(URL(fileURLWithPath: pdfinfo), [pdf]).output
+            #expect(info.contains("Title:           Quarterly report"))
+            #expect(info.contains("Author:          Finance"))
+            #expect(info.contains("Keywords:        report, Q4"))
+            #expect(info.contains("Creator:         mush"))
+            #expect(info.contains("CreationDate:    Mon Dec  7 00:00:00 2026"))
+            // The command's own title and language win over the document's.
+            let again = folder.appendingPathComponent("again.pdf").path
+            let over = try await mush(["render", input.path, "--title", "Q4", "--language", "fr", "-o", again])
+            #expect(over.status == 0, "\(over.error)")
+            let read = try run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "python3", "-c",
+                    "import sys; from pypdf import PdfReader; r = PdfReader(sys.argv[1]); "
+                        + "print(r.metadata.title, r.metadata.author, r.trailer['/Root']['/Lang'])",
+                    again,
+                ]
+            ).output
+            #expect(read == "Q4 Finance fr\n")
+            // `mush layout` reads the same document (its description is the drawing's).
+            #expect(try await mush(["layout", input.path]).status == 0)
+        }
+    }
+
+    @Test func badValuesAreOneLineNamingThem() async throws {
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("out.pdf").path
+            let cases: [(String, String)] = [
+                (#"{"document": {"language": "en_GB"}, "text": "a"}"#, "document.language: must be a BCP 47"),
+                (#"{"document": {"title": 3}, "text": "a"}"#, "document.title: expected a string"),
+                (#"{"document": {"keywords": ["a", 1]}, "text": "a"}"#, "document.keywords[1]: expected a string"),
+                (#"{"document": {"created": "2026-02-30"}, "text": "a"}"#, "document.created: must be a date"),
+                (#"{"document": {"titel": "x"}, "text": "a"}"#, "unknown key 'titel' in document"),
+            ]
+            for (json, start) in cases {
+                let result = try await mush(["render", "-", "-o", pdf], input: Data(json.utf8))
+                expectOneLineError(result)
+                #expect(result.error.hasPrefix("mush: error: \(start)"), "\(result.error)")
+            }
+            let png = folder.appendingPathComponent("out.png").path
+            let flags = try await mush(["render", "-", "--title", "x", "-o", png], input: Data(#"{"text": "a"}"#.utf8))
+            expectOneLineError(flags)
+            #expect(flags.error.contains("--title is for a PDF or an SVG"))
+            let language = try await mush(
+                ["render", "-", "--language", "x y", "-o", pdf], input: Data(#"{"text": "a"}"#.utf8))
+            expectOneLineError(language)
+            #expect(language.error.contains("--language must be a BCP 47 language tag"))
+        }
+    }
+}
