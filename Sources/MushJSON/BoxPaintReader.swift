@@ -24,10 +24,16 @@ extension BoxRequest {
     ///   first at 0 and the last at 1), at least two.
     /// - `link`: where the box links to (an `http`, `https` or `mailto` URL, or `#ID` for the box
     ///   with that id): a link annotation over it in PDF, an `<a>` in SVG.
+    /// - `heading`: 1 to 6, the box is a heading of that level: an entry of a PDF's outline
+    ///   (`BoxBookmark`), titled with the box's text.
+    /// - `bookmark`: an outline entry's title (for a heading, instead of its text; for another box,
+    ///   an entry of level 1, or of `heading`'s level).
+    /// - `bookmarkOpen`: false for an entry that starts closed (its entries hidden); true by default.
     ///
     /// A node with none of them has no paint.
     public static let paintKeys = [
         "backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity", "backgroundGradient", "link",
+        "heading", "bookmark", "bookmarkOpen",
     ]
 }
 
@@ -46,7 +52,29 @@ extension BoxTreeReader {
         paint.opacity = try object.number("opacity", in: 0...1, unit: "") ?? paint.opacity
         paint.backgroundGradient = try gradient(object)
         paint.link = try link(object)
+        paint.bookmark = try bookmark(object)
         return paint
+    }
+
+    /// `heading`, `bookmark` and `bookmarkOpen`: the node's outline entry, nil when it has none.
+    func bookmark(_ object: JSONObject) throws(RequestError) -> BoxBookmark? {
+        let level = try object.number("heading", in: 1...6, unit: "")
+        if let level, level != level.rounded() {
+            throw RequestError(
+                at: object.path("heading"), "must be a whole number from 1 to 6 (it is \(MushLimits.format(level)))")
+        }
+        let title = try object.string("bookmark")
+        let open = try object.bool("bookmarkOpen")
+        guard level != nil || title != nil else {
+            if open != nil {
+                throw RequestError(at: object.path("bookmarkOpen"), "is for a node with a heading or a bookmark")
+            }
+            return nil
+        }
+        let bookmark = BoxBookmark(
+            level: Int(level ?? 1), title: title, isOpen: open ?? true, isHeading: level != nil)
+        if let (key, problem) = bookmark.firstProblem() { throw RequestError(at: object.path(key), problem) }
+        return bookmark
     }
 
     /// `borderColors`: one colour for all four edges, or an object of some of them; on an MGBox

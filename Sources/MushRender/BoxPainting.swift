@@ -65,6 +65,7 @@ extension Painter {
         let box = Rect(x: x, y: y, width: layout.width, height: layout.height)
         let paint = layout.paint
         if let link = paint?.link { addLink(link, box, location: RenderWarning.Location(nodePath: path)) }
+        if paint?.bookmark != nil { addOutlineEntry(layout, x: x, y: y, path: path) }
         if let paint {
             let painted =
                 unrolled

@@ -241,6 +241,15 @@ final class CairoContext {
         cairo_restore(context)
     }
 
+    /// Adds an entry to the PDF's outline under the entry `parent` (nil: a top entry), going to
+    /// (`x`, `y`) on page `page` (from 1; points of the surface from its top-left corner, the scale
+    /// applied), shown open or closed; returns its id, for the entries under it.
+    func addOutline(parent: Int32?, title: String, page: Int, x: Double, y: Double, isOpen: Bool) -> Int32 {
+        let attributes = "page=\(page) pos=[\(Self.tagNumber(x)) \(Self.tagNumber(y))]"
+        let flags = isOpen ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0)
+        return cairo_pdf_surface_add_outline(surface, parent ?? CAIRO_PDF_OUTLINE_ROOT, title, attributes, flags)
+    }
+
     /// Writes a PDF named destination `name` at (`x`, `y`), in points of the surface from its
     /// top-left corner (the scale applied), on the page being drawn.
     func destination(name: String, x: Double, y: Double) {

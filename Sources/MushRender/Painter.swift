@@ -55,6 +55,12 @@ final class Painter {
     var placedDestinations: Set<String> = []
     /// The warnings about links naming no box, each given once.
     var linkWarnings: Set<RenderWarning> = []
+    /// The outline entries of a PDF's boxes, each where its box starts (``OutlinePainting``).
+    var outlineEntries: [OutlineEntry] = []
+    /// The paths of the boxes whose entries are kept (a box drawn again is not noted again).
+    var outlinedPaths: Set<[Int]> = []
+    /// The PDF page being drawn, from 0.
+    var pageIndex = 0
 
     init(canvas: Canvas, options: RenderOptions) {
         self.canvas = canvas

@@ -132,6 +132,7 @@ public enum Renderer {
         painter.paintBackground(options.background)
         body(painter)
         painter.writeLinks()
+        painter.writeOutline()
         if let failure = painter.failure { throw failure }
         var data = try canvas.finish(options)
         if format == .svg {
@@ -286,10 +287,12 @@ extension Renderer {
             for index in pages.pages.indices {
                 guard !painter.stopped else { break }
                 if index > 0 { painter.context.showPage() }
+                painter.pageIndex = index
                 painter.paintBackground(options.background)
                 drawPage(painter, index)
                 painter.writeLinks()
             }
+            painter.writeOutline()
             if let failure = painter.failure { throw failure }
             return [
                 Rendering(

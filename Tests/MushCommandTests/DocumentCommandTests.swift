@@ -70,3 +70,51 @@ struct DocumentCommandTests {
         }
     }
 }
+
+/// Headings and bookmarks from the JSON: a PDF's outline.
+@Suite("Outline, from the command")
+struct OutlineCommandTests {
+    @Test func headingsAreTheOutline() async throws {
+        try await inFolder { folder in
+            let json = #"""
+                {"page": {"size": [200, 200], "margin": 10}, "flexDirection": "column", "children": [
+                  {"heading": 1, "height": 30, "text": "Totals"},
+                  {"heading": 2, "bookmark": "By month", "bookmarkOpen": false, "height": 30, "text": "Months"},
+                  {"height": 300, "text": "Body"},
+                  {"heading": 1, "height": 30, "children": [{"text": "Notes"}, {"text": "and more"}]}]}
+                """#
+            let pdf = folder.appendingPathComponent("outline.pdf").path
+            let result = try await mush(["render", "-", "-o", pdf], input: Data(json.utf8))
+            #expect(result.status == 0, "\(result.error)")
+            let read = try run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "python3", "-c",
+                    "import sys; from pypdf import PdfReader; r = PdfReader(sys.argv[1]); "
+                        + "print([(o.title, r.get_destination_page_number(o)) if not isinstance(o, list) "
+                        + "else [(i.title, r.get_destination_page_number(i)) for i in o] for o in r.outline])",
+                    pdf,
+                ]
+            ).output
+            #expect(read == "[('Totals', 0), [('By month', 0)], ('Notes and more', 2)]\n")
+        }
+    }
+
+    @Test func badValuesAreOneLineNamingThem() async throws {
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("out.pdf").path
+            let cases: [(String, String)] = [
+                (#"{"children": [{"heading": 7, "text": "a"}]}"#, "children[0].heading: must be a number from 1 to 6"),
+                (#"{"children": [{"heading": 1.5, "text": "a"}]}"#, "children[0].heading: must be a whole number"),
+                (#"{"children": [{"bookmark": "", "text": "a"}]}"#, "children[0].bookmark: must not be empty"),
+                (#"{"children": [{"bookmarkOpen": true, "text": "a"}]}"#, "children[0].bookmarkOpen: is for a node"),
+                (#"{"children": [{"heading": "1", "text": "a"}]}"#, "children[0].heading: expected a number"),
+            ]
+            for (json, start) in cases {
+                let result = try await mush(["render", "-", "-o", pdf], input: Data(json.utf8))
+                expectOneLineError(result)
+                #expect(result.error.hasPrefix("mush: error: \(start)"), "\(result.error)")
+            }
+        }
+    }
+}

@@ -47,6 +47,9 @@ public struct BoxPaint: Hashable, Sendable {
     /// Where the box links to (`LinkTarget`: an `http`, `https` or `mailto` URL, or `#ID`): a
     /// link annotation over its border box in PDF, an `<a>` in SVG; nil: none.
     public var link: String?
+    /// The box's entry in a PDF's outline (a bookmark; a heading's); nil: none. Other formats have
+    /// no outline.
+    public var bookmark: BoxBookmark?
 
     public init(
         backgroundColor: MushColor? = nil, borderColors: BoxEdges<MushColor?> = BoxEdges(nil),
@@ -90,6 +93,7 @@ public struct BoxPaint: Hashable, Sendable {
             return ("opacity", "must be a number from 0 to 1 (it is \(MushLimits.format(opacity)))")
         }
         if let link, let problem = LinkTarget.problem(link) { return ("link", problem) }
+        if let found = bookmark?.firstProblem() { return found }
         for (index, rule) in rules.enumerated() {
             if let problem = problem(rule.x, MushLimits.offset) { return ("rules[\(index)].x", problem) }
             if let problem = problem(rule.y, MushLimits.offset) { return ("rules[\(index)].y", problem) }
