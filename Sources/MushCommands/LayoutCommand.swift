@@ -107,14 +107,24 @@ struct LayoutCommand: ConsoleCommand {
             try await runBatch(fonts: fonts, console: console)
             return
         }
-        let request = try BoxRequest(
-            json: try console.contents(of: file!), fonts: fonts, images: imageOptions.files(for: file))
+        let bytes = try console.contents(of: file!)
+        let images = imageOptions.files(for: file)
+        let request = try BoxRequest(json: bytes, fonts: fonts, images: images)
         let (width, height) = (Self.space(width)!, Self.space(height)!)
-        if let page = pageOptions.setup(request.page), before == nil, hit == nil {
-            // A paged document: laid out at its pages' content width, printed page by page.
-            let (layout, pages) = try request.pagedLayout(page, rounding: rounding)
-            for warning in request.warnings { console.warn("mush: warning: \(warning)") }
-            try console.write(try pages.jsonValue(layout).checkedJSON() + "\n")
+        if pageOptions.setup(request.page) != nil, before == nil, hit == nil {
+            // A paged document: laid out at its pages' content width (again until its page
+            // references settle), printed page by page.
+            let tree = try LargeStack.run { () throws(RequestError) in
+                try JSONValue.parse(bytes, depthLimit: BoxRequest.jsonDepth)
+            }
+            let options = pageOptions
+            let document = try BoxRequest.paged(tree, fonts: fonts, images: images, rounding: rounding) {
+                (own) throws(RequestError) in
+                guard let setup = options.setup(own) else { throw RequestError("no page size (give the root a page)") }
+                return setup
+            }
+            for warning in document.request.warnings + document.warnings { console.warn("mush: warning: \(warning)") }
+            try console.write(try document.pages.jsonValue(document.layout).checkedJSON() + "\n")
             return
         }
         if let before {

@@ -42,7 +42,9 @@ struct RenderCommand: ConsoleCommand {
             most \(BoxPages.maximumPages) of them. A box tree's root key document {"title", "author", \
             "subject", "keywords": [strings], "creator", "language", "created"} (and --title and \
             --language, over it) describes a PDF (its information, /Lang, the title shown) or an SVG \
-            (<title>, <desc>, xml:lang). With --from BEFORE (a box tree), draws the transition from \
+            (<title>, <desc>, xml:lang); a node's heading (1 to 6) or bookmark is an entry of a PDF's \
+            outline; {pageOf:ID} in a paged document's text is the page where the box with that id \
+            starts. With --from BEFORE (a box tree), draws the transition from \
             BEFORE's layout to FILE's as an animated PNG (boxes matched by id move, those that come \
             and go fade), or with --frame-files as one PNG a frame, OUT-1.png, OUT-2.png, ….
             """)

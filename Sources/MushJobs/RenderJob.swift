@@ -182,17 +182,14 @@ public struct RenderJob: Sendable {
         _ tree: JSONValue, fonts: FontCollection, images: ImageFiles, options: RenderOptions,
         pageDrawn: ((Int, Rendering) -> Bool)?
     ) throws(RequestError) -> Result {
-        let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
-        let options = options.describing(request)
-        let setup: PageSetup
-        if let page {
-            setup = page.setup(over: request.page)
-        } else if let own = request.page {
-            setup = own
-        } else {
-            throw RequestError("no page size (give the root a page)")
+        let page = page
+        let document = try BoxRequest.paged(tree, fonts: fonts, images: images) { (own) throws(RequestError) in
+            if let page { return page.setup(over: own) }
+            guard let own else { throw RequestError("no page size (give the root a page)") }
+            return own
         }
-        let (layout, pages) = try request.pagedLayout(setup)
+        let (request, setup, layout, pages) = (document.request, document.setup, document.layout, document.pages)
+        let options = options.describing(request)
         var decorations: [(header: BoxLayout?, footer: BoxLayout?)] = []
         for number in 1...pages.pages.count {
             if options.cancellation?.isCancelled == true { throw RequestError(RenderError.cancelled.description) }
@@ -214,7 +211,7 @@ public struct RenderJob: Sendable {
             throw RequestError(error.description)
         }
         // Each warning once, however many pages gave it.
-        var warnings = request.warnings
+        var warnings = request.warnings + document.warnings
         var seen = Set(warnings)
         for warning in drawnWarnings + renderings.flatMap(\.warnings) {
             let text = warning.description { Self.jsonPath($0, in: layout) }

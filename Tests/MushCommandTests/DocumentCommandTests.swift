@@ -118,3 +118,38 @@ struct OutlineCommandTests {
         }
     }
 }
+
+/// `{pageOf:ID}`: a table of contents with the pages its sections start on.
+@Suite("Page references, from the command")
+struct PageReferenceCommandTests {
+    static let document = #"""
+        {"page": {"size": [300, 300], "margin": 20, "footer": {"text": "Page {page} of {pages}"}},
+         "flexDirection": "column", "children": [
+           {"height": 20, "text": "Totals ........ {pageOf:totals}", "link": "#totals"},
+           {"height": 20, "text": "Notes ........ {pageOf:notes}"},
+           {"height": 20, "text": "Lost ........ {pageOf:lost}"},
+           {"id": "totals", "heading": 1, "height": 30, "text": "Totals", "breakBefore": "page"},
+           {"height": 50, "text": "Row"}, {"height": 50, "text": "Row"}, {"height": 50, "text": "Row"},
+           {"height": 50, "text": "Row"}, {"height": 50, "text": "Row"}, {"height": 50, "text": "Row"},
+           {"id": "notes", "heading": 1, "height": 30, "text": "Notes"}]}
+        """#
+
+    @Test func aTableOfContentsGetsThePagesItsSectionsStartOn() async throws {
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("toc.pdf").path
+            let result = try await mush(["render", "-", "-o", pdf], input: Data(Self.document.utf8))
+            #expect(result.status == 0, "\(result.error)")
+            // Totals starts page 2 (260 points a page): its heading and four rows there, two rows
+            // on page 3, where Notes starts.
+            #expect(result.output == "\(pdf): 3 pages of 300 × 300 points\n")
+            let first = try run(URL(fileURLWithPath: pdftotext), ["-f", "1", "-l", "1", pdf, "-"]).output
+            let lines = first.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+            #expect(lines == ["Totals ........ 2", "Notes ........ 3", "Lost ........ ?", "Page 1 of 3"])
+            #expect(result.error == "mush: warning: children[2].text: {pageOf:lost} names no box's id\n")
+            // `mush layout` lays the document out the same way, and says the same.
+            let layout = try await mush(["layout", "-"], input: Data(Self.document.utf8))
+            #expect(layout.status == 0)
+            #expect(layout.error == result.error)
+        }
+    }
+}

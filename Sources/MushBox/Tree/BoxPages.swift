@@ -122,6 +122,24 @@ public struct BoxPages: Sendable, Hashable {
         node.clipsContent ? node.height : max(node.height, node.contentHeight)
     }
 
+    /// The page (from 1) where each box of `root` with an id starts, by id (the first box of an id
+    /// where several have it): the first page whose band ends below the box's top. `root` must be
+    /// the tree the pages were made from.
+    public func pageNumbers(in root: BoxLayout) -> [String: Int] {
+        var numbers: [String: Int] = [:]
+        guard !pages.isEmpty else { return numbers }
+        var pending: [(node: BoxLayout, y: Double)] = [(root, 0)]
+        while let (node, y) = pending.popLast() {
+            if let id = node.id, numbers[id] == nil {
+                let index = pages.partitioningIndex { $0.bottom > y }
+                numbers[id] = min(index, pages.count - 1) + 1
+            }
+            // (Children pushed last first: the first box of an id in the tree's order is met first.)
+            for child in node.children.reversed() { pending.append((child, y + child.y)) }
+        }
+        return numbers
+    }
+
     /// The node at `path` below `root`, and its border box's top left in the root's coordinates.
     package static func node(at path: [Int], in root: BoxLayout) -> (node: BoxLayout, x: Double, y: Double)? {
         var node = root
