@@ -31,8 +31,10 @@ enum PDFCatalog {
         // Each object to write again, by number, with its entries.
         var objects: [(number: Int, text: String)] = []
         for (number, entries) in [(root, catalog), (infoObject, info)] where !entries.isEmpty {
-            guard let object = firstRange(of: "\n\(number) 0 obj", in: bytes),
-                let range = dictionary(startingAfter: object.upperBound, in: bytes)
+            let header = Array("\(number) 0 obj".utf8)
+            guard let offset = objectOffset(number, xref: previous, in: bytes), offset + header.count <= bytes.count,
+                bytes[offset..<offset + header.count].elementsEqual(header),
+                let range = dictionary(startingAfter: offset + header.count, in: bytes)
             else { return nil }
             var text = String(decoding: bytes[range], as: UTF8.self)
             guard text.hasSuffix(">>") else { return nil }
@@ -83,15 +85,38 @@ enum PDFCatalog {
         return nil
     }
 
-    /// The range of the first occurrence of `word` in `bytes`.
-    private static func firstRange(of word: String, in bytes: [UInt8]) -> Range<Int>? {
-        let needle = Array(word.utf8)
-        guard bytes.count >= needle.count else { return nil }
-        for start in 0...(bytes.count - needle.count)
-        where bytes[start..<start + needle.count].elementsEqual(needle) {
-            return start..<start + needle.count
+    /// Where object `number` starts, read from the cross-reference table at `xref` (`xref`, then
+    /// subsections of a first number and a count, each entry 20 bytes); nil when it is not there.
+    /// (Found by the table, not by searching: a compressed stream may hold any bytes.)
+    private static func objectOffset(_ number: Int, xref: Int, in bytes: [UInt8]) -> Int? {
+        let keyword = Array("xref".utf8)
+        guard xref >= 0, xref + keyword.count <= bytes.count, bytes[xref..<xref + keyword.count].elementsEqual(keyword)
+        else { return nil }
+        var index = xref + keyword.count
+        // Each subsection: its first object's number and its count on a line, then its entries.
+        while let first = integer(after: index, in: bytes) {
+            let afterFirst = skipNumber(from: index, in: bytes)
+            guard let count = integer(after: afterFirst, in: bytes) else { return nil }
+            var entries = skipNumber(from: afterFirst, in: bytes)
+            while entries < bytes.count, bytes[entries] == 0x20 || bytes[entries] == 0x0D || bytes[entries] == 0x0A {
+                entries += 1
+            }
+            if (first..<first + count).contains(number) {
+                let entry = entries + (number - first) * 20
+                guard entry + 20 <= bytes.count, bytes[entry + 17] == UInt8(ascii: "n") else { return nil }
+                return integer(after: entry, in: bytes)
+            }
+            index = entries + count * 20
         }
         return nil
+    }
+
+    /// The offset just past the whole number at or after `offset` (past white space).
+    private static func skipNumber(from offset: Int, in bytes: [UInt8]) -> Int {
+        var index = offset
+        while index < bytes.count, !(0x30...0x39).contains(bytes[index]) { index += 1 }
+        while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+        return index
     }
 
     /// The whole number after `offset`, past white space.
