@@ -118,7 +118,7 @@ struct LayoutCommand: ConsoleCommand {
                 try JSONValue.parse(bytes, depthLimit: BoxRequest.jsonDepth)
             }
             let options = pageOptions
-            let document = try BoxRequest.paged(tree, fonts: fonts, images: images, rounding: rounding) {
+            let document = try BoxRequest.paged(tree, fonts: fonts, images: images, read: request, rounding: rounding) {
                 (own) throws(RequestError) in
                 guard let setup = options.setup(own) else { throw RequestError("no page size (give the root a page)") }
                 return setup

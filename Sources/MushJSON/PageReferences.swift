@@ -61,7 +61,7 @@ enum PageReferences {
     }
 }
 
-/// A paged document laid out (``BoxRequest/paged(_:fonts:images:rounding:setup:)``): the request
+/// A paged document laid out (``BoxRequest/paged(_:fonts:images:read:rounding:setup:)``): the request
 /// read last, its layout and pages, and warnings about its page references.
 public struct PagedDocument: Sendable {
     public var request: BoxRequest
@@ -83,9 +83,12 @@ extension BoxRequest {
     /// where the box with id ID starts, and the document is read and laid out again until the
     /// numbers stop changing, at most ``maximumReferencePasses`` times (a warning says when they
     /// did not settle): a number's width may move the boxes after it.
+    ///
+    /// `read`, when given, is `tree` already read (the first layout's, where `tree` holds no page
+    /// reference): it is not read again.
     public static func paged(
-        _ tree: JSONValue, fonts: FontCollection, images: ImageFiles = ImageFiles(), rounding: BoxRounding = .edges,
-        setup: (PageSetup?) throws(RequestError) -> PageSetup
+        _ tree: JSONValue, fonts: FontCollection, images: ImageFiles = ImageFiles(), read: BoxRequest? = nil,
+        rounding: BoxRounding = .edges, setup: (PageSetup?) throws(RequestError) -> PageSetup
     ) throws(RequestError) -> PagedDocument {
         let references = PageReferences.occur(in: tree)
         var numbers: [String: Int]?
@@ -95,7 +98,12 @@ extension BoxRequest {
             var unknown: [(path: String, id: String)] = []
             let value =
                 references ? PageReferences.substituted(tree, numbers: numbers, at: "", unknown: &unknown) : tree
-            let request = try BoxRequest(parsed: value, fonts: fonts, images: images)
+            let request: BoxRequest
+            if !references, let read {
+                request = read
+            } else {
+                request = try BoxRequest(parsed: value, fonts: fonts, images: images)
+            }
             let chosen = try setup(request.page)
             let (layout, pages) = try request.pagedLayout(chosen, rounding: rounding)
             var document = PagedDocument(request: request, setup: chosen, layout: layout, pages: pages, warnings: [])
