@@ -153,3 +153,52 @@ struct PageReferenceCommandTests {
         }
     }
 }
+
+/// The report example (Examples/report.json): its contents give the pages its outline goes to.
+@Suite("The report example")
+struct ReportExampleTests {
+    @Test func theContentsAndTheOutlineAgree() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let input = root.appendingPathComponent("Examples/report.json").path
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("report.pdf").path
+            let result = try await mush(["render", input, "-o", pdf])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.error.isEmpty, "no warning: \(result.error)")
+            #expect(result.output == "\(pdf): 6 pages of 595.28 × 841.89 points\n")
+            // The contents page: each entry's title and page number, as pdftotext lays them out.
+            let contents = try run(URL(fileURLWithPath: pdftotext), ["-layout", "-f", "2", "-l", "2", pdf, "-"]).output
+            // (The running header ends in a year and the footer in the page count: they are left out.)
+            let entries = contents.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+                let words = line.split(separator: " ", omittingEmptySubsequences: true)
+                guard let last = words.last, Int(last) != nil, words.count > 1, !line.contains("Annual report"),
+                    words.first != "Page"
+                else { return nil }
+                return words.dropLast().joined(separator: " ") + "|" + last
+            }
+            // The outline read back, but the title page and the contents page.
+            let outline = try run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "python3", "-c",
+                    """
+                    import sys
+                    from pypdf import PdfReader
+                    reader = PdfReader(sys.argv[1], strict=True)
+                    def walk(items):
+                        for item in items:
+                            if isinstance(item, list): walk(item)
+                            else: print(item.title + "|" + str(reader.get_destination_page_number(item) + 1))
+                    walk(reader.outline)
+                    print("title|" + reader.metadata.title)
+                    """,
+                    pdf,
+                ]
+            ).output.split(separator: "\n").map(String.init)
+            #expect(Array(outline.dropFirst(2).dropLast()) == entries)
+            #expect(entries.count == 7)
+            #expect(outline.last == "title|Annual report 2026")
+        }
+    }
+}
