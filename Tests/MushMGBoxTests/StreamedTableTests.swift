@@ -11,25 +11,13 @@ import Testing
 /// other MGBox tests is compared too (`checkedLayout`); these add generated sections, and say which
 /// sections go which way.
 @Suite struct StreamedTableTests {
-    /// SplitMix64: the same sections on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let words = [
         "Row", "Détail", "a rather longer label that wraps onto lines", "42", "Total due", "Ünïcödé",
         "**bold** and *italic*|mush", "مرحبا", "日本語のテキスト", "",
     ]
 
     /// A number among a few that matter (whole, halves, odd fractions, zero) or any in `range`.
-    static func length(_ random: inout Generator, _ range: ClosedRange<Double>) -> Double {
+    static func length(_ random: inout SplitMix64, _ range: ClosedRange<Double>) -> Double {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return [0, 0.5, 1, 10, 16, 44, 33.3][Int.random(in: 0..<7, using: &random)]
         case 1: return (Double.random(in: range, using: &random) * 2).rounded() / 2
@@ -37,14 +25,14 @@ import Testing
         }
     }
 
-    static func insets(_ random: inout Generator, _ range: ClosedRange<Double>) -> MGLine.Insets {
+    static func insets(_ random: inout SplitMix64, _ range: ClosedRange<Double>) -> MGLine.Insets {
         guard Bool.random(using: &random) else { return MGLine.Insets() }
         return MGLine.Insets(
             top: length(&random, range), right: length(&random, range), bottom: length(&random, range),
             left: length(&random, range))
     }
 
-    static func line(_ random: inout Generator) -> MGLine {
+    static func line(_ random: inout SplitMix64) -> MGLine {
         func items() -> [MGLine.Item] {
             (0..<Int.random(in: 0...2, using: &random)).map { _ in
                 .text(words[Int.random(in: 0..<words.count, using: &random)], multiline: Bool.random(using: &random))
@@ -61,7 +49,7 @@ import Testing
         return line
     }
 
-    static func row(_ random: inout Generator) throws -> any MGLayoutBox {
+    static func row(_ random: inout SplitMix64) throws -> any MGLayoutBox {
         switch Int.random(in: 0..<6, using: &random) {
         case 0:
             return line(&random)
@@ -105,7 +93,7 @@ import Testing
         }
     }
 
-    static func section(_ random: inout Generator) throws -> MGTableBox {
+    static func section(_ random: inout SplitMix64) throws -> MGTableBox {
         func rows() throws -> [any MGLayoutBox] {
             try (0..<Int.random(in: 0...4, using: &random)).map { _ in try row(&random) }
         }
@@ -125,7 +113,7 @@ import Testing
     }
 
     @Test func generatedSectionsLaidOutRowByRowAreTheEnginesToTheLastBit() throws {
-        var random = Generator(state: 59)
+        var random = SplitMix64(seed: 59)
         var streamed = 0
         let cases = 1000
         for number in 0..<cases {

@@ -15,18 +15,6 @@ struct DocumentInfoTests {
         title: "Rechnung Nr. 42 — Müller & Söhne", author: "Ada Lovelace", subject: "Invoice <December>",
         keywords: ["invoice", "2026"], creator: "Billing 3.1", language: "de-CH", created: "2026-12-07T09:30+01:00")
 
-    /// Rows 50 tall, each a text leaf "Row N", 180 wide.
-    func rows(_ count: Int) throws -> BoxLayout {
-        var column = BoxStyle()
-        column.flexDirection = .column
-        let rows = try (0..<count).map { index -> BoxNode in
-            var style = BoxStyle()
-            style.height = .points(50)
-            return BoxNode(style: style, leaf: try TextLeaf("Row \(index)", fonts: .shipped))
-        }
-        return try BoxEngine.layout(BoxNode(style: column, children: rows), width: .points(180))
-    }
-
     /// What pypdf reads of the PDF at `path`: its information dictionary, the catalog's `/Lang`
     /// and viewer preferences, and each page's text.
     func readBack(_ pdf: Data) throws -> [String: Any] {
@@ -54,7 +42,7 @@ struct DocumentInfoTests {
     }
 
     @Test func aPDFCarriesItsTitleAuthorLanguageAndDate() throws {
-        let layout = try rows(2)
+        let layout = try textRows(2)
         var options = RenderOptions()
         options.document = Self.info
         let pdf = try Renderer.render(layout, as: .pdf, options: options)
@@ -76,7 +64,7 @@ struct DocumentInfoTests {
     }
 
     @Test func everyPageOfAPagedPDFIsOneDocumentWithTheDescription() throws {
-        let layout = try rows(9)
+        let layout = try textRows(9)
         var options = RenderOptions()
         options.document = DocumentInfo(title: "Nine rows", language: "en")
         let pages = BoxPages(layout, pageHeight: 180)
@@ -90,7 +78,7 @@ struct DocumentInfoTests {
     }
 
     @Test func withoutADescriptionThePDFIsCairosAsBefore() throws {
-        let layout = try rows(1)
+        let layout = try textRows(1)
         let plain = try Renderer.render(layout, as: .pdf).data
         let text = String(decoding: plain, as: UTF8.self)
         #expect(!text.contains("/Prev"))
@@ -112,7 +100,7 @@ struct DocumentInfoTests {
     @Test func anSVGHasATitleADescriptionAndALanguage() throws {
         var options = RenderOptions()
         options.document = Self.info
-        let svg = try Renderer.render(try rows(1), as: .svg, options: options).data
+        let svg = try Renderer.render(try textRows(1), as: .svg, options: options).data
         let path = NSTemporaryDirectory() + "/mush-document-\(UUID().uuidString).svg"
         try svg.write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -151,7 +139,7 @@ struct DocumentInfoTests {
         var options = RenderOptions()
         options.document = document
         #expect(throws: RenderError.invalidDocument(key: key, problem: problem)) {
-            try Renderer.render(try rows(1), as: .pdf, options: options)
+            try Renderer.render(try textRows(1), as: .pdf, options: options)
         }
     }
 

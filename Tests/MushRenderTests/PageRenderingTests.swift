@@ -10,20 +10,8 @@ import Testing
 /// poppler's pdfinfo and pdftotext.
 @Suite("Pages drawn")
 struct PageRenderingTests {
-    /// Rows 50 tall, each a text leaf "Row N".
-    func rows(_ count: Int) throws -> BoxLayout {
-        var column = BoxStyle()
-        column.flexDirection = .column
-        let rows = try (0..<count).map { index -> BoxNode in
-            var style = BoxStyle()
-            style.height = .points(50)
-            return BoxNode(style: style, leaf: try TextLeaf("Row \(index)", fonts: .shipped))
-        }
-        return try BoxEngine.layout(BoxNode(style: column, children: rows), width: .points(180))
-    }
-
     @Test func aPDFHasOnePageAPageWithItsRows() throws {
-        let layout = try rows(9)
+        let layout = try textRows(9)
         // Pages 200 × 200 with a margin of 10: 180 of room, three rows a page.
         let pages = BoxPages(layout, pageHeight: 180)
         #expect(pages.pages.count == 3)
@@ -46,7 +34,7 @@ struct PageRenderingTests {
     }
 
     @Test func pngPagesAreOneFileAPageClippedToTheirBand() throws {
-        let layout = try rows(4)
+        let layout = try textRows(4)
         let pages = BoxPages(layout, pageHeight: 120)
         let pictures = try Renderer.render(
             layout, pages: pages, width: 200, height: 140, margin: BoxEdges(10), as: .png,

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Mush
+import MushBox
 import MushLine
 import MushRender
 import MushText
@@ -373,4 +374,16 @@ func textLine(_ left: MGLine.Item, right: MGLine.Item? = nil, width: Double = 30
     var line = MGLine(left: left, right: right, width: width, height: height)
     line.padding = MGLine.Insets(left: 10, right: 10)
     return line
+}
+
+/// A column 180 wide of `count` rows 50 tall, each a text leaf "Row N", laid out.
+func textRows(_ count: Int) throws -> BoxLayout {
+    var column = BoxStyle()
+    column.flexDirection = .column
+    let rows = try (0..<count).map { index -> BoxNode in
+        var style = BoxStyle()
+        style.height = .points(50)
+        return BoxNode(style: style, leaf: try TextLeaf("Row \(index)", fonts: .shipped))
+    }
+    return try BoxEngine.layout(BoxNode(style: column, children: rows), width: .points(180))
 }
