@@ -16,13 +16,14 @@ enum PDFCatalog {
         _ pdf: Data, catalog: [(key: String, value: String)], info: [(key: String, value: String)]
     ) -> Data? {
         guard !catalog.isEmpty || !info.isEmpty else { return pdf }
-        let bytes = [UInt8](pdf)
+        // (Read in place: offsets in a PDF count from its first byte.)
+        let bytes = pdf.startIndex == 0 ? pdf : Data(pdf)
         // The last cross-reference section: its offset after the last `startxref`, its trailer after
         // the last `trailer`.
-        guard let startxref = lastRange(of: "startxref", in: bytes),
-            let previous = integer(after: startxref.upperBound, in: bytes),
-            let trailer = lastRange(of: "trailer", in: bytes),
-            let trailerDictionary = dictionary(startingAfter: trailer.upperBound, in: bytes)
+        guard let startxref = bytes.range(of: Data("startxref".utf8), options: .backwards),
+            let previous = integer(at: startxref.upperBound, in: bytes)?.value,
+            let trailer = bytes.range(of: Data("trailer".utf8), options: .backwards),
+            let trailerDictionary = dictionary(at: trailer.upperBound, in: bytes)
         else { return nil }
         let trailerText = String(decoding: bytes[trailerDictionary], as: UTF8.self)
         guard let size = value(of: "/Size", in: trailerText), let root = value(of: "/Root", in: trailerText),
@@ -31,10 +32,10 @@ enum PDFCatalog {
         // Each object to write again, by number, with its entries.
         var objects: [(number: Int, text: String)] = []
         for (number, entries) in [(root, catalog), (infoObject, info)] where !entries.isEmpty {
-            let header = Array("\(number) 0 obj".utf8)
-            guard let offset = objectOffset(number, xref: previous, in: bytes), offset + header.count <= bytes.count,
-                bytes[offset..<offset + header.count].elementsEqual(header),
-                let range = dictionary(startingAfter: offset + header.count, in: bytes)
+            let header = Data("\(number) 0 obj".utf8)
+            guard let offset = objectOffset(number, xref: previous, in: bytes),
+                bytes[offset...].starts(with: header),
+                let range = dictionary(at: offset + header.count, in: bytes)
             else { return nil }
             var text = String(decoding: bytes[range], as: UTF8.self)
             guard text.hasSuffix(">>") else { return nil }
@@ -63,81 +64,54 @@ enum PDFCatalog {
         }
         update += "trailer\n<< /Size \(size)\n   /Root \(root) 0 R\n   /Info \(infoObject) 0 R\n"
         update += "   /Prev \(previous)\n>>\nstartxref\n\(xrefOffset)\n%%EOF\n"
-        var amended = pdf
+        var amended = bytes
         amended.append(contentsOf: Array(update.utf8))
         return amended
-    }
-
-    /// A PDF text string of `text`: UTF-16 with its byte order mark, in hexadecimal (any text, no
-    /// escapes needed).
-    static func textString(_ text: String) -> String {
-        "<FEFF" + text.utf16.map { String(format: "%04X", $0) }.joined() + ">"
-    }
-
-    /// The range of the last occurrence of `word` in `bytes`.
-    private static func lastRange(of word: String, in bytes: [UInt8]) -> Range<Int>? {
-        let needle = Array(word.utf8)
-        var start = bytes.count - needle.count
-        while start >= 0 {
-            if bytes[start..<start + needle.count].elementsEqual(needle) { return start..<start + needle.count }
-            start -= 1
-        }
-        return nil
     }
 
     /// Where object `number` starts, read from the cross-reference table at `xref` (`xref`, then
     /// subsections of a first number and a count, each entry 20 bytes); nil when it is not there.
     /// (Found by the table, not by searching: a compressed stream may hold any bytes.)
-    private static func objectOffset(_ number: Int, xref: Int, in bytes: [UInt8]) -> Int? {
-        let keyword = Array("xref".utf8)
-        guard xref >= 0, xref + keyword.count <= bytes.count, bytes[xref..<xref + keyword.count].elementsEqual(keyword)
-        else { return nil }
+    private static func objectOffset(_ number: Int, xref: Int, in bytes: Data) -> Int? {
+        let keyword = Data("xref".utf8)
+        guard xref >= 0, xref < bytes.count, bytes[xref...].starts(with: keyword) else { return nil }
         var index = xref + keyword.count
         // Each subsection: its first object's number and its count on a line, then its entries.
-        while let first = integer(after: index, in: bytes) {
-            let afterFirst = skipNumber(from: index, in: bytes)
-            guard let count = integer(after: afterFirst, in: bytes) else { return nil }
-            var entries = skipNumber(from: afterFirst, in: bytes)
-            while entries < bytes.count, bytes[entries] == 0x20 || bytes[entries] == 0x0D || bytes[entries] == 0x0A {
-                entries += 1
-            }
-            if (first..<first + count).contains(number) {
-                let entry = entries + (number - first) * 20
+        while let first = integer(at: index, in: bytes) {
+            guard let count = integer(at: first.end, in: bytes) else { return nil }
+            let entries = spaceSkipped(from: count.end, in: bytes)
+            if (first.value..<first.value + count.value).contains(number) {
+                let entry = entries + (number - first.value) * 20
                 guard entry + 20 <= bytes.count, bytes[entry + 17] == UInt8(ascii: "n") else { return nil }
-                return integer(after: entry, in: bytes)
+                return integer(at: entry, in: bytes)?.value
             }
-            index = entries + count * 20
+            index = entries + count.value * 20
         }
         return nil
     }
 
-    /// The offset just past the whole number at or after `offset` (past white space).
-    private static func skipNumber(from offset: Int, in bytes: [UInt8]) -> Int {
+    /// `offset` moved past white space (spaces, carriage returns, line feeds).
+    private static func spaceSkipped(from offset: Int, in bytes: Data) -> Int {
         var index = offset
-        while index < bytes.count, !(0x30...0x39).contains(bytes[index]) { index += 1 }
-        while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
         return index
     }
 
-    /// The whole number after `offset`, past white space.
-    private static func integer(after offset: Int, in bytes: [UInt8]) -> Int? {
-        var index = offset
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+    /// The whole number at `offset`, past white space, and where it ends; nil when there is none.
+    private static func integer(at offset: Int, in bytes: Data) -> (value: Int, end: Int)? {
+        var index = spaceSkipped(from: offset, in: bytes)
+        let start = index
         var value = 0
-        var digits = 0
         while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
             value = value * 10 + Int(bytes[index] - 0x30)
-            digits += 1
             index += 1
         }
-        return digits > 0 ? value : nil
+        return index > start ? (value, index) : nil
     }
 
-    /// The range of the dictionary (`<<` to its matching `>>`) that starts first after `offset`,
-    /// past white space only.
-    private static func dictionary(startingAfter offset: Int, in bytes: [UInt8]) -> Range<Int>? {
-        var index = offset
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+    /// The range of the dictionary (`<<` to its matching `>>`) at `offset`, past white space.
+    private static func dictionary(at offset: Int, in bytes: Data) -> Range<Int>? {
+        var index = spaceSkipped(from: offset, in: bytes)
         guard index + 1 < bytes.count, bytes[index] == 0x3C, bytes[index + 1] == 0x3C else { return nil }
         let start = index
         var depth = 0
