@@ -119,13 +119,18 @@ extension Painter {
         guard keepsLinks, let id = layout.id, linkTargets.named.contains(id), !placedDestinations.contains(id) else {
             return
         }
-        if let band = pageBand {
-            let bottom = y + max(layout.height, 0)
-            guard y < band.bottom, bottom > band.top || (bottom == y && y >= band.top) else { return }
-        }
+        guard startsInPageBand(y: y, height: layout.height) else { return }
         placedDestinations.insert(id)
         linkDestinations.append(
             LinkDestination(id: id, rect: Rect(x: x, y: y, width: layout.width, height: layout.height)))
+    }
+
+    /// Whether a box drawn at `y`, `height` tall, meets the band of the page being drawn (an empty
+    /// box lying in it), so that the page is the one where it starts; true when no page is drawn.
+    func startsInPageBand(y: Double, height: Double) -> Bool {
+        guard let band = pageBand else { return true }
+        let bottom = y + max(height, 0)
+        return y < band.bottom && (bottom > band.top || (bottom == y && y >= band.top))
     }
 
     /// Writes the links and destinations kept so far to the PDF's page being drawn, and forgets

@@ -20,10 +20,7 @@ extension Painter {
         guard canvas.format == .pdf, let bookmark = layout.paint?.bookmark, !outlinedPaths.contains(path) else {
             return
         }
-        if let band = pageBand {
-            let bottom = y + max(layout.height, 0)
-            guard y < band.bottom, bottom > band.top || (bottom == y && y >= band.top) else { return }
-        }
+        guard startsInPageBand(y: y, height: layout.height) else { return }
         outlinedPaths.insert(path)
         let title = bookmark.title ?? layout.outlineText
         outlineEntries.append(

@@ -67,37 +67,10 @@ extension LayoutTree {
         hidden parentHidden: Bool, rounding: BoxRounding, into destination: UnsafeMutablePointer<BoxLayout>
     ) {
         let frame = frames[node]
-        let absoluteX = parentX + frame.x
-        let absoluteY = parentY + frame.y
-        var x = frame.x
-        var y = frame.y
-        var width = frame.width
-        var height = frame.height
-        var contentWidth = frame.contentWidth
-        var contentHeight = frame.contentHeight
-        var baseline = frame.baseline
-        var roundedX = absoluteX
-        var roundedY = absoluteY
-        if rounding != .exact {
-            roundedX = Self.round(absoluteX)
-            roundedY = Self.round(absoluteY)
-            if rounding == .edges {
-                x = roundedX - parentRoundedX
-                y = roundedY - parentRoundedY
-            } else {
-                x = Self.round(frame.x)
-                y = Self.round(frame.y)
-            }
-            width = Self.round(absoluteX + frame.width) - roundedX
-            height = Self.round(absoluteY + frame.height) - roundedY
-            if leafIndex[node] >= 0 {
-                width = max(width, -Self.floor(-frame.width))
-                height = max(height, -Self.floor(-frame.height))
-            }
-            contentWidth = Self.round(absoluteX + frame.contentWidth) - roundedX
-            contentHeight = Self.round(absoluteY + frame.contentHeight) - roundedY
-            baseline = baseline.map { Self.round($0) }
-        }
+        let rounded = RoundedFrame(
+            x: frame.x, y: frame.y, width: frame.width, height: frame.height, contentWidth: frame.contentWidth,
+            contentHeight: frame.contentHeight, baseline: frame.baseline, hasLeaf: leafIndex[node] >= 0,
+            parent: (parentX, parentY, parentRoundedX, parentRoundedY), rounding: rounding)
         // A box with `display: none`, or inside one, is not laid out: no padding, border or leaf.
         let style = style(node)
         let hidden = parentHidden || style.pointee.display == .none
@@ -122,13 +95,13 @@ extension LayoutTree {
             destination.pointer(to: path)!.initialize(to: value)
         }
         field(\.id, id(of: node))
-        field(\.x, x + 0)
-        field(\.y, y + 0)
-        field(\.width, width + 0)
-        field(\.height, height + 0)
-        field(\.contentWidth, max(contentWidth, width) + 0)
-        field(\.contentHeight, max(contentHeight, height) + 0)
-        field(\.baseline, baseline)
+        field(\.x, rounded.x)
+        field(\.y, rounded.y)
+        field(\.width, rounded.width)
+        field(\.height, rounded.height)
+        field(\.contentWidth, rounded.contentWidth)
+        field(\.contentHeight, rounded.contentHeight)
+        field(\.baseline, rounded.baseline)
         field(\.border, border)
         field(\.padding, padding)
         field(\.leaf, placed)
@@ -155,8 +128,9 @@ extension LayoutTree {
             Array(unsafeUninitializedCapacity: count) { buffer, initialized in
                 for index in 0..<count {
                     result(
-                        Int(children[index]), parentX: absoluteX, parentY: absoluteY, parentRoundedX: roundedX,
-                        parentRoundedY: roundedY, hidden: hidden, rounding: rounding, into: buffer.baseAddress! + index)
+                        Int(children[index]), parentX: rounded.absoluteX, parentY: rounded.absoluteY,
+                        parentRoundedX: rounded.roundedX, parentRoundedY: rounded.roundedY, hidden: hidden,
+                        rounding: rounding, into: buffer.baseAddress! + index)
                 }
                 initialized = count
             })
@@ -175,5 +149,64 @@ extension LayoutTree {
         guard abs(value) < 4_503_599_627_370_496 else { return value.rounded(.down) }
         let truncated = Double(Int64(value))
         return truncated > value ? truncated - 1 : truncated
+    }
+}
+
+/// A frame rounded as ``BoxRounding`` says, in the results' terms: its position in its parent,
+/// size, content size (at least the size) and baseline, no `-0`; and where its edges are in the
+/// root's coordinates, exact and rounded, for its children's. The engine's results and a streamed
+/// column's (``StreamedColumn``) are rounded by it.
+struct RoundedFrame {
+    var x, y, width, height, contentWidth, contentHeight: Double
+    var baseline: Double?
+    var absoluteX, absoluteY, roundedX, roundedY: Double
+
+    /// The frame at (`frameX`, `frameY`) in a parent at (`parent.x`, `parent.y`) in the root's
+    /// coordinates (rounded there to `parent.roundedX`, `parent.roundedY`). A leaf (`hasLeaf`) is
+    /// never made smaller than its unrounded size.
+    @inline(__always)
+    init(
+        x frameX: Double, y frameY: Double, width frameWidth: Double, height frameHeight: Double,
+        contentWidth frameContentWidth: Double, contentHeight frameContentHeight: Double, baseline: Double?,
+        hasLeaf: Bool, parent: (x: Double, y: Double, roundedX: Double, roundedY: Double), rounding: BoxRounding
+    ) {
+        absoluteX = parent.x + frameX
+        absoluteY = parent.y + frameY
+        x = frameX
+        y = frameY
+        width = frameWidth
+        height = frameHeight
+        contentWidth = frameContentWidth
+        contentHeight = frameContentHeight
+        self.baseline = baseline
+        roundedX = absoluteX
+        roundedY = absoluteY
+        if rounding != .exact {
+            roundedX = LayoutTree.round(absoluteX)
+            roundedY = LayoutTree.round(absoluteY)
+            if rounding == .edges {
+                x = roundedX - parent.roundedX
+                y = roundedY - parent.roundedY
+            } else {
+                x = LayoutTree.round(frameX)
+                y = LayoutTree.round(frameY)
+            }
+            width = LayoutTree.round(absoluteX + frameWidth) - roundedX
+            height = LayoutTree.round(absoluteY + frameHeight) - roundedY
+            if hasLeaf {
+                width = max(width, -LayoutTree.floor(-frameWidth))
+                height = max(height, -LayoutTree.floor(-frameHeight))
+            }
+            contentWidth = LayoutTree.round(absoluteX + frameContentWidth) - roundedX
+            contentHeight = LayoutTree.round(absoluteY + frameContentHeight) - roundedY
+            self.baseline = baseline.map { LayoutTree.round($0) }
+        }
+        // (As results are written: `+ 0` makes `-0` 0.)
+        contentWidth = max(contentWidth, width) + 0
+        contentHeight = max(contentHeight, height) + 0
+        x += 0
+        y += 0
+        width += 0
+        height += 0
     }
 }

@@ -166,30 +166,27 @@ package struct StreamedColumn {
         let insetHeight = padding.top + padding.bottom
         let height = max((total + insetHeight).clamp(minHeight, nil), insetHeight)
         let baseline = placed.first.map { $0.y + ($0.baseline ?? $0.height) }
-        let root = Rounded(
+        let root = RoundedFrame(
             x: 0, y: 0, width: width, height: height,
             contentWidth: max(width, reach.width + padding.right),
             contentHeight: max(height, reach.height + padding.bottom),
             baseline: baseline, hasLeaf: false, parent: (0, 0, 0, 0), rounding: rounding)
         var layout = BoxLayout(
-            id: id, x: root.x + 0, y: root.y + 0, width: root.width + 0, height: root.height + 0,
-            contentWidth: max(root.contentWidth, root.width) + 0,
-            contentHeight: max(root.contentHeight, root.height) + 0,
-            baseline: root.baseline, padding: padding)
+            id: id, x: root.x, y: root.y, width: root.width, height: root.height, contentWidth: root.contentWidth,
+            contentHeight: root.contentHeight, baseline: root.baseline, padding: padding)
         layout.sharedPaint = sharedPaint
         layout.clipsContent = clipsContent
         layout.origin = origin
         let parent = (root.absoluteX, root.absoluteY, root.roundedX, root.roundedY)
         layout.children.reserveCapacity(placed.count)
         for child in placed {
-            let frame = Rounded(
+            let frame = RoundedFrame(
                 x: child.x, y: child.y, width: child.width, height: child.height, contentWidth: child.contentWidth,
                 contentHeight: child.contentHeight, baseline: child.baseline, hasLeaf: child.hasLeaf, parent: parent,
                 rounding: rounding)
             var result = BoxLayout(
-                id: child.item.id, x: frame.x + 0, y: frame.y + 0, width: frame.width + 0, height: frame.height + 0,
-                contentWidth: max(frame.contentWidth, frame.width) + 0,
-                contentHeight: max(frame.contentHeight, frame.height) + 0, baseline: frame.baseline,
+                id: child.item.id, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+                contentWidth: frame.contentWidth, contentHeight: frame.contentHeight, baseline: frame.baseline,
                 padding: child.item.padding, leaf: child.leaf)
             result.sharedPaint = child.item.sharedPaint
             result.clipsContent = child.item.clipsContent
@@ -198,49 +195,5 @@ package struct StreamedColumn {
             layout.children.append(result)
         }
         return layout
-    }
-
-    /// A frame rounded as the engine rounds its results (`LayoutTree.result(rounding:)`).
-    private struct Rounded {
-        var x, y, width, height, contentWidth, contentHeight: Double
-        var baseline: Double?
-        var absoluteX, absoluteY, roundedX, roundedY: Double
-
-        init(
-            x frameX: Double, y frameY: Double, width frameWidth: Double, height frameHeight: Double,
-            contentWidth frameContentWidth: Double, contentHeight frameContentHeight: Double, baseline: Double?,
-            hasLeaf: Bool, parent: (x: Double, y: Double, roundedX: Double, roundedY: Double), rounding: BoxRounding
-        ) {
-            absoluteX = parent.x + frameX
-            absoluteY = parent.y + frameY
-            x = frameX
-            y = frameY
-            width = frameWidth
-            height = frameHeight
-            contentWidth = frameContentWidth
-            contentHeight = frameContentHeight
-            self.baseline = baseline
-            roundedX = absoluteX
-            roundedY = absoluteY
-            guard rounding != .exact else { return }
-            roundedX = LayoutTree.round(absoluteX)
-            roundedY = LayoutTree.round(absoluteY)
-            if rounding == .edges {
-                x = roundedX - parent.roundedX
-                y = roundedY - parent.roundedY
-            } else {
-                x = LayoutTree.round(frameX)
-                y = LayoutTree.round(frameY)
-            }
-            width = LayoutTree.round(absoluteX + frameWidth) - roundedX
-            height = LayoutTree.round(absoluteY + frameHeight) - roundedY
-            if hasLeaf {
-                width = max(width, -LayoutTree.floor(-frameWidth))
-                height = max(height, -LayoutTree.floor(-frameHeight))
-            }
-            contentWidth = LayoutTree.round(absoluteX + frameContentWidth) - roundedX
-            contentHeight = LayoutTree.round(absoluteY + frameContentHeight) - roundedY
-            self.baseline = baseline.map { LayoutTree.round($0) }
-        }
     }
 }
