@@ -107,21 +107,17 @@ struct LayoutCommand: ConsoleCommand {
             try await runBatch(fonts: fonts, console: console)
             return
         }
-        let bytes = try console.contents(of: file!)
         let images = imageOptions.files(for: file)
-        let request = try BoxRequest(json: bytes, fonts: fonts, images: images)
+        // (Parsed here, so that a paged document's page references can be read again from it.)
+        let tree = try BoxRequest.parsedObject(try console.contents(of: file!))
+        let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
         let (width, height) = (Self.space(width)!, Self.space(height)!)
         if pageOptions.setup(request.page) != nil, before == nil, hit == nil {
             // A paged document: laid out at its pages' content width (again until its page
             // references settle), printed page by page.
-            let tree = try LargeStack.run { () throws(RequestError) in
-                try JSONValue.parse(bytes, depthLimit: BoxRequest.jsonDepth)
-            }
             let options = pageOptions
             let document = try BoxRequest.paged(tree, fonts: fonts, images: images, read: request, rounding: rounding) {
-                (own) throws(RequestError) in
-                guard let setup = options.setup(own) else { throw RequestError("no page size (give the root a page)") }
-                return setup
+                options.setup($0)
             }
             for warning in document.request.warnings + document.warnings { console.warn("mush: warning: \(warning)") }
             try console.write(try document.pages.jsonValue(document.layout).checkedJSON() + "\n")

@@ -110,6 +110,15 @@ public struct BoxRequest: Sendable {
         self = try Self.nesting(of: json) > MushLimits.jsonDepth ? LargeStack.run(read) : read()
     }
 
+    /// `json` parsed as deep as a box tree may nest (``jsonDepth``), on a thread with a large stack:
+    /// a JSON object (anything else fails as any reader would say), for a command that looks into the
+    /// document before reading it as a tree.
+    public static func parsedObject(_ json: some Collection<UInt8>) throws(RequestError) -> JSONValue {
+        let value = try LargeStack.run { () throws(RequestError) in try JSONValue.parse(json, depthLimit: jsonDepth) }
+        guard case .object = value else { throw RequestError("not a JSON object") }
+        return value
+    }
+
     /// Reads a tree from a JSON value already parsed (one node object), on a thread with a large
     /// stack (reading a deep tree recurses once a level): for a command that has looked into the
     /// JSON before knowing it is a box tree.

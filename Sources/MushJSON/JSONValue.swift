@@ -93,3 +93,36 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 }
+
+extension JSONValue {
+    /// This value with each of its strings (keys aside) replaced by what `transform` makes of it;
+    /// `transform` also gets the string's place (an `InputPath`, `children[2].text`), steps kept as
+    /// it goes and written only where asked for.
+    func mappingStrings(_ transform: (String, _ place: () -> InputPath) -> String) -> JSONValue {
+        var place = InputPath()
+        func map(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .string(let string):
+                return .string(transform(string) { place })
+            case .array(let values):
+                return .array(
+                    values.enumerated().map { index, element in
+                        place.components.append(.index(index))
+                        defer { place.components.removeLast() }
+                        return map(element)
+                    })
+            case .object(let members):
+                var result: [String: JSONValue] = [:]
+                for (key, member) in members {
+                    place.components.append(.key(key))
+                    result[key] = map(member)
+                    place.components.removeLast()
+                }
+                return .object(result)
+            default:
+                return value
+            }
+        }
+        return map(self)
+    }
+}

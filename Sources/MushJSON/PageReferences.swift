@@ -22,10 +22,10 @@ enum PageReferences {
     /// `value` with each `{pageOf:ID}` replaced by `numbers[ID]` (`?` for an id no box has, noted in
     /// `unknown` with the path of its string; `0` for one not laid out yet: `numbers` nil).
     static func substituted(
-        _ value: JSONValue, numbers: [String: Int]?, at path: String, unknown: inout [(path: String, id: String)]
+        _ value: JSONValue, numbers: [String: Int]?, unknown: inout [(path: String, id: String)]
     ) -> JSONValue {
-        switch value {
-        case .string(let string) where string.contains(opening):
+        value.mappingStrings { string, place in
+            guard string.contains(opening) else { return string }
             var result = ""
             var rest = string[...]
             while let start = rest.range(of: opening), let end = rest[start.upperBound...].firstIndex(of: "}") {
@@ -36,6 +36,7 @@ enum PageReferences {
                         result += String(number)
                     } else {
                         result += "?"
+                        let path = place().description
                         unknown.append((path.isEmpty ? "root" : path, id))
                     }
                 } else {
@@ -43,20 +44,7 @@ enum PageReferences {
                 }
                 rest = rest[rest.index(after: end)...]
             }
-            return .string(result + rest)
-        case .array(let values):
-            return .array(
-                values.enumerated().map { index, element in
-                    substituted(element, numbers: numbers, at: "\(path)[\(index)]", unknown: &unknown)
-                })
-        case .object(let members):
-            var result: [String: JSONValue] = [:]
-            for (key, member) in members {
-                result[key] = substituted(member, numbers: numbers, at: JSONPath.join(path, key), unknown: &unknown)
-            }
-            return .object(result)
-        default:
-            return value
+            return result + rest
         }
     }
 }
@@ -88,7 +76,7 @@ extension BoxRequest {
     /// reference): it is not read again.
     public static func paged(
         _ tree: JSONValue, fonts: FontCollection, images: ImageFiles = ImageFiles(), read: BoxRequest? = nil,
-        rounding: BoxRounding = .edges, setup: (PageSetup?) throws(RequestError) -> PageSetup
+        rounding: BoxRounding = .edges, setup: (PageSetup?) -> PageSetup?
     ) throws(RequestError) -> PagedDocument {
         let references = PageReferences.occur(in: tree)
         var numbers: [String: Int]?
@@ -96,29 +84,27 @@ extension BoxRequest {
         while true {
             pass += 1
             var unknown: [(path: String, id: String)] = []
-            let value =
-                references ? PageReferences.substituted(tree, numbers: numbers, at: "", unknown: &unknown) : tree
+            let value = references ? PageReferences.substituted(tree, numbers: numbers, unknown: &unknown) : tree
             let request: BoxRequest
             if !references, let read {
                 request = read
             } else {
                 request = try BoxRequest(parsed: value, fonts: fonts, images: images)
             }
-            let chosen = try setup(request.page)
+            guard let chosen = setup(request.page) else { throw RequestError("no page size (give the root a page)") }
             let (layout, pages) = try request.pagedLayout(chosen, rounding: rounding)
             var document = PagedDocument(request: request, setup: chosen, layout: layout, pages: pages, warnings: [])
             guard references else { return document }
             let found = pages.pageNumbers(in: layout)
             // Settled when the numbers this layout used are where the boxes fell.
-            if let numbers, numbers == found {
+            let settled = numbers == found
+            if settled || pass == maximumReferencePasses {
                 document.warnings = unknown.map { "\($0.path): {pageOf:\($0.id)} names no box's id" }
-                return document
-            }
-            if pass == maximumReferencePasses {
-                document.warnings =
-                    unknown.map { "\($0.path): {pageOf:\($0.id)} names no box's id" } + [
+                if !settled {
+                    document.warnings.append(
                         "the page references did not settle in \(maximumReferencePasses) layouts (a number's width moves the boxes it refers to): some may be off by a page"
-                    ]
+                    )
+                }
                 return document
             }
             numbers = found

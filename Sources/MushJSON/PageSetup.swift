@@ -137,13 +137,8 @@ public struct PageSetup: Sendable {
 
     /// `value` with `{page}` and `{pages}` in its strings replaced by the numbers.
     static func numbered(_ value: JSONValue, page: Int, of count: Int) -> JSONValue {
-        switch value {
-        case .string(let string):
-            return .string(
-                string.replacingAll("{page}", with: String(page)).replacingAll("{pages}", with: String(count)))
-        case .array(let values): return .array(values.map { numbered($0, page: page, of: count) })
-        case .object(let members): return .object(members.mapValues { numbered($0, page: page, of: count) })
-        default: return value
+        value.mappingStrings { string, _ in
+            string.replacingAll("{page}", with: String(page)).replacingAll("{pages}", with: String(count))
         }
     }
 }

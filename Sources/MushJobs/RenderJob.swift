@@ -115,11 +115,9 @@ public struct RenderJob: Sendable {
     /// (`BoxRequest.jsonDepth`), on a thread with a large stack; a document that is no JSON object
     /// fails as any reader would say.
     public static func isBoxTree(_ json: [UInt8]) throws(RequestError) -> JSONValue? {
-        let value = try LargeStack.run { () throws(RequestError) in
-            try JSONValue.parse(json, depthLimit: BoxRequest.jsonDepth)
-        }
-        guard case .object(let members) = value else { throw RequestError("not a JSON object") }
-        return members.keys.contains(where: isBoxTreeKey) ? value : nil
+        let value = try BoxRequest.parsedObject(json)
+        if case .object(let members) = value, members.keys.contains(where: isBoxTreeKey) { return value }
+        return nil
     }
 
     /// Draws `json` with `fonts`, its images found by `images` (and `options`' image root). Given
@@ -183,10 +181,8 @@ public struct RenderJob: Sendable {
         pageDrawn: ((Int, Rendering) -> Bool)?
     ) throws(RequestError) -> Result {
         let page = page
-        let document = try BoxRequest.paged(tree, fonts: fonts, images: images) { (own) throws(RequestError) in
-            if let page { return page.setup(over: own) }
-            guard let own else { throw RequestError("no page size (give the root a page)") }
-            return own
+        let document = try BoxRequest.paged(tree, fonts: fonts, images: images) { own in
+            page.map { $0.setup(over: own) } ?? own
         }
         let (request, setup, layout, pages) = (document.request, document.setup, document.layout, document.pages)
         let options = options.describing(request)
