@@ -279,6 +279,27 @@ struct HitTestingTests {
         #expect(family.caret(at: 6, in: layout).x > family.caret(at: 1, in: layout).x)
     }
 
+    /// Unicode's line breaking (and Pango, on the same text and width) may break between a space and
+    /// the combining mark after it, which ICU makes one grapheme: the next line then starts inside a
+    /// grapheme. A click on that line gives the grapheme's end, whose caret is on the line, never the
+    /// line's start inside the grapheme nor the grapheme's start on the line before.
+    @Test func aLineStartingInsideAGraphemeGivesItsEnd() throws {
+        for text in ["{ode` \u{307}", "{ode` \u{307}x"] {
+            let paragraph = try paragraph(text)
+            let layout = paragraph.layout(width: 50.5)
+            #expect(layout.lines.map(\.range) == [0..<6, 6..<text.unicodeScalars.count], "\(text)")
+            #expect(boundaries(paragraph) == [0, 1, 2, 3, 4, 5, 7] + (text.hasSuffix("x") ? [8] : []))
+            let caret = paragraph.caret(at: 7, in: layout)
+            #expect(caret.line == 1 && caret.x == 0)
+            let second = layout.lines[1]
+            for x in stride(from: -5.0, through: 3, by: 0.5) {
+                let hit = paragraph.index(atX: x, y: middle(second), in: layout)
+                #expect(hit.offset == 7 && hit.line == 1 && hit.affinity == .downstream, "\(text) at x \(x)")
+            }
+            #expect(paragraph.caret(at: 6, in: layout).offset == 5, "6 is inside the grapheme")
+        }
+    }
+
     @Test func ligaturesAreSharedEvenlyAmongTheirGraphemes() throws {
         // DejaVu Sans draws "ffi" as one glyph: its three letters get a third of it each.
         let office = try paragraph("Office")

@@ -66,7 +66,8 @@ extension Paragraph {
         let line = layout.lines[lineNumber]
         let cells = caretCells(of: line)
         guard let first = cells.first, let last = cells.last else {
-            return TextPosition(offset: line.range.lowerBound, line: lineNumber, isInside: false)
+            let unit = caretBoundary(for: unitOffset(ofScalar: line.range.lowerBound), on: line)
+            return TextPosition(offset: scalarOffsets[unit], line: lineNumber, isInside: false)
         }
         let tolerance = 1e-7
         let local = x - line.x
@@ -92,7 +93,7 @@ extension Paragraph {
                 unit = leftHalf ? cell.leftOffset : cell.rightOffset
             }
         }
-        unit = graphemeStart(atOrBefore: unit)
+        unit = caretBoundary(for: unit, on: line)
         let affinity: CaretAffinity = lineIndex(ofUnit: unit, in: layout.lines) == lineNumber ? .downstream : .upstream
         return TextPosition(offset: scalarOffsets[unit], line: lineNumber, affinity: affinity, isInside: inside)
     }
@@ -224,6 +225,18 @@ extension Paragraph {
     func graphemeStart(atOrBefore unit: Int) -> Int {
         let index = Self.firstIndex(in: graphemes, after: unit)
         return index > 0 ? graphemes[index - 1] : 0
+    }
+
+    /// The grapheme boundary at or before UTF-16 offset `unit` whose caret is on `line`: the start of
+    /// the grapheme cluster holding `unit`, or where that cluster begins on the line before (a break
+    /// between a space and a combining mark, which Unicode's line breaking allows and Pango makes too),
+    /// the cluster's end, so that a click on a line never gives an offset whose caret is on another.
+    func caretBoundary(for unit: Int, on line: LineLayout) -> Int {
+        let start = graphemeStart(atOrBefore: unit)
+        let lineStart = lineStartUnit(line)
+        guard start < lineStart, unit >= lineStart else { return start }
+        let index = Self.firstIndex(in: graphemes, after: start)
+        return index < graphemes.count ? graphemes[index] : units.count
     }
 
     func isGraphemeBoundary(_ unit: Int) -> Bool {
