@@ -21,11 +21,16 @@ public struct DocumentInfo: Hashable, Sendable {
     /// When the document was made: ISO 8601, `2026-12-07`, `2026-12-07T09:30`, `2026-12-07T09:30:00`,
     /// each with a time zone (`Z`, `+01:00`) or none.
     public var created: String?
+    /// Whether a PDF of a box tree is tagged, written with a structure tree that screen readers
+    /// follow (`RenderOptions.tagged` in MushRender, which this decides where it is set); nil: as
+    /// the options say.
+    public var tagged: Bool?
 
     public init(
         title: String? = nil, author: String? = nil, subject: String? = nil, keywords: [String] = [],
-        creator: String? = nil, language: String? = nil, created: String? = nil
+        creator: String? = nil, language: String? = nil, created: String? = nil, tagged: Bool? = nil
     ) {
+        self.tagged = tagged
         self.title = title
         self.author = author
         self.subject = subject
@@ -42,7 +47,7 @@ public struct DocumentInfo: Hashable, Sendable {
         return DocumentInfo(
             title: title ?? other.title, author: author ?? other.author, subject: subject ?? other.subject,
             keywords: keywords.isEmpty ? other.keywords : keywords, creator: creator ?? other.creator,
-            language: language ?? other.language, created: created ?? other.created)
+            language: language ?? other.language, created: created ?? other.created, tagged: tagged ?? other.tagged)
     }
 
     /// The longest text a value may have, in characters.

@@ -29,11 +29,15 @@ extension BoxRequest {
     /// - `bookmark`: an outline entry's title (for a heading, instead of its text; for another box,
     ///   an entry of level 1, or of `heading`'s level).
     /// - `bookmarkOpen`: false for an entry that starts closed (its entries hidden); true by default.
+    /// - `role`: what the box is in a tagged PDF's structure (`BoxRole`): `paragraph`, `list`,
+    ///   `listItem`, `table`, `row`, `header`, `cell`, `figure`, `group` or `artifact`.
+    /// - `alt`: what a picture (an image leaf, a `figure`) shows, in words; `""` marks it as
+    ///   decoration.
     ///
     /// A node with none of them has no paint.
     public static let paintKeys = [
         "backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity", "backgroundGradient", "link",
-        "heading", "bookmark", "bookmarkOpen",
+        "heading", "bookmark", "bookmarkOpen", "role", "alt",
     ]
 }
 
@@ -53,6 +57,11 @@ extension BoxTreeReader {
         paint.backgroundGradient = try gradient(object)
         paint.link = try link(object)
         paint.bookmark = try bookmark(object)
+        paint.role = try object.choice("role")
+        paint.alternateText = try object.string("alt")
+        if let text = paint.alternateText, let problem = BoxPaint.problem(alternateText: text) {
+            throw RequestError(at: object.path("alt"), problem)
+        }
         return paint
     }
 

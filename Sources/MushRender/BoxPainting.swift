@@ -32,6 +32,8 @@ extension Painter {
     private func drawBox(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {
         guard !stopped else { return }
         addDestination(layout, x: x, y: y)
+        // How tall the box is drawn (an unrolled box as tall as its content).
+        let tallness = unrolled ? max(layout.height, layout.contentHeight) : layout.height
         // A box less than opaque is drawn as one group, laid over what is below at its opacity.
         if let opacity = layout.paint?.opacity, opacity < 1 {
             guard opacity > 0 else { return }
@@ -51,14 +53,19 @@ extension Painter {
                 context.clip()
             }
             groupPixels += context.clipArea
+            // (A tagged PDF's group is one element: Cairo writes no structure inside a group.)
+            let entry = enterStructure(layout, path: path, y: y, height: tallness, asLeaf: true)
             context.pushGroup()
             drawBoxContent(layout, x: x, y: y, path: &path, unrolled: unrolled)
             context.popGroupToSource()
             context.paint(alpha: opacity)
+            exitStructure(entry, y: y, height: tallness)
             if bounded { context.restore() }
             return
         }
+        let entry = enterStructure(layout, path: path, y: y, height: tallness)
         drawBoxContent(layout, x: x, y: y, path: &path, unrolled: unrolled)
+        exitStructure(entry, y: y, height: tallness)
     }
 
     private func drawBoxContent(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {

@@ -92,7 +92,7 @@ final class CairoContext {
 
     /// Ends the drawing and gives the file's bytes: a bitmap encoded as `options` ask
     /// (``BitmapPixels``), or the SVG or PDF Cairo wrote.
-    func finish(_ options: RenderOptions) throws(RenderError) -> Data {
+    func finish(_ options: RenderOptions, figureAlternates: [String?] = []) throws(RenderError) -> Data {
         let drawing = cairo_status(context)
         guard drawing == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(drawing))) }
         guard !format.isBitmap else {
@@ -108,8 +108,13 @@ final class CairoContext {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-        guard format == .pdf, let document = options.document else { return sink.data }
-        guard let amended = PDFCatalog.amended(sink.data, catalog: document.catalogEntries, info: document.infoEntries)
+        guard format == .pdf, options.document != nil || figureAlternates.contains(where: { $0 != nil }) else {
+            return sink.data
+        }
+        guard
+            let amended = PDFCatalog.amended(
+                sink.data, catalog: options.document?.catalogEntries ?? [], info: options.document?.infoEntries ?? [],
+                figureAlternates: figureAlternates)
         else {
             throw .encoding(format: .pdf, reason: "its catalog was not found where Cairo writes it")
         }
@@ -240,6 +245,13 @@ final class CairoContext {
         cairo_tag_end(context, CAIRO_TAG_LINK)
         cairo_restore(context)
     }
+
+    /// Begins a structure element of a tagged PDF (`Document`, `P`, `H1`, `Figure` …): what is drawn
+    /// until ``endStructure(_:)`` belongs to it. Other surfaces ignore it.
+    func beginStructure(_ name: String) { cairo_tag_begin(context, name, "") }
+
+    /// Ends the structure element `name`, the one begun last.
+    func endStructure(_ name: String) { cairo_tag_end(context, name) }
 
     /// Adds an entry to the PDF's outline under the entry `parent` (nil: a top entry), going to
     /// (`x`, `y`) on page `page` (from 1; points of the surface from its top-left corner, the scale

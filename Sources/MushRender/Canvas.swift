@@ -46,8 +46,9 @@ final class Canvas {
             height: exactSize && !format.isBitmap ? height * scale : scaledHeight, scale: scale)
     }
 
-    /// Ends the drawing and gives the file's bytes, a bitmap encoded as `options` ask.
-    func finish(_ options: RenderOptions) throws(RenderError) -> Data {
-        try context.finish(options)
+    /// Ends the drawing and gives the file's bytes, a bitmap encoded as `options` ask; a tagged PDF's
+    /// figures described by `figureAlternates` (``StructureState/figureAlternates``).
+    func finish(_ options: RenderOptions, figureAlternates: [String?] = []) throws(RenderError) -> Data {
+        try context.finish(options, figureAlternates: figureAlternates)
     }
 }

@@ -12,10 +12,16 @@ enum PDFCatalog {
     /// are: `/Lang` and `(de-CH)`) added to its catalog and `info` entries to its information
     /// dictionary, or as it is when there are none; nil when the file is not laid out as Cairo lays
     /// it out (its trailer, catalog, information dictionary or cross-reference not found).
+    ///
+    /// `figureAlternates` holds the alternate text of each `Figure` structure element in the order
+    /// they were begun (nil: none), which is the order of a depth-first walk of Cairo's structure
+    /// tree: each is written as the element's `/Alt`, which Cairo 1.16 does not write.
     static func amended(
-        _ pdf: Data, catalog: [(key: String, value: String)], info: [(key: String, value: String)]
+        _ pdf: Data, catalog: [(key: String, value: String)], info: [(key: String, value: String)],
+        figureAlternates: [String?] = []
     ) -> Data? {
-        guard !catalog.isEmpty || !info.isEmpty else { return pdf }
+        let describesFigures = figureAlternates.contains { $0 != nil }
+        guard !catalog.isEmpty || !info.isEmpty || describesFigures else { return pdf }
         // (Read in place: offsets in a PDF count from its first byte.)
         let bytes = pdf.startIndex == 0 ? pdf : Data(pdf)
         // The last cross-reference section: its offset after the last `startxref`, its trailer after
@@ -29,16 +35,29 @@ enum PDFCatalog {
         guard let size = value(of: "/Size", in: trailerText), let root = value(of: "/Root", in: trailerText),
             let infoObject = value(of: "/Info", in: trailerText)
         else { return nil }
-        // Each object to write again, by number, with its entries.
-        var objects: [(number: Int, text: String)] = []
-        for (number, entries) in [(root, catalog), (infoObject, info)] where !entries.isEmpty {
+        /// The text of object `number`'s dictionary, nil when it is not found.
+        func objectText(_ number: Int) -> String? {
             let header = Data("\(number) 0 obj".utf8)
             guard let offset = objectOffset(number, xref: previous, in: bytes),
                 bytes[offset...].starts(with: header),
                 let range = dictionary(at: offset + header.count, in: bytes)
             else { return nil }
-            var text = String(decoding: bytes[range], as: UTF8.self)
-            guard text.hasSuffix(">>") else { return nil }
+            return String(decoding: bytes[range], as: UTF8.self)
+        }
+        var edits = [(root, catalog), (infoObject, info)]
+        if describesFigures {
+            guard let catalogText = objectText(root), let treeRoot = value(of: "/StructTreeRoot", in: catalogText)
+            else { return nil }
+            let figures = structureElements(named: "Figure", under: treeRoot, objectText)
+            for (number, alternate) in zip(figures, figureAlternates) {
+                guard let alternate else { continue }
+                edits.append((number, [("/Alt", textString(alternate))]))
+            }
+        }
+        // Each object to write again, by number, with its entries.
+        var objects: [(number: Int, text: String)] = []
+        for (number, entries) in edits where !entries.isEmpty {
+            guard var text = objectText(number), text.hasSuffix(">>") else { return nil }
             text.removeLast(2)
             for (key, value) in entries where !text.contains(key + " ") && !text.contains(key + "\n") {
                 text += "   \(key) \(value)\n"
@@ -67,6 +86,36 @@ enum PDFCatalog {
         var amended = bytes
         amended.append(contentsOf: Array(update.utf8))
         return amended
+    }
+
+    /// The numbers of the structure elements of type `name` (`/S /Figure`) under the element or
+    /// tree root `top`, in the order of a depth-first walk of their `/K` kids (a kid that is no
+    /// structure element, such as an annotation's object reference, is passed over).
+    private static func structureElements(named name: String, under top: Int, _ text: (Int) -> String?) -> [Int] {
+        var found: [Int] = []
+        var stack = [top]
+        var seen: Set<Int> = []
+        while let number = stack.popLast() {
+            guard seen.insert(number).inserted, let object = text(number) else { continue }
+            if object.contains("/S /\(name)\n") || object.contains("/S /\(name) ") { found.append(number) }
+            guard let kids = object.range(of: "/K ") else { continue }
+            // (`/K` is the last entry Cairo writes: its kids are every `N 0 R` after it.)
+            var references: [Int] = []
+            var scanner = object[kids.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\n" })[...]
+            while let first = scanner.popFirst() {
+                if let value = Int(first), scanner.first == "0", scanner.dropFirst().first == "R" {
+                    references.append(value)
+                    scanner = scanner.dropFirst(2)
+                }
+            }
+            stack.append(contentsOf: references.reversed())
+        }
+        return found
+    }
+
+    /// `text` as a PDF text string: UTF-16BE with its byte order mark, in hex (ISO 32000-1 §7.9.2.2).
+    static func textString(_ text: String) -> String {
+        "<FEFF" + text.utf16.map { String(format: "%04X", $0) }.joined() + ">"
     }
 
     /// Where object `number` starts, read from the cross-reference table at `xref` (`xref`, then

@@ -61,6 +61,8 @@ final class Painter {
     var outlinedPaths: Set<[Int]> = []
     /// The PDF page being drawn, from 0.
     var pageIndex = 0
+    /// A tagged PDF's structure being written (``StructurePainting``); nil when untagged.
+    var structure: StructureState?
 
     init(canvas: Canvas, options: RenderOptions) {
         self.canvas = canvas

@@ -50,6 +50,15 @@ public struct RenderOptions: Sendable {
     /// it cannot write is ``RenderError/invalidDocument(key:problem:)``). nil: nothing but the
     /// creator, `mush`.
     public var document: DocumentInfo?
+    /// Whether a PDF of a box tree is tagged (unless ``document`` says): written with a structure
+    /// tree in the tree's order
+    /// (headings `H1` to `H6`, texts `P`, images `Figure` with their alternate text, and what
+    /// `BoxRole`s say) that screen readers and text extraction follow (MushRender's article,
+    /// "Tagged PDF"). False by default.
+    public var tagged = false
+
+    /// Whether a PDF is tagged: ``document``'s `tagged` where it says, else ``tagged``.
+    var isTagged: Bool { document?.tagged ?? tagged }
 
     /// ``quality``'s default: 90.
     public static let defaultQuality = 90

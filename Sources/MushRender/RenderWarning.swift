@@ -139,6 +139,9 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         /// A `#ID` link (a text run's or a box's) names an id (given) that no box of the document
         /// has: no link is written.
         case linkTargetNotFound(String)
+        /// A tagged PDF's picture (an image leaf, a box of role `figure`) without alternate text
+        /// (`BoxPaint.alternateText`): a screen reader can only say that there is a figure.
+        case figureWithoutAlternateText
 
         /// The problem in a few words: `image not found`, `not a PNG, JPEG, WebP or SVG file`.
         public var description: String {
@@ -167,6 +170,8 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
             case .imageOverDocumentMemory(let width, let height, let limit):
                 "an SVG or PDF keeps every image it draws until it is written, and this one (\(width) × \(height) pixels) would take them past the image memory (\(limit) bytes)"
             case .linkTargetNotFound(let id): "the link #\(id) names no box of the document"
+            case .figureWithoutAlternateText:
+                "a figure of a tagged PDF without alternate text (alt; \"\" marks a picture as decoration)"
             case .svgReferencesNotLoaded(let files):
                 "the SVG image refers to other files (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", …" : "")), and external references in SVG images are not loaded"
             }
@@ -180,6 +185,7 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
             case .animatedImage: "drew its first frame"
             case .svgReferencesNotLoaded: "drew it without them"
             case .linkTargetNotFound: "wrote no link"
+            case .figureWithoutAlternateText: "tagged it a Figure without /Alt"
             default: "drew a placeholder"
             }
         }

@@ -88,7 +88,7 @@ public enum Renderer {
             (options.wholeContent ? max(layout.width, layout.contentWidth) : layout.width) + room.left + room.right
         let height =
             (options.wholeContent ? max(layout.height, layout.contentHeight) : layout.height) + room.top + room.bottom
-        return try draw(width: width, height: height, format: format, options: options) { painter in
+        return try draw(width: width, height: height, format: format, options: options, boxTree: true) { painter in
             if painter.keepsLinks { painter.linkTargets = LinkTargets([layout]) }
             painter.drawBoxTree(layout, x: room.left, y: room.top, wholeContent: options.wholeContent)
         }
@@ -123,18 +123,27 @@ public enum Renderer {
 
     private static func draw(
         width: Double, height: Double, format: RenderFormat, options: RenderOptions, exactSize: Bool = false,
-        _ body: (Painter) -> Void
+        boxTree: Bool = false, _ body: (Painter) -> Void
     ) throws(RenderError) -> Rendering {
         let canvas = try Canvas(
             format: format, width: width, height: height, scale: options.scale, exactSize: exactSize,
             document: options.document)
         let painter = Painter(canvas: canvas, options: options)
         painter.paintBackground(options.background)
-        body(painter)
+        if boxTree {
+            painter.tagged(width: width, height: height) {
+                body(painter)
+                // (Inside the `Document`, whose elements the links are.)
+                painter.closeLeafElements()
+                painter.writeLinks()
+            }
+        } else {
+            body(painter)
+        }
         painter.writeLinks()
         painter.writeOutline()
         if let failure = painter.failure { throw failure }
-        var data = try canvas.finish(options)
+        var data = try canvas.finish(options, figureAlternates: painter.structure?.figureAlternates ?? [])
         if format == .svg {
             data = SVGTextLayer.add(painter.textLines, to: SVGIdentifiers.renumbered(data), scale: options.scale)
             data = SVGLinkLayer.add(
@@ -260,23 +269,28 @@ extension Renderer {
             painter.pageBand = nil
             painter.boxClips = []
             painter.context.restore()
-            // The repeated headers and footers, each whole.
-            for repeated in page.repeats {
-                guard let (node, _, _) = BoxPages.node(at: repeated.path, in: layout) else { continue }
-                painter.drawBoxTree(
-                    node, x: margin.left + repeated.x, y: margin.top + repeated.y, path: repeated.path,
-                    wholeContent: false)
-            }
-            // The running header and footer, in the margins.
-            guard index < decorations.count else { return }
-            if let header = decorations[index].header {
-                painter.drawBoxTree(
-                    header, x: margin.left, y: max((margin.top - header.height) / 2, 0), wholeContent: false)
-            }
-            if let footer = decorations[index].footer {
-                painter.drawBoxTree(
-                    footer, x: margin.left, y: height - margin.bottom + max((margin.bottom - footer.height) / 2, 0),
-                    wholeContent: false)
+            // In a tagged PDF, the page's paragraphs end here; what follows repeats the tree or
+            // decorates the page, and is no part of the structure.
+            painter.closeLeafElements()
+            painter.withoutStructure {
+                // The repeated headers and footers, each whole.
+                for repeated in page.repeats {
+                    guard let (node, _, _) = BoxPages.node(at: repeated.path, in: layout) else { continue }
+                    painter.drawBoxTree(
+                        node, x: margin.left + repeated.x, y: margin.top + repeated.y, path: repeated.path,
+                        wholeContent: false)
+                }
+                // The running header and footer, in the margins.
+                guard index < decorations.count else { return }
+                if let header = decorations[index].header {
+                    painter.drawBoxTree(
+                        header, x: margin.left, y: max((margin.top - header.height) / 2, 0), wholeContent: false)
+                }
+                if let footer = decorations[index].footer {
+                    painter.drawBoxTree(
+                        footer, x: margin.left,
+                        y: height - margin.bottom + max((margin.bottom - footer.height) / 2, 0), wholeContent: false)
+                }
             }
         }
         if format == .pdf {
@@ -289,14 +303,20 @@ extension Renderer {
                 if index > 0 { painter.context.showPage() }
                 painter.pageIndex = index
                 painter.paintBackground(options.background)
-                drawPage(painter, index)
+                // (After the first background: a paint of the whole page forgets what the page
+                // recorded before it, the structure's beginning too; see `clippedToPage`.)
+                if index == 0 { painter.beginDocumentStructure() }
+                painter.clippedToPage(width: width, height: height) { drawPage(painter, index) }
                 painter.writeLinks()
             }
+            painter.endDocumentStructure()
             painter.writeOutline()
             if let failure = painter.failure { throw failure }
             return [
                 Rendering(
-                    format: .pdf, data: try canvas.finish(options), width: canvas.pixelWidth,
+                    format: .pdf,
+                    data: try canvas.finish(options, figureAlternates: painter.structure?.figureAlternates ?? []),
+                    width: canvas.pixelWidth,
                     height: canvas.pixelHeight,
                     warnings: painter.warnings)
             ]

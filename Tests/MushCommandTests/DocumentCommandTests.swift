@@ -202,3 +202,100 @@ struct ReportExampleTests {
         }
     }
 }
+
+/// Tagged PDFs from the JSON: `document.tagged` or `--tagged`, `role` and `alt`.
+@Suite("Tagged PDF, from the command")
+struct TaggedCommandTests {
+    /// The element types of `pdf`'s structure tree in a depth-first walk, with each figure's `/Alt`.
+    func elements(_ pdf: String) throws -> [String] {
+        let script = """
+            import sys
+            from pypdf import PdfReader
+            root = PdfReader(sys.argv[1], strict=True).trailer["/Root"]
+            def walk(element):
+                element = element.get_object()
+                if element.get("/Type") != "/StructElem": return
+                print(element["/S"][1:] + ("|" + element["/Alt"] if "/Alt" in element else ""))
+                kids = element.get("/K")
+                for kid in kids if isinstance(kids, list) else [kids]:
+                    if hasattr(kid, "get_object") and isinstance(kid.get_object(), dict): walk(kid)
+            if "/StructTreeRoot" in root:
+                kids = root["/StructTreeRoot"]["/K"]
+                for kid in kids if isinstance(kids, list) else [kids]: walk(kid)
+            """
+        return try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, pdf]).output
+            .split(separator: "\n").map(String.init)
+    }
+
+    /// The report example says `"tagged": true`: its headings, paragraphs, figures with their
+    /// words and one table across two pages, its header repeated on the second but tagged once.
+    @Test func theReportIsTagged() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("report.pdf").path
+            let result = try await mush(["render", root.appendingPathComponent("Examples/report.json").path, "-o", pdf])
+            #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
+            let elements = try elements(pdf)
+            var counts: [String: Int] = [:]
+            for element in elements { counts[element, default: 0] += 1 }
+            #expect(elements.first == "Document")
+            #expect(counts["Table"] == 1 && counts["TR"] == 37 && counts["TH"] == 3 && counts["TD"] == 108)
+            #expect(counts["H1"] == 5 && counts["H2"] == 4)
+            #expect(
+                elements.filter { $0.hasPrefix("Figure") } == [
+                    "Figure|The authority's emblem, a rising sun",
+                    "Figure|Fishing boats moored along the new quay wall at dawn",
+                ])
+            // The headings in the order they are read.
+            let headings = elements.filter { $0 == "H1" || $0 == "H2" }
+            #expect(headings == ["H1", "H1", "H1", "H2", "H2", "H1", "H2", "H1", "H2"])
+            let info = try run(URL(fileURLWithPath: pdfinfo), [pdf]).output
+            #expect(info.contains("Tagged:          yes"))
+        }
+    }
+
+    @Test func taggedByTheFlagOrTheDocument() async throws {
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("out.pdf").path
+            let tree = #"{"flexDirection": "column", "children": [{"text": "Title", "heading": 1}, {"text": "Body"}]}"#
+            let plain = try await mush(["render", "-", "-o", pdf], input: Data(tree.utf8))
+            #expect(plain.status == 0)
+            #expect(try elements(pdf).isEmpty, "untagged by default")
+            let flagged = try await mush(["render", "-", "--tagged", "-o", pdf], input: Data(tree.utf8))
+            #expect(flagged.status == 0)
+            #expect(try elements(pdf) == ["Document", "H1", "P"])
+            let asked = #"{"document": {"tagged": true}, "# + tree.dropFirst()
+            #expect(try await mush(["render", "-", "-o", pdf], input: Data(asked.utf8)).status == 0)
+            #expect(try elements(pdf) == ["Document", "H1", "P"])
+            // The flag wins over the document's false.
+            let refused = #"{"document": {"tagged": false}, "# + tree.dropFirst()
+            #expect(try await mush(["render", "-", "--tagged", "-o", pdf], input: Data(refused.utf8)).status == 0)
+            #expect(try elements(pdf) == ["Document", "H1", "P"])
+        }
+    }
+
+    @Test func badValuesAreOneLineNamingThem() async throws {
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("out.pdf").path
+            let cases: [(String, String)] = [
+                (
+                    #"{"children": [{"text": "a", "role": "tabel"}]}"#,
+                    "children[0].role: must be paragraph, list, listItem, table, row, header, cell, figure, group or artifact (it is 'tabel')"
+                ),
+                (#"{"children": [{"text": "a", "alt": 3}]}"#, "children[0].alt: expected a string"),
+                (#"{"children": [{"text": "a", "alt": "x\u0000"}]}"#, "children[0].alt: must not hold U+0000"),
+                (#"{"document": {"tagged": "yes"}, "text": "a"}"#, "document.tagged: expected true or false"),
+            ]
+            for (json, start) in cases {
+                let result = try await mush(["render", "-", "-o", pdf], input: Data(json.utf8))
+                expectOneLineError(result)
+                #expect(result.error.hasPrefix("mush: error: \(start)"), "\(result.error)")
+            }
+            let png = folder.appendingPathComponent("out.png").path
+            let flag = try await mush(["render", "-", "--tagged", "-o", png], input: Data(#"{"text": "a"}"#.utf8))
+            expectOneLineError(flag)
+            #expect(flag.error.contains("--tagged is for a PDF (the output is"))
+        }
+    }
+}

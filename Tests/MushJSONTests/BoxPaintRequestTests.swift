@@ -30,20 +30,23 @@ struct BoxPaintRequestTests {
             """
             {"backgroundColor": "#fff", "borderColors": {"top": "#f00", "left": "#00f8"}, "cornerRadius": 12.5,
              "shadow": {"color": "#0004", "x": -1, "y": 2, "blur": 3}, "zIndex": -2, "opacity": 0.25,
-             "link": "https://example.com/a", "heading": 2, "bookmark": "Totals", "bookmarkOpen": false}
+             "link": "https://example.com/a", "heading": 2, "bookmark": "Totals", "bookmarkOpen": false,
+             "role": "figure", "alt": "A chart of the year's income"}
             """
         ).root
         var expected = BoxPaint(backgroundColor: color("#fff"), cornerRadius: 12.5, zIndex: -2)
         expected.opacity = 0.25
         expected.link = "https://example.com/a"
         expected.bookmark = BoxBookmark(level: 2, title: "Totals", isOpen: false, isHeading: true)
+        expected.role = .figure
+        expected.alternateText = "A chart of the year's income"
         expected.borderColors = BoxEdges(top: color("#f00"), right: nil, bottom: nil, left: color("#00f8"))
         expected.shadow = BoxShadow(color: color("#0004"), offset: BoxOffset(x: -1, y: 2), blur: 3)
         #expect(root.paint == expected)
         #expect(
             BoxRequest.paintKeys == [
                 "backgroundColor", "borderColors", "cornerRadius", "shadow", "zIndex", "opacity", "backgroundGradient",
-                "link", "heading", "bookmark", "bookmarkOpen",
+                "link", "heading", "bookmark", "bookmarkOpen", "role", "alt",
             ])
         #expect(BoxRequest.paintKeys.allSatisfy { BoxRequest.nodeKeys.contains($0) })
     }

@@ -1,4 +1,5 @@
 import Mush
+import MushBase
 
 /// How a box looks, for whoever draws its layout: the engine never reads it, and carries it from
 /// the node (``BoxNode/paint``) to the node's result (``BoxLayout/paint``) as it is.
@@ -50,6 +51,12 @@ public struct BoxPaint: Hashable, Sendable {
     /// The box's entry in a PDF's outline (a bookmark; a heading's); nil: none. Other formats have
     /// no outline.
     public var bookmark: BoxBookmark?
+    /// What the box is in a tagged PDF's structure; nil: what it holds says (``BoxRole``).
+    public var role: BoxRole?
+    /// What a picture shows, for those who cannot see it: a tagged PDF's `/Alt` on the box's
+    /// `Figure` (an image leaf, or a box of role ``BoxRole/figure``). An empty text marks the picture
+    /// as decoration (no element); nil: none given (a tagged PDF warns).
+    public var alternateText: String?
 
     public init(
         backgroundColor: MushColor? = nil, borderColors: BoxEdges<MushColor?> = BoxEdges(nil),
@@ -64,6 +71,14 @@ public struct BoxPaint: Hashable, Sendable {
         self.shadow = shadow
         self.zIndex = zIndex
         self.contentOffset = contentOffset
+    }
+
+    /// What is wrong with `text` as an ``alternateText``: a U+0000, or more than
+    /// `DocumentInfo.longestText` characters; nil when nothing is.
+    public static func problem(alternateText text: String) -> String? {
+        if text.unicodeScalars.contains("\0") { return "must not hold U+0000" }
+        if text.count > DocumentInfo.longestText { return "must be at most \(DocumentInfo.longestText) characters" }
+        return nil
     }
 
     /// The first value out of its range, as `(key, problem)`: a negative or non-finite
@@ -94,6 +109,7 @@ public struct BoxPaint: Hashable, Sendable {
         }
         if let link, let problem = LinkTarget.problem(link) { return ("link", problem) }
         if let found = bookmark?.firstProblem() { return found }
+        if let alternateText, let problem = Self.problem(alternateText: alternateText) { return ("alt", problem) }
         for (index, rule) in rules.enumerated() {
             if let problem = problem(rule.x, MushLimits.offset) { return ("rules[\(index)].x", problem) }
             if let problem = problem(rule.y, MushLimits.offset) { return ("rules[\(index)].y", problem) }

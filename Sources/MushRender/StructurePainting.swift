@@ -1,0 +1,210 @@
+import MushBox
+
+/// A tagged PDF's structure as it is being written (``Painter/structure``): the elements open, and
+/// what the finished file still needs.
+///
+/// Cairo 1.16 writes a structure element for each `cairo_tag_begin` and marks what is drawn inside
+/// an element that holds no other as its content; an element left open across a page goes on on the
+/// next page. The painter draws every page from the root, so the open elements are kept across
+/// pages by their boxes' paths: a box met again on the next page goes on in its element.
+struct StructureState {
+    /// An element begun and not yet ended, innermost last.
+    struct Open {
+        /// Its box's path in the tree.
+        var path: [Int]
+        var name: String
+        /// A paragraph-like element (`P`, `H1`…`H6`, `Figure`, or a box with no children): what it
+        /// holds is its content, with no elements inside. Ended at every page's end.
+        var isLeaf: Bool
+    }
+
+    var open: [Open] = []
+    /// How many boxes being drawn hold content that gets no elements of its own: inside a
+    /// paragraph-like element, a translucent group, an artifact, a page's running header or footer or
+    /// repeated boxes, or a box outside the page's band (drawn only for what reaches into it).
+    var suppressed = 0
+    /// The alternate text of each `Figure` begun, in order (nil: none given): Cairo 1.16 writes no
+    /// `/Alt`, so the finished file gets it (``PDFCatalog``).
+    var figureAlternates: [String?] = []
+}
+
+/// What a box is in the structure (``Painter/structureElement(for:)``).
+enum StructureElement {
+    /// An element of this name.
+    case element(name: String, isLeaf: Bool, alternateText: String?)
+    /// Decoration: no element, nor for anything inside it.
+    case artifact
+}
+
+extension Painter {
+    /// Whether this drawing writes a structure tree: a tagged PDF (``RenderOptions/tagged``).
+    var isTagging: Bool { structure != nil }
+
+    /// Begins the `Document` element that holds every other, when the drawing is a tagged PDF.
+    func beginDocumentStructure() {
+        guard options.isTagged, canvas.format == .pdf else { return }
+        structure = StructureState()
+        context.beginStructure("Document")
+    }
+
+    /// Draws `body` (a one-page drawing) inside the `Document` element when the drawing is a
+    /// tagged PDF, clipped to the page (``clippedToPage(width:height:_:)``).
+    func tagged(width: Double, height: Double, _ body: () -> Void) {
+        beginDocumentStructure()
+        guard isTagging else { return body() }
+        clippedToPage(width: width, height: height, body)
+        endDocumentStructure()
+    }
+
+    /// Draws `body` clipped to the page (a little past it, which cuts nothing), in a tagged PDF.
+    /// Cairo 1.16 records a page's drawing and forgets what it recorded before an opaque paint
+    /// without a clip (a fill of the whole page is one), tags included: the structure would then
+    /// no longer match ("invalid tag name, attributes, or nesting"). Under a clip it keeps them.
+    func clippedToPage(width: Double, height: Double, _ body: () -> Void) {
+        guard isTagging else { return body() }
+        context.save()
+        context.rectangle(x: -1, y: -1, width: width + 2, height: height + 2)
+        context.clip()
+        body()
+        context.restore()
+    }
+
+    /// Ends every element open and the `Document`.
+    func endDocumentStructure() {
+        guard structure != nil else { return }
+        closeElements { _ in true }
+        context.endStructure("Document")
+    }
+
+    /// Ends the paragraph-like elements open: at a page's end, before what the page draws outside
+    /// the tree (its repeated boxes, header and footer) and its links, which Cairo would put inside
+    /// them.
+    func closeLeafElements() {
+        closeElements { $0.isLeaf }
+    }
+
+    /// Ends open elements, innermost first, while `closing` says so.
+    private func closeElements(while closing: (StructureState.Open) -> Bool) {
+        guard var state = structure else { return }
+        while let last = state.open.last, closing(last) {
+            context.endStructure(last.name)
+            state.open.removeLast()
+        }
+        structure = state
+    }
+
+    /// What `layout` is in the structure: its role's element (``BoxRole``), else a heading's `H1` to
+    /// `H6`, a text or row leaf's `P`, an image leaf's `Figure` (an artifact when its alternate
+    /// text is empty); nil for a box that is no element of its own.
+    func structureElement(for layout: BoxLayout) -> StructureElement? {
+        let paint = layout.paint
+        let alternateText = paint?.alternateText
+        let name: String
+        if let role = paint?.role {
+            guard let type = role.structureType else { return .artifact }
+            name = type
+        } else if let bookmark = paint?.bookmark, bookmark.isHeading {
+            name = "H\(bookmark.level)"
+        } else {
+            switch layout.leaf {
+            case .text?, .row?: name = "P"
+            case .image?: name = "Figure"
+            default: return nil
+            }
+        }
+        if name == "Figure", alternateText == "" { return .artifact }
+        let paragraphLike = name == "P" || name == "Figure" || (name.hasPrefix("H") && name.count == 2)
+        return .element(name: name, isLeaf: paragraphLike || layout.children.isEmpty, alternateText: alternateText)
+    }
+
+    /// Enters the box `layout` at `path`, drawn at `y` and `height` tall, in the structure: ends the open elements
+    /// that do not hold it, begins its element (unless it is the one open, begun on an earlier page)
+    /// or holds back the elements of what it holds. `asLeaf` makes its element (a `Div` if it has
+    /// none) hold all it draws (a translucent group). Returns what ``exitStructure(_:y:height:)``
+    /// needs.
+    func enterStructure(
+        _ layout: BoxLayout, path: [Int], y: Double, height: Double, asLeaf: Bool = false
+    ) -> StructureEntry {
+        guard var state = structure else { return .none }
+        if state.suppressed > 0 { return .none }
+        if !startsInPageBand(y: y, height: height) {
+            state.suppressed += 1
+            structure = state
+            return .suppressed
+        }
+        // Open elements neither above nor below this box end: their boxes are done. (A box above
+        // them is entered again on the next page, on the way down to where they go on.)
+        closeElements { !path.starts(with: $0.path) && !$0.path.starts(with: path) }
+        state = structure!
+        var kind = structureElement(for: layout)
+        if asLeaf {
+            switch kind {
+            case .element(let name, _, let alternateText):
+                kind = .element(name: name, isLeaf: true, alternateText: alternateText)
+            case .artifact: break
+            case nil: kind = .element(name: "Div", isLeaf: true, alternateText: nil)
+            }
+        }
+        switch kind {
+        case nil:
+            return .none
+        case .artifact:
+            state.suppressed += 1
+            structure = state
+            return .suppressed
+        case .element(let name, let isLeaf, let alternateText):
+            if !state.open.contains(where: { $0.path == path }) {
+                context.beginStructure(name)
+                state.open.append(StructureState.Open(path: path, name: name, isLeaf: isLeaf))
+                if name == "Figure" {
+                    state.figureAlternates.append(alternateText)
+                    if alternateText == nil {
+                        warn(.figureWithoutAlternateText, file: nil, at: RenderWarning.Location(nodePath: path))
+                    }
+                }
+            }
+            if isLeaf { state.suppressed += 1 }
+            structure = state
+            return .element(isLeaf: isLeaf)
+        }
+    }
+
+    /// Leaves a box entered with ``enterStructure(_:path:y:height:asLeaf:)``: its element ends when its
+    /// box ends on this page (else it goes on on the next), and what it held back is let go.
+    func exitStructure(_ entry: StructureEntry, y: Double, height: Double) {
+        guard var state = structure else { return }
+        switch entry {
+        case .none:
+            return
+        case .suppressed:
+            state.suppressed -= 1
+            structure = state
+        case .element(let isLeaf):
+            if isLeaf { state.suppressed -= 1 }
+            structure = state
+            if pageBand.map({ y + max(height, 0) <= $0.bottom }) ?? true, let last = state.open.last {
+                context.endStructure(last.name)
+                state.open.removeLast()
+                structure = state
+            }
+        }
+    }
+
+    /// Draws `body` with no structure written for it (a page's repeated boxes, header and footer).
+    func withoutStructure(_ body: () -> Void) {
+        guard structure != nil else { return body() }
+        structure!.suppressed += 1
+        body()
+        structure!.suppressed -= 1
+    }
+}
+
+/// What entering a box did to the structure, for leaving it.
+enum StructureEntry {
+    /// Nothing.
+    case none
+    /// Held back the elements of what the box holds.
+    case suppressed
+    /// Begun (or went on in) the box's element; a paragraph-like one holds back what is inside.
+    case element(isLeaf: Bool)
+}
