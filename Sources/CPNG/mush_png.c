@@ -119,3 +119,55 @@ int mush_png_encode(const unsigned char *pixels, int width, int height, int stri
     free(row);
     return 0;
 }
+
+long mush_zlib_inflate(const unsigned char *in, size_t length, size_t limit, unsigned char **out) {
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (inflateInit(&stream) != Z_OK) return -1;
+    size_t capacity = length * 4 + 1024;
+    if (capacity > limit) capacity = limit;
+    unsigned char *buffer = malloc(capacity > 0 ? capacity : 1);
+    if (!buffer) {
+        inflateEnd(&stream);
+        return -1;
+    }
+    stream.next_in = (unsigned char *)in;
+    stream.avail_in = (uInt)length;
+    size_t used = 0;
+    for (;;) {
+        if (used == capacity) {
+            if (capacity >= limit) break;
+            size_t larger = capacity * 2 > limit ? limit : capacity * 2;
+            unsigned char *grown = realloc(buffer, larger);
+            if (!grown) break;
+            buffer = grown;
+            capacity = larger;
+        }
+        stream.next_out = buffer + used;
+        stream.avail_out = (uInt)(capacity - used);
+        int status = inflate(&stream, Z_NO_FLUSH);
+        used = capacity - stream.avail_out;
+        if (status == Z_STREAM_END) {
+            inflateEnd(&stream);
+            *out = buffer;
+            return (long)used;
+        }
+        if (status != Z_OK && status != Z_BUF_ERROR) break;
+        if (status == Z_BUF_ERROR && stream.avail_in == 0) break;
+    }
+    inflateEnd(&stream);
+    free(buffer);
+    return -1;
+}
+
+long mush_zlib_deflate(const unsigned char *in, size_t length, unsigned char **out) {
+    uLong capacity = compressBound((uLong)length);
+    unsigned char *buffer = malloc(capacity);
+    if (!buffer) return -1;
+    if (compress2(buffer, &capacity, in, (uLong)length, 6) != Z_OK) {
+        free(buffer);
+        return -1;
+    }
+    *out = buffer;
+    return (long)capacity;
+}

@@ -71,7 +71,11 @@ extension Painter {
     private func drawBoxContent(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {
         let box = Rect(x: x, y: y, width: layout.width, height: layout.height)
         let paint = layout.paint
-        if let link = paint?.link { addLink(link, box, location: RenderWarning.Location(nodePath: path)) }
+        if let link = paint?.link {
+            addLink(
+                link, box, location: RenderWarning.Location(nodePath: path),
+                description: isTagging ? layout.outlineText : nil)
+        }
         if paint?.bookmark != nil { addOutlineEntry(layout, x: x, y: y, path: path) }
         if let paint {
             let painted =

@@ -92,7 +92,7 @@ final class CairoContext {
 
     /// Ends the drawing and gives the file's bytes: a bitmap encoded as `options` ask
     /// (``BitmapPixels``), or the SVG or PDF Cairo wrote.
-    func finish(_ options: RenderOptions, figureAlternates: [String?] = []) throws(RenderError) -> Data {
+    func finish(_ options: RenderOptions, tagging: PDFTagging? = nil) throws(RenderError) -> Data {
         let drawing = cairo_status(context)
         guard drawing == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(drawing))) }
         guard !format.isBitmap else {
@@ -108,13 +108,11 @@ final class CairoContext {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-        guard format == .pdf, options.document != nil || figureAlternates.contains(where: { $0 != nil }) else {
-            return sink.data
-        }
+        guard format == .pdf, options.document != nil || tagging != nil else { return sink.data }
         guard
             let amended = PDFCatalog.amended(
                 sink.data, catalog: options.document?.catalogEntries ?? [], info: options.document?.infoEntries ?? [],
-                figureAlternates: figureAlternates)
+                tagging: tagging)
         else {
             throw .encoding(format: .pdf, reason: "its catalog was not found where Cairo writes it")
         }

@@ -46,9 +46,9 @@ final class Canvas {
             height: exactSize && !format.isBitmap ? height * scale : scaledHeight, scale: scale)
     }
 
-    /// Ends the drawing and gives the file's bytes, a bitmap encoded as `options` ask; a tagged PDF's
-    /// figures described by `figureAlternates` (``StructureState/figureAlternates``).
-    func finish(_ options: RenderOptions, figureAlternates: [String?] = []) throws(RenderError) -> Data {
-        try context.finish(options, figureAlternates: figureAlternates)
+    /// Ends the drawing and gives the file's bytes, a bitmap encoded as `options` ask; a tagged PDF
+    /// (`structure`) with what Cairo does not write (``PDFTagging``).
+    func finish(_ options: RenderOptions, structure: StructureState? = nil) throws(RenderError) -> Data {
+        try context.finish(options, tagging: structure?.tagging(options.document))
     }
 }

@@ -11,6 +11,8 @@ struct LinkArea {
     /// An `http`, `https` or `mailto` URL, or `#ID`.
     var link: String
     var rect: Painter.Rect
+    /// What the link says, for a tagged PDF's `/Contents`: a box's text, else the link itself.
+    var description: String
 }
 
 /// A box that a `#ID` link names, where it is drawn (its border box, in points from the picture's
@@ -81,7 +83,7 @@ extension Painter {
 
     /// Keeps `link` over `rect` (in points), cut to the clips in force (nothing when wholly outside
     /// them). A `#ID` link naming no box is not kept, and warned about once for its place.
-    func addLink(_ link: String, _ rect: Rect, location: RenderWarning.Location) {
+    func addLink(_ link: String, _ rect: Rect, location: RenderWarning.Location, description: String? = nil) {
         guard keepsLinks else { return }
         if let id = LinkTarget.fragment(of: link), !linkTargets.ids.contains(id) {
             let warning = RenderWarning(location: location, problem: .linkTargetNotFound(id), file: nil)
@@ -96,7 +98,10 @@ extension Painter {
             bottom = min(bottom, clip.y + clip.height)
         }
         guard right > left, bottom > top, [left, top, right, bottom].allSatisfy(\.isFinite) else { return }
-        linkAreas.append(LinkArea(link: link, rect: Rect(x: left, y: top, width: right - left, height: bottom - top)))
+        linkAreas.append(
+            LinkArea(
+                link: link, rect: Rect(x: left, y: top, width: right - left, height: bottom - top),
+                description: description.flatMap { $0.isEmpty ? nil : $0 } ?? link))
     }
 
     /// The links of a paragraph drawn with its top-left corner at (`x`, `y`): its layout's
@@ -143,6 +148,7 @@ extension Painter {
                 name: Self.destinationName(destination.id), x: destination.rect.x * scale,
                 y: destination.rect.y * scale)
         }
+        if isTagging { structure!.noteLinks(linkAreas.map(\.description), page: pageIndex) }
         for area in linkAreas {
             let rect = (
                 x: area.rect.x * scale, y: area.rect.y * scale, width: area.rect.width * scale,

@@ -1,3 +1,4 @@
+import CPNG
 import Foundation
 
 /// What a finished PDF says beyond what Cairo 1.16 writes: the document's language (`/Lang` in the
@@ -13,15 +14,17 @@ enum PDFCatalog {
     /// dictionary, or as it is when there are none; nil when the file is not laid out as Cairo lays
     /// it out (its trailer, catalog, information dictionary or cross-reference not found).
     ///
-    /// `figureAlternates` holds the alternate text of each `Figure` structure element in the order
-    /// they were begun (nil: none), which is the order of a depth-first walk of Cairo's structure
-    /// tree: each is written as the element's `/Alt`, which Cairo 1.16 does not write.
+    /// A tagged PDF (`tagging`) gets what Cairo 1.16 does not write: `/Alt` on its figures, each
+    /// page's content written again with what it draws outside marked content marked as an artifact
+    /// (``PDFArtifacts``; a page whose content cannot be read so is left as it is), `/Tabs /S` on
+    /// its pages, `/Contents` on its links, and where it asks, XMP metadata naming it PDF/UA-1.
     static func amended(
         _ pdf: Data, catalog: [(key: String, value: String)], info: [(key: String, value: String)],
-        figureAlternates: [String?] = []
+        tagging: PDFTagging? = nil
     ) -> Data? {
+        guard !catalog.isEmpty || !info.isEmpty || tagging != nil else { return pdf }
+        let figureAlternates = tagging?.figureAlternates ?? []
         let describesFigures = figureAlternates.contains { $0 != nil }
-        guard !catalog.isEmpty || !info.isEmpty || describesFigures else { return pdf }
         // (Read in place: offsets in a PDF count from its first byte.)
         let bytes = pdf.startIndex == 0 ? pdf : Data(pdf)
         // The last cross-reference section: its offset after the last `startxref`, its trailer after
@@ -32,9 +35,17 @@ enum PDFCatalog {
             let trailerDictionary = dictionary(at: trailer.upperBound, in: bytes)
         else { return nil }
         let trailerText = String(decoding: bytes[trailerDictionary], as: UTF8.self)
-        guard let size = value(of: "/Size", in: trailerText), let root = value(of: "/Root", in: trailerText),
+        guard var size = value(of: "/Size", in: trailerText), let root = value(of: "/Root", in: trailerText),
             let infoObject = value(of: "/Info", in: trailerText)
         else { return nil }
+        // New objects (the XMP metadata) are numbered from the old size on.
+        var added: [(number: Int, body: [UInt8])] = []
+        var catalog = catalog
+        if let title = tagging?.universalAccessibilityTitle {
+            catalog.append(("/Metadata", "\(size) 0 R"))
+            added.append((size, metadataStream(title: title)))
+            size += 1
+        }
         /// The text of object `number`'s dictionary, nil when it is not found.
         func objectText(_ number: Int) -> String? {
             let header = Data("\(number) 0 obj".utf8)
@@ -55,37 +66,181 @@ enum PDFCatalog {
             }
         }
         // Each object to write again, by number, with its entries.
-        var objects: [(number: Int, text: String)] = []
+        var objects: [(number: Int, body: [UInt8])] = []
         for (number, entries) in edits where !entries.isEmpty {
             guard var text = objectText(number), text.hasSuffix(">>") else { return nil }
             text.removeLast(2)
             for (key, value) in entries where !text.contains(key + " ") && !text.contains(key + "\n") {
                 text += "   \(key) \(value)\n"
             }
-            objects.append((number, text + ">>"))
+            objects.append((number, Array((text + ">>").utf8)))
         }
         guard objects.contains(where: { $0.number == root }) || catalog.isEmpty else { return nil }
-        var update = "\n"
-        var offsets: [(number: Int, offset: Int)] = []
-        for (number, text) in objects.sorted(by: { $0.number < $1.number }) {
-            offsets.append((number, bytes.count + update.utf8.count))
-            update += "\(number) 0 obj\n\(text)\nendobj\n"
+        if let tagging {
+            guard let catalogText = objectText(root), let pages = value(of: "/Pages", in: catalogText) else {
+                return nil
+            }
+            for (index, page) in pageObjects(under: pages, objectText).enumerated() {
+                guard var pageText = objectText(page), pageText.hasSuffix(">>"),
+                    let contents = value(of: "/Contents", in: pageText),
+                    let content = streamContent(contents, xref: previous, in: bytes)
+                else { return nil }
+                // The page's tab order follows the structure (PDF/UA wants it where there are links).
+                if !pageText.contains("/Tabs") {
+                    pageText.removeLast(2)
+                    objects.append((page, Array((pageText + "   /Tabs /S\n>>").utf8)))
+                }
+                // Its links described, in the order they were written.
+                let descriptions = index < tagging.linkDescriptions.count ? tagging.linkDescriptions[index] : []
+                if let annotations = pageText.range(of: "/Annots") {
+                    let links = references(in: pageText[annotations.upperBound...].prefix { $0 != "]" })
+                    if links.count == descriptions.count {
+                        for (link, description) in zip(links, descriptions) {
+                            guard var text = objectText(link), text.hasSuffix(">>"), !text.contains("/Contents")
+                            else { continue }
+                            text.removeLast(2)
+                            objects.append((link, Array((text + "   /Contents \(textString(description))\n>>").utf8)))
+                        }
+                    }
+                }
+                guard let marked = PDFArtifacts.marked(content), marked != content else { continue }
+                guard let body = flateStream(marked) else { return nil }
+                objects.append((contents, body))
+            }
         }
-        let xrefOffset = bytes.count + update.utf8.count
+        objects += added
+        var update: [UInt8] = Array("\n".utf8)
+        var offsets: [(number: Int, offset: Int)] = []
+        for (number, body) in objects.sorted(by: { $0.number < $1.number }) {
+            offsets.append((number, bytes.count + update.count))
+            update += Array("\(number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
+        }
+        var tail = ""
+        let xrefOffset = bytes.count + update.count
         // (Each entry is 20 bytes: ten digits, a space, five digits, a space, `n` or `f`, a space, a
         // line feed; a subsection for each object, after the head of the free list, object 0, which
         // readers look for first.)
-        update += "xref\n0 1\n0000000000 65535 f \n"
+        tail += "xref\n0 1\n0000000000 65535 f \n"
         for (number, offset) in offsets {
             let digits = String(offset)
-            update +=
+            tail +=
                 "\(number) 1\n" + String(repeating: "0", count: max(10 - digits.count, 0)) + digits + " 00000 n \n"
         }
-        update += "trailer\n<< /Size \(size)\n   /Root \(root) 0 R\n   /Info \(infoObject) 0 R\n"
-        update += "   /Prev \(previous)\n>>\nstartxref\n\(xrefOffset)\n%%EOF\n"
+        tail += "trailer\n<< /Size \(size)\n   /Root \(root) 0 R\n   /Info \(infoObject) 0 R\n"
+        tail += "   /Prev \(previous)\n>>\nstartxref\n\(xrefOffset)\n%%EOF\n"
         var amended = bytes
-        amended.append(contentsOf: Array(update.utf8))
+        amended.append(contentsOf: update)
+        amended.append(contentsOf: Array(tail.utf8))
         return amended
+    }
+
+    /// An XMP metadata stream (uncompressed, as PDF/A and PDF/UA readers expect) with the title and
+    /// the PDF/UA identifier, part 1.
+    private static func metadataStream(title: String) -> [UInt8] {
+        var escaped = ""
+        for scalar in title.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default:
+                // (Characters XML 1.0 does not allow are left out.)
+                if scalar.value >= 0x20 || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        let xmp = """
+            <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/">
+             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+              <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"
+                xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">
+               <dc:title><rdf:Alt><rdf:li xml:lang="x-default">\(escaped)</rdf:li></rdf:Alt></dc:title>
+               <pdfuaid:part>1</pdfuaid:part>
+              </rdf:Description>
+             </rdf:RDF>
+            </x:xmpmeta>
+            <?xpacket end="w"?>
+            """
+        let data = Array(xmp.utf8)
+        return Array("<< /Type /Metadata\n   /Subtype /XML\n   /Length \(data.count)\n>>\nstream\n".utf8) + data
+            + Array("\nendstream".utf8)
+    }
+
+    /// The page objects under the page tree node `top`, in order.
+    private static func pageObjects(under top: Int, _ text: (Int) -> String?) -> [Int] {
+        var pages: [Int] = []
+        var stack = [top]
+        var seen: Set<Int> = []
+        while let number = stack.popLast() {
+            guard seen.insert(number).inserted, let object = text(number) else { continue }
+            if object.contains("/Type /Pages"), let kids = object.range(of: "/Kids") {
+                stack.append(contentsOf: references(in: object[kids.upperBound...]).reversed())
+            } else if object.contains("/Type /Page") {
+                pages.append(number)
+            }
+        }
+        return pages
+    }
+
+    /// The numbers of the indirect references (`N 0 R`) in `text`, in order.
+    private static func references(in text: Substring) -> [Int] {
+        var found: [Int] = []
+        var scanner = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" })[...]
+        while let first = scanner.popFirst() {
+            if let value = Int(first), scanner.first == "0", scanner.dropFirst().first == "R" {
+                found.append(value)
+                scanner = scanner.dropFirst(2)
+            }
+        }
+        return found
+    }
+
+    /// The decoded data of the stream object `number` (its `/Length` direct or a reference to a
+    /// number; `/FlateDecode` or no filter); nil when it is not found or cannot be decoded.
+    private static func streamContent(_ number: Int, xref: Int, in bytes: Data) -> [UInt8]? {
+        let header = Data("\(number) 0 obj".utf8)
+        guard let offset = objectOffset(number, xref: xref, in: bytes), bytes[offset...].starts(with: header),
+            let range = dictionary(at: offset + header.count, in: bytes)
+        else { return nil }
+        let text = String(decoding: bytes[range], as: UTF8.self)
+        guard var length = value(of: "/Length", in: text) else { return nil }
+        if text.contains("/Length \(length) 0 R") {
+            let lengthHeader = Data("\(length) 0 obj".utf8)
+            guard let lengthOffset = objectOffset(length, xref: xref, in: bytes),
+                bytes[lengthOffset...].starts(with: lengthHeader),
+                let direct = integer(at: lengthOffset + lengthHeader.count, in: bytes)?.value
+            else { return nil }
+            length = direct
+        }
+        var start = spaceSkipped(from: range.upperBound, in: bytes)
+        let keyword = Data("stream".utf8)
+        guard bytes[start...].starts(with: keyword) else { return nil }
+        start += keyword.count
+        if start < bytes.count, bytes[start] == 0x0D { start += 1 }
+        guard start < bytes.count, bytes[start] == 0x0A, start + 1 + length <= bytes.count else { return nil }
+        let data = Array(bytes[(start + 1)..<(start + 1 + length)])
+        guard text.contains("/Filter") else { return data }
+        guard text.contains("/Filter /FlateDecode"), !text.contains("/DecodeParms") else { return nil }
+        var inflated: UnsafeMutablePointer<UInt8>?
+        let count = data.withUnsafeBufferPointer {
+            mush_zlib_inflate($0.baseAddress, $0.count, 1 << 30, &inflated)
+        }
+        guard count >= 0, let inflated else { return nil }
+        defer { free(inflated) }
+        return Array(UnsafeBufferPointer(start: inflated, count: count))
+    }
+
+    /// A stream object's dictionary and data for `content`, deflated.
+    private static func flateStream(_ content: [UInt8]) -> [UInt8]? {
+        var deflated: UnsafeMutablePointer<UInt8>?
+        let count = content.withUnsafeBufferPointer { mush_zlib_deflate($0.baseAddress, $0.count, &deflated) }
+        guard count >= 0, let deflated else { return nil }
+        defer { free(deflated) }
+        return Array("<< /Length \(count)\n   /Filter /FlateDecode\n>>\nstream\n".utf8)
+            + Array(UnsafeBufferPointer(start: deflated, count: count)) + Array("\nendstream".utf8)
     }
 
     /// The numbers of the structure elements of type `name` (`/S /Figure`) under the element or
@@ -100,15 +255,7 @@ enum PDFCatalog {
             if object.contains("/S /\(name)\n") || object.contains("/S /\(name) ") { found.append(number) }
             guard let kids = object.range(of: "/K ") else { continue }
             // (`/K` is the last entry Cairo writes: its kids are every `N 0 R` after it.)
-            var references: [Int] = []
-            var scanner = object[kids.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\n" })[...]
-            while let first = scanner.popFirst() {
-                if let value = Int(first), scanner.first == "0", scanner.dropFirst().first == "R" {
-                    references.append(value)
-                    scanner = scanner.dropFirst(2)
-                }
-            }
-            stack.append(contentsOf: references.reversed())
+            stack.append(contentsOf: references(in: object[kids.upperBound...]).reversed())
         }
         return found
     }
@@ -185,4 +332,15 @@ enum PDFCatalog {
         let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
         return Int(digits)
     }
+}
+
+/// What a tagged PDF's finished file gets beyond Cairo's (``PDFCatalog/amended(_:catalog:info:tagging:)``).
+struct PDFTagging {
+    /// The alternate text of each `Figure` structure element in the order they were begun (nil:
+    /// none), which is the order of a depth-first walk of Cairo's structure tree.
+    var figureAlternates: [String?] = []
+    /// What each page's links say, in the order they were written (``StructureState/linkDescriptions``).
+    var linkDescriptions: [[String]] = []
+    /// The title for XMP metadata that names the file PDF/UA-1; nil: no such metadata.
+    var universalAccessibilityTitle: String?
 }

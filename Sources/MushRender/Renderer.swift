@@ -143,7 +143,7 @@ public enum Renderer {
         painter.writeLinks()
         painter.writeOutline()
         if let failure = painter.failure { throw failure }
-        var data = try canvas.finish(options, figureAlternates: painter.structure?.figureAlternates ?? [])
+        var data = try canvas.finish(options, structure: painter.structure)
         if format == .svg {
             data = SVGTextLayer.add(painter.textLines, to: SVGIdentifiers.renumbered(data), scale: options.scale)
             data = SVGLinkLayer.add(
@@ -315,7 +315,7 @@ extension Renderer {
             return [
                 Rendering(
                     format: .pdf,
-                    data: try canvas.finish(options, figureAlternates: painter.structure?.figureAlternates ?? []),
+                    data: try canvas.finish(options, structure: painter.structure),
                     width: canvas.pixelWidth,
                     height: canvas.pixelHeight,
                     warnings: painter.warnings)

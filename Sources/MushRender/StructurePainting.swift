@@ -1,3 +1,4 @@
+import MushBase
 import MushBox
 
 /// A tagged PDF's structure as it is being written (``Painter/structure``): the elements open, and
@@ -26,6 +27,25 @@ struct StructureState {
     /// The alternate text of each `Figure` begun, in order (nil: none given): Cairo 1.16 writes no
     /// `/Alt`, so the finished file gets it (``PDFCatalog``).
     var figureAlternates: [String?] = []
+    /// What each link of each page says, in the order the page's links were written: Cairo 1.16
+    /// writes no `/Contents` on a link annotation, so the finished file gets it.
+    var linkDescriptions: [[String]] = []
+
+    /// What the finished file gets (``PDFTagging``). It names itself PDF/UA-1 where what the
+    /// document must say is said: a title and a language (`document`), and every figure's words.
+    func tagging(_ document: DocumentInfo?) -> PDFTagging {
+        let described = figureAlternates.allSatisfy { $0 != nil }
+        let title = document?.title.flatMap { document?.language != nil && described ? $0 : nil }
+        return PDFTagging(
+            figureAlternates: figureAlternates, linkDescriptions: linkDescriptions,
+            universalAccessibilityTitle: title)
+    }
+
+    /// Notes the descriptions of the links written to page `page` (from 0).
+    mutating func noteLinks(_ descriptions: [String], page: Int) {
+        while linkDescriptions.count <= page { linkDescriptions.append([]) }
+        linkDescriptions[page] += descriptions
+    }
 }
 
 /// What a box is in the structure (``Painter/structureElement(for:)``).

@@ -299,3 +299,59 @@ struct TaggedCommandTests {
         }
     }
 }
+
+/// The PDF/UA-1 self-check (Tests/PDFUA/pdfua_check.py, the Matterhorn Protocol's rules a machine
+/// can check) on the examples that say they are tagged: every rule it checks passes, and an
+/// untagged drawing of the same report fails the ones about tags.
+@Suite("PDF/UA self-check")
+struct UniversalAccessibilityTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The self-check's verdict on `pdf`: each rule's code and result.
+    func verdict(_ pdf: String) throws -> (status: Int32, results: [String]) {
+        let script = Self.root.appendingPathComponent("Tests/PDFUA/pdfua_check.py").path
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, pdf])
+        let results = result.output.split(separator: "\n").filter { !$0.hasPrefix("NOT CHECKED") }.map {
+            line -> String in
+            let words = line.split(separator: " ", maxSplits: 1)
+            return words[0] + " " + (words.count > 1 ? words[1].prefix(22).trimmingCharacters(in: .whitespaces) : "")
+        }
+        return (result.status, results)
+    }
+
+    @Test(arguments: ["invoice", "report"])
+    func theTaggedExamplesPass(example: String) async throws {
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("\(example).pdf").path
+            let input = Self.root.appendingPathComponent("Examples/\(example).json").path
+            let result = try await mush(["render", input, "-o", pdf])
+            #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
+            let (status, results) = try verdict(pdf)
+            #expect(status == 0, "\(results)")
+            #expect(!results.contains { $0.hasPrefix("FAIL") }, "\(results)")
+            let passed = results.filter { $0.hasPrefix("PASS") }.map { String($0.dropFirst(5)) }
+            #expect(passed.contains("06-001, 01-001") && passed.contains("01-005") && passed.contains("13-004"))
+            #expect(passed.contains("15-003, 15-004") && passed.contains("31-001, 31-027"))
+            if example == "report" { #expect(passed.contains("28-002, 28-004, 28-011") && passed.contains("14-003")) }
+        }
+    }
+
+    @Test func anUntaggedDrawingFails() async throws {
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("report.pdf").path
+            var json = try String(
+                contentsOf: Self.root.appendingPathComponent("Examples/report.json"), encoding: .utf8)
+            json = json.replacingOccurrences(of: #""tagged": true"#, with: #""tagged": false"#)
+            let result = try await mush(["render", "-", "-o", pdf], input: Data(json.utf8))
+            #expect(result.status == 0, "\(result.error)")
+            let (status, results) = try verdict(pdf)
+            #expect(status == 1)
+            // (Untagged, Cairo still marks its links' content, with no structure to hold it: 01-007.)
+            #expect(
+                results.filter { $0.hasPrefix("FAIL") } == [
+                    "FAIL 06-001, 01-001", "FAIL 06-002", "FAIL 01-005", "FAIL 01-007", "FAIL 28-002, 28-004, 28-011",
+                ])
+        }
+    }
+}

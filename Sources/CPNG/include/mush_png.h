@@ -33,4 +33,13 @@ int mush_argb_opaque(const unsigned char *pixels, int width, int height, int str
 /// by the alpha and rounded as Cairo's PNG writer does (the PNG writer's own conversion).
 void mush_argb_rows_to_rgba(const unsigned char *pixels, int width, int height, int stride, unsigned char *to);
 
+/// Inflates the zlib stream `in` (`length` bytes, a PDF's /FlateDecode) into a buffer `*out` that
+/// the caller frees. Returns the inflated length, or -1 when the stream is damaged, cut short, or
+/// would inflate past `limit` bytes (then nothing is left to free).
+long mush_zlib_inflate(const unsigned char *in, size_t length, size_t limit, unsigned char **out);
+
+/// Deflates `in` (`length` bytes) as a zlib stream at level 6 into a buffer `*out` that the caller
+/// frees. Returns the deflated length, or -1 when memory ran out.
+long mush_zlib_deflate(const unsigned char *in, size_t length, unsigned char **out);
+
 #endif
