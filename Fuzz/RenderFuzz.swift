@@ -302,6 +302,11 @@ private func checkPaintedTree(
         if random.oneIn(8) { paint.zIndex = random.pick([-1, 1, 2]) }
         // Translucent boxes: their groups are bounded by what they paint (in a PNG).
         if random.oneIn(6) { paint.opacity = random.pick([0, 0.3, 0.99]) }
+        // What a tagged PDF makes of the box: a role, a heading, a link.
+        if random.oneIn(4) { paint.role = random.pick(BoxRole.allCases) }
+        if random.oneIn(6) { paint.bookmark = BoxBookmark(level: random.pick([1, 2, 6]), isHeading: true) }
+        if random.oneIn(6) { paint.link = random.pick(["https://example.com/", "#level0", "#row"]) }
+        if random.oneIn(6) { paint.alternateText = random.pick(["", "a picture"]) }
         var children = [node]
         if random.oneIn(4) {
             var sibling = BoxStyle()
@@ -333,7 +338,7 @@ private func checkPaintedTree(
     let scale = options.scale
     guard tree.width > 0, tree.height > 0, tree.width * scale <= largestSide, tree.height * scale <= largestSide
     else { return }
-    func draw(_ format: RenderFormat) -> Rendering? {
+    func draw(_ format: RenderFormat, _ options: RenderOptions = options) -> Rendering? {
         do {
             return try Renderer.render(tree, as: format, options: options)
         } catch .fontTooLarge(let size, let scale, _) where size * scale > Canvas.maximumPixelsPerEm {
@@ -349,6 +354,23 @@ private func checkPaintedTree(
         let height = Int(((tree.height + room.top + room.bottom) * scale).rounded(.up))
         if png.width != width || png.height != height {
             fail("a painted tree \(depth) deep drew \(png.width) × \(png.height) pixels, not \(width) × \(height)")
+        }
+    }
+    // As a tagged PDF, whole and cut into pages of a few sizes: Cairo's structure and the
+    // incremental update never fail.
+    if random.oneIn(4) {
+        var tagged = options
+        tagged.tagged = true
+        guard let pdf = draw(.pdf, tagged), pdf.data.starts(with: Array("%PDF".utf8)) else { return }
+        let pageHeight = random.pick([12.0, 40, 100])
+        let pages = BoxPages(tree, pageHeight: pageHeight)
+        do {
+            _ = try Renderer.render(
+                tree, pages: pages, width: tree.width + 20, height: pageHeight + 20, margin: BoxEdges(10), as: .pdf,
+                options: tagged)
+        } catch .fontTooLarge(let size, let scale, _) where size * scale > Canvas.maximumPixelsPerEm {
+        } catch {
+            fail("a painted tree \(depth) deep threw \(error) as tagged pages \(pageHeight) high")
         }
     }
     // The same tree without its paint lays out the same (paint takes no room) and draws only the

@@ -105,6 +105,11 @@ final class CairoContext {
             ).encoded(as: format, options: options)
         }
         if format == .pdf, let document = options.document { describe(document) }
+        // The last page ended here, not by the finish: Cairo's finish leaves out a last page on which
+        // nothing visible was drawn (only transparent paint, or all clipped away), and with it that
+        // page's tags and links, which a document of several pages may have. (The finish then has
+        // nothing left to write.)
+        if format == .pdf { cairo_show_page(context) }
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }

@@ -142,6 +142,8 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         /// A tagged PDF's picture (an image leaf, a box of role `figure`) without alternate text
         /// (`BoxPaint.alternateText`): a screen reader can only say that there is a figure.
         case figureWithoutAlternateText
+        /// A tagged PDF whose structure Cairo refused (its message): the PDF is written untagged.
+        case notTagged(String)
 
         /// The problem in a few words: `image not found`, `not a PNG, JPEG, WebP or SVG file`.
         public var description: String {
@@ -170,6 +172,7 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
             case .imageOverDocumentMemory(let width, let height, let limit):
                 "an SVG or PDF keeps every image it draws until it is written, and this one (\(width) × \(height) pixels) would take them past the image memory (\(limit) bytes)"
             case .linkTargetNotFound(let id): "the link #\(id) names no box of the document"
+            case .notTagged(let reason): "Cairo could not write the PDF's structure tree (\(reason))"
             case .figureWithoutAlternateText:
                 "a figure of a tagged PDF without alternate text (alt; \"\" marks a picture as decoration)"
             case .svgReferencesNotLoaded(let files):
@@ -186,6 +189,7 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
             case .svgReferencesNotLoaded: "drew it without them"
             case .linkTargetNotFound: "wrote no link"
             case .figureWithoutAlternateText: "tagged it a Figure without /Alt"
+            case .notTagged: "wrote it untagged"
             default: "drew a placeholder"
             }
         }

@@ -83,6 +83,37 @@ public enum Renderer {
     public static func render(
         _ layout: BoxLayout, as format: RenderFormat, options: RenderOptions = RenderOptions()
     ) throws(RenderError) -> Rendering {
+        try untaggedIfCairoRefuses(format, options) { options throws(RenderError) in
+            [try renderTree(layout, as: format, options: options)]
+        }[0]
+    }
+
+    /// Runs `draw` with `options`; where a tagged PDF makes Cairo fail (its structure refused, which
+    /// Cairo 1.16 does for some trees: see MushRender's article, "Tagged PDF"), runs it again
+    /// untagged and says so in a warning on the first rendering.
+    static func untaggedIfCairoRefuses(
+        _ format: RenderFormat, _ options: RenderOptions,
+        _ draw: (RenderOptions) throws(RenderError) -> [Rendering]
+    ) throws(RenderError) -> [Rendering] {
+        do {
+            return try draw(options)
+        } catch .cairo(let reason) where format == .pdf && options.isTagged {
+            var untagged = options
+            untagged.tagged = false
+            untagged.document?.tagged = false
+            var renderings = try draw(untagged)
+            if !renderings.isEmpty {
+                renderings[0].warnings.insert(
+                    RenderWarning(location: RenderWarning.Location(nodePath: []), problem: .notTagged(reason), file: nil),
+                    at: 0)
+            }
+            return renderings
+        }
+    }
+
+    private static func renderTree(
+        _ layout: BoxLayout, as format: RenderFormat, options: RenderOptions
+    ) throws(RenderError) -> Rendering {
         let room = shadowRoom(layout.paint?.shadow)
         let width =
             (options.wholeContent ? max(layout.width, layout.contentWidth) : layout.width) + room.left + room.right
@@ -239,6 +270,18 @@ extension Renderer {
         _ layout: BoxLayout, pages: BoxPages, width: Double, height: Double, margin: BoxEdges<Double>,
         as format: RenderFormat, options: RenderOptions = RenderOptions(),
         decorations: [(header: BoxLayout?, footer: BoxLayout?)] = [], pageDrawn: ((Int, Rendering) -> Bool)? = nil
+    ) throws(RenderError) -> [Rendering] {
+        try untaggedIfCairoRefuses(format, options) { options throws(RenderError) in
+            try renderPages(
+                layout, pages: pages, width: width, height: height, margin: margin, as: format, options: options,
+                decorations: decorations, pageDrawn: pageDrawn)
+        }
+    }
+
+    private static func renderPages(
+        _ layout: BoxLayout, pages: BoxPages, width: Double, height: Double, margin: BoxEdges<Double>,
+        as format: RenderFormat, options: RenderOptions,
+        decorations: [(header: BoxLayout?, footer: BoxLayout?)], pageDrawn: ((Int, Rendering) -> Bool)?
     ) throws(RenderError) -> [Rendering] {
         let contentWidth = width - margin.left - margin.right
         let contentHeight = height - margin.top - margin.bottom
