@@ -104,7 +104,8 @@ public enum Renderer {
             var renderings = try draw(untagged)
             if !renderings.isEmpty {
                 renderings[0].warnings.insert(
-                    RenderWarning(location: RenderWarning.Location(nodePath: []), problem: .notTagged(reason), file: nil),
+                    RenderWarning(
+                        location: RenderWarning.Location(nodePath: []), problem: .notTagged(reason), file: nil),
                     at: 0)
             }
             return renderings
