@@ -362,12 +362,22 @@ private func checkPaintedTree(
         var tagged = options
         tagged.tagged = true
         guard let pdf = draw(.pdf, tagged), pdf.data.starts(with: Array("%PDF".utf8)) else { return }
+        func refused(_ rendering: Rendering) -> String? {
+            for case .notTagged(let reason) in rendering.warnings.map(\.problem) { return reason }
+            return nil
+        }
+        if let reason = refused(pdf) { fail("Cairo refused the structure of a painted tree \(depth) deep: \(reason)") }
         let pageHeight = random.pick([12.0, 40, 100])
         let pages = BoxPages(tree, pageHeight: pageHeight)
         do {
-            _ = try Renderer.render(
+            let paged = try Renderer.render(
                 tree, pages: pages, width: tree.width + 20, height: pageHeight + 20, margin: BoxEdges(10), as: .pdf,
                 options: tagged)
+            if let reason = paged.first.flatMap(refused) {
+                fail(
+                    "Cairo refused the structure of a painted tree \(depth) deep in pages \(pageHeight) high: \(reason)"
+                )
+            }
         } catch .fontTooLarge(let size, let scale, _) where size * scale > Canvas.maximumPixelsPerEm {
         } catch {
             fail("a painted tree \(depth) deep threw \(error) as tagged pages \(pageHeight) high")

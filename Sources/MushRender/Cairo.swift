@@ -250,8 +250,15 @@ final class CairoContext {
     }
 
     /// Begins a structure element of a tagged PDF (`Document`, `P`, `H1`, `Figure` …): what is drawn
-    /// until ``endStructure(_:)`` belongs to it. Other surfaces ignore it.
-    func beginStructure(_ name: String) { cairo_tag_begin(context, name, "") }
+    /// until ``endStructure(_:)`` belongs to it. Other surfaces ignore it. (Begun without the clip:
+    /// Cairo 1.16 records no beginning under a clip that leaves nothing, a box of no size that
+    /// clips, but records the end, and then refuses the whole structure.)
+    func beginStructure(_ name: String) {
+        cairo_save(context)
+        cairo_reset_clip(context)
+        cairo_tag_begin(context, name, "")
+        cairo_restore(context)
+    }
 
     /// Ends the structure element `name`, the one begun last.
     func endStructure(_ name: String) { cairo_tag_end(context, name) }

@@ -97,9 +97,13 @@ final class Painter {
         context.fill()
     }
 
-    /// Paints the whole picture.
+    /// Paints the whole picture. A tagged PDF's page is painted white where `color` shows nothing:
+    /// Cairo 1.16 refuses the structure of a document with a page on which nothing is drawn but
+    /// tags (a page of a tall box whose content all falls on other pages), and a PDF page is white.
     func paintBackground(_ color: MushColor?) {
-        guard let color else { return }
+        let tagging = options.isTagged && canvas.format == .pdf
+        guard let color = color.flatMap({ $0.alpha > 0 ? $0 : nil }) ?? (tagging ? MushColor(hex: "#fff") : color)
+        else { return }
         setColor(color)
         context.paint()
     }
