@@ -255,6 +255,31 @@ struct TaggedCommandTests {
         }
     }
 
+    /// Text in Arabic, Thai, Devanagari, CJK (installed Noto fonts) and Latin with a ligature,
+    /// tagged: five `P`s, and each extracts as written (Cairo's font subsets carry Unicode maps;
+    /// poppler wraps the right-to-left line in embedding marks).
+    @Test func everyScriptExtractsAsWritten() async throws {
+        let lines = [
+            "مرحبا بالعالم", "สวัสดีครับ ภาษาไทย", "नमस्ते दुनिया, क्षत्रिय", "你好世界 ファイルを開く 파일 열기",
+            "Office fluff",
+        ]
+        let children = lines.map { #"{"text": "\#($0)", "font": {"size": 16}}"# }.joined(separator: ", ")
+        let tree =
+            #"{"document": {"tagged": true}, "flexDirection": "column", "gap": 8, "children": ["#
+            + children + "]}"
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("scripts.pdf").path
+            let result = try await mush(["render", "-", "-o", pdf], input: Data(tree.utf8))
+            #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
+            #expect(try elements(pdf) == ["Document", "P", "P", "P", "P", "P"])
+            let text = try run(URL(fileURLWithPath: pdftotext), [pdf, "-"]).output
+            let read = text.split(whereSeparator: \.isNewline).map {
+                String($0.unicodeScalars.filter { $0 != "\u{202B}" && $0 != "\u{202C}" })
+            }.filter { !$0.isEmpty && $0 != "\u{0C}" }
+            #expect(read == lines)
+        }
+    }
+
     @Test func taggedByTheFlagOrTheDocument() async throws {
         try await inFolder { folder in
             let pdf = folder.appendingPathComponent("out.pdf").path
