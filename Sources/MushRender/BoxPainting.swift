@@ -59,13 +59,13 @@ extension Painter {
             drawBoxContent(layout, x: x, y: y, path: &path, unrolled: unrolled)
             context.popGroupToSource()
             context.paint(alpha: opacity)
-            exitStructure(entry, y: y, height: tallness)
+            exitStructure(entry, path: path, y: y, height: tallness)
             if bounded { context.restore() }
             return
         }
         let entry = enterStructure(layout, path: path, y: y, height: tallness)
         drawBoxContent(layout, x: x, y: y, path: &path, unrolled: unrolled)
-        exitStructure(entry, y: y, height: tallness)
+        exitStructure(entry, path: path, y: y, height: tallness)
     }
 
     private func drawBoxContent(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {

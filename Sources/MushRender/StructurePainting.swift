@@ -140,7 +140,7 @@ extension Painter {
     /// Enters the box `layout` at `path`, drawn at `y` and `height` tall, in the structure: ends the open elements
     /// that do not hold it, begins its element (unless it is the one open, begun on an earlier page)
     /// or holds back the elements of what it holds. `asLeaf` makes its element (a `Div` if it has
-    /// none) hold all it draws (a translucent group). Returns what ``exitStructure(_:y:height:)``
+    /// none) hold all it draws (a translucent group). Returns what ``exitStructure(_:path:y:height:)``
     /// needs.
     func enterStructure(
         _ layout: BoxLayout, path: [Int], y: Double, height: Double, asLeaf: Bool = false
@@ -191,7 +191,7 @@ extension Painter {
 
     /// Leaves a box entered with ``enterStructure(_:path:y:height:asLeaf:)``: its element ends when its
     /// box ends on this page (else it goes on on the next), and what it held back is let go.
-    func exitStructure(_ entry: StructureEntry, y: Double, height: Double) {
+    func exitStructure(_ entry: StructureEntry, path: [Int], y: Double, height: Double) {
         guard var state = structure else { return }
         switch entry {
         case .none:
@@ -202,10 +202,9 @@ extension Painter {
         case .element(let isLeaf):
             if isLeaf { state.suppressed -= 1 }
             structure = state
-            if pageBand.map({ y + max(height, 0) <= $0.bottom }) ?? true, let last = state.open.last {
-                context.endStructure(last.name)
-                state.open.removeLast()
-                structure = state
+            // Its element ends, with any below it still open (begun on an earlier page).
+            if pageBand.map({ y + max(height, 0) <= $0.bottom }) ?? true {
+                closeElements { $0.path.starts(with: path) }
             }
         }
     }
