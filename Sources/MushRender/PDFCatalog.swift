@@ -81,10 +81,7 @@ enum PDFCatalog {
                 return nil
             }
             for (index, page) in pageObjects(under: pages, objectText).enumerated() {
-                guard var pageText = objectText(page), pageText.hasSuffix(">>"),
-                    let contents = value(of: "/Contents", in: pageText),
-                    let content = streamContent(contents, xref: previous, in: bytes)
-                else { return nil }
+                guard var pageText = objectText(page), pageText.hasSuffix(">>") else { return nil }
                 // The page's tab order follows the structure (PDF/UA wants it where there are links).
                 if !pageText.contains("/Tabs") {
                     pageText.removeLast(2)
@@ -103,7 +100,11 @@ enum PDFCatalog {
                         }
                     }
                 }
-                guard let marked = PDFArtifacts.marked(content), marked != content else { continue }
+                // (Content that is no single stream, or that cannot be read, is left as it is.)
+                guard pageText.range(of: "/Contents [") == nil, let contents = value(of: "/Contents", in: pageText),
+                    let content = streamContent(contents, xref: previous, in: bytes),
+                    let marked = PDFArtifacts.marked(content), marked != content
+                else { continue }
                 guard let body = flateStream(marked) else { return nil }
                 objects.append((contents, body))
             }
