@@ -24,7 +24,6 @@ enum PDFCatalog {
     ) -> Data? {
         guard !catalog.isEmpty || !info.isEmpty || tagging != nil else { return pdf }
         let figureAlternates = tagging?.figureAlternates ?? []
-        let describesFigures = figureAlternates.contains { $0 != nil }
         // (Read in place: offsets in a PDF count from its first byte.)
         let bytes = pdf.startIndex == 0 ? pdf : Data(pdf)
         // The last cross-reference section: its offset after the last `startxref`, its trailer after
@@ -56,13 +55,22 @@ enum PDFCatalog {
             return String(decoding: bytes[range], as: UTF8.self)
         }
         var edits = [(root, catalog), (infoObject, info)]
-        if describesFigures {
-            guard let catalogText = objectText(root), let treeRoot = value(of: "/StructTreeRoot", in: catalogText)
-            else { return nil }
-            let figures = structureElements(named: "Figure", under: treeRoot, objectText)
+        if tagging != nil {
+            guard let catalogText = objectText(root) else { return nil }
+            let elements = value(of: "/StructTreeRoot", in: catalogText).map { structureElements(under: $0, objectText) }
+            let figures = (elements ?? []).filter { $0.type == "Figure" }.map(\.number)
             for (number, alternate) in zip(figures, figureAlternates) {
                 guard let alternate else { continue }
                 edits.append((number, [("/Alt", textString(alternate))]))
+            }
+            // Each header cell's scope (PDF/UA): its column in a row of header cells, else its row.
+            let types = Dictionary((elements ?? []).map { ($0.number, $0.type) }, uniquingKeysWith: { first, _ in first })
+            for row in (elements ?? []) where row.type == "TR" {
+                let cells = row.kids.filter { types[$0] == "TH" || types[$0] == "TD" }
+                let scope = cells.allSatisfy { types[$0] == "TH" } ? "/Column" : "/Row"
+                for cell in cells where types[cell] == "TH" {
+                    edits.append((cell, [("/A", "<< /O /Table /Scope \(scope) >>")]))
+                }
             }
         }
         // Each object to write again, by number, with its entries.
@@ -244,19 +252,24 @@ enum PDFCatalog {
             + Array(UnsafeBufferPointer(start: deflated, count: count)) + Array("\nendstream".utf8)
     }
 
-    /// The numbers of the structure elements of type `name` (`/S /Figure`) under the element or
-    /// tree root `top`, in the order of a depth-first walk of their `/K` kids (a kid that is no
-    /// structure element, such as an annotation's object reference, is passed over).
-    private static func structureElements(named name: String, under top: Int, _ text: (Int) -> String?) -> [Int] {
-        var found: [Int] = []
+    /// The structure elements under the tree root `top`, in a depth-first walk of their `/K` kids:
+    /// each one's object number, type (`Figure`) and kids that are objects (an annotation's object
+    /// reference among them, which is no structure element and is passed over).
+    private static func structureElements(under top: Int, _ text: (Int) -> String?) -> [(
+        number: Int, type: String, kids: [Int]
+    )] {
+        var found: [(number: Int, type: String, kids: [Int])] = []
         var stack = [top]
         var seen: Set<Int> = []
         while let number = stack.popLast() {
             guard seen.insert(number).inserted, let object = text(number) else { continue }
-            if object.contains("/S /\(name)\n") || object.contains("/S /\(name) ") { found.append(number) }
-            guard let kids = object.range(of: "/K ") else { continue }
             // (`/K` is the last entry Cairo writes: its kids are every `N 0 R` after it.)
-            stack.append(contentsOf: references(in: object[kids.upperBound...]).reversed())
+            let kids = object.range(of: "/K ").map { references(in: object[$0.upperBound...]) } ?? []
+            if object.contains("/Type /StructElem"), let type = object.range(of: "/S /") {
+                let name = object[type.upperBound...].prefix { !$0.isWhitespace && $0 != "/" && $0 != ">" }
+                found.append((number, String(name), kids))
+            }
+            stack.append(contentsOf: kids.reversed())
         }
         return found
     }

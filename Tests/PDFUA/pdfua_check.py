@@ -157,7 +157,7 @@ def check(path):
     skipped = [f"H{a} then H{b}" for a, b in zip([0] + headings, headings) if b > a + 1]
     rule("14-003", "heading levels are not skipped (H1, then H2 …)", skipped, applies=bool(headings))
 
-    table_problems = []
+    table_problems, scope_problems = [], []
     tables = [element for element, _, _ in elements if element["/S"] == "/Table"]
     for index, table in enumerate(tables, start=1):
         rows = [resolve(k) for k in kids(table)]
@@ -173,7 +173,18 @@ def check(path):
             table_problems.append(f"Table {index}: a TR holds something other than TH or TD")
         if "/TH" not in cell_types:
             table_problems.append(f"Table {index} has no header cell (TH)")
-    rule("15-003, 15-004", "tables are Table > TR > TH/TD, with header cells", table_problems, applies=bool(tables))
+        uses_headers = any("/Headers" in resolve(c.get("/A", {})) for c in cells if isinstance(c, DictionaryObject)
+                           and isinstance(resolve(c.get("/A", {})), DictionaryObject))
+        for cell in cells:
+            if not isinstance(cell, DictionaryObject) or cell.get("/S") != "/TH" or uses_headers:
+                continue
+            attributes = resolve(cell.get("/A"))
+            attributes = list(attributes) if isinstance(attributes, (list, ArrayObject)) else [attributes]
+            if not any(isinstance(resolve(a), DictionaryObject) and "/Scope" in resolve(a) for a in attributes):
+                scope_problems.append(f"Table {index}: a TH without /Scope")
+    rule("09-004, 15-005", "tables are Table > TR > TH/TD, with header cells", table_problems, applies=bool(tables))
+    rule("15-003", "header cells say what they head (/Scope), where cells name no /Headers", scope_problems,
+         applies=bool(tables))
 
     list_problems = []
     for element, _, parent in elements:
