@@ -63,6 +63,13 @@ enum PDFCatalog {
                 guard let alternate else { continue }
                 edits.append((number, [("/Alt", textString(alternate))]))
             }
+            // Texts in a language of their own (only where every element is accounted for).
+            if let elements, elements.count == tagging?.elementLanguages.count {
+                for (element, language) in zip(elements, tagging?.elementLanguages ?? []) {
+                    guard let language else { continue }
+                    edits.append((element.number, [("/Lang", textString(language))]))
+                }
+            }
             // Each header cell's scope (PDF/UA): its column in a row of header cells, else its row.
             let types = Dictionary((elements ?? []).map { ($0.number, $0.type) }, uniquingKeysWith: { first, _ in first })
             for row in (elements ?? []) where row.type == "TR" {
@@ -73,9 +80,17 @@ enum PDFCatalog {
                 }
             }
         }
-        // Each object to write again, by number, with its entries.
-        var objects: [(number: Int, body: [UInt8])] = []
+        // Each object to write again, by number, with its entries (an object's edits together).
+        var merged: [(number: Int, entries: [(key: String, value: String)])] = []
         for (number, entries) in edits where !entries.isEmpty {
+            if let index = merged.firstIndex(where: { $0.number == number }) {
+                merged[index].entries += entries
+            } else {
+                merged.append((number, entries))
+            }
+        }
+        var objects: [(number: Int, body: [UInt8])] = []
+        for (number, entries) in merged {
             guard var text = objectText(number), text.hasSuffix(">>") else { return nil }
             text.removeLast(2)
             for (key, value) in entries where !text.contains(key + " ") && !text.contains(key + "\n") {
@@ -355,6 +370,9 @@ struct PDFTagging {
     var figureAlternates: [String?] = []
     /// What each page's links say, in the order they were written (``StructureState/linkDescriptions``).
     var linkDescriptions: [[String]] = []
+    /// The language of each structure element in the order they were begun, which is the order of
+    /// a depth-first walk of Cairo's tree (nil: the document's).
+    var elementLanguages: [String?] = []
     /// The title for XMP metadata that names the file PDF/UA-1; nil: no such metadata.
     var universalAccessibilityTitle: String?
 }

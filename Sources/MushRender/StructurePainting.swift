@@ -30,6 +30,9 @@ struct StructureState {
     /// What each link of each page says, in the order the page's links were written: Cairo 1.16
     /// writes no `/Contents` on a link annotation, so the finished file gets it.
     var linkDescriptions: [[String]] = []
+    /// The language of each element begun, in order (`Document` first, links included; nil: the
+    /// document's): a text in a language of its own gets `/Lang` in the finished file.
+    var elementLanguages: [String?] = []
 
     /// What the finished file gets (``PDFTagging``). It names itself PDF/UA-1 where what the
     /// document must say is said: a title and a language (`document`), and every figure's words.
@@ -38,13 +41,15 @@ struct StructureState {
         let title = document?.title.flatMap { document?.language != nil && described ? $0 : nil }
         return PDFTagging(
             figureAlternates: figureAlternates, linkDescriptions: linkDescriptions,
+            elementLanguages: elementLanguages.map { $0 == document?.language ? nil : $0 },
             universalAccessibilityTitle: title)
     }
 
-    /// Notes the descriptions of the links written to page `page` (from 0).
+    /// Notes the descriptions of the links written to page `page` (from 0), each a `Link` element.
     mutating func noteLinks(_ descriptions: [String], page: Int) {
         while linkDescriptions.count <= page { linkDescriptions.append([]) }
         linkDescriptions[page] += descriptions
+        elementLanguages += Array(repeating: nil, count: descriptions.count)
     }
 }
 
@@ -63,7 +68,7 @@ extension Painter {
     /// Begins the `Document` element that holds every other, when the drawing is a tagged PDF.
     func beginDocumentStructure() {
         guard options.isTagged, canvas.format == .pdf else { return }
-        structure = StructureState()
+        structure = StructureState(elementLanguages: [nil])
         context.beginStructure("Document")
     }
 
@@ -176,6 +181,7 @@ extension Painter {
             if !state.open.contains(where: { $0.path == path }) {
                 context.beginStructure(name)
                 state.open.append(StructureState.Open(path: path, name: name, isLeaf: isLeaf))
+                state.elementLanguages.append(layout.leaf?.text?.layout.lines.first?.paragraph.style.locale)
                 if name == "Figure" {
                     state.figureAlternates.append(alternateText)
                     if alternateText == nil {

@@ -280,6 +280,41 @@ struct TaggedCommandTests {
         }
     }
 
+    /// A text in a language of its own gets `/Lang` on its element; one in the document's language
+    /// does not; a header cell keeps its `/Scope` beside its language.
+    @Test func textsInTheirOwnLanguage() async throws {
+        let tree = #"""
+            {"document": {"tagged": true, "language": "en-GB"}, "flexDirection": "column", "children": [
+             {"text": "Bonjour", "language": "fr"}, {"text": "Good day", "language": "en-GB"}, {"text": "Hello"},
+             {"role": "table", "children": [{"role": "row", "children": [
+              {"text": "Kopf", "role": "header", "language": "de"}, {"text": "Head", "role": "header"}]}]}]}
+            """#
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("languages.pdf").path
+            let result = try await mush(["render", "-", "-o", pdf], input: Data(tree.utf8))
+            #expect(result.status == 0, "\(result.error)")
+            let script = """
+                import sys
+                from pypdf import PdfReader
+                root = PdfReader(sys.argv[1], strict=True).trailer["/Root"]
+                def walk(element):
+                    element = element.get_object()
+                    if "/S" not in element: return
+                    scope = element.get("/A", {}).get("/Scope", "")
+                    print(element["/S"][1:], element.get("/Lang", "-"), scope)
+                    kids = element.get("/K")
+                    for kid in kids if isinstance(kids, list) else [kids]:
+                        if hasattr(kid, "get_object") and isinstance(kid.get_object(), dict): walk(kid)
+                for kid in root["/StructTreeRoot"]["/K"]: walk(kid)
+                """
+            let elements = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, pdf]).output
+            #expect(
+                elements.split(separator: "\n") == [
+                    "Document - ", "P fr ", "P - ", "P - ", "Table - ", "TR - ", "TH de /Column", "TH - /Column",
+                ])
+        }
+    }
+
     @Test func taggedByTheFlagOrTheDocument() async throws {
         try await inFolder { folder in
             let pdf = folder.appendingPathComponent("out.pdf").path
