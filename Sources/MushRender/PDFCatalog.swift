@@ -57,7 +57,9 @@ enum PDFCatalog {
         var edits = [(root, catalog), (infoObject, info)]
         if tagging != nil {
             guard let catalogText = objectText(root) else { return nil }
-            let elements = value(of: "/StructTreeRoot", in: catalogText).map { structureElements(under: $0, objectText) }
+            let elements = value(of: "/StructTreeRoot", in: catalogText).map {
+                structureElements(under: $0, objectText)
+            }
             let figures = (elements ?? []).filter { $0.type == "Figure" }.map(\.number)
             for (number, alternate) in zip(figures, figureAlternates) {
                 guard let alternate else { continue }
@@ -71,7 +73,8 @@ enum PDFCatalog {
                 }
             }
             // Each header cell's scope (PDF/UA): its column in a row of header cells, else its row.
-            let types = Dictionary((elements ?? []).map { ($0.number, $0.type) }, uniquingKeysWith: { first, _ in first })
+            let types = Dictionary(
+                (elements ?? []).map { ($0.number, $0.type) }, uniquingKeysWith: { first, _ in first })
             for row in (elements ?? []) where row.type == "TR" {
                 let cells = row.kids.filter { types[$0] == "TH" || types[$0] == "TD" }
                 let scope = cells.allSatisfy { types[$0] == "TH" } ? "/Column" : "/Row"
