@@ -17,6 +17,11 @@ struct StructureState {
         /// A paragraph-like element (`P`, `H1`…`H6`, `Figure`, or a box with no children): what it
         /// holds is its content, with no elements inside. Ended at every page's end.
         var isLeaf: Bool
+        /// A table's `THead`, `TBody` or `TFoot`, which no box of its own stands for: `path` is the
+        /// table's.
+        var isRowGroup = false
+        /// For a `Table`: whether its rows are grouped (some of them repeat as a head or a foot).
+        var groupsRows = false
     }
 
     var open: [Open] = []
@@ -178,9 +183,13 @@ extension Painter {
             structure = state
             return .suppressed
         case .element(let name, let isLeaf, let alternateText):
+            if name == "TR" { enterRowGroup(of: layout, path: path, state: &state) }
             if !state.open.contains(where: { $0.path == path }) {
                 context.beginStructure(name)
-                state.open.append(StructureState.Open(path: path, name: name, isLeaf: isLeaf))
+                state.open.append(
+                    StructureState.Open(
+                        path: path, name: name, isLeaf: isLeaf,
+                        groupsRows: name == "Table" && layout.children.contains { $0.breaks.repeats != .none }))
                 state.elementLanguages.append(layout.leaf?.text?.layout.lines.first?.paragraph.style.locale)
                 if name == "Figure" {
                     state.figureAlternates.append(alternateText)
@@ -193,6 +202,31 @@ extension Painter {
             structure = state
             return .element(isLeaf: isLeaf)
         }
+    }
+
+    /// Before a row of a table whose rows are grouped (its parent's element is that `Table`): ends
+    /// the group open if it is another, and begins the row's, `THead` for a row that repeats as a
+    /// head, `TFoot` for a foot, `TBody` for the others.
+    private func enterRowGroup(of row: BoxLayout, path: [Int], state: inout StructureState) {
+        let table = Array(path.dropLast())
+        guard let index = state.open.lastIndex(where: { $0.path == table && $0.name == "Table" && !$0.isRowGroup }),
+            state.open[index].groupsRows
+        else { return }
+        let group =
+            switch row.breaks.repeats {
+            case .header: "THead"
+            case .footer: "TFoot"
+            case .none: "TBody"
+            }
+        if let open = state.open.last, open.isRowGroup, open.path == table {
+            guard open.name != group else { return }
+            context.endStructure(open.name)
+            state.open.removeLast()
+        }
+        guard state.open.last?.path == table else { return }
+        context.beginStructure(group)
+        state.open.append(StructureState.Open(path: table, name: group, isLeaf: false, isRowGroup: true))
+        state.elementLanguages.append(nil)
     }
 
     /// Leaves a box entered with ``enterStructure(_:path:y:height:asLeaf:)``: its element ends when its

@@ -115,13 +115,14 @@ struct TaggedPDFTests {
         #expect(try Self.structure(rendering.data) == ["marked", "Document", " Figure"])
     }
 
-    /// A table of a header row and 30 rows of three cells on pages 200 points high: one `Table`
-    /// across its pages, every row a `TR`, whatever page it is on.
+    /// A table of a header row that repeats and 30 rows of three cells on pages 200 points high:
+    /// one `Table` across its pages, every row a `TR`, whatever page it is on.
     @Test func oneTableAcrossPages() throws {
         func row(_ cells: [String], role: BoxRole) throws -> BoxNode {
             var style = BoxStyle()
             style.flexDirection = .row
             style.height = .points(20)
+            if role == .header { style.repeats = .header }
             return BoxNode(
                 style: style, paint: Self.paint { $0.role = .row },
                 children: try cells.map { try Self.text($0, paint: Self.paint { $0.role = role }) })
@@ -139,8 +140,9 @@ struct TaggedPDFTests {
         let pdf = try Renderer.render(
             layout, pages: pages, width: 200, height: 200, margin: BoxEdges(10), as: .pdf, options: Self.tagged())
         let structure = try Self.structure(pdf[0].data)
-        var expected = ["marked", "Document", " H1", " Table", "  TR", "   TH", "   TH", "   TH"]
-        for _ in 1...30 { expected += ["  TR", "   TD", "   TD", "   TD"] }
+        // The head repeats on every page but is tagged once, in a `THead`; the rows in one `TBody`.
+        var expected = ["marked", "Document", " H1", " Table", "  THead", "   TR", "    TH", "    TH", "    TH", "  TBody"]
+        for _ in 1...30 { expected += ["   TR", "    TD", "    TD", "    TD"] }
         expected.append(" P")
         #expect(structure == expected)
     }
