@@ -141,7 +141,9 @@ struct TaggedPDFTests {
             layout, pages: pages, width: 200, height: 200, margin: BoxEdges(10), as: .pdf, options: Self.tagged())
         let structure = try Self.structure(pdf[0].data)
         // The head repeats on every page but is tagged once, in a `THead`; the rows in one `TBody`.
-        var expected = ["marked", "Document", " H1", " Table", "  THead", "   TR", "    TH", "    TH", "    TH", "  TBody"]
+        var expected = [
+            "marked", "Document", " H1", " Table", "  THead", "   TR", "    TH", "    TH", "    TH", "  TBody",
+        ]
         for _ in 1...30 { expected += ["   TR", "    TD", "    TD", "    TD"] }
         expected.append(" P")
         #expect(structure == expected)
