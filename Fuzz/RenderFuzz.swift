@@ -289,6 +289,9 @@ private func checkPaintedTree(
         style.padding = BoxEdges(BoxLength.points(random.pick([0, 0, 1, 2.5, 4])))
         style.border = BoxEdges(BoxLength.points(random.pick([0, 0, 1, 0.5])))
         style.overflow = random.pick([.visible, .visible, .hidden, .clip, .scroll])
+        // A box that repeats as a head or a foot on the pages of its parent (and a row group of a
+        // tagged table).
+        if random.oneIn(6) { style.repeats = random.pick([.header, .footer]) }
         var paint = BoxPaint(
             backgroundColor: random.color(), borderColors: BoxEdges(random.color()),
             cornerRadius: random.pick([0, 0, 3, 8.5, 40]))
