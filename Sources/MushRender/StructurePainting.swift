@@ -7,8 +7,9 @@ import MushBox
 /// Cairo 1.16 writes a structure element for each `cairo_tag_begin` and marks what is drawn inside
 /// an element that holds no other as its content; an element left open across a page goes on on the
 /// next page. The painter draws every page from the root, so the open elements are kept across
-/// pages by their boxes' paths: a box met again on the next page goes on in its element.
-struct StructureState {
+/// pages by their boxes' paths: a box met again on the next page goes on in its element. (A class:
+/// the painter changes it at every box, and its lists grow with the document.)
+final class StructureState {
     /// An element begun and not yet ended, innermost last.
     struct Open {
         /// Its box's path in the tree.
@@ -39,6 +40,10 @@ struct StructureState {
     /// document's): a text in a language of its own gets `/Lang` in the finished file.
     var elementLanguages: [String?] = []
 
+    init(elementLanguages: [String?] = []) {
+        self.elementLanguages = elementLanguages
+    }
+
     /// What the finished file gets (``PDFTagging``). It names itself PDF/UA-1 where what the
     /// document must say is said: a title and a language (`document`), and every figure's words.
     func tagging(_ document: DocumentInfo?) -> PDFTagging {
@@ -51,7 +56,7 @@ struct StructureState {
     }
 
     /// Notes the descriptions of the links written to page `page` (from 0), each a `Link` element.
-    mutating func noteLinks(_ descriptions: [String], page: Int) {
+    func noteLinks(_ descriptions: [String], page: Int) {
         while linkDescriptions.count <= page { linkDescriptions.append([]) }
         linkDescriptions[page] += descriptions
         elementLanguages += Array(repeating: nil, count: descriptions.count)
@@ -115,12 +120,11 @@ extension Painter {
 
     /// Ends open elements, innermost first, while `closing` says so.
     private func closeElements(while closing: (StructureState.Open) -> Bool) {
-        guard var state = structure else { return }
+        guard let state = structure else { return }
         while let last = state.open.last, closing(last) {
             context.endStructure(last.name)
             state.open.removeLast()
         }
-        structure = state
     }
 
     /// What `layout` is in the structure: its role's element (``BoxRole``), else a heading's `H1` to
@@ -155,17 +159,15 @@ extension Painter {
     func enterStructure(
         _ layout: BoxLayout, path: [Int], y: Double, height: Double, asLeaf: Bool = false
     ) -> StructureEntry {
-        guard var state = structure else { return .none }
+        guard let state = structure else { return .none }
         if state.suppressed > 0 { return .none }
         if !startsInPageBand(y: y, height: height) {
             state.suppressed += 1
-            structure = state
             return .suppressed
         }
         // Open elements neither above nor below this box end: their boxes are done. (A box above
         // them is entered again on the next page, on the way down to where they go on.)
         closeElements { !path.starts(with: $0.path) && !$0.path.starts(with: path) }
-        state = structure!
         var kind = structureElement(for: layout)
         if asLeaf {
             switch kind {
@@ -180,10 +182,9 @@ extension Painter {
             return .none
         case .artifact:
             state.suppressed += 1
-            structure = state
             return .suppressed
         case .element(let name, let isLeaf, let alternateText):
-            if name == "TR" { enterRowGroup(of: layout, path: path, state: &state) }
+            if name == "TR" { enterRowGroup(of: layout, path: path, state: state) }
             if !state.open.contains(where: { $0.path == path }) {
                 context.beginStructure(name)
                 state.open.append(
@@ -199,7 +200,6 @@ extension Painter {
                 }
             }
             if isLeaf { state.suppressed += 1 }
-            structure = state
             return .element(isLeaf: isLeaf)
         }
     }
@@ -207,7 +207,7 @@ extension Painter {
     /// Before a row of a table whose rows are grouped (its parent's element is that `Table`): ends
     /// the group open if it is another, and begins the row's, `THead` for a row that repeats as a
     /// head, `TFoot` for a foot, `TBody` for the others.
-    private func enterRowGroup(of row: BoxLayout, path: [Int], state: inout StructureState) {
+    private func enterRowGroup(of row: BoxLayout, path: [Int], state: StructureState) {
         let table = Array(path.dropLast())
         guard let index = state.open.lastIndex(where: { $0.path == table && $0.name == "Table" && !$0.isRowGroup }),
             state.open[index].groupsRows
@@ -232,16 +232,14 @@ extension Painter {
     /// Leaves a box entered with ``enterStructure(_:path:y:height:asLeaf:)``: its element ends when its
     /// box ends on this page (else it goes on on the next), and what it held back is let go.
     func exitStructure(_ entry: StructureEntry, path: [Int], y: Double, height: Double) {
-        guard var state = structure else { return }
+        guard let state = structure else { return }
         switch entry {
         case .none:
             return
         case .suppressed:
             state.suppressed -= 1
-            structure = state
         case .element(let isLeaf):
             if isLeaf { state.suppressed -= 1 }
-            structure = state
             // Its element ends, with any below it still open (begun on an earlier page).
             if pageBand.map({ y + max(height, 0) <= $0.bottom }) ?? true {
                 closeElements { $0.path.starts(with: path) }
@@ -252,9 +250,9 @@ extension Painter {
     /// Draws `body` with no structure written for it (a page's repeated boxes, header and footer).
     func withoutStructure(_ body: () -> Void) {
         guard structure != nil else { return body() }
-        structure!.suppressed += 1
+        structure?.suppressed += 1
         body()
-        structure!.suppressed -= 1
+        structure?.suppressed -= 1
     }
 }
 
