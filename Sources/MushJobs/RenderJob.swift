@@ -135,6 +135,9 @@ public struct RenderJob: Sendable {
             return try runPages(tree, fonts: fonts, images: images, options: options, pageDrawn: pageDrawn)
         }
         if page != nil { throw RequestError("pages are for box trees; this is a line or a stack") }
+        if tree == nil, options.isTaggedPDF(format) {
+            throw RequestError("tagged PDFs are of box trees; this is a line or a stack")
+        }
         do {
             if let tree {
                 let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)

@@ -356,6 +356,10 @@ struct TaggedCommandTests {
             let flag = try await mush(["render", "-", "--tagged", "-o", png], input: Data(#"{"text": "a"}"#.utf8))
             expectOneLineError(flag)
             #expect(flag.error.contains("--tagged is for a PDF (the output is"))
+            let line = try await mush(
+                ["render", "-", "--tagged", "-o", pdf], input: Data(#"{"width": 80, "height": 20, "left": ["Hi"]}"#.utf8))
+            expectOneLineError(line)
+            #expect(line.error == "mush: error: tagged PDFs are of box trees; this is a line or a stack\n")
         }
     }
 }
