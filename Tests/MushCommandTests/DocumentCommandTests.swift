@@ -357,7 +357,8 @@ struct TaggedCommandTests {
             expectOneLineError(flag)
             #expect(flag.error.contains("--tagged is for a PDF (the output is"))
             let line = try await mush(
-                ["render", "-", "--tagged", "-o", pdf], input: Data(#"{"width": 80, "height": 20, "left": ["Hi"]}"#.utf8))
+                ["render", "-", "--tagged", "-o", pdf],
+                input: Data(#"{"width": 80, "height": 20, "left": ["Hi"]}"#.utf8))
             expectOneLineError(line)
             #expect(line.error == "mush: error: tagged PDFs are of box trees; this is a line or a stack\n")
         }
