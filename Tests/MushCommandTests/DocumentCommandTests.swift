@@ -1,6 +1,18 @@
 import Foundation
 import Testing
 
+/// `mush render` of each case's JSON (from standard input) to `output`: one line of error that
+/// starts with the case's message.
+func expectRenderErrors(
+    _ cases: [(json: String, start: String)], to output: String, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    for (json, start) in cases {
+        let result = try await mush(["render", "-", "-o", output], input: Data(json.utf8))
+        expectOneLineError(result, sourceLocation: sourceLocation)
+        #expect(result.error.hasPrefix("mush: error: \(start)"), "\(result.error)", sourceLocation: sourceLocation)
+    }
+}
+
 /// `mush render` and a document's `document`: its title, author, language … in the PDF, and
 /// `--title` and `--language` over them.
 @Suite("Document metadata, from the command")
@@ -54,11 +66,7 @@ struct DocumentCommandTests {
                 (#"{"document": {"created": "2026-02-30"}, "text": "a"}"#, "document.created: must be a date"),
                 (#"{"document": {"titel": "x"}, "text": "a"}"#, "unknown key 'titel' in document"),
             ]
-            for (json, start) in cases {
-                let result = try await mush(["render", "-", "-o", pdf], input: Data(json.utf8))
-                expectOneLineError(result)
-                #expect(result.error.hasPrefix("mush: error: \(start)"), "\(result.error)")
-            }
+            try await expectRenderErrors(cases, to: pdf)
             let png = folder.appendingPathComponent("out.png").path
             let flags = try await mush(["render", "-", "--title", "x", "-o", png], input: Data(#"{"text": "a"}"#.utf8))
             expectOneLineError(flags)
@@ -110,11 +118,7 @@ struct OutlineCommandTests {
                 (#"{"children": [{"bookmarkOpen": true, "text": "a"}]}"#, "children[0].bookmarkOpen: is for a node"),
                 (#"{"children": [{"heading": "1", "text": "a"}]}"#, "children[0].heading: expected a number"),
             ]
-            for (json, start) in cases {
-                let result = try await mush(["render", "-", "-o", pdf], input: Data(json.utf8))
-                expectOneLineError(result)
-                #expect(result.error.hasPrefix("mush: error: \(start)"), "\(result.error)")
-            }
+            try await expectRenderErrors(cases, to: pdf)
         }
     }
 }
@@ -347,11 +351,7 @@ struct TaggedCommandTests {
                 (#"{"children": [{"text": "a", "alt": "x\u0000"}]}"#, "children[0].alt: must not hold U+0000"),
                 (#"{"document": {"tagged": "yes"}, "text": "a"}"#, "document.tagged: expected true or false"),
             ]
-            for (json, start) in cases {
-                let result = try await mush(["render", "-", "-o", pdf], input: Data(json.utf8))
-                expectOneLineError(result)
-                #expect(result.error.hasPrefix("mush: error: \(start)"), "\(result.error)")
-            }
+            try await expectRenderErrors(cases, to: pdf)
             let png = folder.appendingPathComponent("out.png").path
             let flag = try await mush(["render", "-", "--tagged", "-o", png], input: Data(#"{"text": "a"}"#.utf8))
             expectOneLineError(flag)
