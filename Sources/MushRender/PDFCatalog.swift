@@ -47,12 +47,7 @@ enum PDFCatalog {
         }
         /// The text of object `number`'s dictionary, nil when it is not found.
         func objectText(_ number: Int) -> String? {
-            let header = Data("\(number) 0 obj".utf8)
-            guard let offset = objectOffset(number, xref: previous, in: bytes),
-                bytes[offset...].starts(with: header),
-                let range = dictionary(at: offset + header.count, in: bytes)
-            else { return nil }
-            return String(decoding: bytes[range], as: UTF8.self)
+            objectDictionary(number, xref: previous, in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
         }
         var edits = [(root, catalog), (infoObject, info)]
         if tagging != nil {
@@ -164,20 +159,8 @@ enum PDFCatalog {
     /// An XMP metadata stream (uncompressed, as PDF/A and PDF/UA readers expect) with the title and
     /// the PDF/UA identifier, part 1.
     private static func metadataStream(title: String) -> [UInt8] {
-        var escaped = ""
-        for scalar in title.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default:
-                // (Characters XML 1.0 does not allow are left out.)
-                if scalar.value >= 0x20 || scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
+        // (XML-escaped as the SVG layers escape their text, without what XML 1.0 forbids.)
+        let escaped = SVGTextLayer.escape(title)
         let xmp = """
             <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
             <x:xmpmeta xmlns:x="adobe:ns:meta/">
@@ -228,17 +211,11 @@ enum PDFCatalog {
     /// The decoded data of the stream object `number` (its `/Length` direct or a reference to a
     /// number; `/FlateDecode` or no filter); nil when it is not found or cannot be decoded.
     private static func streamContent(_ number: Int, xref: Int, in bytes: Data) -> [UInt8]? {
-        let header = Data("\(number) 0 obj".utf8)
-        guard let offset = objectOffset(number, xref: xref, in: bytes), bytes[offset...].starts(with: header),
-            let range = dictionary(at: offset + header.count, in: bytes)
-        else { return nil }
+        guard let range = objectDictionary(number, xref: xref, in: bytes) else { return nil }
         let text = String(decoding: bytes[range], as: UTF8.self)
         guard var length = value(of: "/Length", in: text) else { return nil }
         if text.contains("/Length \(length) 0 R") {
-            let lengthHeader = Data("\(length) 0 obj".utf8)
-            guard let lengthOffset = objectOffset(length, xref: xref, in: bytes),
-                bytes[lengthOffset...].starts(with: lengthHeader),
-                let direct = integer(at: lengthOffset + lengthHeader.count, in: bytes)?.value
+            guard let body = objectBody(length, xref: xref, in: bytes), let direct = integer(at: body, in: bytes)?.value
             else { return nil }
             length = direct
         }
@@ -295,6 +272,22 @@ enum PDFCatalog {
     /// `text` as a PDF text string: UTF-16BE with its byte order mark, in hex (ISO 32000-1 §7.9.2.2).
     static func textString(_ text: String) -> String {
         "<FEFF" + text.utf16.map { String(format: "%04X", $0) }.joined() + ">"
+    }
+
+    /// The range of object `number`'s dictionary, found through the cross-reference table at
+    /// `xref`; nil when the object is not there or holds no dictionary.
+    private static func objectDictionary(_ number: Int, xref: Int, in bytes: Data) -> Range<Int>? {
+        objectBody(number, xref: xref, in: bytes).flatMap { dictionary(at: $0, in: bytes) }
+    }
+
+    /// Where object `number`'s value starts, past its `N 0 obj`, found through the cross-reference
+    /// table at `xref`; nil when the object is not there.
+    private static func objectBody(_ number: Int, xref: Int, in bytes: Data) -> Int? {
+        let header = Data("\(number) 0 obj".utf8)
+        guard let offset = objectOffset(number, xref: xref, in: bytes), bytes[offset...].starts(with: header) else {
+            return nil
+        }
+        return offset + header.count
     }
 
     /// Where object `number` starts, read from the cross-reference table at `xref` (`xref`, then
