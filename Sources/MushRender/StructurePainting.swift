@@ -249,7 +249,6 @@ extension Painter {
 
     /// Draws `body` with no structure written for it (a page's repeated boxes, header and footer).
     func withoutStructure(_ body: () -> Void) {
-        guard structure != nil else { return body() }
         structure?.suppressed += 1
         body()
         structure?.suppressed -= 1

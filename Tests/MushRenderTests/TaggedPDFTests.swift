@@ -66,22 +66,21 @@ struct TaggedPDFTests {
     }
 
     @Test func headingsParagraphsAndFiguresInTheTreesOrder() throws {
-        var picture = BoxStyle()
-        picture.height = .points(40)
-        let figure = BoxNode(
-            style: picture,
-            paint: Self.paint {
-                $0.role = .figure
-                $0.alternateText = "A blue square"
-                $0.backgroundColor = MushColor(red: 0, green: 0, blue: 255)
-            })
-        let decoration = BoxNode(
-            style: picture,
-            paint: Self.paint {
-                $0.role = .figure
-                $0.alternateText = ""
-                $0.backgroundColor = MushColor(red: 255, green: 0, blue: 0)
-            })
+        /// A square 40 points tall of `color`, a figure described by `words`.
+        func picture(_ color: MushColor, _ words: String) -> BoxNode {
+            var style = BoxStyle()
+            style.height = .points(40)
+            return BoxNode(
+                style: style,
+                paint: Self.paint {
+                    $0.role = .figure
+                    $0.alternateText = words
+                    $0.backgroundColor = color
+                })
+        }
+        let figure = picture(MushColor(red: 0, green: 0, blue: 255), "A blue square")
+        // Empty words: decoration, no element.
+        let decoration = picture(MushColor(red: 255, green: 0, blue: 0), "")
         let tree = Self.column([
             try Self.text("Harbour report", paint: Self.paint { $0.bookmark = BoxBookmark(level: 1, isHeading: true) }),
             try Self.text("The quay saw more boats."),
