@@ -101,7 +101,7 @@ final class Painter {
     /// Cairo 1.16 refuses the structure of a document with a page on which nothing is drawn but
     /// tags (a page of a tall box whose content all falls on other pages), and a PDF page is white.
     func paintBackground(_ color: MushColor?) {
-        let tagging = options.isTagged && canvas.format == .pdf
+        let tagging = options.isTaggedPDF(canvas.format)
         guard let color = color.flatMap({ $0.alpha > 0 ? $0 : nil }) ?? (tagging ? MushColor(hex: "#fff") : color)
         else { return }
         setColor(color)

@@ -57,11 +57,9 @@ public struct RenderOptions: Sendable {
     /// "Tagged PDF"). False by default.
     public var tagged = false
 
-    /// Whether a PDF is tagged: ``document``'s `tagged` where it says, else ``tagged``.
-    var isTagged: Bool { document?.tagged ?? tagged }
-
-    /// Whether a drawing as `format` is a tagged PDF (``tagged``, or ``document``'s `tagged`).
-    public func isTaggedPDF(_ format: RenderFormat) -> Bool { format == .pdf && isTagged }
+    /// Whether a drawing as `format` is a tagged PDF: ``document``'s `tagged` where it says, else
+    /// ``tagged``.
+    public func isTaggedPDF(_ format: RenderFormat) -> Bool { format == .pdf && (document?.tagged ?? tagged) }
 
     /// ``quality``'s default: 90.
     public static let defaultQuality = 90

@@ -97,7 +97,7 @@ public enum Renderer {
     ) throws(RenderError) -> [Rendering] {
         do {
             return try draw(options)
-        } catch .cairo(let reason) where format == .pdf && options.isTagged {
+        } catch .cairo(let reason) where options.isTaggedPDF(format) {
             var untagged = options
             untagged.tagged = false
             untagged.document?.tagged = false

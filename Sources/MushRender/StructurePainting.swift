@@ -77,7 +77,7 @@ extension Painter {
 
     /// Begins the `Document` element that holds every other, when the drawing is a tagged PDF.
     func beginDocumentStructure() {
-        guard options.isTagged, canvas.format == .pdf else { return }
+        guard options.isTaggedPDF(canvas.format) else { return }
         structure = StructureState(elementLanguages: [nil])
         context.beginStructure("Document")
     }
