@@ -120,7 +120,8 @@ struct LayoutCommand: ConsoleCommand {
                 options.setup($0)
             }
             for warning in document.request.warnings + document.warnings { console.warn("mush: warning: \(warning)") }
-            try console.write(try document.pages.jsonValue(document.layout).checkedJSON() + "\n")
+            try console.write(
+                try document.pages.jsonValue(document.layout, footnotes: document.footnotes).checkedJSON() + "\n")
             return
         }
         if let before {
@@ -132,7 +133,7 @@ struct LayoutCommand: ConsoleCommand {
                 from: try old.layout(width: width, height: height, rounding: rounding),
                 to: try request.layout(width: width, height: height, rounding: rounding))
             for warning in old.warnings { console.warn("mush: warning: --from \(before): \(warning)") }
-            for warning in request.warnings { console.warn("mush: warning: \(warning)") }
+            for warning in request.unpagedWarnings { console.warn("mush: warning: \(warning)") }
             try console.write(try transition.jsonValue.checkedJSON() + "\n")
             return
         }
@@ -140,7 +141,7 @@ struct LayoutCommand: ConsoleCommand {
             try hit.flatMap(Self.point).map { point throws(RequestError) in
                 try request.hitsJSON(x: point.x, y: point.y, width: width, height: height, rounding: rounding)
             } ?? request.json(width: width, height: height, rounding: rounding)
-        for warning in request.warnings { console.warn("mush: warning: \(warning)") }
+        for warning in request.unpagedWarnings { console.warn("mush: warning: \(warning)") }
         try console.write(json + "\n")
     }
 

@@ -208,7 +208,7 @@ struct RenderCommand: ConsoleCommand {
                 throw RequestError("a transition is between two box trees, and this is a line or a stack")
             }
             let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
-            return (try request.layout(width: width, height: height), request.warnings)
+            return (try request.layout(width: width, height: height), request.unpagedWarnings)
         }
         func named(_ json: [UInt8]) throws(RequestError) -> (BoxLayout, [String]) {
             do {

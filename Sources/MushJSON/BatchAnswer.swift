@@ -119,7 +119,7 @@ extension BatchAnswer {
             guard !isBlank(line) else { throw RequestError("empty line (expected a JSON object)") }
             let request = try BoxRequest(json: line, fonts: fonts, images: images)
             let json = try request.json(width: width, height: height, rounding: rounding)
-            return BatchAnswer(output: json + "\n", warnings: request.warnings.map { "line \(number): \($0)" })
+            return BatchAnswer(output: json + "\n", warnings: request.unpagedWarnings.map { "line \(number): \($0)" })
         } catch {
             return layoutFailure(error, number: number)
         }
@@ -134,11 +134,13 @@ extension BatchAnswer {
     ) throws(RequestError) -> BatchAnswer {
         let request = try BoxRequest(json: json, fonts: fonts, images: images)
         if let page = request.page {
-            let (layout, pages) = try request.pagedLayout(page, rounding: rounding)
-            return BatchAnswer(output: try pages.jsonValue(layout).checkedJSON() + "\n", warnings: request.warnings)
+            let (layout, pages, footnotes) = try request.pagedLayout(page, rounding: rounding)
+            return BatchAnswer(
+                output: try pages.jsonValue(layout, footnotes: footnotes).checkedJSON() + "\n",
+                warnings: request.warnings)
         }
         let output = try request.json(width: width, height: height, rounding: rounding)
-        return BatchAnswer(output: output + "\n", warnings: request.warnings)
+        return BatchAnswer(output: output + "\n", warnings: request.unpagedWarnings)
     }
 
     /// The answer of a `mush layout --batch` line that failed: `{"error": "…", "line": N}`.

@@ -41,6 +41,20 @@ public struct BoxRequest: Sendable {
     /// markup the parser could not use, and the text engine's warnings (a family named in markup
     /// that the fonts lack, characters no font has).
     public var warnings: [String]
+    /// The footnotes' entries, in the order of their calls (note 1 first): each its number and its
+    /// note side by side (``Footnotes``), laid out at the page's width and set at the bottom of
+    /// the page of its call (``pagedLayout(_:rounding:maximumPages:)``).
+    public var footnotes: [BoxNode] = []
+    /// The JSON path of each footnote's note.
+    public var footnotePaths: [String] = []
+    /// ``warnings`` for the tree laid out or drawn without pages, where no note is set: one more
+    /// for each footnote, saying so.
+    public var unpagedWarnings: [String] {
+        warnings
+            + footnotePaths.map {
+                "\($0): the note is not set: footnotes go at the bottom of pages, and this layout has none (give the root a page)"
+            }
+    }
 
     /// The style keys of a node, as CSS names them in camelCase: `BoxStyle.properties`' names.
     public static let styleKeys = BoxStyle.properties.map(\.name)
@@ -74,7 +88,8 @@ public struct BoxRequest: Sendable {
     /// default, following the text's direction, or `end`) and `textShadow` (`{"color", "x", "y",
     /// "blur"}`, as a node's `shadow`).
     public static let textKeys =
-        ["font", "color", "lineSpacing", "maxLines", "ellipsize", "textAlign", "textShadow"] + TypographyKeys.paragraph
+        ["font", "color", "lineSpacing", "maxLines", "ellipsize", "textAlign", "textShadow", "footnote"]
+        + TypographyKeys.paragraph
 
     /// The leaf keys, at most one a node.
     public static let leafKeys = ["text", "line", "image"]
@@ -168,6 +183,8 @@ public struct BoxRequest: Sendable {
         }
         root = try reader.node(value, at: "", depth: 0)
         warnings = reader.warnings
+        footnotes = reader.footnotes
+        footnotePaths = reader.footnotePaths
         depth = reader.deepest
         do {
             try root.validate()
@@ -276,6 +293,12 @@ public struct BoxTreeReader {
     var deepest = 0
     /// The nodes read (a vocabulary's node counts one, with the nodes read inside it).
     var nodes = 0
+    /// The footnotes' entries read (``Footnotes``), in the order of their calls, and the paths of
+    /// their notes.
+    var footnotes: [BoxNode] = []
+    var footnotePaths: [String] = []
+    /// Whether a note is being read (a note holds no footnote).
+    var readingFootnote = false
 
     init(fonts: FontCollection, vocabularies: BoxVocabularies = .standard, images: ImageFiles = ImageFiles()) {
         self.fonts = fonts
@@ -350,6 +373,11 @@ public struct BoxTreeReader {
         }
         if try object.array("children", expected: "an array of nodes", { _, _ in () })?.isEmpty == false {
             throw RequestError(at: path, "a leaf (text, line or image) cannot have children")
+        }
+        if kind != "text", object["footnote"] != nil {
+            throw RequestError(
+                at: object.path("footnote"),
+                "is for text nodes only, whose text ends with its call (a footnote's number needs text to stand in)")
         }
         let leaf: any BoxLeaf
         switch kind {
@@ -529,10 +557,23 @@ public struct BoxTreeReader {
         var document: MushDocument
         var inline: [InlineBox] = []
         if case .array(let pieces)? = object["text"] {
-            (document, inline) = try textPieces(pieces, at: path, depth: depth, bold: bold, italic: italic)
+            (document, inline) = try textPieces(
+                pieces, at: path, depth: depth, bold: bold, italic: italic, style: style, color: color)
         } else {
             document = TextLeaf.document(of: try object.string("text")!, bold: bold, italic: italic)
             for diagnostic in document.diagnostics { warn(diagnostic.message, at: path) }
+        }
+        if let note = object["footnote"] {
+            // The call after the text, a word joiner before it (which keeps it to the text's last
+            // word: ``Footnotes``).
+            var call = try footnoteCall(note, at: object.path("footnote"), depth: depth, style: style, color: color)
+            call.offset = document.text.unicodeScalars.count + Footnotes.joiner.unicodeScalars.count
+            inline.append(call)
+            document = MushDocument(joining: [
+                document,
+                MushDocument(
+                    text: Footnotes.joiner + "\u{FFFC}", attributes: MushAttributes(bold: bold, italic: italic)),
+            ])
         }
         document = TextPieces.weighted(document, font.weight)
         var leaf: TextLeaf

@@ -56,7 +56,9 @@ public struct PagedDocument: Sendable {
     public var setup: PageSetup
     public var layout: BoxLayout
     public var pages: BoxPages
-    /// A reference to an id no box has (`children[2].text: {pageOf:totals} names no box's id`), or
+    /// Its footnotes laid out, for drawing on the pages that hold them (``BoxPages/Page/notes``).
+    public var footnotes: PageFootnotes
+    /// A note whose call its text does not show (`children[2].text[1].footnote: …`), a reference to an id no box has (`children[2].text: {pageOf:totals} names no box's id`), or
     /// references that did not settle in ``BoxRequest/maximumReferencePasses`` layouts.
     public var warnings: [String]
 }
@@ -92,14 +94,18 @@ extension BoxRequest {
                 request = try BoxRequest(parsed: value, fonts: fonts, images: images)
             }
             guard let chosen = setup(request.page) else { throw RequestError("no page size (give the root a page)") }
-            let (layout, pages) = try request.pagedLayout(chosen, rounding: rounding)
-            var document = PagedDocument(request: request, setup: chosen, layout: layout, pages: pages, warnings: [])
+            let (layout, pages, footnotes) = try request.pagedLayout(chosen, rounding: rounding)
+            let uncalled = footnotes.uncalled.map {
+                "\(request.footnotePaths[$0]): the note's call is cut from its text (maxLines), so the note goes on the last page"
+            }
+            var document = PagedDocument(
+                request: request, setup: chosen, layout: layout, pages: pages, footnotes: footnotes, warnings: uncalled)
             guard references else { return document }
             let found = pages.pageNumbers(in: layout)
             // Settled when the numbers this layout used are where the boxes fell.
             let settled = numbers == found
             if settled || pass == maximumReferencePasses {
-                document.warnings = unknown.map { "\($0.path): {pageOf:\($0.id)} names no box's id" }
+                document.warnings += unknown.map { "\($0.path): {pageOf:\($0.id)} names no box's id" }
                 if !settled {
                     document.warnings.append(
                         "the page references did not settle in \(maximumReferencePasses) layouts (a number's width moves the boxes it refers to): some may be off by a page"

@@ -123,6 +123,9 @@ public struct PageSetup: Sendable {
             var reader = BoxTreeReader(fonts: fonts, vocabularies: vocabularies, images: images)
             var node = try reader.node(
                 Self.numbered(value, page: number, of: count), at: JSONPath.join("page", key), depth: 1)
+            if let path = reader.footnotePaths.first {
+                throw RequestError(at: path, "a footnote goes in the document's body, not in a page's \(key)")
+            }
             // As wide as the content, as a page's margin boxes are (unless it sets its own width).
             if node.style.width == .auto { node.style.width = .points(contentWidth) }
             do throws(BoxError) {
@@ -220,23 +223,56 @@ extension BoxTreeReader {
 extension BoxRequest {
     /// The tree laid out for `page` (its root `page`, or another setup) and cut into pages: the root
     /// as wide as the page's content (unless it sets a width of its own, as a document's body
-    /// fills its page), its height its content's, cut where `BoxPages` allows. A tree that needs
-    /// more than `maximumPages` pages is an error naming the page size (`page.size`, or
-    /// ``PageSetup/givenAs``), thrown as soon as cutting reaches the limit, before anything is
+    /// fills its page), its height its content's, cut where `BoxPages` allows, with its footnotes
+    /// (``footnotes``) laid out as wide and set at the bottom of the pages of their calls. A tree
+    /// that needs more than `maximumPages` pages is an error naming the page size (`page.size`,
+    /// or ``PageSetup/givenAs``), thrown as soon as cutting reaches the limit, before anything is
     /// drawn.
     public func pagedLayout(
         _ page: PageSetup, rounding: BoxRounding = .edges, maximumPages: Int = BoxPages.maximumPages
-    ) throws(RequestError) -> (layout: BoxLayout, pages: BoxPages) {
+    ) throws(RequestError) -> (layout: BoxLayout, pages: BoxPages, footnotes: PageFootnotes) {
         var request = self
         if request.root.style.width == .auto { request.root.style.width = .points(page.contentWidth) }
         let layout = try request.layout(width: .points(page.contentWidth), rounding: rounding)
-        let pages = BoxPages(layout, pageHeight: page.contentHeight, maximumPages: maximumPages)
+        let footnotes = try laidOutFootnotes(of: layout, width: page.contentWidth, rounding: rounding)
+        let pages = BoxPages(
+            layout, pageHeight: page.contentHeight, footnotes: footnotes.placing,
+            area: BoxPages.FootnoteArea(separator: footnotes.laidOut.separator?.height ?? 0, gap: Footnotes.gap),
+            maximumPages: maximumPages)
         if pages.isTruncated {
             let problem =
                 "cuts the tree into more than \(maximumPages) pages, the most a document may have (give larger pages or a smaller margin)"
             if let givenAs = page.givenAs { throw RequestError("\(givenAs) \(problem)") }
             throw RequestError(at: "page.size", problem)
         }
-        return (layout, pages)
+        return (layout, pages, footnotes.laidOut)
+    }
+
+    /// The footnotes' entries and separator laid out `width` wide, and each note's place for
+    /// `BoxPages`: the line of its call in `layout` (the tree's end for a call no line shows) and
+    /// its height.
+    private func laidOutFootnotes(of layout: BoxLayout, width: Double, rounding: BoxRounding) throws(RequestError)
+        -> (laidOut: PageFootnotes, placing: [BoxPages.Footnote])
+    {
+        guard !footnotes.isEmpty else { return (PageFootnotes(), []) }
+        func laidOut(_ node: BoxNode, at path: String) throws(RequestError) -> BoxLayout {
+            var node = node
+            if node.style.width == .auto { node.style.width = .points(width) }
+            do throws(BoxError) {
+                return try BoxEngine.layout(node, width: .points(width), rounding: rounding)
+            } catch {
+                throw RequestError(at: path, error.problem)
+            }
+        }
+        var result = PageFootnotes(separator: try laidOut(Footnotes.separator, at: footnotePaths[0]))
+        var placing: [BoxPages.Footnote] = []
+        let calls = layout.footnoteCalls()
+        for (index, entry) in footnotes.enumerated() {
+            let note = try laidOut(entry, at: footnotePaths[index])
+            result.notes.append(note)
+            if calls[index] == nil { result.uncalled.append(index) }
+            placing.append(BoxPages.Footnote(anchor: calls[index] ?? layout.height, height: note.height))
+        }
+        return (result, placing)
     }
 }

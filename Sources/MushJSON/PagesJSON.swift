@@ -9,9 +9,10 @@ extension BoxPages {
     /// `top` and down by its `offset` (so the boxes are in the page's content coordinates), and
     /// each box cut by the page's ends marked `"split": "top"`, `"bottom"` or `"both"`; `repeats`
     /// (where the page has any) the repeated headers and footers, whole, each at its place on the
-    /// page and marked `"repeat": "header"` or `"footer"`. A text leaf keeps all its lines (the
-    /// page shows those inside it).
-    public func jsonValue(_ root: BoxLayout) -> JSONValue {
+    /// page and marked `"repeat": "header"` or `"footer"`; `notes` (where the page has footnotes)
+    /// each note's entry (`footnotes`' result), whole, at its place on the page, with its
+    /// `"footnote"` number. A text leaf keeps all its lines (the page shows those inside it).
+    public func jsonValue(_ root: BoxLayout, footnotes: PageFootnotes = PageFootnotes()) -> JSONValue {
         func piece(_ node: BoxLayout, top absoluteY: Double, path: inout [Int], _ page: Page) -> JSONValue {
             var alone = node
             alone.children = []
@@ -40,11 +41,12 @@ extension BoxPages {
             return .object(object)
         }
         // The tree is walked once per level: a deep tree on a thread with a large stack.
-        return root.isDeeper(than: 32) ? LargeStack.run { pagesValue(root, piece) } : pagesValue(root, piece)
+        return root.isDeeper(than: 32)
+            ? LargeStack.run { pagesValue(root, footnotes, piece) } : pagesValue(root, footnotes, piece)
     }
 
     private func pagesValue(
-        _ root: BoxLayout, _ piece: (BoxLayout, Double, inout [Int], Page) -> JSONValue
+        _ root: BoxLayout, _ footnotes: PageFootnotes, _ piece: (BoxLayout, Double, inout [Int], Page) -> JSONValue
     ) -> JSONValue {
         let list = pages.enumerated().map { index, page -> JSONValue in
             var path: [Int] = []
@@ -62,6 +64,15 @@ extension BoxPages {
                 return .object(value)
             }
             if !repeats.isEmpty { object["repeats"] = .array(repeats) }
+            let notes = page.notes.compactMap { note -> JSONValue? in
+                guard footnotes.notes.indices.contains(note.index),
+                    case .object(var value) = footnotes.notes[note.index].jsonValue
+                else { return nil }
+                value["y"] = .number(note.y)
+                value["footnote"] = .number(Double(note.index + 1))
+                return .object(value)
+            }
+            if !notes.isEmpty { object["notes"] = .array(notes) }
             return .object(object)
         }
         return .object(["pages": .array(list)])

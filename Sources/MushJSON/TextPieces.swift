@@ -11,7 +11,8 @@ import MushText
 ///   what it leaves out, it takes from the leaf;
 /// - `{"image": {…}}` or `{"box": NODE}`, with `verticalAlign`, `margin` and `link`: a box set in
 ///   the line, as an image leaf's node or any node, laid out at its own max-content size unless it
-///   sets one.
+///   sets one;
+/// - `{"footnote": NODE}`: a footnote's call, its note at the bottom of the page (``Footnotes``).
 ///
 /// A row's text (``LineRequest``) takes the same strings, runs (read by `run(_:fonts:bold:italic:)`)
 /// and images, with no box pieces.
@@ -129,9 +130,10 @@ extension BoxTreeReader {
     /// The pieces of a text leaf's `text` array at `path`, in a node `depth` levels below the root:
     /// the document and its inline boxes. `base` is the leaf's font: the attributes every piece
     /// starts from (its bold and italic).
-    mutating func textPieces(_ values: [JSONValue], at path: String, depth: Int, bold: Bool, italic: Bool)
-        throws(RequestError) -> (document: MushDocument, inline: [InlineBox])
-    {
+    mutating func textPieces(
+        _ values: [JSONValue], at path: String, depth: Int, bold: Bool, italic: Bool, style: ParagraphStyle,
+        color: MushColor?
+    ) throws(RequestError) -> (document: MushDocument, inline: [InlineBox]) {
         var pieces: [TextPiece] = []
         for (index, value) in values.enumerated() {
             let place = "\(path)[\(index)]"
@@ -148,9 +150,21 @@ extension BoxTreeReader {
                     throw RequestError(at: place, "a piece has one of image and box (it has both)")
                 }
                 pieces.append(.box(try inlinePiece(value, at: place, depth: depth)))
+            case .object(let members) where members["footnote"] != nil:
+                let object = try JSONObject(value, at: place, keys: ["footnote"])
+                // (A word joiner first: the call keeps to the word before it, as CSS's call, which is
+                // text, does; a box alone could start the next line.)
+                pieces.append(
+                    .text(MushDocument(text: Footnotes.joiner, attributes: MushAttributes(bold: bold, italic: italic))))
+                pieces.append(
+                    .box(
+                        try footnoteCall(
+                            members["footnote"]!, at: object.path("footnote"), depth: depth, style: style, color: color)
+                    ))
             default:
                 throw RequestError(
-                    at: place, "expected a string or an object with text, image or box, not \(value.kindName)")
+                    at: place,
+                    "expected a string or an object with text, image, box or footnote, not \(value.kindName)")
             }
         }
         return TextLeaf.join(pieces, boxAttributes: MushAttributes(bold: bold, italic: italic))

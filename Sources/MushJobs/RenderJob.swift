@@ -145,7 +145,7 @@ public struct RenderJob: Sendable {
                 let rendering = try Self.render(tree: layout, as: format, options: options.describing(request))
                 return Result(
                     renderings: [rendering],
-                    warnings: request.warnings
+                    warnings: request.unpagedWarnings
                         + rendering.warnings.map { $0.description { Self.jsonPath($0, in: layout) } })
             }
             var warnings: [String] = []
@@ -199,7 +199,7 @@ public struct RenderJob: Sendable {
         do throws(RenderError) {
             renderings = try Renderer.render(
                 layout, pages: pages, width: setup.width, height: setup.height, margin: setup.margin, as: format,
-                options: options, decorations: decorations,
+                options: options, decorations: decorations, footnotes: document.footnotes,
                 pageDrawn: pageDrawn.map { handOver in
                     { index, rendering in
                         drawnWarnings += rendering.warnings

@@ -14,7 +14,8 @@ enum PDFCatalog {
     /// dictionary, or as it is when there are none; nil when the file is not laid out as Cairo lays
     /// it out (its trailer, catalog, information dictionary or cross-reference not found).
     ///
-    /// A tagged PDF (`tagging`) gets what Cairo 1.16 does not write: `/Alt` on its figures, each
+    /// A tagged PDF (`tagging`) gets what Cairo 1.16 does not write: `/Alt` on its figures, `/ID`
+    /// on its notes, each
     /// page's content written again with what it draws outside marked content marked as an artifact
     /// (``PDFArtifacts``; a page whose content cannot be read so is left as it is), `/Tabs /S` on
     /// its pages, `/Contents` on its links, and where it asks, XMP metadata naming it PDF/UA-1.
@@ -59,6 +60,10 @@ enum PDFCatalog {
             for (number, alternate) in zip(figures, figureAlternates) {
                 guard let alternate else { continue }
                 edits.append((number, [("/Alt", textString(alternate))]))
+            }
+            // Each note's identifier, which PDF/UA asks of a `Note` (unique in the file).
+            for (index, note) in (elements ?? []).filter({ $0.type == "Note" }).enumerated() {
+                edits.append((note.number, [("/ID", textString("note-\(index + 1)"))]))
             }
             // Texts in a language of their own (only where every element is accounted for).
             if let elements, elements.count == tagging?.elementLanguages.count {

@@ -260,7 +260,9 @@ extension Renderer {
     ///
     /// `decorations` holds each page's running header and footer (laid out in the page's width less
     /// its margin), drawn centred in the page's top and bottom margins; a page past its end has
-    /// none. The boxes a page repeats (`BoxPages.Page.repeats`) are drawn whole at their places.
+    /// none. The boxes a page repeats (`BoxPages.Page.repeats`) are drawn whole at their places,
+    /// and its footnotes (`BoxPages.Page.notes`, entries of `footnotes`) at theirs, below
+    /// `footnotes`' separator; in a tagged PDF each note is a `Note` element.
     ///
     /// Pages are drawn one at a time: given `pageDrawn`, each PNG or SVG page is handed to it as
     /// soon as it is drawn (with its index) and not kept, and the result is empty; the drawing
@@ -270,19 +272,20 @@ extension Renderer {
     public static func render(
         _ layout: BoxLayout, pages: BoxPages, width: Double, height: Double, margin: BoxEdges<Double>,
         as format: RenderFormat, options: RenderOptions = RenderOptions(),
-        decorations: [(header: BoxLayout?, footer: BoxLayout?)] = [], pageDrawn: ((Int, Rendering) -> Bool)? = nil
+        decorations: [(header: BoxLayout?, footer: BoxLayout?)] = [], footnotes: PageFootnotes = PageFootnotes(),
+        pageDrawn: ((Int, Rendering) -> Bool)? = nil
     ) throws(RenderError) -> [Rendering] {
         try untaggedIfCairoRefuses(format, options) { options throws(RenderError) in
             try renderPages(
                 layout, pages: pages, width: width, height: height, margin: margin, as: format, options: options,
-                decorations: decorations, pageDrawn: pageDrawn)
+                decorations: decorations, footnotes: footnotes, pageDrawn: pageDrawn)
         }
     }
 
     private static func renderPages(
         _ layout: BoxLayout, pages: BoxPages, width: Double, height: Double, margin: BoxEdges<Double>,
-        as format: RenderFormat, options: RenderOptions,
-        decorations: [(header: BoxLayout?, footer: BoxLayout?)], pageDrawn: ((Int, Rendering) -> Bool)?
+        as format: RenderFormat, options: RenderOptions, decorations: [(header: BoxLayout?, footer: BoxLayout?)],
+        footnotes: PageFootnotes, pageDrawn: ((Int, Rendering) -> Bool)?
     ) throws(RenderError) -> [Rendering] {
         let contentWidth = width - margin.left - margin.right
         let contentHeight = height - margin.top - margin.bottom
@@ -293,7 +296,8 @@ extension Renderer {
         let linkTargets =
             format.isBitmap
             ? LinkTargets()
-            : LinkTargets([layout] + decorations.flatMap { [$0.header, $0.footer].compactMap { $0 } })
+            : LinkTargets(
+                [layout] + decorations.flatMap { [$0.header, $0.footer].compactMap { $0 } } + footnotes.notes)
         func drawPage(_ painter: Painter, _ index: Int) {
             let page = pages.pages[index]
             painter.linkTargets = linkTargets
@@ -316,6 +320,22 @@ extension Renderer {
             // In a tagged PDF, the page's paragraphs end here; what follows repeats the tree or
             // decorates the page, and is no part of the structure.
             painter.closeLeafElements()
+            // The page's footnotes, each a note in the structure, clipped to the content (a note
+            // taller than a page is cut at its end).
+            if !page.notes.isEmpty {
+                painter.context.save()
+                painter.context.rectangle(x: margin.left, y: margin.top, width: contentWidth, height: contentHeight)
+                painter.context.clip()
+                painter.boxClips = [
+                    ClipShape(x: margin.left, y: margin.top, width: contentWidth, height: contentHeight, radius: 0)
+                ]
+                for note in page.notes where footnotes.notes.indices.contains(note.index) {
+                    painter.drawNote(
+                        footnotes.notes[note.index], index: note.index, x: margin.left, y: margin.top + note.y)
+                }
+                painter.boxClips = []
+                painter.context.restore()
+            }
             painter.withoutStructure {
                 // The repeated headers and footers, each whole.
                 for repeated in page.repeats {
@@ -323,6 +343,11 @@ extension Renderer {
                     painter.drawBoxTree(
                         node, x: margin.left + repeated.x, y: margin.top + repeated.y, path: repeated.path,
                         wholeContent: false)
+                }
+                // The separator above the page's notes.
+                if let first = page.notes.first, let separator = footnotes.separator {
+                    painter.drawBoxTree(
+                        separator, x: margin.left, y: margin.top + first.y - separator.height, wholeContent: false)
                 }
                 // The running header and footer, in the margins.
                 guard index < decorations.count else { return }

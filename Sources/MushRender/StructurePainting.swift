@@ -247,6 +247,24 @@ extension Painter {
         }
     }
 
+    /// Draws footnote `index`'s entry `note` at (`x`, `y`) on the page, in a tagged PDF inside a
+    /// `Note` element. Cairo nests elements in the order they begin, so the note goes inside the
+    /// elements open at the page's end (those of the boxes that go on to the next page, a `Sect`
+    /// or a `Table` the page cuts), after their content: its boxes' paths are taken below the
+    /// innermost of them, so that drawing it ends none of them.
+    func drawNote(_ note: BoxLayout, index: Int, x: Double, y: Double) {
+        guard let state = structure, state.suppressed == 0 else {
+            drawBoxTree(note, x: x, y: y, wholeContent: false)
+            return
+        }
+        let path = (state.open.last?.path ?? []) + [-1 - index]
+        context.beginStructure("Note")
+        state.open.append(StructureState.Open(path: path, name: "Note", isLeaf: false))
+        state.elementLanguages.append(nil)
+        drawBoxTree(note, x: x, y: y, path: path, wholeContent: false)
+        closeElements { $0.path.starts(with: path) }
+    }
+
     /// Draws `body` with no structure written for it (a page's repeated boxes, header and footer).
     func withoutStructure(_ body: () -> Void) {
         structure?.suppressed += 1

@@ -110,7 +110,10 @@ struct InlinePiecesTests {
 
     @Test func badPiecesAreNamedByTheirPath() {
         let cases: [(String, String)] = [
-            (#"{"text": [5]}"#, "text[0]: expected a string or an object with text, image or box, not a number"),
+            (
+                #"{"text": [5]}"#,
+                "text[0]: expected a string or an object with text, image, box or footnote, not a number"
+            ),
             (#"{"text": [{"text": "a", "size": 3}]}"#, "unknown key 'size' in text[0]"),
             (
                 #"{"text": ["a", {"text": "b", "link": "javascript:alert(1)"}]}"#,

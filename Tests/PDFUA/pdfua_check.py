@@ -192,6 +192,19 @@ def check(path):
             list_problems.append("an LI outside an L")
     rule("16-001", "list items are inside lists", list_problems, applies="/LI" in types)
 
+    note_problems, identifiers = [], set()
+    for element, _, _ in elements:
+        if element["/S"] != "/Note":
+            continue
+        identifier = element.get("/ID")
+        if identifier is None:
+            note_problems.append("a Note without /ID")
+        elif str(identifier) in identifiers:
+            note_problems.append(f"two Notes with the /ID {identifier}")
+        else:
+            identifiers.add(str(identifier))
+    rule("19-003, 19-004", "notes have identifiers (/ID), each its own", note_problems, applies="/Note" in types)
+
     font_problems, seen = [], set()
     for number, page in enumerate(reader.pages, start=1):
         fonts = resolve(resolve(page.get("/Resources", {})).get("/Font", {}))

@@ -195,7 +195,7 @@ public final class MushService: Sendable {
                 let request = try BoxRequest(json: body, fonts: fonts, images: images)
                 let json = try request.hitsJSON(
                     x: parts[0], y: parts[1], width: width, height: height, rounding: rounding)
-                return BatchAnswer(output: json + "\n", warnings: request.warnings)
+                return BatchAnswer(output: json + "\n", warnings: request.unpagedWarnings)
             }
         }
         if Self.isJSONLines(request) {

@@ -21,6 +21,10 @@ public struct InlineBox: Sendable {
     /// Where the box came from, when it was read from input: the index of its piece in a JSON
     /// text array (a layout's answer names it by this).
     public var piece: Int?
+    /// Where the box is a footnote's call (the number in the text that refers to a note at the
+    /// bottom of the page): the note's index among the document's notes, from 0. ``BoxPages`` keeps
+    /// the note on the page of the line the call is on (``BoxLayout/footnoteCalls()``).
+    public var footnote: Int?
 
     public init(
         offset: Int, layout: BoxLayout, margin: BoxEdges<Double> = BoxEdges(0),
@@ -68,6 +72,8 @@ public struct PlacedInlineBox: Sendable {
     public var line: Int
     /// Its ``InlineBox/piece``.
     public var piece: Int?
+    /// Its ``InlineBox/footnote``.
+    public var footnote: Int?
     /// The box: its `x` and `y` are its border box's place in the text's content box.
     public var layout: BoxLayout
 }

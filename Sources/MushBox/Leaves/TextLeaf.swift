@@ -104,7 +104,8 @@ public struct TextLeaf: BoxLeaf {
             var placed = box.layout
             placed.x = frame.x + box.margin.left
             placed.y = frame.y + box.margin.top
-            return PlacedInlineBox(index: frame.index, line: frame.line, piece: box.piece, layout: placed)
+            return PlacedInlineBox(
+                index: frame.index, line: frame.line, piece: box.piece, footnote: box.footnote, layout: placed)
         }
     }
 

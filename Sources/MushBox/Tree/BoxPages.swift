@@ -20,6 +20,14 @@ import MushBase
 /// next (stacked above those of the containers around it), just below the band. A page keeps them
 /// only where something still fits beside them (first the footers go, then the headers).
 ///
+/// Footnotes (``Footnote``) go at the bottom of the page whose band holds the line of their call,
+/// stacked in a ``FootnoteArea``, and the band is that much shorter: where a line and its notes do
+/// not fit, the line goes to the next page (its break chosen as any other). Where nothing fits
+/// with the notes (a note taller than what is left of the page), the band is cut without them and
+/// as many notes as fit go below it, in order; the rest go on the next page, first among its
+/// notes (pages of notes alone follow the tree's end where some are left). A note taller than a
+/// whole page goes alone on a page cut at its end (one of ``cutPages``).
+///
 /// The pages belong to the tree they were made from: the renderer and `jsonValue(_:)` (MushJSON) take that
 /// tree with them (its nodes are found by their paths).
 public struct BoxPages: Sendable, Hashable {
@@ -33,12 +41,17 @@ public struct BoxPages: Sendable, Hashable {
         public var offset: Double
         /// The headers and footers of containers drawn again on this page, headers first.
         public var repeats: [Repeat]
+        /// The footnotes at the bottom of this page, in order.
+        public var notes: [PlacedNote]
 
-        public init(top: Double, bottom: Double, offset: Double = 0, repeats: [Repeat] = []) {
+        public init(
+            top: Double, bottom: Double, offset: Double = 0, repeats: [Repeat] = [], notes: [PlacedNote] = []
+        ) {
             self.top = top
             self.bottom = bottom
             self.offset = offset
             self.repeats = repeats
+            self.notes = notes
         }
     }
 
@@ -77,14 +90,15 @@ public struct BoxPages: Sendable, Hashable {
 
     /// The pages of `root` (laid out at the pages' content width) for pages `pageHeight` tall,
     /// keeping at least `orphans` lines of a paragraph at the bottom of a page and `widows` at the
-    /// top of the next (2 and 2, as CSS). At most `maximumPages` pages are cut (at least 1): where
-    /// the tree needs more, cutting stops there and ``isTruncated`` is true.
+    /// top of the next (2 and 2, as CSS), and `footnotes` at the bottom of the pages of their calls,
+    /// stacked in `area`. At most `maximumPages` pages are cut (at least 1): where the tree needs
+    /// more, cutting stops there and ``isTruncated`` is true.
     public init(
-        _ root: BoxLayout, pageHeight: Double, orphans: Int = 2, widows: Int = 2,
-        maximumPages: Int = BoxPages.maximumPages
+        _ root: BoxLayout, pageHeight: Double, orphans: Int = 2, widows: Int = 2, footnotes: [Footnote] = [],
+        area: FootnoteArea = FootnoteArea(), maximumPages: Int = BoxPages.maximumPages
     ) {
         func breakPages() -> (pages: [Page], cut: [Int], stacked: Set<[Int]>, truncated: Bool) {
-            var breaker = PageBreaker(root: root, orphans: orphans, widows: widows)
+            var breaker = PageBreaker(root: root, orphans: orphans, widows: widows, footnotes: footnotes, area: area)
             let (pages, cut, truncated) = breaker.pages(height: pageHeight, maximum: max(maximumPages, 1))
             return (pages, cut, breaker.stackedNodes, truncated)
         }
@@ -156,7 +170,7 @@ public struct BoxPages: Sendable, Hashable {
 
 /// The work of ``BoxPages``: the heights where a page may or must end, the boxes that repeat, and
 /// the choice of each page's end.
-private struct PageBreaker {
+struct PageBreaker {
     /// A child that repeats, and the container it repeats in, in the root's coordinates.
     struct Repeatable {
         var path: [Int]
@@ -187,11 +201,23 @@ private struct PageBreaker {
     var footerRepeatables: [Repeatable] = []
     var stackedNodes = Set<[Int]>()
     let epsilon = 1e-9
+    /// The footnotes, how they stack, their indices in the order of their calls down the tree,
+    /// those calls' heights (sorted) and the sums of the notes' heights in that order (from 0).
+    let footnotes: [BoxPages.Footnote]
+    let area: BoxPages.FootnoteArea
+    let noteOrder: [Int]
+    let noteAnchors: [Double]
+    let notePrefix: [Double]
 
-    init(root: BoxLayout, orphans: Int, widows: Int) {
+    init(root: BoxLayout, orphans: Int, widows: Int, footnotes: [BoxPages.Footnote], area: BoxPages.FootnoteArea) {
         self.root = root
         self.orphans = orphans
         self.widows = widows
+        self.footnotes = footnotes
+        self.area = area
+        noteOrder = footnotes.indices.sorted { (footnotes[$0].anchor, $0) < (footnotes[$1].anchor, $1) }
+        noteAnchors = noteOrder.map { footnotes[$0].anchor }
+        notePrefix = noteOrder.reduce(into: [0]) { $0.append($0.last! + footnotes[$1].height) }
         height = max(root.height, root.contentHeight)
         var candidates = Set<Double>()
         var forced = Set<Double>()
@@ -322,31 +348,57 @@ private struct PageBreaker {
         var cut: [Int] = []
         var top = 0.0
         var nextForced = 0
-        while top < height - epsilon {
+        // Notes that did not fit on the page of their calls, for the next page.
+        var carried: [Int] = []
+        while top < height - epsilon || !carried.isEmpty {
             if pages.count == maximum { return (pages, cut, true) }
+            if top >= height - epsilon {
+                // Past the tree's end, pages of the notes left.
+                let (notes, rest) = stack(carried, room: pageHeight, atLeastOne: true)
+                if stack(notes, room: pageHeight, atLeastOne: false).placed.isEmpty { cut.append(pages.count) }
+                pages.append(BoxPages.Page(top: height, bottom: height, notes: placed(notes, pageHeight: pageHeight)))
+                carried = rest
+                continue
+            }
             while nextForced < forced.count, forced[nextForced] <= top + epsilon { nextForced += 1 }
             let must = nextForced < forced.count ? forced[nextForced] : nil
             var (headers, offset) = headers(at: top, limit: pageHeight)
             if offset >= pageHeight { (headers, offset) = ([], 0) }
             var withFooters = true
-            var end = self.end(from: top, room: pageHeight - offset, must: must, withFooters: true)
+            // The notes counted in the band's room (nil: placed below it where they fit).
+            var notes: [Int]? = carried
+            var end = self.end(from: top, room: pageHeight - offset, must: must, withFooters: true, notes: notes)
+            if end.kind == .cut, !carried.isEmpty || !anchoredNotes(from: top, to: end.bottom).isEmpty {
+                // Nothing fits with the notes: the band goes without them, and they where they fit.
+                notes = nil
+                end = self.end(from: top, room: pageHeight - offset, must: must, withFooters: true, notes: nil)
+            }
             if end.kind == .cut, !footerRepeatables.isEmpty {
                 // Nothing fits above the footers: the page goes without them.
                 withFooters = false
-                end = self.end(from: top, room: pageHeight - offset, must: must, withFooters: false)
+                end = self.end(from: top, room: pageHeight - offset, must: must, withFooters: false, notes: notes)
             }
             if end.kind == .cut, !headers.isEmpty {
                 // Nothing fits below the headers either: the page goes without them too.
                 (headers, offset) = ([], 0)
-                end = self.end(from: top, room: pageHeight, must: must, withFooters: false)
+                end = self.end(from: top, room: pageHeight, must: must, withFooters: false, notes: notes)
             }
-            let footers =
+            let (footers, footersHeight) =
                 withFooters && end.kind != .last && end.kind != .cut
-                ? footers(at: end.bottom).repeats : []
+                ? footers(at: end.bottom) : ([], 0)
             let band = end.bottom - top
             let placed = footers.map { BoxPages.Repeat(path: $0.path, kind: $0.kind, x: $0.x, y: offset + band + $0.y) }
+            var pageNotes = self.notes(carried: carried, from: top, to: end.bottom)
+            carried = []
+            if notes == nil {
+                (pageNotes, carried) = stack(
+                    pageNotes, room: pageHeight - offset - band - footersHeight, atLeastOne: false)
+            }
             if end.kind == .cut { cut.append(pages.count) }
-            pages.append(BoxPages.Page(top: top, bottom: end.bottom, offset: offset, repeats: headers + placed))
+            pages.append(
+                BoxPages.Page(
+                    top: top, bottom: end.bottom, offset: offset, repeats: headers + placed,
+                    notes: self.placed(pageNotes, pageHeight: pageHeight)))
             switch end.kind {
             case .last: top = height
             case .forced, .cut, .within: top = end.bottom
@@ -360,14 +412,18 @@ private struct PageBreaker {
     /// something drawn (between lines), or a cut.
     enum EndKind { case last, forced, between, within, cut }
 
-    /// Where the page that begins at `top` ends, with `room` for its band and (`withFooters`) its
-    /// repeated footers, before `must` (the next forced break) at the latest.
-    func end(from top: Double, room: Double, must: Double?, withFooters: Bool) -> (bottom: Double, kind: EndKind) {
+    /// Where the page that begins at `top` ends, with `room` for its band, (`withFooters`) its
+    /// repeated footers and (where `notes` are given, those carried from earlier pages) its notes,
+    /// before `must` (the next forced break) at the latest.
+    func end(from top: Double, room: Double, must: Double?, withFooters: Bool, notes: [Int]?)
+        -> (bottom: Double, kind: EndKind)
+    {
         func fits(_ bottom: Double) -> Bool {
-            bottom - top + (withFooters ? footers(at: bottom, limit: room).height : 0) <= room + 1e-9
+            bottom - top + (withFooters ? footers(at: bottom, limit: room).height : 0)
+                + (notes.map { notesHeight(carried: $0, from: top, to: bottom) } ?? 0) <= room + 1e-9
         }
         if let must, must - top <= room + 1e-9, fits(must) { return (must, .forced) }
-        if height - top <= room + 1e-9, must == nil { return (height, .last) }
+        if must == nil, height - top <= room + 1e-9, fits(height) { return (height, .last) }
         let limit = min(top + room, must.map { $0 - 1e-6 } ?? .infinity)
         // The lowest height that fits and cuts nothing that cannot be cut, first keeping what
         // `avoid` asks, then, where nothing fits so, without it (CSS's rule: avoiding is a
@@ -449,7 +505,7 @@ private struct PageBreaker {
 extension Array {
     /// The index of the first element for which `belongs` is true, in an array where those elements
     /// come after all the others.
-    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
