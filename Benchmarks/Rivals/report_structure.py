@@ -33,7 +33,13 @@ PAGE_OF = re.compile(r"\{pageOf:([A-Za-z0-9_.:-]+)\}")
 
 
 def typst_text(text):
-    """A string as Typst markup text: its markup characters escaped, {pageOf:ID} a page counter."""
+    """A text as Typst markup: its markup characters escaped, {pageOf:ID} a page counter; an array
+    of pieces joined, a footnote piece Typst's #footnote."""
+    if isinstance(text, list):
+        return "".join(
+            typst_text(piece) if isinstance(piece, str) else f"#footnote[{typst_text(piece['footnote']['text'])}]"
+            for piece in text
+        )
     parts = []
     for index, piece in enumerate(PAGE_OF.split(text)):
         if index % 2:
@@ -44,7 +50,23 @@ def typst_text(text):
 
 
 def html_text(text):
+    """A text as HTML; an array of pieces joined, a footnote piece a span that floats to the
+    page's footnotes (CSS's float: footnote)."""
+    if isinstance(text, list):
+        return "".join(
+            html_text(piece) if isinstance(piece, str)
+            else f'<span class="footnote">{html_text(piece["footnote"]["text"])}</span>'
+            for piece in text
+        )
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def with_footnote(node):
+    """A text node's text, its own footnote (its key `footnote`) a piece after it."""
+    text = node["text"]
+    if "footnote" not in node:
+        return text
+    return (text if isinstance(text, list) else [text]) + [{"footnote": node["footnote"]}]
 
 
 def texts(node):
@@ -62,7 +84,7 @@ def to_typst(node, out):
     if "heading" in node:
         out.append("=" * int(node["heading"]) + " " + typst_text(node["text"]) + label)
     elif "text" in node:
-        out.append(typst_text(node["text"]) + label + "\n")
+        out.append(typst_text(with_footnote(node)) + label + "\n")
     elif "image" in node:
         image = node["image"]
         out.append(f'#image("{image["file"]}", width: {image["width"]}pt, alt: {json.dumps(node.get("alt", ""))})\n')
@@ -109,7 +131,7 @@ def to_html(node, out):
         level = int(node["heading"])
         out.append(f'<h{level}{ident} style="{style}">{html_text(node["text"])}</h{level}>')
     elif "text" in node:
-        out.append(f'<p{ident} style="{style}">{html_text(node["text"])}</p>')
+        out.append(f'<p{ident} style="{style}">{html_text(with_footnote(node))}</p>')
     elif "image" in node:
         image = node["image"]
         out.append(f'<img src="{image["file"]}" width="{image["width"]}" alt="{html_text(node.get("alt", ""))}">')
@@ -139,7 +161,7 @@ def html_document(report):
         "report 2026'; font-size: 8pt } @bottom-center { content: 'Page ' counter(page) ' of ' counter(pages); "
         "font-size: 8pt } } body { font-family: 'DejaVu Sans'; font-size: 10pt } "
         "a.toc::after { content: ' ' target-counter(attr(href), page); float: right } "
-        "h1, h2 { bookmark-level: auto }</style></head><body>",
+        "h1, h2 { bookmark-level: auto } .footnote { float: footnote; font-size: 8pt }</style></head><body>",
     ]
     for child in report["children"]:
         to_html(child, out)

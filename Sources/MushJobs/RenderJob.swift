@@ -217,6 +217,13 @@ public struct RenderJob: Sendable {
             if seen.insert(text).inserted { warnings.append(text) }
         }
         for index in pages.cutPages {
+            let page = pages.pages[index]
+            if page.top == page.bottom, let note = page.notes.first, request.footnotePaths.indices.contains(note.index)
+            {
+                warnings.append(
+                    "\(request.footnotePaths[note.index]): the note is taller than a page: page \(index + 1) cuts it")
+                continue
+            }
             warnings.append("page \(index + 1) cuts a box that cannot be cut (it is taller than a page)")
         }
         return Result(

@@ -56,7 +56,9 @@ extension Painter {
             // (A tagged PDF's group is one element: Cairo writes no structure inside a group.)
             let entry = enterStructure(layout, path: path, y: y, height: tallness, asLeaf: true)
             context.pushGroup()
+            groupDepth += 1
             drawBoxContent(layout, x: x, y: y, path: &path, unrolled: unrolled)
+            groupDepth -= 1
             context.popGroupToSource()
             context.paint(alpha: opacity)
             exitStructure(entry, path: path, y: y, height: tallness)
@@ -316,12 +318,14 @@ extension Painter {
         let location = RenderWarning.Location(nodePath: path)
         switch leaf {
         case .text(let text):
-            drawText(
-                text.layout, x: content.x, y: content.y, color: text.color ?? MushColor(red: 0, green: 0, blue: 0),
-                shadow: text.shadow.map {
-                    MGLineLayout.Shadow(color: $0.color, offset: MGLine.Offset(x: $0.offset.x, y: $0.offset.y))
-                }, blur: text.shadow?.blur ?? 0, location: location)
-            drawInlineBoxes(text.inline, in: content, path: path)
+            drawText(calling: text.inline) {
+                drawText(
+                    text.layout, x: content.x, y: content.y, color: text.color ?? MushColor(red: 0, green: 0, blue: 0),
+                    shadow: text.shadow.map {
+                        MGLineLayout.Shadow(color: $0.color, offset: MGLine.Offset(x: $0.offset.x, y: $0.offset.y))
+                    }, blur: text.shadow?.blur ?? 0, location: location)
+                drawInlineBoxes(text.inline, in: content, path: path)
+            }
         case .row(let row):
             drawLine(row, x: content.x, y: content.y, location: location)
         case .image(let image):

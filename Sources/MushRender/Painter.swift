@@ -63,6 +63,13 @@ final class Painter {
     var pageIndex = 0
     /// A tagged PDF's structure being written (``StructurePainting``); nil when untagged.
     var structure: StructureState?
+    /// In a tagged PDF, the notes of the page being drawn that are still to draw, by index, each
+    /// with its place on the page, and the page's content area they are clipped to: a note is drawn
+    /// where its call is met, inside the call's paragraph (``drawText(calling:_:)``).
+    var pageNotes: [Int: (layout: BoxLayout, x: Double, y: Double)] = [:]
+    var noteArea: ClipShape?
+    /// How many translucent groups are being drawn (Cairo writes no structure inside one).
+    var groupDepth = 0
 
     init(canvas: Canvas, options: RenderOptions) {
         self.canvas = canvas

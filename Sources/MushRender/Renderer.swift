@@ -306,6 +306,14 @@ extension Renderer {
             let band = ClipShape(
                 x: margin.left, y: margin.top + page.offset, width: contentWidth,
                 height: min(page.bottom - page.top, contentHeight - page.offset), radius: 0)
+            // In a tagged PDF, notes are drawn where their calls are met (``Painter/drawText(calling:_:)``).
+            let area = ClipShape(x: margin.left, y: margin.top, width: contentWidth, height: contentHeight, radius: 0)
+            if painter.isTagging {
+                painter.noteArea = area
+                for note in page.notes where footnotes.notes.indices.contains(note.index) {
+                    painter.pageNotes[note.index] = (footnotes.notes[note.index], margin.left, margin.top + note.y)
+                }
+            }
             painter.context.save()
             painter.context.rectangle(x: band.x, y: band.y, width: band.width, height: band.height)
             painter.context.clip()
@@ -320,16 +328,19 @@ extension Renderer {
             // In a tagged PDF, the page's paragraphs end here; what follows repeats the tree or
             // decorates the page, and is no part of the structure.
             painter.closeLeafElements()
-            // The page's footnotes, each a note in the structure, clipped to the content (a note
-            // taller than a page is cut at its end).
-            if !page.notes.isEmpty {
+            // The page's footnotes not drawn at their calls (all of them but in a tagged PDF), each a
+            // note in the structure, clipped to the content (a note taller than a page is cut at
+            // its end).
+            let notes = page.notes.filter {
+                footnotes.notes.indices.contains($0.index) && (!painter.isTagging || painter.pageNotes[$0.index] != nil)
+            }
+            painter.pageNotes = [:]
+            if !notes.isEmpty {
                 painter.context.save()
-                painter.context.rectangle(x: margin.left, y: margin.top, width: contentWidth, height: contentHeight)
+                painter.context.rectangle(x: area.x, y: area.y, width: area.width, height: area.height)
                 painter.context.clip()
-                painter.boxClips = [
-                    ClipShape(x: margin.left, y: margin.top, width: contentWidth, height: contentHeight, radius: 0)
-                ]
-                for note in page.notes where footnotes.notes.indices.contains(note.index) {
+                painter.boxClips = [area]
+                for note in notes {
                     painter.drawNote(
                         footnotes.notes[note.index], index: note.index, x: margin.left, y: margin.top + note.y)
                 }

@@ -265,6 +265,42 @@ extension Painter {
         closeElements { $0.path.starts(with: path) }
     }
 
+    /// Draws a text leaf (`drawText`, which draws it and its inline boxes) and, in a tagged PDF,
+    /// the notes of this page called from it (`calls`, its inline boxes), each at its place at the
+    /// bottom of the page inside a `Note` element in the paragraph's: a screen reader reads a note
+    /// where it is called, as Typst tags its footnotes. The paragraph's text is then a `Span` of
+    /// its own beside the notes (Cairo 1.16 marks the content only of an element that holds no
+    /// other). Notes are drawn so only where the paragraph's element is open and its content
+    /// written (not in a repeated box, an artifact or a translucent group); the renderer draws
+    /// the others after the page's band.
+    func drawText(calling calls: [PlacedInlineBox], _ drawText: () -> Void) {
+        guard !pageNotes.isEmpty, let state = structure, state.suppressed == 1, state.open.last?.isLeaf == true,
+            groupDepth == 0, let area = noteArea,
+            calls.contains(where: { $0.footnote.map { pageNotes[$0] != nil } ?? false })
+        else { return drawText() }
+        context.beginStructure("Span")
+        state.elementLanguages.append(nil)
+        drawText()
+        context.endStructure("Span")
+        for call in calls {
+            guard let index = call.footnote, let note = pageNotes.removeValue(forKey: index) else { continue }
+            // Drawn outside the band's clip and the boxes', inside the page's content.
+            let (clips, band, pageCulling) = (boxClips, pageBand, culling)
+            context.save()
+            context.resetClip()
+            context.rectangle(x: area.x, y: area.y, width: area.width, height: area.height)
+            context.clip()
+            boxClips = [area]
+            (pageBand, culling) = (nil, nil)
+            context.beginStructure("Note")
+            state.elementLanguages.append(nil)
+            drawBoxTree(note.layout, x: note.x, y: note.y, wholeContent: false)
+            context.endStructure("Note")
+            context.restore()
+            (boxClips, pageBand, culling) = (clips, band, pageCulling)
+        }
+    }
+
     /// Draws `body` with no structure written for it (a page's repeated boxes, header and footer).
     func withoutStructure(_ body: () -> Void) {
         structure?.suppressed += 1

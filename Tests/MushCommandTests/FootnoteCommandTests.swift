@@ -71,7 +71,8 @@ struct FootnoteCommandTests {
             let second = try run(URL(fileURLWithPath: pdftotext), ["-f", "2", "-l", "2", pdf, "-"]).output
             #expect(second.hasPrefix("Last one\u{2060}3"))
             #expect(second.contains("3. Third note"))
-            // The structure: a Note for each, after its page's paragraphs, each with its /ID.
+            // The structure: a Note for each in the paragraph of its call, beside the paragraph's text
+            // (a Span), each with its /ID.
             let read = try run(
                 URL(fileURLWithPath: "/usr/bin/env"),
                 [
@@ -94,7 +95,7 @@ struct FootnoteCommandTests {
             ).output
             #expect(
                 read
-                    == "Document P P P Note#note-1 P P Note#note-2 P P P Note#note-3 P P\n")
+                    == "Document P Span Note#note-1 P Span Note#note-2 P P Span Note#note-3\n")
             let check = try run(
                 URL(fileURLWithPath: "/usr/bin/env"),
                 [
@@ -149,5 +150,35 @@ struct FootnoteCommandTests {
             ["layout", "-", "--page", "200x200"], input: Data(#"{"text": ["Call", {"footnote": "The note."}]}"#.utf8))
         #expect(paged.status == 0 && paged.error.isEmpty, "\(paged.error)")
         #expect(paged.output.contains(#""footnote":1"#))
+    }
+}
+
+extension FootnoteCommandTests {
+    @Test func aNoteTallerThanAPageGoesOnAPageOfItsOwnAfterTheTree() async throws {
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("tall.pdf").path
+            let json = #"""
+                {"page": {"size": [200, 200], "margin": 20}, "document": {"tagged": true, "title": "T", "language": "en"},
+                 "text": ["A call", {"footnote": {"text": "A note taller than a page", "height": 300}}]}
+                """#
+            let result = try await mush(["render", "-", "-o", pdf], input: Data(json.utf8))
+            #expect(result.status == 0)
+            #expect(result.error == "mush: warning: text[1].footnote: the note is taller than a page: page 2 cuts it\n")
+            // The first page holds the call, the second the note alone, cut at the content's end.
+            let text = try run(URL(fileURLWithPath: pdftotext), [pdf, "-"]).output
+            #expect(text == "A call\u{2060}1\n\n\u{0C}1. A note taller than\na page\n\n\u{0C}")
+            // Not drawn in its call's paragraph (on another page), it is a Note of the document's.
+            let read = try run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "python3", "-c",
+                    "import sys; from pypdf import PdfReader; r = PdfReader(sys.argv[1]); "
+                        + "k = r.trailer['/Root']['/StructTreeRoot']['/K']; k = k[0] if isinstance(k, list) else k; "
+                        + "print([str(e.get_object()['/S']) for e in k.get_object()['/K'] if '/S' in e.get_object()])",
+                    pdf,
+                ]
+            ).output
+            #expect(read == "['/P', '/Note']\n")
+        }
     }
 }
