@@ -42,7 +42,7 @@ public struct BoxRequest: Sendable {
     /// that the fonts lack, characters no font has).
     public var warnings: [String]
     /// The footnotes' entries, in the order of their calls (note 1 first): each its number and its
-    /// note side by side (``Footnotes``), laid out at the page's width and set at the bottom of
+    /// note side by side (a text piece `{"footnote": NODE}` in the MushJSON article), laid out at the page's width and set at the bottom of
     /// the page of its call (``pagedLayout(_:rounding:maximumPages:)``).
     public var footnotes: [BoxNode] = []
     /// The JSON path of each footnote's note.

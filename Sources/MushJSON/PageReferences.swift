@@ -56,7 +56,7 @@ public struct PagedDocument: Sendable {
     public var setup: PageSetup
     public var layout: BoxLayout
     public var pages: BoxPages
-    /// Its footnotes laid out, for drawing on the pages that hold them (``BoxPages/Page/notes``).
+    /// Its footnotes laid out, for drawing on the pages that hold them (`BoxPages.Page.notes`).
     public var footnotes: PageFootnotes
     /// A note whose call its text does not show (`children[2].text[1].footnote: …`), a reference to an id no box has (`children[2].text: {pageOf:totals} names no box's id`), or
     /// references that did not settle in ``BoxRequest/maximumReferencePasses`` layouts.

@@ -66,18 +66,27 @@ extension Painter {
             return
         }
         let entry = enterStructure(layout, path: path, y: y, height: tallness)
-        drawBoxContent(layout, x: x, y: y, path: &path, unrolled: unrolled)
+        drawBoxContent(layout, x: x, y: y, path: &path, unrolled: unrolled, ownsElement: entry.beganLeafElement)
         exitStructure(entry, path: path, y: y, height: tallness)
     }
 
-    private func drawBoxContent(_ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool) {
+    /// `ownsElement`: the box is a paragraph-like element of its own in a tagged PDF, just entered
+    /// (its link, if any, is a `Link` inside it that holds what it draws).
+    private func drawBoxContent(
+        _ layout: BoxLayout, x: Double, y: Double, path: inout [Int], unrolled: Bool, ownsElement: Bool = false
+    ) {
         let box = Rect(x: x, y: y, width: layout.width, height: layout.height)
         let paint = layout.paint
+        var linkElement = false
         if let link = paint?.link {
-            addLink(
-                link, box, location: RenderWarning.Location(nodePath: path),
-                description: isTagging ? layout.outlineText : nil)
+            let location = RenderWarning.Location(nodePath: path)
+            if ownsElement {
+                linkElement = beginLinkElement(link, box, location: location, description: layout.outlineText)
+            } else {
+                addLink(link, box, location: location, description: isTagging ? layout.outlineText : nil)
+            }
         }
+        defer { if linkElement { endLink() } }
         if paint?.bookmark != nil { addOutlineEntry(layout, x: x, y: y, path: path) }
         if let paint {
             let painted =

@@ -228,15 +228,26 @@ final class CairoContext {
     func link(
         uri: String? = nil, destination: String? = nil, rects: [(x: Double, y: Double, width: Double, height: Double)]
     ) {
+        guard beginLink(uri: uri, destination: destination, rects: rects) else { return }
+        cairo_tag_end(context, CAIRO_TAG_LINK)
+    }
+
+    /// Begins a link as ``link(uri:destination:rects:)`` writes one, whose tag holds what is drawn
+    /// until ``endLink()`` (in a tagged PDF, a `Link` element whose content that is); false, and
+    /// nothing begun, without a target or a rectangle. (Begun without the clip, which could leave
+    /// nothing and lose the tag's beginning but not its end, as ``beginStructure(_:)``.)
+    func beginLink(
+        uri: String? = nil, destination: String? = nil, rects: [(x: Double, y: Double, width: Double, height: Double)]
+    ) -> Bool {
         var attributes: String
         if let uri {
             attributes = "uri='\(Self.tagString(uri))'"
         } else if let destination {
             attributes = "dest='\(Self.tagString(destination))'"
         } else {
-            return
+            return false
         }
-        guard !rects.isEmpty else { return }
+        guard !rects.isEmpty else { return false }
         attributes += " rect=["
         attributes += rects.map {
             "\(Self.tagNumber($0.x)) \(Self.tagNumber($0.y)) \(Self.tagNumber($0.width)) \(Self.tagNumber($0.height))"
@@ -244,10 +255,14 @@ final class CairoContext {
         attributes += "]"
         cairo_save(context)
         cairo_identity_matrix(context)
+        cairo_reset_clip(context)
         cairo_tag_begin(context, CAIRO_TAG_LINK, attributes)
-        cairo_tag_end(context, CAIRO_TAG_LINK)
         cairo_restore(context)
+        return true
     }
+
+    /// Ends the link begun last with ``beginLink(uri:destination:rects:)``.
+    func endLink() { cairo_tag_end(context, CAIRO_TAG_LINK) }
 
     /// Begins a structure element of a tagged PDF (`Document`, `P`, `H1`, `Figure` …): what is drawn
     /// until ``endStructure(_:)`` belongs to it. Other surfaces ignore it. (Begun without the clip:

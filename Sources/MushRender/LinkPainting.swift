@@ -84,11 +84,19 @@ extension Painter {
     /// Keeps `link` over `rect` (in points), cut to the clips in force (nothing when wholly outside
     /// them). A `#ID` link naming no box is not kept, and warned about once for its place.
     func addLink(_ link: String, _ rect: Rect, location: RenderWarning.Location, description: String? = nil) {
-        guard keepsLinks else { return }
+        if let area = linkArea(link, rect, location: location, description: description) { linkAreas.append(area) }
+    }
+
+    /// The area of a link over `rect`, cut to the clips in force; nil where nothing of it shows, in a
+    /// drawing that keeps no links, or for a `#ID` no box has (warned about, once).
+    private func linkArea(_ link: String, _ rect: Rect, location: RenderWarning.Location, description: String?)
+        -> LinkArea?
+    {
+        guard keepsLinks else { return nil }
         if let id = LinkTarget.fragment(of: link), !linkTargets.ids.contains(id) {
             let warning = RenderWarning(location: location, problem: .linkTargetNotFound(id), file: nil)
             if linkWarnings.insert(warning).inserted { warn(warning.problem, file: nil, at: location) }
-            return
+            return nil
         }
         var (left, top, right, bottom) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
         for clip in boxClips {
@@ -97,12 +105,38 @@ extension Painter {
             right = min(right, clip.x + clip.width)
             bottom = min(bottom, clip.y + clip.height)
         }
-        guard right > left, bottom > top, [left, top, right, bottom].allSatisfy(\.isFinite) else { return }
-        linkAreas.append(
-            LinkArea(
-                link: link, rect: Rect(x: left, y: top, width: right - left, height: bottom - top),
-                description: description.flatMap { $0.isEmpty ? nil : $0 } ?? link))
+        guard right > left, bottom > top, [left, top, right, bottom].allSatisfy(\.isFinite) else { return nil }
+        return LinkArea(
+            link: link, rect: Rect(x: left, y: top, width: right - left, height: bottom - top),
+            description: description.flatMap { $0.isEmpty ? nil : $0 } ?? link)
     }
+
+    /// Begins, in a tagged PDF, the link of a box that is a paragraph-like element of its own (a
+    /// contents entry with `role: paragraph`): a `Link` inside its element that holds what the box
+    /// draws, as Typst tags a link in a paragraph, written now rather than with the page's other
+    /// links. Returns whether it began one (``endLink()`` then ends it once the box is drawn);
+    /// false where the link goes with the others (``addLink(_:_:location:description:)``).
+    func beginLinkElement(_ link: String, _ rect: Rect, location: RenderWarning.Location, description: String?)
+        -> Bool
+    {
+        guard let area = linkArea(link, rect, location: location, description: description) else { return false }
+        let scale = options.scale
+        let rects = [
+            (
+                x: area.rect.x * scale, y: area.rect.y * scale, width: area.rect.width * scale,
+                height: area.rect.height * scale
+            )
+        ]
+        let begun =
+            LinkTarget.fragment(of: area.link).map {
+                context.beginLink(destination: Self.destinationName($0), rects: rects)
+            } ?? context.beginLink(uri: Self.pdfURI(area.link), rects: rects)
+        if begun { structure?.noteLinks([area.description], page: pageIndex) }
+        return begun
+    }
+
+    /// Ends the link begun by ``beginLinkElement(_:_:location:description:)``.
+    func endLink() { context.endLink() }
 
     /// The links of a paragraph drawn with its top-left corner at (`x`, `y`): its layout's
     /// (`ParagraphLayout.links`), one area a line for each stretch of a link.

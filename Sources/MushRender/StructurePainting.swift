@@ -317,4 +317,9 @@ enum StructureEntry {
     case suppressed
     /// Begun (or went on in) the box's element; a paragraph-like one holds back what is inside.
     case element(isLeaf: Bool)
+
+    /// Whether the box is a paragraph-like element of its own (one that holds what it draws).
+    var beganLeafElement: Bool {
+        if case .element(true) = self { true } else { false }
+    }
 }

@@ -203,6 +203,13 @@ struct ReportExampleTests {
             #expect(Array(outline.dropFirst(2).dropLast()) == entries)
             #expect(entries.count == 7)
             #expect(outline.last == "title|Annual report 2026")
+            // Its notes, numbered through the document, at the bottom of the pages of their calls.
+            let notes = try (1...6).map { page in
+                try run(URL(fileURLWithPath: pdftotext), ["-f", "\(page)", "-l", "\(page)", pdf, "-"]).output
+                    .split(separator: "\n").filter { $0.first?.isNumber == true && $0.contains(". ") }
+                    .map { String($0.prefix(3)) }
+            }
+            #expect(notes == [[], [], ["1. ", "2. "], ["3. "], [], []])
         }
     }
 }
@@ -254,6 +261,13 @@ struct TaggedCommandTests {
             // The headings in the order they are read.
             let headings = elements.filter { $0 == "H1" || $0 == "H2" }
             #expect(headings == ["H1", "H1", "H1", "H2", "H2", "H1", "H2", "H1", "H2"])
+            // The contents: each entry one paragraph holding its link, as Typst tags them.
+            let contents = elements.firstIndex(of: "H1").flatMap { first in
+                elements[(first + 1)...].firstIndex(of: "H1").map { Array(elements[($0 + 1)...].prefix(14)) }
+            }
+            #expect(contents == Array(repeating: ["P", "Link"], count: 7).flatMap { $0 })
+            // Each note, a Note in the paragraph of its call.
+            #expect(counts["Note"] == 3 && counts["Span"] == 3)
             let info = try run(URL(fileURLWithPath: pdfinfo), [pdf]).output
             #expect(info.contains("Tagged:          yes"))
         }
