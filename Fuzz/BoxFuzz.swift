@@ -202,8 +202,58 @@ public func fuzzBox(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
             bottom = page.bottom
         }
+        checkFootnotes(rounded, pageHeight: pageHeight, input: input)
     }
     return 0
+}
+
+/// 8. Footnotes called from the tops of some boxes (notes of a few heights, one taller than a page),
+/// cut into the same pages: every note set once, on the page of its call or a later one, stacked
+/// in its page below the band and its footers (but on a page cut for a note taller than a page).
+private func checkFootnotes(_ rounded: BoxLayout, pageHeight: Double, input: BoxInput) {
+    var footnotes: [BoxPages.Footnote] = []
+    let heights = [0.1, 0.3, 0.05, 1.5, 0.6].map { $0 * pageHeight }
+    var pending: [(node: BoxLayout, y: Double)] = [(rounded, 0)]
+    var seen = 0
+    while let (node, y) = pending.popLast(), footnotes.count < 12 {
+        seen += 1
+        if seen % 3 == 0 { footnotes.append(BoxPages.Footnote(anchor: y, height: heights[footnotes.count % 5])) }
+        for child in node.children { pending.append((child, y + child.y)) }
+    }
+    guard !footnotes.isEmpty else { return }
+    let area = BoxPages.FootnoteArea(separator: 3, gap: 1)
+    let pages = BoxPages(rounded, pageHeight: pageHeight, footnotes: footnotes, area: area)
+    guard !pages.isTruncated else { return }
+    var placed = Array(repeating: 0, count: footnotes.count)
+    for (index, page) in pages.pages.enumerated() {
+        for note in page.notes {
+            placed[note.index] += 1
+            let anchor = footnotes[note.index].anchor
+            // (A call below the tree's end is the page's that ends there.)
+            let end = max(rounded.height, rounded.contentHeight)
+            let called =
+                pages.pages.firstIndex { anchor < $0.bottom - 1e-6 || $0.bottom >= end - 1e-6 } ?? pages.pages.count - 1
+            if index < called {
+                boxFail(
+                    "note \(note.index) called at \(anchor) on page \(called + 1) is set on page \(index + 1) (pages "
+                        + "\(pages.pages.map { [$0.top, $0.bottom] }))", input, rounded)
+            }
+        }
+        guard let first = page.notes.first, !pages.cutPages.contains(index) else { continue }
+        let footers = page.repeats.filter { $0.kind == .footer }.compactMap { repeated in
+            BoxPages.node(at: repeated.path, in: rounded).map { repeated.y + $0.node.height }
+        }
+        let bandEnd = max(page.offset + page.bottom - page.top, footers.max() ?? 0)
+        let last = page.notes[page.notes.count - 1]
+        if first.y - area.separator < bandEnd - 1e-6 || last.y + footnotes[last.index].height > pageHeight + 1e-6 {
+            boxFail("page \(index + 1)'s notes overlap its band or pass its end", input, rounded)
+        }
+        for (above, below) in zip(page.notes, page.notes.dropFirst())
+        where abs(below.y - above.y - footnotes[above.index].height - area.gap) > 1e-6 {
+            boxFail("page \(index + 1)'s notes are not stacked", input, rounded)
+        }
+    }
+    if placed.contains(where: { $0 != 1 }) { boxFail("notes set \(placed) times, not once each", input, rounded) }
 }
 
 // MARK: - The input

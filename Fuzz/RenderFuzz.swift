@@ -385,6 +385,7 @@ private func checkPaintedTree(
         } catch {
             fail("a painted tree \(depth) deep threw \(error) as tagged pages \(pageHeight) high")
         }
+        drawWithFootnotes(node, depth: depth, pageHeight: pageHeight, options: tagged, random: &random, fail: fail)
     }
     // The same tree without its paint lays out the same (paint takes no room) and draws only the
     // row: what the paint adds must grow with the boxes.
@@ -400,6 +401,54 @@ private func checkPaintedTree(
                 "the SVG of a painted tree \(depth) deep is \(svg.data.count) bytes; without its paint \(row.data.count), \(boxes) boxes"
             )
         }
+    }
+}
+
+/// The painted tree `node` between two texts that call footnotes (notes of a few heights, one
+/// taller than a page), cut into pages `pageHeight` high and drawn as a tagged PDF: the notes drawn
+/// inside their calls' paragraphs or after their pages' bands, and Cairo never refuses the
+/// structure.
+private func drawWithFootnotes(
+    _ node: BoxNode, depth: Int, pageHeight: Double, options: RenderOptions, random: inout Random,
+    fail: (String) -> Never
+) {
+    var notes: [BoxLayout] = []
+    func call(_ text: String) -> BoxNode? {
+        guard let number = try? TextLeaf("\(notes.count + 1)", style: ParagraphStyle(fontSize: 6), fonts: .shipped),
+            var box = try? InlineBox(node: BoxNode(leaf: number), verticalAlign: .super),
+            let body = try? TextLeaf(
+                String(repeating: "A note. ", count: random.pick([1, 4, 30])), style: ParagraphStyle(fontSize: 8),
+                fonts: .shipped),
+            let note = try? BoxEngine.layout(BoxNode(leaf: body), width: .points(80))
+        else { return nil }
+        box.footnote = notes.count
+        guard let leaf = try? TextLeaf(pieces: [.plain(text), .box(box)], fonts: .shipped) else { return nil }
+        notes.append(note)
+        var paint = BoxPaint()
+        if random.oneIn(3) { paint.role = random.pick([.paragraph, .cell, .artifact]) }
+        return BoxNode(id: "called", paint: paint, leaf: leaf)
+    }
+    var column = BoxStyle()
+    column.flexDirection = .column
+    let children = [call("Before"), node, call("After")].compactMap { $0 }
+    guard notes.count == 2, let tree = try? BoxEngine.layout(BoxNode(style: column, children: children)) else {
+        return
+    }
+    let calls = tree.footnoteCalls()
+    if calls.count != 2 { fail("a tree with two footnote calls has \(calls.count)") }
+    let footnotes = notes.indices.map { BoxPages.Footnote(anchor: calls[$0] ?? tree.height, height: notes[$0].height) }
+    let pages = BoxPages(
+        tree, pageHeight: pageHeight, footnotes: footnotes, area: BoxPages.FootnoteArea(separator: 3, gap: 1))
+    do {
+        let paged = try Renderer.render(
+            tree, pages: pages, width: tree.width + 20, height: pageHeight + 20, margin: BoxEdges(10), as: .pdf,
+            options: options, footnotes: PageFootnotes(notes: notes))
+        for case .notTagged(let reason) in paged.first?.warnings.map(\.problem) ?? [] {
+            fail("Cairo refused the structure of a painted tree \(depth) deep with footnotes: \(reason)")
+        }
+    } catch .fontTooLarge(let size, let scale, _) where size * scale > Canvas.maximumPixelsPerEm {
+    } catch {
+        fail("a painted tree \(depth) deep with footnotes threw \(error) as tagged pages \(pageHeight) high")
     }
 }
 

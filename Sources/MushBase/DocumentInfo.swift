@@ -23,7 +23,7 @@ public struct DocumentInfo: Hashable, Sendable {
     public var created: String?
     /// Whether a PDF of a box tree is tagged, written with a structure tree that screen readers
     /// follow (`RenderOptions.tagged` in MushRender, which this decides where it is set); nil: as
-    /// the options say.
+    /// the options say (by default, a PDF of pages is tagged and a one-page drawing is not).
     public var tagged: Bool?
 
     public init(

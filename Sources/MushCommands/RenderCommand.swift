@@ -40,13 +40,14 @@ struct RenderCommand: ConsoleCommand {
             of all the pages, or one PNG, JPEG, WebP or SVG file a page (OUT-1.png, …); pages are at least 72 \
             points a side, leave at least 36 × 36 points inside the margin, and a document has at \
             most \(BoxPages.maximumPages) of them. A box tree's root key document {"title", "author", \
-            "subject", "keywords": [strings], "creator", "language", "created", "tagged": true} (and \
-            --title, --language and --tagged, over it) describes a PDF (its information, /Lang, the \
-            title shown, a structure tree) or an SVG (<title>, <desc>, xml:lang); a node's heading (1 \
+            "subject", "keywords": [strings], "creator", "language", "created", "tagged"} (and \
+            --title, --language and --tagged or --no-tagged, over it) describes a PDF (its information, /Lang, the \
+            title shown, a structure tree: a PDF of pages is tagged unless it says not) or an SVG \
+            (<title>, <desc>, xml:lang); a node's heading (1 \
             to 6) or bookmark is an entry of a PDF's outline, and in a tagged PDF an H1 to H6, its \
             role (paragraph, list, listItem, table, row, header, cell, figure, group, artifact) its \
             element, its alt a figure's words; {pageOf:ID} in a paged document's text is the page where the box with that id \
-            starts. With --from BEFORE (a box tree), draws the transition from \
+            starts, and a text piece {"footnote": NODE} a footnote at the bottom of its page. With --from BEFORE (a box tree), draws the transition from \
             BEFORE's layout to FILE's as an animated PNG (boxes matched by id move, those that come \
             and go fade), or with --frame-files as one PNG a frame, OUT-1.png, OUT-2.png, ….
             """)
@@ -115,10 +116,11 @@ struct RenderCommand: ConsoleCommand {
             valueName: "TAG"))
     var language: String?
     @Flag(
+        inversion: .prefixedNo,
         help:
-            "For a PDF of a box tree: tag it, a structure tree for screen readers (headings H1 to H6, texts P, images Figure with their alt, and each node's role) (over its document.tagged)."
+            "For a PDF of a box tree: tag it, a structure tree for screen readers (headings H1 to H6, texts P, images Figure with their alt, and each node's role), or not (over its document.tagged; a PDF of pages is tagged unless it says not, a one-page drawing not unless it says so)."
     )
-    var tagged = false
+    var tagged: Bool?
     @Argument(help: "A JSON file holding a line, a stack or a box tree; - for standard input.")
     var file: String
 
@@ -143,8 +145,8 @@ struct RenderCommand: ConsoleCommand {
                 throw ValidationError("--\(key) \(problem)")
             }
         }
-        if tagged, format != .pdf {
-            throw ValidationError("--tagged is for a PDF (the output is '\(output)')")
+        if let tagged, format != .pdf {
+            throw ValidationError("--\(tagged ? "" : "no-")tagged is for a PDF (the output is '\(output)')")
         }
         if pngCompression != "fast", format != .png {
             throw ValidationError("--png-compression is for a PNG (the output is '\(output)')")
@@ -269,8 +271,8 @@ struct RenderCommand: ConsoleCommand {
         options.imageCache = nil
         options.pngCompression = PNGCompression(rawValue: pngCompression) ?? .fast
         options.quality = quality
-        if title != nil || language != nil || tagged {
-            options.document = DocumentInfo(title: title, language: language, tagged: tagged ? true : nil)
+        if title != nil || language != nil || tagged != nil {
+            options.document = DocumentInfo(title: title, language: language, tagged: tagged)
         }
         guard let format = RenderFormat(fileName: output) else { throw ValidationError("unknown output format") }
         if let before {

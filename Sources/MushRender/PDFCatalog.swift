@@ -25,13 +25,14 @@ enum PDFCatalog {
     ) -> Data? {
         guard !catalog.isEmpty || !info.isEmpty || tagging != nil else { return pdf }
         let figureAlternates = tagging?.figureAlternates ?? []
-        // (Read in place: offsets in a PDF count from its first byte.)
-        let bytes = pdf.startIndex == 0 ? pdf : Data(pdf)
+        // (Read as an array: offsets in a PDF count from its first byte, and an array's bytes are read
+        // without the checks of Data's.)
+        let bytes = [UInt8](pdf)
         // The last cross-reference section: its offset after the last `startxref`, its trailer after
         // the last `trailer`.
-        guard let startxref = bytes.range(of: Data("startxref".utf8), options: .backwards),
+        guard let startxref = lastRange(of: Array("startxref".utf8), in: bytes),
             let previous = integer(at: startxref.upperBound, in: bytes)?.value,
-            let trailer = bytes.range(of: Data("trailer".utf8), options: .backwards),
+            let trailer = lastRange(of: Array("trailer".utf8), in: bytes),
             let trailerDictionary = dictionary(at: trailer.upperBound, in: bytes)
         else { return nil }
         let trailerText = String(decoding: bytes[trailerDictionary], as: UTF8.self)
@@ -50,11 +51,15 @@ enum PDFCatalog {
         func objectText(_ number: Int) -> String? {
             objectDictionary(number, xref: previous, in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
         }
+        /// The bytes of object `number`'s dictionary, nil when it is not found.
+        func objectBytes(_ number: Int) -> ArraySlice<UInt8>? {
+            objectDictionary(number, xref: previous, in: bytes).map { bytes[$0] }
+        }
         var edits = [(root, catalog), (infoObject, info)]
         if tagging != nil {
             guard let catalogText = objectText(root) else { return nil }
             let elements = value(of: "/StructTreeRoot", in: catalogText).map {
-                structureElements(under: $0, objectText)
+                structureElements(under: $0, objectBytes)
             }
             let figures = (elements ?? []).filter { $0.type == "Figure" }.map(\.number)
             for (number, alternate) in zip(figures, figureAlternates) {
@@ -155,7 +160,8 @@ enum PDFCatalog {
         }
         tail += "trailer\n<< /Size \(size)\n   /Root \(root) 0 R\n   /Info \(infoObject) 0 R\n"
         tail += "   /Prev \(previous)\n>>\nstartxref\n\(xrefOffset)\n%%EOF\n"
-        var amended = bytes
+        var amended = Data(capacity: bytes.count + update.count + tail.utf8.count)
+        amended.append(contentsOf: bytes)
         amended.append(contentsOf: update)
         amended.append(contentsOf: Array(tail.utf8))
         return amended
@@ -215,7 +221,7 @@ enum PDFCatalog {
 
     /// The decoded data of the stream object `number` (its `/Length` direct or a reference to a
     /// number; `/FlateDecode` or no filter); nil when it is not found or cannot be decoded.
-    private static func streamContent(_ number: Int, xref: Int, in bytes: Data) -> [UInt8]? {
+    private static func streamContent(_ number: Int, xref: Int, in bytes: [UInt8]) -> [UInt8]? {
         guard let range = objectDictionary(number, xref: xref, in: bytes) else { return nil }
         let text = String(decoding: bytes[range], as: UTF8.self)
         guard var length = value(of: "/Length", in: text) else { return nil }
@@ -225,7 +231,7 @@ enum PDFCatalog {
             length = direct
         }
         var start = spaceSkipped(from: range.upperBound, in: bytes)
-        let keyword = Data("stream".utf8)
+        let keyword = Array("stream".utf8)
         guard bytes[start...].starts(with: keyword) else { return nil }
         start += keyword.count
         if start < bytes.count, bytes[start] == 0x0D { start += 1 }
@@ -255,23 +261,79 @@ enum PDFCatalog {
     /// The structure elements under the tree root `top`, in a depth-first walk of their `/K` kids:
     /// each one's object number, type (`Figure`) and kids that are objects (an annotation's object
     /// reference among them, which is no structure element and is passed over).
-    private static func structureElements(under top: Int, _ text: (Int) -> String?) -> [(
+    private static func structureElements(under top: Int, _ object: (Int) -> ArraySlice<UInt8>?) -> [(
         number: Int, type: String, kids: [Int]
     )] {
+        let (kidsKey, structElem, typeKey) = (Array("/K ".utf8), Array("/Type /StructElem".utf8), Array("/S /".utf8))
         var found: [(number: Int, type: String, kids: [Int])] = []
         var stack = [top]
         var seen: Set<Int> = []
         while let number = stack.popLast() {
-            guard seen.insert(number).inserted, let object = text(number) else { continue }
+            guard seen.insert(number).inserted, let object = object(number) else { continue }
             // (`/K` is the last entry Cairo writes: its kids are every `N 0 R` after it.)
-            let kids = object.range(of: "/K ").map { references(in: object[$0.upperBound...]) } ?? []
-            if object.contains("/Type /StructElem"), let type = object.range(of: "/S /") {
-                let name = object[type.upperBound...].prefix { !$0.isWhitespace && $0 != "/" && $0 != ">" }
-                found.append((number, String(name), kids))
+            let kids = firstRange(of: kidsKey, in: object).map { references(in: object[$0.upperBound...]) } ?? []
+            if firstRange(of: structElem, in: object) != nil, let type = firstRange(of: typeKey, in: object) {
+                let name = object[type.upperBound...].prefix {
+                    $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x2F && $0 != 0x3E
+                }
+                found.append((number, String(decoding: name, as: UTF8.self), kids))
             }
             stack.append(contentsOf: kids.reversed())
         }
         return found
+    }
+
+    /// The object numbers of the references (`N 0 R`) in `bytes`, in order.
+    private static func references(in bytes: ArraySlice<UInt8>) -> [Int] {
+        var found: [Int] = []
+        // The numbers met, the last two kept: a reference is two numbers then `R`.
+        var numbers: [Int] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if (0x30...0x39).contains(byte) {
+                var value = 0
+                while index < bytes.endIndex, (0x30...0x39).contains(bytes[index]) {
+                    value = value &* 10 &+ Int(bytes[index] - 0x30)
+                    index += 1
+                }
+                numbers.append(value)
+                continue
+            }
+            if byte == 0x52, numbers.count >= 2, numbers[numbers.count - 1] == 0 {
+                found.append(numbers[numbers.count - 2])
+                numbers.removeAll(keepingCapacity: true)
+            } else if byte != 0x20, byte != 0x0A, byte != 0x0D {
+                numbers.removeAll(keepingCapacity: true)
+            }
+            index += 1
+        }
+        return found
+    }
+
+    /// The first place `pattern` is found in `bytes`.
+    private static func firstRange(of pattern: [UInt8], in bytes: ArraySlice<UInt8>) -> Range<Int>? {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
+        var index = bytes.startIndex
+        let last = bytes.endIndex - pattern.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                return index..<(index + pattern.count)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The last place `pattern` is found in `bytes`.
+    private static func lastRange(of pattern: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard bytes.count >= pattern.count else { return nil }
+        var index = bytes.count - pattern.count
+        while index >= 0 {
+            if bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index..<(index + pattern.count) }
+            index -= 1
+        }
+        return nil
     }
 
     /// `text` as a PDF text string: UTF-16BE with its byte order mark, in hex (ISO 32000-1 §7.9.2.2).
@@ -281,14 +343,14 @@ enum PDFCatalog {
 
     /// The range of object `number`'s dictionary, found through the cross-reference table at
     /// `xref`; nil when the object is not there or holds no dictionary.
-    private static func objectDictionary(_ number: Int, xref: Int, in bytes: Data) -> Range<Int>? {
+    private static func objectDictionary(_ number: Int, xref: Int, in bytes: [UInt8]) -> Range<Int>? {
         objectBody(number, xref: xref, in: bytes).flatMap { dictionary(at: $0, in: bytes) }
     }
 
     /// Where object `number`'s value starts, past its `N 0 obj`, found through the cross-reference
     /// table at `xref`; nil when the object is not there.
-    private static func objectBody(_ number: Int, xref: Int, in bytes: Data) -> Int? {
-        let header = Data("\(number) 0 obj".utf8)
+    private static func objectBody(_ number: Int, xref: Int, in bytes: [UInt8]) -> Int? {
+        let header = Array("\(number) 0 obj".utf8)
         guard let offset = objectOffset(number, xref: xref, in: bytes), bytes[offset...].starts(with: header) else {
             return nil
         }
@@ -298,8 +360,8 @@ enum PDFCatalog {
     /// Where object `number` starts, read from the cross-reference table at `xref` (`xref`, then
     /// subsections of a first number and a count, each entry 20 bytes); nil when it is not there.
     /// (Found by the table, not by searching: a compressed stream may hold any bytes.)
-    private static func objectOffset(_ number: Int, xref: Int, in bytes: Data) -> Int? {
-        let keyword = Data("xref".utf8)
+    private static func objectOffset(_ number: Int, xref: Int, in bytes: [UInt8]) -> Int? {
+        let keyword = Array("xref".utf8)
         guard xref >= 0, xref < bytes.count, bytes[xref...].starts(with: keyword) else { return nil }
         var index = xref + keyword.count
         // Each subsection: its first object's number and its count on a line, then its entries.
@@ -317,14 +379,14 @@ enum PDFCatalog {
     }
 
     /// `offset` moved past white space (spaces, carriage returns, line feeds).
-    private static func spaceSkipped(from offset: Int, in bytes: Data) -> Int {
+    private static func spaceSkipped(from offset: Int, in bytes: [UInt8]) -> Int {
         var index = offset
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
         return index
     }
 
     /// The whole number at `offset`, past white space, and where it ends; nil when there is none.
-    private static func integer(at offset: Int, in bytes: Data) -> (value: Int, end: Int)? {
+    private static func integer(at offset: Int, in bytes: [UInt8]) -> (value: Int, end: Int)? {
         var index = spaceSkipped(from: offset, in: bytes)
         let start = index
         var value = 0
@@ -336,7 +398,7 @@ enum PDFCatalog {
     }
 
     /// The range of the dictionary (`<<` to its matching `>>`) at `offset`, past white space.
-    private static func dictionary(at offset: Int, in bytes: Data) -> Range<Int>? {
+    private static func dictionary(at offset: Int, in bytes: [UInt8]) -> Range<Int>? {
         var index = spaceSkipped(from: offset, in: bytes)
         guard index + 1 < bytes.count, bytes[index] == 0x3C, bytes[index + 1] == 0x3C else { return nil }
         let start = index

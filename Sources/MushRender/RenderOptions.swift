@@ -54,12 +54,15 @@ public struct RenderOptions: Sendable {
     /// tree in the tree's order
     /// (headings `H1` to `H6`, texts `P`, images `Figure` with their alternate text, and what
     /// `BoxRole`s say) that screen readers and text extraction follow (MushRender's article,
-    /// "Tagged PDF"). False by default.
-    public var tagged = false
+    /// "Tagged PDF"). nil, the default: a PDF of pages (a document: reports, invoices, letters) is
+    /// tagged, a one-page drawing (a card, a chart) is not.
+    public var tagged: Bool?
 
     /// Whether a drawing as `format` is a tagged PDF: ``document``'s `tagged` where it says, else
-    /// ``tagged``.
-    public func isTaggedPDF(_ format: RenderFormat) -> Bool { format == .pdf && (document?.tagged ?? tagged) }
+    /// ``tagged``, else whether it is `paged` (a drawing of pages, not of one picture).
+    public func isTaggedPDF(_ format: RenderFormat, paged: Bool = false) -> Bool {
+        format == .pdf && (document?.tagged ?? tagged ?? paged)
+    }
 
     /// ``quality``'s default: 90.
     public static let defaultQuality = 90

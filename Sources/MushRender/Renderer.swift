@@ -275,7 +275,10 @@ extension Renderer {
         decorations: [(header: BoxLayout?, footer: BoxLayout?)] = [], footnotes: PageFootnotes = PageFootnotes(),
         pageDrawn: ((Int, Rendering) -> Bool)? = nil
     ) throws(RenderError) -> [Rendering] {
-        try untaggedIfCairoRefuses(format, options) { options throws(RenderError) in
+        // (Pages are tagged unless the options say otherwise: said once here for all that follows.)
+        var options = options
+        options.tagged = options.isTaggedPDF(format, paged: true)
+        return try untaggedIfCairoRefuses(format, options) { options throws(RenderError) in
             try renderPages(
                 layout, pages: pages, width: width, height: height, margin: margin, as: format, options: options,
                 decorations: decorations, footnotes: footnotes, pageDrawn: pageDrawn)

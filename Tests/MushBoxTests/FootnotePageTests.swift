@@ -86,6 +86,23 @@ struct FootnotePageTests {
         #expect(pages.cutPages == [2])
     }
 
+    @Test func everyNoteIsSetWhereverItsAnchorFalls() throws {
+        // Rows 40 tall, 20 apart, pages 60 tall: a row a page, the 20 between dropped at each
+        // break. A note anchored in that space goes on the next page; one anchored past the tree's
+        // end (a call its text does not show) on the last. Each note, 5 tall, takes 15 with its
+        // separator: 40 + 15 fit in 60.
+        var style = BoxStyle()
+        style.flexDirection = .column
+        style.width = .points(100)
+        style.rowGap = .points(20)
+        let layout = try BoxEngine.layout(BoxNode(style: style, children: (0..<3).map { _ in box(40) }))
+        let footnotes = [BoxPages.Footnote(anchor: 50, height: 5), BoxPages.Footnote(anchor: 500, height: 5)]
+        let pages = BoxPages(layout, pageHeight: 60, footnotes: footnotes, area: area)
+        #expect(bands(pages) == [[0, 40], [60, 100], [120, 160]])
+        #expect(pages.pages.map { $0.notes.map(\.index) } == [[], [0], [1]])
+        #expect(pages.pages.map { $0.notes.map(\.y) } == [[], [55], [55]])
+    }
+
     @Test func aCallIsFoundOnItsLine() throws {
         // Text 100 wide in a box padded 10: the call after the last word is on the last line.
         let fonts = FontCollection.shipped

@@ -353,6 +353,33 @@ struct TaggedCommandTests {
         }
     }
 
+    /// A PDF of pages is tagged unless it says not (a document, which law asks to be accessible); a
+    /// one-page drawing is not unless it says so.
+    @Test func pagesAreTaggedByDefault() async throws {
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("pages.pdf").path
+            let tree =
+                #"{"page": {"size": "a5"}, "flexDirection": "column", "#
+                + #""children": [{"text": "Title", "heading": 1}, {"text": "Body"}]}"#
+            #expect(try await mush(["render", "-", "-o", pdf], input: Data(tree.utf8)).status == 0)
+            #expect(try elements(pdf) == ["Document", "H1", "P"])
+            // Pages of a document without its own: the command's --page.
+            let plain = #"{"flexDirection": "column", "children": [{"text": "Title", "heading": 1}, {"text": "Body"}]}"#
+            #expect(try await mush(["render", "-", "--page", "a5", "-o", pdf], input: Data(plain.utf8)).status == 0)
+            #expect(try elements(pdf) == ["Document", "H1", "P"])
+            // Not where the document or the command says not.
+            let refused = #"{"document": {"tagged": false}, "# + tree.dropFirst()
+            #expect(try await mush(["render", "-", "-o", pdf], input: Data(refused.utf8)).status == 0)
+            #expect(try elements(pdf).isEmpty)
+            #expect(try await mush(["render", "-", "--no-tagged", "-o", pdf], input: Data(tree.utf8)).status == 0)
+            #expect(try elements(pdf).isEmpty)
+            let png = folder.appendingPathComponent("pages.png").path
+            let flag = try await mush(["render", "-", "--no-tagged", "-o", png], input: Data(tree.utf8))
+            expectOneLineError(flag)
+            #expect(flag.error.contains("--no-tagged is for a PDF (the output is"))
+        }
+    }
+
     @Test func badValuesAreOneLineNamingThem() async throws {
         try await inFolder { folder in
             let pdf = folder.appendingPathComponent("out.pdf").path

@@ -70,32 +70,36 @@ extension BoxLayout {
 /// The notes' part in cutting pages: which notes a page's band calls, how tall they stack, and
 /// where they go.
 extension PageBreaker {
-    /// The notes whose calls lie in the band from `top` to `bottom` (on the band's lines: a call
-    /// on the line at `top` is the band's, one on the line at `bottom` the next page's), in
-    /// order.
-    func anchoredNotes(from top: Double, to bottom: Double) -> ArraySlice<Int> {
+    /// The notes whose calls lie above `bottom` and at or below `floor` (the previous page's
+    /// bottom: the lines of a band that begins at it or below, after the space a break drops; a call
+    /// on the line at `bottom` is the next page's), in order of their calls.
+    func anchoredNotes(from floor: Double, to bottom: Double) -> ArraySlice<Int> {
         guard !noteOrder.isEmpty else { return [] }
-        let low = noteAnchors.partitioningIndex { $0 >= top - 1e-6 }
+        let low = noteAnchors.partitioningIndex { $0 >= floor - 1e-6 }
         let high = noteAnchors.partitioningIndex { $0 >= bottom - 1e-6 }
         return low < high ? noteOrder[low..<high] : []
     }
 
+    /// Where the calls of a band that ends at `bottom` end: there, or, for the band that ends at the
+    /// tree's end, nowhere (calls below the end, of text that does not show, are the last page's).
+    func noteLimit(_ bottom: Double) -> Double { bottom >= height - 1e-6 ? .infinity : bottom }
+
     /// How tall the area of a page's notes is: those `carried` from earlier pages and those called
-    /// from the band from `top` to `bottom` (0 for none).
-    func notesHeight(carried: [Int], from top: Double, to bottom: Double) -> Double {
-        let anchored = anchoredNotes(from: top, to: bottom)
+    /// from the band from `floor` to `bottom` (0 for none).
+    func notesHeight(carried: [Int], from floor: Double, to bottom: Double) -> Double {
+        let anchored = anchoredNotes(from: floor, to: bottom)
         let count = carried.count + anchored.count
         guard count > 0 else { return 0 }
-        let low = noteAnchors.partitioningIndex { $0 >= top - 1e-6 }
+        let low = noteAnchors.partitioningIndex { $0 >= floor - 1e-6 }
         let called = notePrefix[low + anchored.count] - notePrefix[low]
         let heights = carried.reduce(called) { $0 + footnotes[$1].height }
         return area.separator + heights + area.gap * Double(count - 1)
     }
 
-    /// The notes of a page, in order: those carried from earlier pages, then those its band calls,
-    /// by index.
-    func notes(carried: [Int], from top: Double, to bottom: Double) -> [Int] {
-        carried + anchoredNotes(from: top, to: bottom).sorted()
+    /// The notes of a page, in order: those carried from earlier pages, then those its band calls
+    /// (``anchoredNotes(from:to:)``), by index.
+    func notes(carried: [Int], from floor: Double, to bottom: Double) -> [Int] {
+        carried + anchoredNotes(from: floor, to: bottom).sorted()
     }
 
     /// The first of `notes` that fit in `room` (with the separator and gaps), and the rest; with
@@ -105,7 +109,7 @@ extension PageBreaker {
         var count = 0
         for index in notes {
             let next = total + area.gap + footnotes[index].height
-            if next > room + 1e-9, !(atLeastOne && count == 0) { break }
+            if next > room + 1e-6, !(atLeastOne && count == 0) { break }
             total = next
             count += 1
         }

@@ -208,6 +208,9 @@ struct PageBreaker {
     let noteOrder: [Int]
     let noteAnchors: [Double]
     let notePrefix: [Double]
+    /// Where the calls of the page being cut begin: the previous page's bottom (calls in the space
+    /// dropped at a break belong to the next page).
+    var noteFloor = -Double.infinity
 
     init(root: BoxLayout, orphans: Int, widows: Int, footnotes: [BoxPages.Footnote], area: BoxPages.FootnoteArea) {
         self.root = root
@@ -368,7 +371,8 @@ struct PageBreaker {
             // The notes counted in the band's room (nil: placed below it where they fit).
             var notes: [Int]? = carried
             var end = self.end(from: top, room: pageHeight - offset, must: must, withFooters: true, notes: notes)
-            if end.kind == .cut, !carried.isEmpty || !anchoredNotes(from: top, to: end.bottom).isEmpty {
+            if end.kind == .cut, !carried.isEmpty || !anchoredNotes(from: noteFloor, to: noteLimit(end.bottom)).isEmpty
+            {
                 // Nothing fits with the notes: the band goes without them, and they where they fit.
                 notes = nil
                 end = self.end(from: top, room: pageHeight - offset, must: must, withFooters: true, notes: nil)
@@ -388,12 +392,14 @@ struct PageBreaker {
                 ? footers(at: end.bottom) : ([], 0)
             let band = end.bottom - top
             let placed = footers.map { BoxPages.Repeat(path: $0.path, kind: $0.kind, x: $0.x, y: offset + band + $0.y) }
-            var pageNotes = self.notes(carried: carried, from: top, to: end.bottom)
-            carried = []
-            if notes == nil {
-                (pageNotes, carried) = stack(
-                    pageNotes, room: pageHeight - offset - band - footersHeight, atLeastOne: false)
-            }
+            // The page's notes: where they were counted, all that fit (those its band calls, and on
+            // the last page those called below it too); else as many as fit below the band. The
+            // rest go on.
+            let next = end.kind == .between ? nextStart(after: end.bottom) : end.bottom
+            var pageNotes = self.notes(
+                carried: carried, from: noteFloor, to: next >= height - epsilon ? .infinity : noteLimit(end.bottom))
+            noteFloor = end.bottom
+            (pageNotes, carried) = stack(pageNotes, room: pageHeight - offset - band - footersHeight, atLeastOne: false)
             if end.kind == .cut { cut.append(pages.count) }
             pages.append(
                 BoxPages.Page(
@@ -420,7 +426,8 @@ struct PageBreaker {
     {
         func fits(_ bottom: Double) -> Bool {
             bottom - top + (withFooters ? footers(at: bottom, limit: room).height : 0)
-                + (notes.map { notesHeight(carried: $0, from: top, to: bottom) } ?? 0) <= room + 1e-9
+                + (notes.map { notesHeight(carried: $0, from: noteFloor, to: noteLimit(bottom)) } ?? 0)
+                <= room + 1e-9
         }
         if let must, must - top <= room + 1e-9, fits(must) { return (must, .forced) }
         if must == nil, height - top <= room + 1e-9, fits(height) { return (height, .last) }
