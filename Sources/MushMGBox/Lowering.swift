@@ -96,6 +96,9 @@ package struct MGLowering {
                 var node = try lower(
                     childBox, as: childRole, named: "", scrollOffset: box.scrollOffset, background: inner)
                 if box.repeatsTopLines, index < box.lineCounts?.top ?? 0 { node.style.repeats = .header }
+                if let counts = box.lineCounts {
+                    node.paint = Self.taggedLine(node.paint, index: index, counts: counts)
+                }
                 children.append(node)
             } catch {
                 // A problem with the attachments, which are checked before the boxes, comes first.
@@ -113,7 +116,27 @@ package struct MGLowering {
         }
         var node = BoxNode(id: box.id, style: style, paint: paint, children: children)
         node.origin = BoxOrigin(childNaming: box.childNaming, passes: passes)
+        if let counts = box.lineCounts { node.paint = Self.taggedSection(node.paint, counts: counts) }
         return node
+    }
+
+    /// An MGTableBox section's paint (its line counts `counts`) with what it is in a tagged PDF,
+    /// where its box says nothing: with top lines (its head), a `Table`; without, a list (`L`): a
+    /// section with no head is a list of rows to a screen reader, and a table without header cells
+    /// is no table to PDF/UA.
+    static func taggedSection(_ paint: BoxPaint?, counts: (top: Int, middle: Int)) -> BoxPaint? {
+        var paint = paint ?? BoxPaint()
+        if paint.role == nil { paint.role = counts.top > 0 ? .table : .list }
+        return paint
+    }
+
+    /// The paint of an MGTableBox section's line `index` with what it is in a tagged PDF, where its
+    /// box says nothing: in a `Table`, a header cell (`TH`) for a top line and a cell (`TD`) for the
+    /// others, each a row of its own; in a list, an item (`LI`).
+    static func taggedLine(_ paint: BoxPaint?, index: Int, counts: (top: Int, middle: Int)) -> BoxPaint? {
+        var paint = paint ?? BoxPaint()
+        if paint.role == nil { paint.role = counts.top == 0 ? .listItem : index < counts.top ? .header : .cell }
+        return paint
     }
 
     /// The styles `box` takes as an item of a `role` container: MGBoxKit's sizing and layout modes.

@@ -31,15 +31,21 @@ extension MGLowering {
         guard var column = StreamedColumn(width: sectionWidth, in: width, padding: box.padding, capacity: count) else {
             return nil
         }
-        let paint = Self.paint(box, background: nil)
+        var paint = Self.paint(box, background: nil)
         guard (try? Self.check(box, paint: paint, named: "")) != nil else { return nil }
+        // (What the section and its lines are in a tagged PDF, as lowering says.)
+        if let counts = box.lineCounts { paint = Self.taggedSection(paint, counts: counts) }
         let inner = box.backgroundColor
         let headers = box.repeatsTopLines ? box.lineCounts?.top ?? 0 : 0
         for index in 0..<count {
             var row = box.boxes[index].mgBox
             if let style = box.rowStyle { row = style.styled(row, index: index, count: count) }
-            guard let (item, content) = streamedRow(row, background: inner, repeats: index < headers) else {
-                return nil
+            guard
+                var (item, content) = streamedRow(row, background: inner, repeats: index < headers)
+            else { return nil }
+            if let counts = box.lineCounts {
+                item.sharedPaint = Self.taggedLine(item.sharedPaint?.paint, index: index, counts: counts).map(
+                    SharedPaint.init)
             }
             column.append(item, content: content)
         }

@@ -186,6 +186,15 @@ extension Painter {
         case .element(let name, let isLeaf, let alternateText):
             if name == "TR" { enterRowGroup(of: layout, path: path, state: state) }
             if !state.open.contains(where: { $0.path == path }) {
+                // A cell right inside a table (or its head, body or foot) is a row of its own.
+                if name == "TH" || name == "TD", let parent = state.open.last,
+                    ["Table", "THead", "TBody", "TFoot"].contains(parent.name)
+                {
+                    enterRowGroup(of: layout, path: path, state: state)
+                    context.beginStructure("TR")
+                    state.open.append(StructureState.Open(path: path, name: "TR", isLeaf: false))
+                    state.elementLanguages.append(nil)
+                }
                 context.beginStructure(name)
                 state.open.append(
                     StructureState.Open(

@@ -353,6 +353,27 @@ struct TaggedCommandTests {
         }
     }
 
+    /// MGTableBox sections: with top lines a `Table` (one across its pages, its repeated head a
+    /// `THead`), each line a row of one cell (`TH` for a top line); without, a list of items.
+    @Test func tableSectionsAreTablesOrLists() async throws {
+        let lines = (1...7).map { #"{"left": ["Month \#($0)"], "right": ["£\#($0)00"]}"# }.joined(separator: ", ")
+        let tree = #"""
+            {"page": {"size": [300, 200], "margin": 20}, "boxes": [
+             {"width": 260, "topLines": [{"left": ["Month"], "right": ["Income"]}], "repeatTopLines": true,
+              "middleLines": [\#(lines)]},
+             {"width": 260, "middleLines": [{"left": ["Settings"]}, {"left": ["Privacy"]}]}]}
+            """#
+        try await inFolder { folder in
+            let pdf = folder.appendingPathComponent("table.pdf").path
+            let result = try await mush(["render", "-", "-o", pdf], input: Data(tree.utf8))
+            #expect(result.output.hasSuffix("2 pages of 300 × 200 points\n"), "\(result.error)")
+            #expect(
+                try elements(pdf)
+                    == ["Document", "Table", "THead", "TR", "TH", "TBody"]
+                    + Array(repeating: ["TR", "TD"], count: 7).flatMap { $0 } + ["L", "LI", "LI"])
+        }
+    }
+
     /// A PDF of pages is tagged unless it says not (a document, which law asks to be accessible); a
     /// one-page drawing is not unless it says so.
     @Test func pagesAreTaggedByDefault() async throws {
