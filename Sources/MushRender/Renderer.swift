@@ -177,7 +177,9 @@ public enum Renderer {
         if let failure = painter.failure { throw failure }
         var data = try canvas.finish(options, structure: painter.structure)
         if format == .svg {
-            data = SVGTextLayer.add(painter.textLines, to: SVGIdentifiers.renumbered(data), scale: options.scale)
+            data = SVGTextLayer.add(
+                painter.textLines, to: SVGIdentifiers.renumbered(data), scale: options.scale,
+                documentLanguage: options.document?.language)
             data = SVGLinkLayer.add(
                 painter.linkAreas, painter.linkDestinations, to: data, scale: options.scale)
             if let document = options.document { data = document.amending(svg: data) }

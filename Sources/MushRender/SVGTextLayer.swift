@@ -12,14 +12,20 @@ enum SVGTextLayer {
         var width: Double
         var fontFamily: String
         var fontSize: Double
+        /// The language of its paragraph (`ParagraphStyle.locale`), nil for none.
+        var language: String? = nil
     }
 
-    /// `svg` with the lines added just before its closing tag, at `scale`.
-    static func add(_ lines: [Line], to svg: Data, scale: Double) -> Data {
+    /// `svg` with the lines added just before its closing tag, at `scale`; a line in a language
+    /// other than `documentLanguage` (the root's `xml:lang`) says so with an `xml:lang` of its own.
+    static func add(_ lines: [Line], to svg: Data, scale: Double, documentLanguage: String? = nil) -> Data {
         guard !lines.isEmpty else { return svg }
         var layer = "<g id=\"text\" fill-opacity=\"0\" stroke=\"none\">\n"
         for line in lines {
             layer += "<text x=\"\(number(line.x * scale))\" y=\"\(number(line.baseline * scale))\""
+            if let language = line.language, language != documentLanguage {
+                layer += " xml:lang=\"\(escape(language))\""
+            }
             layer += " font-family=\"\(escape(line.fontFamily))\" font-size=\"\(number(line.fontSize * scale))\""
             layer += " textLength=\"\(number(line.width * scale))\" lengthAdjust=\"spacingAndGlyphs\""
             layer += " xml:space=\"preserve\">\(escape(line.text))</text>\n"

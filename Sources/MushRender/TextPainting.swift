@@ -74,7 +74,8 @@ extension Painter {
                 textLines.append(
                     SVGTextLayer.Line(
                         text: String(shown), x: x + line.x, baseline: y + line.baseline, width: line.width,
-                        fontFamily: first.face.family, fontSize: first.size))
+                        fontFamily: first.face.family, fontSize: first.size,
+                        language: line.paragraph.style.locale))
             }
         }
     }

@@ -13,10 +13,11 @@ struct FootnotePageTests {
         return BoxNode(style: style, children: [])
     }
 
-    func column(_ children: [BoxNode]) -> BoxNode {
+    func column(_ children: [BoxNode], gap: Double = 0) -> BoxNode {
         var style = BoxStyle()
         style.flexDirection = .column
         style.width = .points(100)
+        style.rowGap = .points(gap)
         return BoxNode(style: style, children: children)
     }
 
@@ -91,11 +92,7 @@ struct FootnotePageTests {
         // break. A note anchored in that space goes on the next page; one anchored past the tree's
         // end (a call its text does not show) on the last. Each note, 5 tall, takes 15 with its
         // separator: 40 + 15 fit in 60.
-        var style = BoxStyle()
-        style.flexDirection = .column
-        style.width = .points(100)
-        style.rowGap = .points(20)
-        let layout = try BoxEngine.layout(BoxNode(style: style, children: (0..<3).map { _ in box(40) }))
+        let layout = try BoxEngine.layout(column((0..<3).map { _ in box(40) }, gap: 20))
         let footnotes = [BoxPages.Footnote(anchor: 50, height: 5), BoxPages.Footnote(anchor: 500, height: 5)]
         let pages = BoxPages(layout, pageHeight: 60, footnotes: footnotes, area: area)
         #expect(bands(pages) == [[0, 40], [60, 100], [120, 160]])

@@ -374,6 +374,24 @@ struct TaggedCommandTests {
         }
     }
 
+    /// In an SVG, a text in a language of its own says so on its line of the text layer; the others
+    /// take the root's.
+    @Test func svgTextsInTheirOwnLanguage() async throws {
+        let tree = #"""
+            {"document": {"language": "en"}, "width": 200, "flexDirection": "column", "children": [
+             {"text": "Bonjour", "language": "fr"}, {"text": "Hello", "language": "en"}, {"text": "Plain"}]}
+            """#
+        try await inFolder { folder in
+            let svg = folder.appendingPathComponent("languages.svg")
+            #expect(try await mush(["render", "-", "-o", svg.path], input: Data(tree.utf8)).status == 0)
+            let text = try String(contentsOf: svg, encoding: .utf8)
+            let lines = text.split(separator: "\n").filter { $0.hasPrefix("<text") }
+            #expect(lines.map { $0.contains(#"xml:lang="fr""#) } == [true, false, false])
+            #expect(lines.allSatisfy { !$0.contains(#"xml:lang="en""#) })
+            #expect(text.contains(#"version="1.1" xml:lang="en">"#))
+        }
+    }
+
     /// A PDF of pages is tagged unless it says not (a document, which law asks to be accessible); a
     /// one-page drawing is not unless it says so.
     @Test func pagesAreTaggedByDefault() async throws {

@@ -34,4 +34,27 @@ struct DocumentServiceTests {
             #expect(String(buffer: bad.body).contains(#""path":"document.language""#))
         }
     }
+
+    /// Footnotes through the service: a PDF of pages, tagged by default, a `Note` for the note (its
+    /// `/ID` written in the incremental update), and a misplaced footnote a 400 naming its path.
+    @Test func renderSetsFootnotesTaggedByDefault() async throws {
+        try await Application(router: MushService(settings: ServiceSettings(workers: 2)).router()).test(.router) {
+            client in
+            let tree = ByteBuffer(
+                string: #"{"page": {"size": [200, 200], "margin": 10}, "text": ["A call", {"footnote": "The note."}]}"#)
+            let pdf = try await client.execute(uri: "/render?format=pdf", method: .post, body: tree)
+            #expect(pdf.status == .ok)
+            let text = String(decoding: Array(buffer: pdf.body), as: UTF8.self)
+            #expect(text.contains("/StructTreeRoot"))
+            #expect(text.contains("/S /Note"))
+            #expect(text.contains("/ID <FEFF006E006F00740065002D0031>"))
+            let bad = try await client.execute(
+                uri: "/render?format=pdf", method: .post,
+                body: ByteBuffer(
+                    string: #"{"page": {"size": "a5"}, "children": [{"image": {"width": 1, "height": 1}, "footnote": "x"}]}"#
+                ))
+            #expect(bad.status == .badRequest)
+            #expect(String(buffer: bad.body).contains(#""path":"children[0].footnote""#))
+        }
+    }
 }
