@@ -51,8 +51,8 @@ struct DocumentServiceTests {
             let bad = try await client.execute(
                 uri: "/render?format=pdf", method: .post,
                 body: ByteBuffer(
-                    string: #"{"page": {"size": "a5"}, "children": [{"image": {"width": 1, "height": 1}, "footnote": "x"}]}"#
-                ))
+                    string: #"{"page": {"size": "a5"}, "children": [{"image": {"width": 1, "height": 1}, "#
+                        + #""footnote": "x"}]}"#))
             #expect(bad.status == .badRequest)
             #expect(String(buffer: bad.body).contains(#""path":"children[0].footnote""#))
         }
