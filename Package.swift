@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "MushRender", targets: ["MushRender"]),
         .library(name: "MushJSON", targets: ["MushJSON"]),
         .library(name: "MushJobs", targets: ["MushJobs"]),
-        .executable(name: "mush", targets: ["mush"]),
+        .executable(name: "mush", targets: ["MushTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -127,8 +127,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The `mush` executable: MushCommand.main(), nothing else.
-        .executableTarget(name: "mush", dependencies: ["MushCommands"]),
+        // The `mush` executable (the product's name): MushCommand.main(), nothing else. (Its target
+        // is not named `mush`: no two source folders, nor build folders, may differ only by case.)
+        .executableTarget(name: "MushTool", dependencies: ["MushCommands"]),
         .testTarget(
             name: "MushTests",
             dependencies: [
