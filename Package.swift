@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MushRender", targets: ["MushRender"]),
         .library(name: "MushJSON", targets: ["MushJSON"]),
         .library(name: "MushJobs", targets: ["MushJobs"]),
+        .library(name: "MushDSL", targets: ["MushDSL"]),
         .executable(name: "mush", targets: ["MushTool"]),
     ],
     dependencies: [
@@ -94,6 +95,9 @@ let package = Package(
                 "MushBase", "Mush", "MushText", "MushLine", "MushBox", "MushImage", "CCairo", "CJPEG", "CWebP", "CRsvg",
                 "CPNG",
             ]),
+        // Box trees written in Swift with result builders and modifiers (`Column { Text("…") }
+        // .padding(12)`), made into the engine's nodes as the JSON reader makes them.
+        .target(name: "MushDSL", dependencies: ["MushBase", "Mush", "MushText", "MushLine", "MushBox"]),
         // The commands' JSON contract: requests read with the JSON path of every problem, results
         // written, JSON Lines read line by line. No Foundation.
         .target(
@@ -160,6 +164,7 @@ let package = Package(
                 "MushMKLayout", "MushMGBox", "MushLine", "MushBox", "MushText", "MushJSON", "MushTestSupport",
             ]),
         .testTarget(name: "MushBoxViewTests", dependencies: ["MushBoxView", "MushBox", "MushText"]),
+        .testTarget(name: "MushDSLTests", dependencies: ["MushDSL", "MushJSON", "MushBox", "MushText", "Mush"]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "MushBox", "CCairo"]),
         .testTarget(
             name: "MushJSONTests",
