@@ -279,9 +279,10 @@ struct RenderCommand: ConsoleCommand {
             try await runTransition(from: before, to: json, fonts: fonts, options: options, console: console)
             return
         }
-        let job = RenderJob(
+        var job = RenderJob(
             format: format, options: options, width: LayoutCommand.space(width)!, height: LayoutCommand.space(height)!,
             page: pageOptions.pageSize)
+        job.emptyPictureHint = "lay it out with --width and --height"
         // Pages in a bitmap or SVG are written as they are drawn, none kept, each named by the
         // output's stem and extension as given (OUT-1.jpg for OUT.jpg).
         let dot = output.lastIndex(of: ".")!

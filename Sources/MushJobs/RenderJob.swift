@@ -85,6 +85,10 @@ public struct RenderJob: Sendable {
     public var height: AvailableSpace
     /// Pages that win over the document's own `page`: a box tree is then drawn as pages.
     public var page: PageSize?
+    /// What a picture without area is told to do besides giving its root a size or content, in
+    /// the caller's words (the command: "lay it out with --width and --height"); nil: nothing
+    /// more. (The library names no command-line option of its own.)
+    public var emptyPictureHint: String?
 
     public init(
         format: RenderFormat, options: RenderOptions = RenderOptions(), width: AvailableSpace = .maxContent,
@@ -142,7 +146,8 @@ public struct RenderJob: Sendable {
             if let tree {
                 let request = try BoxRequest(parsed: tree, fonts: fonts, images: images)
                 let layout = try request.layout(width: width, height: height)
-                let rendering = try Self.render(tree: layout, as: format, options: options.describing(request))
+                let rendering = try Self.render(
+                    tree: layout, as: format, options: options.describing(request), hint: emptyPictureHint)
                 return Result(
                     renderings: [rendering],
                     warnings: request.unpagedWarnings
@@ -231,15 +236,16 @@ public struct RenderJob: Sendable {
             pageSize: (setup.width * options.scale, setup.height * options.scale), warnings: warnings)
     }
 
-    /// A laid-out box tree drawn; a picture without area is an error that says how a tree gets one.
-    static func render(tree layout: BoxLayout, as format: RenderFormat, options: RenderOptions) throws(RequestError)
-        -> Rendering
-    {
+    /// A laid-out box tree drawn; a picture without area is an error that says how a tree gets one
+    /// (and, with a `hint`, what else the caller can do).
+    static func render(
+        tree layout: BoxLayout, as format: RenderFormat, options: RenderOptions, hint: String? = nil
+    ) throws(RequestError) -> Rendering {
         do throws(RenderError) {
             return try Renderer.render(layout, as: format, options: options)
         } catch .empty(let width, let height) {
             throw RequestError(
-                "nothing to draw: the picture is \(MushLimits.format(width)) × \(MushLimits.format(height)) points (give the root a size or content, or lay it out with --width and --height)"
+                "nothing to draw: the picture is \(MushLimits.format(width)) × \(MushLimits.format(height)) points (give the root a size or content\(hint.map { ", or \($0)" } ?? ""))"
             )
         } catch {
             throw RequestError(error.description)

@@ -35,6 +35,20 @@ struct DocumentServiceTests {
         }
     }
 
+    /// A library's message names no command-line option: an empty tree is told to give its root a
+    /// size or content, not to use `--width`.
+    @Test func anEmptyPictureNamesNoOption() async throws {
+        try await Application(router: MushService(settings: ServiceSettings(workers: 2)).router()).test(.router) {
+            client in
+            let empty = try await client.execute(
+                uri: "/render?format=png", method: .post, body: ByteBuffer(string: #"{"children": []}"#))
+            #expect(empty.status == .badRequest)
+            let body = String(buffer: empty.body)
+            #expect(body.contains("nothing to draw: the picture is 0 × 0 points (give the root a size or content)"))
+            #expect(!body.contains("--"))
+        }
+    }
+
     /// Footnotes through the service: a PDF of pages, tagged by default, a `Note` for the note (its
     /// `/ID` written in the incremental update), and a misplaced footnote a 400 naming its path.
     @Test func renderSetsFootnotesTaggedByDefault() async throws {
