@@ -37,6 +37,7 @@ let package = Package(
                 .product(name: "MushRender", package: "Mush"),
                 .product(name: "MushJSON", package: "Mush"),
                 .product(name: "MushJobs", package: "Mush"),
+                .product(name: "MushDSL", package: "Mush"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -61,6 +62,8 @@ let package = Package(
             dependencies: [
                 "MushService",
                 .product(name: "Mush", package: "Mush"),
+                .product(name: "MushDSL", package: "Mush"),
+                .product(name: "MushJobs", package: "Mush"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
