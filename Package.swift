@@ -168,7 +168,9 @@ let package = Package(
         // The async renderer (and, later, the jobs): the issue asked for a test target of their own.
         .testTarget(
             name: "MushJobsTests",
-            dependencies: ["MushJobs", "MushDSL", "MushRender", "MushBox", "MushText", "MushImage", "MushBase"]),
+            dependencies: [
+                "MushJobs", "MushDSL", "MushRender", "MushBox", "MushText", "MushImage", "MushBase", "MushJSON",
+            ]),
         .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "MushBox", "CCairo"]),
         .testTarget(
             name: "MushJSONTests",

@@ -73,15 +73,28 @@ public final class BoxRenderer: Sendable {
     ) async throws(Failure) -> Rendering {
         let box = tree.box
         let (fonts, images) = (self.fonts, self.images)
+        return try await onWorker { cancellation throws(Failure) in
+            try Self.draw(
+                box, as: output, width: width, height: height, fonts: fonts, images: images, cancellation: cancellation)
+        }
+    }
+
+    /// Runs `work` on one of the renderer's threads, after the work asked for before it, and gives
+    /// its answer; a task cancelled while `work` waits never starts it, and one cancelled while it
+    /// runs sets the `Cancellation` it is handed.
+    func onWorker<Answer: Sendable>(_ work: @escaping @Sendable (Cancellation) throws(Failure) -> Answer)
+        async throws(Failure) -> Answer
+    {
         let cancellation = Cancellation()
-        let result: Result<Rendering, Failure> = await withTaskCancellationHandler {
+        let result: Result<Answer, Failure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 workers.run {
                     guard !cancellation.isCancelled else { return continuation.resume(returning: .failure(.cancelled)) }
-                    continuation.resume(
-                        returning: Self.draw(
-                            box, as: output, width: width, height: height, fonts: fonts, images: images,
-                            cancellation: cancellation))
+                    do throws(Failure) {
+                        continuation.resume(returning: .success(try work(cancellation)))
+                    } catch {
+                        continuation.resume(returning: .failure(error))
+                    }
                 }
             }
         } onCancel: {
@@ -90,23 +103,10 @@ public final class BoxRenderer: Sendable {
         return try result.get()
     }
 
-    /// The blocking work of ``render(_:as:width:height:)``, on a worker thread.
-    private static func draw(
-        _ box: Box, as output: Output, width: AvailableSpace, height: AvailableSpace, fonts: FontCollection,
-        images: ImageFiles, cancellation: Cancellation
-    ) -> Result<Rendering, Failure> {
-        let node: BoxNode
-        do throws(BuildError) {
-            node = try box.node(fonts: fonts)
-        } catch {
-            return .failure(.build(error))
-        }
-        let layout: BoxLayout
-        do throws(BoxError) {
-            layout = try BoxEngine.layout(node, width: width, height: height)
-        } catch {
-            return .failure(.layout(error))
-        }
+    /// The format and options of `output`, its images found by `images`.
+    static func options(_ output: Output, images: ImageFiles, cancellation: Cancellation) -> (
+        RenderFormat, RenderOptions
+    ) {
         var options = RenderOptions()
         options.imageFiles = images
         options.cancellation = cancellation
@@ -118,12 +118,33 @@ public final class BoxRenderer: Sendable {
         case .svg: format = .svg
         case .pdf: format = .pdf
         }
-        do throws(RenderError) {
-            return .success(try Renderer.render(layout, as: format, options: options))
-        } catch .cancelled {
-            return .failure(.cancelled)
+        return (format, options)
+    }
+
+    /// The blocking work of ``render(_:as:width:height:)``, on a worker thread.
+    private static func draw(
+        _ box: Box, as output: Output, width: AvailableSpace, height: AvailableSpace, fonts: FontCollection,
+        images: ImageFiles, cancellation: Cancellation
+    ) throws(Failure) -> Rendering {
+        let node: BoxNode
+        do throws(BuildError) {
+            node = try box.node(fonts: fonts)
         } catch {
-            return .failure(.render(error))
+            throw .build(error)
+        }
+        let layout: BoxLayout
+        do throws(BoxError) {
+            layout = try BoxEngine.layout(node, width: width, height: height)
+        } catch {
+            throw .layout(error)
+        }
+        let (format, options) = Self.options(output, images: images, cancellation: cancellation)
+        do throws(RenderError) {
+            return try Renderer.render(layout, as: format, options: options)
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            throw .render(error)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MushBase
 import MushBox
 import MushDSL
+import MushJSON
 import MushJobs
 import MushRender
 import MushText
@@ -111,6 +112,63 @@ struct BoxRendererTests {
                 Issue.record("\(error)")
                 return
             }
+        }
+    }
+}
+
+/// Pages of a tree written in Swift, and its JSON twin's.
+@Suite("Pages from Swift")
+struct SwiftPagesTests {
+    /// The text of each page of `pdf`, as poppler's pdftotext reads it.
+    func text(_ pdf: Data) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString).pdf")
+        try pdf.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        process.arguments = [file.path, "-"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func aTableOnA5PagesIsItsJSONTwin() async throws {
+        let renderer = BoxRenderer(threads: 1, fonts: .shipped)
+        let table = Column { for index in 0..<60 { Text("Row \(index)").frame(height: 20) } }
+        let pages = Pages(size: .a5, margin: 36) { page, count in
+            Text("Page \(page) of \(count)").font(size: 8)
+        }
+        let swift = try await renderer.render(table, pages: pages)
+        #expect(swift.count == 1)
+        let rows = (0..<60).map { #"{"text": "Row \#($0)", "height": 20}"# }.joined(separator: ", ")
+        let json = #"""
+            {"page": {"size": "a5", "margin": 36, "header": {"text": "Page {page} of {pages}", "font": {"size": 8}}},
+             "flexDirection": "column", "children": [\#(rows)]}
+            """#
+        let twin = try RenderJob(format: .pdf).run(Array(json.utf8), fonts: .shipped)
+        #expect(twin.pageCount == 3)
+        let (ours, theirs) = (try text(swift[0].data), try text(twin.renderings[0].data))
+        #expect(ours == theirs)
+        #expect(ours.contains("Page 3 of 3"))
+        // Tagged, as a PDF of pages is.
+        #expect(String(decoding: swift[0].data, as: UTF8.self).contains("/StructTreeRoot"))
+    }
+
+    @Test func aMarginThatLeavesNoRoomIsAnError() async {
+        let renderer = BoxRenderer(threads: 1, fonts: .shipped)
+        do {
+            _ = try await renderer.render(Text("x"), pages: Pages(size: .a5, margin: 300))
+            Issue.record("a margin wider than the page was taken")
+        } catch {
+            guard case .build(let error) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(error.path == "pages")
+            #expect(error.problem.hasPrefix("the margin must leave at least 36 × 36 points"))
         }
     }
 }
