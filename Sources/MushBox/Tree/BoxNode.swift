@@ -20,8 +20,11 @@ public struct BoxNode: Sendable {
     }
     /// ``paint`` behind one reference: nodes are copied and walked often, and most have none.
     package var sharedPaint: SharedPaint?
-    /// What the node's result becomes in its parent's (a vocabulary's lowering marks its helpers).
-    package var resultRole: ResultRole = .node
+    /// What the node's result becomes in its parent's: a vocabulary's lowering marks its helper
+    /// nodes (a wrapper that only places its children, a rule drawn by its parent) so that the
+    /// result holds the boxes its input named and no others. A vocabulary of your own
+    /// (MushJSON's `BoxVocabulary`) may mark its helpers the same way.
+    public var resultRole: ResultRole = .node
     /// How a vocabulary's input names the node and its children, and the passes that run around
     /// layout for it (``BoxPass``); nil for a node of the engine's own. Carried to its result.
     public var origin: BoxOrigin?
@@ -52,7 +55,7 @@ public struct BoxNode: Sendable {
 
     /// What a node's result becomes in its parent's result, once ``BoxLayout/applyingRoles()`` has
     /// run (the public layouts run it).
-    package enum ResultRole: Sendable {
+    public enum ResultRole: Sendable, Hashable {
         /// A result of its own.
         case node
         /// A wrapper that only places its children: they take its place among its siblings, moved
