@@ -53,8 +53,7 @@ public struct BoxNode: Sendable {
         }
     }
 
-    /// What a node's result becomes in its parent's result, once ``BoxLayout/applyingRoles()`` has
-    /// run (the public layouts run it).
+    /// What a node's result becomes in its parent's result (the public layouts apply the roles).
     public enum ResultRole: Sendable, Hashable {
         /// A result of its own.
         case node
