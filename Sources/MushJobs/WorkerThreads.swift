@@ -1,18 +1,15 @@
 import Foundation
-import Synchronization
 
 /// Threads of the library's own that run blocking work (layout and drawing) in order, so that it
 /// never holds a thread of Swift's cooperative pool, which the caller's tasks, a server's event
 /// loops among them, need to stay responsive.
-final class WorkerThreads: Sendable {
-    private struct State {
-        var waiting: [@Sendable () -> Void] = []
-        /// The index of the first job not yet taken (jobs are taken from the front without moving
-        /// the rest).
-        var next = 0
-    }
-
-    private let state = Mutex(State())
+///
+/// One lock guards it all: the condition the threads wait on guards the jobs waiting. (Unchecked
+/// Sendable for that reason: its only mutable state is read and written under the condition.)
+final class WorkerThreads: @unchecked Sendable {
+    /// The jobs waiting, from `next` on (jobs are taken from the front without moving the rest).
+    private var waiting: [@Sendable () -> Void] = []
+    private var next = 0
     private let condition = NSCondition()
 
     /// `count` threads (at least one), named `name-0`, `name-1` …
@@ -30,7 +27,7 @@ final class WorkerThreads: Sendable {
     /// Runs `job` on one of the threads, after the jobs given before it.
     func run(_ job: @escaping @Sendable () -> Void) {
         condition.lock()
-        state.withLock { $0.waiting.append(job) }
+        waiting.append(job)
         condition.signal()
         condition.unlock()
     }
@@ -38,23 +35,16 @@ final class WorkerThreads: Sendable {
     private func work() {
         while true {
             condition.lock()
-            var job: (@Sendable () -> Void)?
-            while job == nil {
-                job = state.withLock { state -> (@Sendable () -> Void)? in
-                    guard state.next < state.waiting.count else { return nil }
-                    let job = state.waiting[state.next]
-                    state.next += 1
-                    // (The taken jobs are dropped once they are half the array.)
-                    if state.next * 2 >= state.waiting.count {
-                        state.waiting.removeFirst(state.next)
-                        state.next = 0
-                    }
-                    return job
-                }
-                if job == nil { condition.wait() }
+            while next == waiting.count { condition.wait() }
+            let job = waiting[next]
+            next += 1
+            // (The taken jobs are dropped once they are half the array.)
+            if next * 2 >= waiting.count {
+                waiting.removeFirst(next)
+                next = 0
             }
             condition.unlock()
-            job?()
+            job()
         }
     }
 }

@@ -40,9 +40,10 @@ extension MGLowering {
         for index in 0..<count {
             var row = box.boxes[index].mgBox
             if let style = box.rowStyle { row = style.styled(row, index: index, count: count) }
-            guard
-                var (item, content) = streamedRow(row, background: inner, repeats: index < headers)
-            else { return nil }
+            guard let (streamed, content) = streamedRow(row, background: inner, repeats: index < headers) else {
+                return nil
+            }
+            var item = streamed
             if let counts = box.lineCounts {
                 item.sharedPaint = Self.taggedLine(item.sharedPaint?.paint, index: index, counts: counts).map(
                     SharedPaint.init)

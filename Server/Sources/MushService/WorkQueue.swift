@@ -10,7 +10,10 @@ import Synchronization
 /// `stillWanted` answers false), the job's `Cancellation` is set: a job still waiting is never
 /// started, and one running stops at its next check (the drawing checks before each box, image,
 /// page and frame), so that its worker is free again for the next.
-public final class WorkQueue: Sendable {
+///
+/// One lock guards it all: the condition its workers wait on guards its state. (Unchecked Sendable
+/// for that reason: its only mutable state is read and written under the condition.)
+public final class WorkQueue: @unchecked Sendable {
     /// One job: what to run, and where its answer goes.
     private struct Job {
         var run: @Sendable () -> Void
@@ -26,9 +29,17 @@ public final class WorkQueue: Sendable {
 
     public let workers: Int
     public let capacity: Int
-    private let state = Mutex(State())
-    private let counts = Mutex((skipped: 0, stopped: 0))
+    /// Guarded by `condition`, as `counts` is.
+    private var state = State()
+    private var counts = (skipped: 0, stopped: 0)
     private let condition = NSCondition()
+
+    /// `body` run under the one lock.
+    private func locked<Value>(_ body: () -> Value) -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
+    }
 
     /// A queue of `workers` threads (at least one) and room for `capacity` jobs waiting.
     public init(workers: Int, capacity: Int) {
@@ -45,7 +56,7 @@ public final class WorkQueue: Sendable {
     }
 
     /// How many jobs are running and waiting.
-    public var inFlight: Int { state.withLock { $0.running + $0.waiting.count } }
+    public var inFlight: Int { locked { state.running + state.waiting.count } }
 
     /// Runs `job` on a worker and gives its answer, or refuses it where `capacity` jobs already
     /// wait, or gives up on it after `limit` (``ServiceError/timedOut(_:)``) or as soon as
@@ -63,7 +74,7 @@ public final class WorkQueue: Sendable {
             Job(run: { [self] in
                 guard !cancellation.isCancelled, stillWanted() else {
                     cancellation.cancel()
-                    counts.withLock { $0.skipped += 1 }
+                    locked { counts.skipped += 1 }
                     answer.give(.failure(.clientGone))
                     return
                 }
@@ -72,7 +83,7 @@ public final class WorkQueue: Sendable {
                 } catch {
                     answer.give(.failure(error))
                 }
-                if cancellation.isCancelled { counts.withLock { $0.stopped += 1 } }
+                if cancellation.isCancelled { locked { counts.stopped += 1 } }
             }))
         guard accepted else { throw .busy }
         let watcher = Task {
@@ -111,12 +122,12 @@ public final class WorkQueue: Sendable {
 
     /// Jobs never started because they were given up on first (their time was up, or their client
     /// gone) and jobs that were told to stop while running, since the queue was made.
-    public var givenUp: (skipped: Int, stopped: Int) { counts.withLock { ($0.skipped, $0.stopped) } }
+    public var givenUp: (skipped: Int, stopped: Int) { locked { counts } }
 
     /// Stops the workers once the jobs in hand are done.
     public func stop() {
         condition.lock()
-        state.withLock { $0.stopped = true }
+        state.stopped = true
         condition.broadcast()
         condition.unlock()
     }
@@ -124,38 +135,27 @@ public final class WorkQueue: Sendable {
     private func enqueue(_ job: Job) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        let accepted = state.withLock { state -> Bool in
-            guard !state.stopped, state.waiting.count < capacity + max(workers - state.running, 0) else { return false }
-            state.waiting.append(job)
-            return true
-        }
-        if accepted { condition.signal() }
-        return accepted
+        guard !state.stopped, state.waiting.count < capacity + max(workers - state.running, 0) else { return false }
+        state.waiting.append(job)
+        condition.signal()
+        return true
     }
 
     private func work() {
         while true {
             condition.lock()
-            var job: Job?
-            while true {
-                let (taken, stopped) = state.withLock { state -> (Job?, Bool) in
-                    guard let job = state.waiting.popFirst() else { return (nil, state.stopped) }
-                    state.running += 1
-                    return (job, false)
-                }
-                if let taken {
-                    job = taken
-                    break
-                }
-                if stopped {
+            while state.waiting.isEmpty {
+                if state.stopped {
                     condition.unlock()
                     return
                 }
                 condition.wait()
             }
+            let job = state.waiting.removeFirst()
+            state.running += 1
             condition.unlock()
-            job?.run()
-            state.withLock { $0.running -= 1 }
+            job.run()
+            locked { state.running -= 1 }
         }
     }
 }
