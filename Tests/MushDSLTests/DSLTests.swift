@@ -124,3 +124,27 @@ struct DSLTests {
         }
     }
 }
+
+extension DSLTests {
+    @Test func aGridIsItsJSONTwin() throws {
+        let box = Grid(columns: "1fr 2fr", rows: "auto 40px", spacing: 4) {
+            Text("Wide").grid(column: "1 / 3")
+            Text("Left")
+            Text("Right").grid(row: "2")
+        }
+        .frame(width: 300)
+        let json = #"""
+            {"display": "grid", "gridTemplateColumns": "1fr 2fr", "gridTemplateRows": "auto 40px", "gap": 4,
+             "width": 300, "children": [{"text": "Wide", "gridColumn": "1 / 3"}, {"text": "Left"},
+             {"text": "Right", "gridRow": "2"}]}
+            """#
+        let (dsl, twin) = try layouts(box.box, json: json)
+        #expect(dsl == twin)
+        do {
+            _ = try Grid(columns: "1fr banana") { Text("x") }.node(fonts: fonts)
+            Issue.record("a bad track list was taken")
+        } catch {
+            #expect(error.path == "gridTemplateColumns")
+        }
+    }
+}
