@@ -164,7 +164,8 @@ let package = Package(
                 "MushMKLayout", "MushMGBox", "MushLine", "MushBox", "MushText", "MushJSON", "MushTestSupport",
             ]),
         .testTarget(name: "MushBoxViewTests", dependencies: ["MushBoxView", "MushBox", "MushText"]),
-        .testTarget(name: "MushDSLTests", dependencies: ["MushDSL", "MushJSON", "MushBox", "MushText", "Mush"]),
+        .testTarget(
+            name: "MushDSLTests", dependencies: ["MushDSL", "MushJSON", "MushBox", "MushText", "MushLine", "Mush"]),
         // The async renderer (and, later, the jobs): the issue asked for a test target of their own.
         .testTarget(
             name: "MushJobsTests",

@@ -23,6 +23,8 @@ public struct Box: BoxContent {
         case children([Box])
         case text([TextPart])
         case image(ImageLeaf)
+        /// An MGLine row, checked and shaped when the node is made.
+        case line(MGLine)
         /// A node made elsewhere (a vocabulary's: an MGTableBox section, a BoxView chain), its own
         /// style and paint under the modifiers'.
         case node(BoxNode)
@@ -85,6 +87,12 @@ public struct Box: BoxContent {
             return BoxNode(id: id, style: style, paint: paint, leaf: leaf)
         case .image(let image):
             return BoxNode(id: id, style: style, paint: paint, leaf: image)
+        case .line(let line):
+            do throws(MGLineError) {
+                return BoxNode(id: id, style: style, paint: paint, leaf: try LineLeaf(line, fonts: fonts))
+            } catch {
+                throw BuildError(path: JSONPath.join(path, "line"), problem: error.description)
+            }
         case .node(var node):
             node.id = id ?? node.id
             node.style = style == BoxStyle() ? node.style : style

@@ -63,6 +63,20 @@ public struct Image: BoxContent {
     }
 }
 
+/// An MGLine row (MushLine): left, middle and right items, shortened or dropped when the room runs
+/// out, as the JSON's `line` key is.
+///
+/// ```swift
+/// Line(MGLine(left: ["**Inbox**|mush"], right: ["12"]))
+/// ```
+public struct Line: BoxContent {
+    public let box: Box
+
+    public init(_ line: MGLine) {
+        box = Box(.line(line))
+    }
+}
+
 /// A node made another way (an MGTableBox section's, a BoxView chain's, or a `BoxNode` of your
 /// own), in the tree as it is; modifiers set its style and paint over its own.
 public struct Node: BoxContent {

@@ -3,6 +3,7 @@ import Mush
 import MushBox
 import MushDSL
 import MushJSON
+import MushLine
 import MushText
 import Testing
 
@@ -146,5 +147,21 @@ extension DSLTests {
         } catch {
             #expect(error.path == "gridTemplateColumns")
         }
+    }
+}
+
+extension DSLTests {
+    @Test func aLineIsItsJSONTwin() throws {
+        let box = Column {
+            Line(MGLine(left: ["**Inbox**|mush"], right: ["12"]))
+            Line(MGLine(height: 30, left: ["Sent"]))
+        }
+        .frame(width: 200)
+        let json = #"""
+            {"flexDirection": "column", "width": 200, "children": [
+             {"line": {"left": ["**Inbox**|mush"], "right": ["12"]}}, {"line": {"height": 30, "left": ["Sent"]}}]}
+            """#
+        let (dsl, twin) = try layouts(box.box, json: json)
+        #expect(dsl == twin)
     }
 }
