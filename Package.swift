@@ -172,7 +172,7 @@ let package = Package(
             dependencies: [
                 "MushJobs", "MushDSL", "MushRender", "MushBox", "MushText", "MushImage", "MushBase", "MushJSON",
             ]),
-        .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "MushBox", "CCairo"]),
+        .testTarget(name: "MushRenderTests", dependencies: ["MushRender", "MushBox", "MushImage", "CCairo"]),
         .testTarget(
             name: "MushJSONTests",
             dependencies: [

@@ -122,7 +122,8 @@ func afterLayout(_ line: MGLine, _ layout: MGLineLayout, choices: UInt16) {
         MushColor(red: 0x20, green: 0x80, blue: 0x90, alpha: 0x80),
         MushColor(red: 0, green: 0, blue: 0, alpha: 0),
     ]
-    let options = RenderOptions(scale: scale, background: backgrounds[Int(choices >> 4 & 3)], imageFolder: imageFolder)
+    let options = RenderOptions(
+        scale: scale, background: backgrounds[Int(choices >> 4 & 3)], images: ImageFiles(folder: imageFolder))
     var line = line
     var layout = layout
     let setting =
@@ -467,7 +468,7 @@ private func strayInk(_ layout: MGLineLayout, options: RenderOptions) -> [(x: In
     guard layout.width > 0, layout.height > 0, (width * scale).rounded(.up) * (height * scale).rounded(.up) <= 600_000,
         let canvas = try? Canvas(format: .png, width: width, height: height, scale: scale)
     else { return nil }
-    let painter = Painter(canvas: canvas, options: RenderOptions(scale: scale, imageFolder: options.imageFolder))
+    let painter = Painter(canvas: canvas, options: RenderOptions(scale: scale, images: options.images))
     painter.drawLine(layout, x: inkMargin, y: inkMargin)
     guard painter.failure == nil else { return nil }
 

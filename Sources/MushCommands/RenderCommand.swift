@@ -204,7 +204,7 @@ struct RenderCommand: ConsoleCommand {
     ) async throws {
         let (width, height) = (LayoutCommand.space(width)!, LayoutCommand.space(height)!)
         // Both trees' images are found as FILE's are (the frames draw them with one image folder).
-        let images = options.imageFiles ?? imageOptions.files(for: file)
+        let images = options.images
         func layout(_ json: [UInt8]) throws(RequestError) -> (BoxLayout, [String]) {
             guard let tree = try RenderJob.isBoxTree(json) else {
                 throw RequestError("a transition is between two box trees, and this is a line or a stack")
@@ -264,9 +264,8 @@ struct RenderCommand: ConsoleCommand {
         // One set of image files for the layout (sizes) and the drawing: each header read once.
         let images = imageOptions.files(for: file)
         var options = RenderOptions(
-            scale: scale, background: MushColor(hex: background), imageFolder: ImageOptions.folder(of: file),
-            wholeContent: whole, imageMemory: imageMemory << 20, imageRoot: imageOptions.root)
-        options.imageFiles = images
+            scale: scale, background: MushColor(hex: background), images: images, wholeContent: whole,
+            imageMemory: imageMemory << 20)
         // One document a process: nothing to keep decoded images for after it.
         options.imageCache = nil
         options.pngCompression = PNGCompression(rawValue: pngCompression) ?? .fast

@@ -108,7 +108,7 @@ public final class BoxRenderer: Sendable {
         RenderFormat, RenderOptions
     ) {
         var options = RenderOptions()
-        options.imageFiles = images
+        options.images = images
         options.cancellation = cancellation
         let format: RenderFormat
         switch output {

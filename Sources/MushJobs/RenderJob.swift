@@ -132,8 +132,10 @@ public struct RenderJob: Sendable {
         _ json: [UInt8], fonts: FontCollection = .standard, images: ImageFiles = ImageFiles(),
         pageDrawn: ((Int, Rendering) -> Bool)? = nil
     ) throws(RequestError) -> Result {
+        // (The job's images are `images`: its options' are set to them, one setting for the
+        // reading of sizes and the drawing.)
         var options = options
-        if options.imageFiles == nil { options.imageFiles = images }
+        options.images = images
         let tree = try Self.isBoxTree(json)
         if let tree, case .object(let members) = tree, members["page"] != nil || page != nil {
             return try runPages(tree, fonts: fonts, images: images, options: options, pageDrawn: pageDrawn)

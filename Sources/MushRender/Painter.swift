@@ -74,7 +74,7 @@ final class Painter {
     init(canvas: Canvas, options: RenderOptions) {
         self.canvas = canvas
         self.options = options
-        imageFiles = options.imageFiles ?? ImageFiles(root: options.imageRoot, folder: options.imageFolder)
+        imageFiles = options.images
     }
 
     /// Whether the drawing must stop (its ``RenderOptions/cancellation`` is set): checked before

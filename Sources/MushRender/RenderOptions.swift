@@ -10,16 +10,11 @@ public struct RenderOptions: Sendable {
     public var scale: Double
     /// The colour under everything; nil leaves a PNG transparent and an SVG or PDF page unpainted.
     public var background: MushColor?
-    /// The folder relative image paths are read from; nil: the current directory.
-    public var imageFolder: String?
-    /// The folder every image must be in (links resolved), relative paths read from it (over
-    /// ``imageFolder``); a path outside it is not read, and drawn as a placeholder with a warning.
-    /// nil: none.
-    public var imageRoot: String?
-    /// The image files to draw from, shared with whatever sized the images (so that each file's
-    /// header is read once in all); nil: a set of this rendering's own, from ``imageRoot`` and
-    /// ``imageFolder`` (which are then not read).
-    public var imageFiles: ImageFiles?
+    /// Where images are read from: the one image setting (MushImage's `ImageFiles`: a root every
+    /// image must be in, links resolved, a path outside it drawn as a placeholder with a warning;
+    /// else a folder relative paths are read from; else the working folder). Share one with
+    /// whatever sized the images, so that each file's header is read once in all.
+    public var images = ImageFiles()
     /// For a box tree (a `BoxLayout` given to ``Renderer``): whether the picture
     /// shows the root's whole content, `contentWidth` × `contentHeight`, rather than the root's own
     /// size. The root's box is then drawn as large as its content, it clips nothing and its content
@@ -70,16 +65,15 @@ public struct RenderOptions: Sendable {
     /// The smallest scale, 0.01: far below it Cairo's drawing matrix stops being invertible.
     public static let minimumScale = 0.01
 
-    /// Options drawing at `scale` over `background`, reading relative image paths from
-    /// `imageFolder`, and showing a box tree's whole content when `wholeContent` is true.
+    /// Options drawing at `scale` over `background`, reading images by `images`, and showing a box
+    /// tree's whole content when `wholeContent` is true.
     public init(
-        scale: Double = 1, background: MushColor? = nil, imageFolder: String? = nil, wholeContent: Bool = false,
-        imageMemory: Int = RenderOptions.defaultImageMemory, imageRoot: String? = nil
+        scale: Double = 1, background: MushColor? = nil, images: ImageFiles = ImageFiles(), wholeContent: Bool = false,
+        imageMemory: Int = RenderOptions.defaultImageMemory
     ) {
         self.scale = scale
         self.background = background
-        self.imageFolder = imageFolder
-        self.imageRoot = imageRoot
+        self.images = images
         self.wholeContent = wholeContent
         self.imageMemory = imageMemory
     }

@@ -20,7 +20,8 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public var problem: Problem
     /// The file concerned: the image's path as it was read (a relative path joined to
-    /// ``RenderOptions/imageFolder``) or the font's file; nil for an image that names no file.
+    /// ``RenderOptions/images``' root or folder) or the font's file; nil for an image that names no
+    /// file.
     public var file: String?
 
     public init(location: Location, problem: Problem, file: String?) {

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Mush
 import MushBox
+import MushImage
 import MushLine
 import MushRender
 import MushText
@@ -39,7 +40,8 @@ import Testing
         let rendering = try Renderer.render(
             root, as: .png,
             options: RenderOptions(
-                scale: scale, background: MushColor(hex: "#fff"), imageFolder: imageFolder, wholeContent: whole))
+                scale: scale, background: MushColor(hex: "#fff"), images: ImageFiles(folder: imageFolder),
+                wholeContent: whole))
         let bitmap = try Bitmap(png: rendering.data)
         #expect(bitmap.width == rendering.width && bitmap.height == rendering.height)
         return (rendering, bitmap)

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Mush
 import MushBox
+import MushImage
 import Testing
 
 @testable import MushRender
@@ -19,7 +20,7 @@ struct ImageCacheTests {
         _ file: String, _ width: Double, _ height: Double, folder: String = images, cache: ImageCache?
     ) throws -> (warnings: [RenderWarning], bitmap: Bitmap) {
         let layout = try BoxEngine.layout(BoxNode(leaf: ImageLeaf(width: width, height: height, file: file)))
-        var options = RenderOptions(background: MushColor(hex: "#fff"), imageFolder: folder)
+        var options = RenderOptions(background: MushColor(hex: "#fff"), images: ImageFiles(folder: folder))
         options.imageCache = cache
         let rendering = try Renderer.render(layout, as: .png, options: options)
         return (rendering.warnings, try Bitmap(png: rendering.data))
@@ -50,7 +51,7 @@ struct ImageCacheTests {
     @Test func vectorFilesDrawTheKeptPixels() throws {
         let layout = try BoxEngine.layout(BoxNode(leaf: ImageLeaf(width: 40, height: 20, file: "halves.jpg")))
         func render(_ format: RenderFormat, _ cache: ImageCache?) throws -> Data {
-            var options = RenderOptions(imageFolder: Self.images)
+            var options = RenderOptions(images: ImageFiles(folder: Self.images))
             options.imageCache = cache
             return try Renderer.render(layout, as: format, options: options).data
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Mush
 import MushBox
+import MushImage
 import MushLine
 import Testing
 
@@ -23,7 +24,7 @@ struct ImageFormatTests {
         return try Renderer.render(
             layout, as: format,
             options: RenderOptions(
-                scale: scale, background: MushColor(hex: "#fff"), imageFolder: Self.images, imageRoot: root))
+                scale: scale, background: MushColor(hex: "#fff"), images: ImageFiles(root: root, folder: Self.images)))
     }
 
     func near(_ pixel: Pixel, _ expected: Pixel, within tolerance: Int = 8) -> Bool {
@@ -73,7 +74,9 @@ struct ImageFormatTests {
         row.flexDirection = .row
         let leaves = (0..<3).map { _ in BoxNode(leaf: ImageLeaf(width: 40, height: 20, file: "halves.jpg")) }
         let layout = try BoxEngine.layout(BoxNode(style: row, children: leaves))
-        let photos = try Renderer.render(layout, as: .pdf, options: RenderOptions(imageFolder: Self.images)).data
+        let photos = try Renderer.render(
+            layout, as: .pdf, options: RenderOptions(images: ImageFiles(folder: Self.images))
+        ).data
         let objects = String(decoding: photos, as: UTF8.self).components(separatedBy: "/Subtype /Image").count - 1
         #expect(objects == 1)
     }
@@ -144,7 +147,8 @@ struct ObjectFitTests {
         let layout = try BoxEngine.layout(BoxNode(style: row, children: [BoxNode(leaf: leaf)]))
         let rendering = try Renderer.render(
             layout, as: .png,
-            options: RenderOptions(background: MushColor(hex: "#fff"), imageFolder: ImageFormatTests.images))
+            options: RenderOptions(
+                background: MushColor(hex: "#fff"), images: ImageFiles(folder: ImageFormatTests.images)))
         let bitmap = try Bitmap(png: rendering.data)
         #expect(bitmap.pixel(x: 12, y: 20) == Pixel("#f00") && bitmap.pixel(x: 28, y: 20) == Pixel("#00f"))
         // Nothing drawn outside the frame.

@@ -13,7 +13,7 @@ func drawImageLeaf(
     let layout = try BoxEngine.layout(BoxNode(leaf: ImageLeaf(width: width, height: height, file: file)))
     let rendering = try Renderer.render(
         layout, as: .png,
-        options: RenderOptions(background: MushColor(hex: "#fff"), imageFolder: folder, imageRoot: root))
+        options: RenderOptions(background: MushColor(hex: "#fff"), images: ImageFiles(root: root, folder: folder)))
     return (rendering.warnings, try Bitmap(png: rendering.data))
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Mush
 import MushBox
+import MushImage
 import MushText
 import Testing
 
@@ -39,7 +40,8 @@ struct OutputFormatTests {
         let layout = try BoxEngine.layout(
             BoxNode(leaf: ImageLeaf(width: Double(width), height: Double(height), file: name)))
         let png = try Renderer.render(
-            layout, as: .png, options: RenderOptions(background: MushColor(hex: "#fff"), imageFolder: folder.path))
+            layout, as: .png,
+            options: RenderOptions(background: MushColor(hex: "#fff"), images: ImageFiles(folder: folder.path)))
         #expect(png.warnings.isEmpty, "\(png.warnings)")
         return try Bitmap(png: png.data)
     }
@@ -102,7 +104,8 @@ struct OutputFormatTests {
             try BoxEngine.layout(
                 BoxNode(
                     leaf: ImageLeaf(width: Double(webp.width), height: Double(webp.height), file: "clear.webp"))),
-            as: .png, options: RenderOptions(background: MushColor(hex: "#f00"), imageFolder: folder.path))
+            as: .png,
+            options: RenderOptions(background: MushColor(hex: "#f00"), images: ImageFiles(folder: folder.path)))
         let bitmap = try Bitmap(png: over.data)
         #expect(bitmap.pixel(x: 0, y: 0).isNear(Pixel("#f00"), within: 4))
         #expect(!bitmap.pixel(x: 160, y: 20).isNear(Pixel("#f00"), within: 60))

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Mush
 import MushBox
+import MushImage
 import MushLine
 import MushRender
 import MushText
@@ -252,7 +253,7 @@ func renderPNG(
     let layout = try line.layout()
     let rendering = try Renderer.render(
         layout, as: .png,
-        options: RenderOptions(scale: scale, background: background, imageFolder: imageFolder))
+        options: RenderOptions(scale: scale, background: background, images: ImageFiles(folder: imageFolder)))
     #expect(rendering.format == .png)
     let bitmap = try Bitmap(png: rendering.data)
     #expect(bitmap.width == rendering.width && bitmap.height == rendering.height)

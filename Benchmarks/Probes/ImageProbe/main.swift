@@ -55,8 +55,7 @@ for _ in 0..<runs {
     let afterRead = now()
     let layout = try request.layout(width: .points(320))
     let afterLayout = now()
-    var options = RenderOptions(scale: 2, background: nil, imageFolder: examples)
-    options.imageFiles = images
+    let options = RenderOptions(scale: 2, background: nil, images: images)
     let png = try Renderer.render(layout, as: .png, options: options)
     let end = now()
     guard png.warnings.isEmpty else { fatalError("the card drew with warnings: \(png.warnings)") }

@@ -142,7 +142,7 @@ public final class MushService: Sendable {
             background = given == "none" ? nil : MushColor(hex: given)
         }
         let body = try await body(request, context)
-        var options = RenderOptions(scale: scale, background: background, imageRoot: settings.imageRoot ?? "")
+        var options = RenderOptions(scale: scale, background: background, images: images)
         options.quality = Int(quality)
         options.pngCompression = compression
         let job = RenderJob(format: format, options: options, page: page)
