@@ -62,15 +62,8 @@ public enum TextPart: Sendable {
                 }
             }
         }
-        var (document, inline) = TextLeaf.join(pieces, boxAttributes: MushAttributes(bold: bold, italic: italic))
-        if let weight = settings.weight {
-            let runs = document.runs.map { run in
-                var attributes = run.attributes
-                attributes.fontWeight = attributes.fontWeight ?? weight
-                return MushRun(range: run.range, attributes: attributes)
-            }
-            document = (try? MushDocument(text: document.text, runs: runs)) ?? document
-        }
+        let (joined, inline) = TextLeaf.join(pieces, boxAttributes: MushAttributes(bold: bold, italic: italic))
+        let document = TextLeaf.weighted(joined, settings.weight)
         do throws(TextError) {
             return try TextLeaf(document, style: style, color: settings.color, inline: inline, fonts: fonts)
         } catch {

@@ -575,7 +575,7 @@ public struct BoxTreeReader {
                     text: Footnotes.joiner + "\u{FFFC}", attributes: MushAttributes(bold: bold, italic: italic)),
             ])
         }
-        document = TextPieces.weighted(document, font.weight)
+        document = TextLeaf.weighted(document, font.weight)
         var leaf: TextLeaf
         do {
             leaf = try TextLeaf(document, style: style, color: color, inline: inline, fonts: fonts)

@@ -88,17 +88,6 @@ enum TextPieces {
         )
     }
 
-    /// `document` with `weight` on every run that sets none (nil: as it is).
-    static func weighted(_ document: MushDocument, _ weight: Double?) -> MushDocument {
-        guard let weight else { return document }
-        let runs = document.runs.map { run in
-            var attributes = run.attributes
-            attributes.fontWeight = attributes.fontWeight ?? weight
-            return MushRun(range: run.range, attributes: attributes)
-        }
-        return (try? MushDocument(text: document.text, runs: runs)) ?? document
-    }
-
     /// `verticalAlign`: a CSS keyword, or a number of points to raise the item by.
     static func verticalAlign(_ object: JSONObject) throws(RequestError) -> InlineObject.Alignment {
         switch object["verticalAlign"] {

@@ -54,6 +54,18 @@ public struct TextLeaf: BoxLeaf {
         try self.init(Self.document(of: string, bold: bold, italic: italic), style: style, color: color, fonts: fonts)
     }
 
+    /// `document` with `weight` (1 to 1,000, CSS's `font-weight`) on every run that sets none; as it
+    /// is for nil.
+    public static func weighted(_ document: MushDocument, _ weight: Double?) -> MushDocument {
+        guard let weight else { return document }
+        let runs = document.runs.map { run in
+            var attributes = run.attributes
+            attributes.fontWeight = attributes.fontWeight ?? weight
+            return MushRun(range: run.range, attributes: attributes)
+        }
+        return (try? MushDocument(text: document.text, runs: runs)) ?? document
+    }
+
     /// The document of a leaf's string, by the rule of MGLine's text items: a string that ends with
     /// `|mush` loses those five characters and the rest is parsed as Mush markup; any other is
     /// plain text, as it is (a leaf's string is not trimmed). `bold` and `italic` set the style of
