@@ -74,10 +74,15 @@ extension PageBreaker {
     /// bottom: the lines of a band that begins at it or below, after the space a break drops; a call
     /// on the line at `bottom` is the next page's), in order of their calls.
     func anchoredNotes(from floor: Double, to bottom: Double) -> ArraySlice<Int> {
-        guard !noteOrder.isEmpty else { return [] }
+        noteOrder[anchoredRange(from: floor, to: bottom)]
+    }
+
+    /// Where the notes of ``anchoredNotes(from:to:)`` are in the order of calls.
+    private func anchoredRange(from floor: Double, to bottom: Double) -> Range<Int> {
+        guard !noteOrder.isEmpty else { return 0..<0 }
         let low = noteAnchors.partitioningIndex { $0 >= floor - 1e-6 }
         let high = noteAnchors.partitioningIndex { $0 >= bottom - 1e-6 }
-        return low < high ? noteOrder[low..<high] : []
+        return low..<max(low, high)
     }
 
     /// Where the calls of a band that ends at `bottom` end: there, or, for the band that ends at the
@@ -87,11 +92,10 @@ extension PageBreaker {
     /// How tall the area of a page's notes is: those `carried` from earlier pages and those called
     /// from the band from `floor` to `bottom` (0 for none).
     func notesHeight(carried: [Int], from floor: Double, to bottom: Double) -> Double {
-        let anchored = anchoredNotes(from: floor, to: bottom)
+        let anchored = anchoredRange(from: floor, to: bottom)
         let count = carried.count + anchored.count
         guard count > 0 else { return 0 }
-        let low = noteAnchors.partitioningIndex { $0 >= floor - 1e-6 }
-        let called = notePrefix[low + anchored.count] - notePrefix[low]
+        let called = notePrefix[anchored.upperBound] - notePrefix[anchored.lowerBound]
         let heights = carried.reduce(called) { $0 + footnotes[$1].height }
         return area.separator + heights + area.gap * Double(count - 1)
     }
