@@ -121,16 +121,13 @@ public struct PageSetup: Sendable {
         func laidOut(_ value: JSONValue?, _ key: String) throws(RequestError) -> BoxLayout? {
             guard let value else { return nil }
             var reader = BoxTreeReader(fonts: fonts, vocabularies: vocabularies, images: images)
-            var node = try reader.node(
+            let node = try reader.node(
                 Self.numbered(value, page: number, of: count), at: JSONPath.join("page", key), depth: 1)
             if let path = reader.footnotePaths.first {
                 throw RequestError(at: path, "a footnote goes in the document's body, not in a page's \(key)")
             }
-            // As wide as the content, as a page's margin boxes are (unless it sets its own width).
-            if node.style.width == .auto { node.style.width = .points(contentWidth) }
             do throws(BoxError) {
-                try node.validate()
-                return try BoxEngine.layout(node, width: .points(contentWidth))
+                return try BoxEngine.layout(node, filling: contentWidth)
             } catch {
                 throw RequestError(at: JSONPath.join(JSONPath.join("page", key), error.path), error.problem)
             }
@@ -256,10 +253,8 @@ extension BoxRequest {
     {
         guard !footnotes.isEmpty else { return (PageFootnotes(), []) }
         func laidOut(_ node: BoxNode, at path: String) throws(RequestError) -> BoxLayout {
-            var node = node
-            if node.style.width == .auto { node.style.width = .points(width) }
             do throws(BoxError) {
-                return try BoxEngine.layout(node, width: .points(width), rounding: rounding)
+                return try BoxEngine.layout(node, filling: width, rounding: rounding)
             } catch {
                 throw RequestError(at: path, error.problem)
             }

@@ -97,31 +97,29 @@ extension BoxRenderer {
         if let problem = setup.problem() { throw .build(BuildError(path: "pages", problem: problem)) }
         let (width, height) = setup.size.points
         let contentWidth = width - setup.margin.left - setup.margin.right
-        var node: BoxNode
+        let node: BoxNode
         do throws(BuildError) {
             node = try box.node(fonts: fonts)
         } catch {
             throw .build(error)
         }
-        if node.style.width == .auto { node.style.width = .points(contentWidth) }
         let layout: BoxLayout
         do throws(BoxError) {
-            layout = try BoxEngine.layout(node, width: .points(contentWidth))
+            layout = try BoxEngine.layout(node, filling: contentWidth)
         } catch {
             throw .layout(error)
         }
         let pages = BoxPages(layout, pageHeight: height - setup.margin.top - setup.margin.bottom)
         func decoration(_ make: (@Sendable (Int, Int) -> Box)?, page: Int, key: String) throws(Failure) -> BoxLayout? {
             guard let make else { return nil }
-            var node: BoxNode
+            let node: BoxNode
             do throws(BuildError) {
                 node = try make(page, pages.pages.count).node(fonts: fonts)
             } catch {
                 throw .build(BuildError(path: JSONPath.join(key, error.path), problem: error.problem))
             }
-            if node.style.width == .auto { node.style.width = .points(contentWidth) }
             do throws(BoxError) {
-                return try BoxEngine.layout(node, width: .points(contentWidth))
+                return try BoxEngine.layout(node, filling: contentWidth)
             } catch {
                 throw .layout(error)
             }

@@ -4,6 +4,17 @@ import MushBase
 /// Lays out box trees: CSS Flexible Box Layout Level 1 plus absolute positioning, with leaves that
 /// measure themselves.
 public enum BoxEngine {
+    /// `root` laid out `width` points wide, and as wide as that unless its style sets a width of its
+    /// own: a page's body, its running header and footer and its notes fill the page's content as
+    /// CSS's page area and margin boxes do.
+    public static func layout(_ root: BoxNode, filling width: Double, rounding: BoxRounding = .edges)
+        throws(BoxError) -> BoxLayout
+    {
+        var root = root
+        if root.style.width == .auto { root.style.width = .points(width) }
+        return try layout(root, width: .points(width), rounding: rounding)
+    }
+
     /// Lays out `root` in the available `width` and `height`, and returns one result per node, in
     /// input order, rounded as `rounding` says (by default every edge to whole points in the root's
     /// coordinates, so that neighbours neither gap nor overlap). Throws ``BoxError`` for a tree that
