@@ -334,23 +334,18 @@ extension Renderer {
             // decorates the page, and is no part of the structure.
             painter.closeLeafElements()
             // The page's footnotes not drawn at their calls (all of them but in a tagged PDF), each a
-            // note in the structure, clipped to the content (a note taller than a page is cut at
-            // its end).
+            // note in the structure.
             let notes = page.notes.filter {
                 footnotes.notes.indices.contains($0.index) && (!painter.isTagging || painter.pageNotes[$0.index] != nil)
             }
             painter.pageNotes = [:]
             if !notes.isEmpty {
-                painter.context.save()
-                painter.context.rectangle(x: area.x, y: area.y, width: area.width, height: area.height)
-                painter.context.clip()
-                painter.boxClips = [area]
-                for note in notes {
-                    painter.drawNote(
-                        footnotes.notes[note.index], index: note.index, x: margin.left, y: margin.top + note.y)
+                painter.inNoteArea(area) {
+                    for note in notes {
+                        painter.drawNote(
+                            footnotes.notes[note.index], index: note.index, x: margin.left, y: margin.top + note.y)
+                    }
                 }
-                painter.boxClips = []
-                painter.context.restore()
             }
             painter.withoutStructure {
                 // The repeated headers and footers, each whole.

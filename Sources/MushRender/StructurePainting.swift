@@ -293,21 +293,29 @@ extension Painter {
         context.endStructure("Span")
         for call in calls {
             guard let index = call.footnote, let note = pageNotes.removeValue(forKey: index) else { continue }
-            // Drawn outside the band's clip and the boxes', inside the page's content.
-            let (clips, band, pageCulling) = (boxClips, pageBand, culling)
-            context.save()
-            context.resetClip()
-            context.rectangle(x: area.x, y: area.y, width: area.width, height: area.height)
-            context.clip()
-            boxClips = [area]
-            (pageBand, culling) = (nil, nil)
-            context.beginStructure("Note")
-            state.elementLanguages.append(nil)
-            drawBoxTree(note.layout, x: note.x, y: note.y, wholeContent: false)
-            context.endStructure("Note")
-            context.restore()
-            (boxClips, pageBand, culling) = (clips, band, pageCulling)
+            inNoteArea(area) {
+                context.beginStructure("Note")
+                state.elementLanguages.append(nil)
+                drawBoxTree(note.layout, x: note.x, y: note.y, wholeContent: false)
+                context.endStructure("Note")
+            }
         }
+    }
+
+    /// Runs `body` (drawing notes) clipped to the page's content, `area`, outside the band's clip
+    /// and the boxes' (a note taller than a page is cut at its end), drawing every box it meets;
+    /// the clips and the page's band are as they were after.
+    func inNoteArea(_ area: ClipShape, _ body: () -> Void) {
+        let (clips, band, pageCulling) = (boxClips, pageBand, culling)
+        context.save()
+        context.resetClip()
+        context.rectangle(x: area.x, y: area.y, width: area.width, height: area.height)
+        context.clip()
+        boxClips = [area]
+        (pageBand, culling) = (nil, nil)
+        body()
+        context.restore()
+        (boxClips, pageBand, culling) = (clips, band, pageCulling)
     }
 
     /// Draws `body` with no structure written for it (a page's repeated boxes, header and footer).

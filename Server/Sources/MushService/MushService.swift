@@ -142,7 +142,8 @@ public final class MushService: Sendable {
             background = given == "none" ? nil : MushColor(hex: given)
         }
         let body = try await body(request, context)
-        var options = RenderOptions(scale: scale, background: background, images: images)
+        // (The job draws with the images it reads with, `images` below.)
+        var options = RenderOptions(scale: scale, background: background)
         options.quality = Int(quality)
         options.pngCompression = compression
         let job = RenderJob(format: format, options: options, page: page)
