@@ -121,7 +121,8 @@ enum PDFCatalog {
                 // Its links described, in the order they were written.
                 let descriptions = index < tagging.linkDescriptions.count ? tagging.linkDescriptions[index] : []
                 if let annotations = pageText.range(of: "/Annots") {
-                    let links = references(in: pageText[annotations.upperBound...].prefix { $0 != "]" })
+                    let list = pageText[annotations.upperBound...].prefix { $0 != "]" }
+                    let links = references(in: ArraySlice(list.utf8))
                     if links.count == descriptions.count {
                         for (link, description) in zip(links, descriptions) {
                             guard var text = objectText(link), text.hasSuffix(">>"), !text.contains("/Contents")
@@ -198,25 +199,12 @@ enum PDFCatalog {
         while let number = stack.popLast() {
             guard seen.insert(number).inserted, let object = text(number) else { continue }
             if object.contains("/Type /Pages"), let kids = object.range(of: "/Kids") {
-                stack.append(contentsOf: references(in: object[kids.upperBound...]).reversed())
+                stack.append(contentsOf: references(in: ArraySlice(object[kids.upperBound...].utf8)).reversed())
             } else if object.contains("/Type /Page") {
                 pages.append(number)
             }
         }
         return pages
-    }
-
-    /// The numbers of the indirect references (`N 0 R`) in `text`, in order.
-    private static func references(in text: Substring) -> [Int] {
-        var found: [Int] = []
-        var scanner = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" })[...]
-        while let first = scanner.popFirst() {
-            if let value = Int(first), scanner.first == "0", scanner.dropFirst().first == "R" {
-                found.append(value)
-                scanner = scanner.dropFirst(2)
-            }
-        }
-        return found
     }
 
     /// The decoded data of the stream object `number` (its `/Length` direct or a reference to a
