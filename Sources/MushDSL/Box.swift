@@ -25,8 +25,8 @@ public struct Box: BoxContent {
         case image(ImageLeaf)
         /// An MGLine row, checked and shaped when the node is made.
         case line(MGLine)
-        /// A node made elsewhere (a vocabulary's: an MGTableBox section, a BoxView chain), its own
-        /// style and paint under the modifiers'.
+        /// A node made elsewhere (a vocabulary's: an MGTableBox section, a BoxView chain): the
+        /// modifiers' style and paint, where they set any, take the places of its own.
         case node(BoxNode)
     }
 

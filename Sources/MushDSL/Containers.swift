@@ -78,7 +78,8 @@ public struct Line: BoxContent {
 }
 
 /// A node made another way (an MGTableBox section's, a BoxView chain's, or a `BoxNode` of your
-/// own), in the tree as it is; modifiers set its style and paint over its own.
+/// own), in the tree as it is. Its modifiers' style, where they set any, takes the place of the
+/// node's whole style (write the node's own settings into it first), and their paint of its paint.
 public struct Node: BoxContent {
     public let box: Box
 
