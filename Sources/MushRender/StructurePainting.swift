@@ -191,16 +191,14 @@ extension Painter {
                     ["Table", "THead", "TBody", "TFoot"].contains(parent.name)
                 {
                     enterRowGroup(of: layout, path: path, state: state)
-                    context.beginStructure("TR")
-                    state.open.append(StructureState.Open(path: path, name: "TR", isLeaf: false))
-                    state.elementLanguages.append(nil)
+                    begin("TR", open: StructureState.Open(path: path, name: "TR", isLeaf: false), in: state)
                 }
-                context.beginStructure(name)
-                state.open.append(
-                    StructureState.Open(
+                begin(
+                    name, language: layout.leaf?.text?.layout.lines.first?.paragraph.style.locale,
+                    open: StructureState.Open(
                         path: path, name: name, isLeaf: isLeaf,
-                        groupsRows: name == "Table" && layout.children.contains { $0.breaks.repeats != .none }))
-                state.elementLanguages.append(layout.leaf?.text?.layout.lines.first?.paragraph.style.locale)
+                        groupsRows: name == "Table" && layout.children.contains { $0.breaks.repeats != .none }),
+                    in: state)
                 if name == "Figure" {
                     state.figureAlternates.append(alternateText)
                     if alternateText == nil {
@@ -233,9 +231,7 @@ extension Painter {
             state.open.removeLast()
         }
         guard state.open.last?.path == table else { return }
-        context.beginStructure(group)
-        state.open.append(StructureState.Open(path: table, name: group, isLeaf: false, isRowGroup: true))
-        state.elementLanguages.append(nil)
+        begin(group, open: StructureState.Open(path: table, name: group, isLeaf: false, isRowGroup: true), in: state)
     }
 
     /// Leaves a box entered with ``enterStructure(_:path:y:height:asLeaf:)``: its element ends when its
@@ -267,9 +263,7 @@ extension Painter {
             return
         }
         let path = (state.open.last?.path ?? []) + [-1 - index]
-        context.beginStructure("Note")
-        state.open.append(StructureState.Open(path: path, name: "Note", isLeaf: false))
-        state.elementLanguages.append(nil)
+        begin("Note", open: StructureState.Open(path: path, name: "Note", isLeaf: false), in: state)
         drawBoxTree(note, x: x, y: y, path: path, wholeContent: false)
         closeElements { $0.path.starts(with: path) }
     }
@@ -287,15 +281,13 @@ extension Painter {
             groupDepth == 0, let area = noteArea,
             calls.contains(where: { $0.footnote.map { pageNotes[$0] != nil } ?? false })
         else { return drawText() }
-        context.beginStructure("Span")
-        state.elementLanguages.append(nil)
+        begin("Span", in: state)
         drawText()
         context.endStructure("Span")
         for call in calls {
             guard let index = call.footnote, let note = pageNotes.removeValue(forKey: index) else { continue }
             inNoteArea(area) {
-                context.beginStructure("Note")
-                state.elementLanguages.append(nil)
+                begin("Note", in: state)
                 drawBoxTree(note.layout, x: note.x, y: note.y, wholeContent: false)
                 context.endStructure("Note")
             }
@@ -316,6 +308,17 @@ extension Painter {
         body()
         context.restore()
         (boxClips, pageBand, culling) = (clips, band, pageCulling)
+    }
+
+    /// Begins the structure element `name`, in `language` (nil: the document's), kept among the open
+    /// elements as `open` where given (else ended by its caller). Every element begun is noted in
+    /// the order of the languages, which the finished file's `/Lang` entries follow.
+    private func begin(
+        _ name: String, language: String? = nil, open: StructureState.Open? = nil, in state: StructureState
+    ) {
+        context.beginStructure(name)
+        if let open { state.open.append(open) }
+        state.elementLanguages.append(language)
     }
 
     /// Draws `body` with no structure written for it (a page's repeated boxes, header and footer).
